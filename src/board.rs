@@ -1,0 +1,273 @@
+//! The board: the maze plus what the page draws on top of it, with a journal of every change.
+//!
+//! Step machines never write to the maze or the display layers directly; they call the board,
+//! which records each changed byte with its old and new value when journaling is on. That record
+//! is what lets the page redraw only dirty cells and step backwards. Running to the end turns
+//! the journal off and takes exactly the same code path, so the results cannot differ.
+//!
+//! Display layers, one entry per cell:
+//! - `marks`: bit flags from [`mark`] (visited, frontier, run/stack, path, …);
+//! - `groups`: a set label per cell (Kruskal's and Eller's sets); 0 means "no set".
+
+use crate::maze::{Direction, Maze};
+
+/// Mark bits of the display layer. Each algorithm documents which it uses; the page gives each
+/// bit its own colour.
+pub mod mark {
+    /// Visited / part of the maze already / closed set.
+    pub const VISITED: u8 = 1;
+    /// Waiting to be processed: BFS queue, A* open set, Prim's frontier.
+    pub const FRONTIER: u8 = 2;
+    /// The algorithm's working set: SideWinder's run, the backtracker's stack, a random walk.
+    pub const ACTIVE: u8 = 4;
+    /// On the result path or the route walked.
+    pub const PATH: u8 = 8;
+    /// Where the player has walked so far.
+    pub const WALKED: u8 = 16;
+    /// A second highlight some algorithms need (a scan row, a chamber, a filled dead end).
+    pub const SPECIAL: u8 = 32;
+}
+
+/// Which per-cell byte or word a change touched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Layer {
+    /// The maze's passage bits.
+    Maze = 0,
+    /// The display marks.
+    Mark = 1,
+    /// The set label.
+    Group = 2,
+}
+
+/// One recorded change: enough to redo or undo it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub cell: u32,
+    pub layer: Layer,
+    pub old: u32,
+    pub new: u32,
+}
+
+/// The maze and its display layers, with an optional journal of changes.
+#[derive(Clone, Debug)]
+pub struct Board {
+    maze: Maze,
+    marks: Vec<u8>,
+    groups: Vec<u32>,
+    journaling: bool,
+    journal: Vec<Change>,
+}
+
+impl Board {
+    /// A board over a maze, with clear display layers and journaling off.
+    pub fn new(maze: Maze) -> Board {
+        let len = maze.len();
+        Board {
+            maze,
+            marks: vec![0; len],
+            groups: vec![0; len],
+            journaling: false,
+            journal: Vec::new(),
+        }
+    }
+
+    pub fn maze(&self) -> &Maze {
+        &self.maze
+    }
+
+    /// Gives the maze back, dropping the display layers.
+    pub fn into_maze(self) -> Maze {
+        self.maze
+    }
+
+    pub fn marks(&self) -> &[u8] {
+        &self.marks
+    }
+
+    pub fn groups(&self) -> &[u32] {
+        &self.groups
+    }
+
+    pub fn mark(&self, cell: usize) -> u8 {
+        self.marks[cell]
+    }
+
+    pub fn group(&self, cell: usize) -> u32 {
+        self.groups[cell]
+    }
+
+    /// Turns recording of changes on or off. Turning it off also empties the journal.
+    pub fn set_journaling(&mut self, on: bool) {
+        self.journaling = on;
+        if !on {
+            self.journal.clear();
+        }
+    }
+
+    pub fn is_journaling(&self) -> bool {
+        self.journaling
+    }
+
+    /// Changes recorded since the journal was last cleared, oldest first.
+    pub fn journal(&self) -> &[Change] {
+        &self.journal
+    }
+
+    /// Forgets recorded changes (journaling stays as it is).
+    pub fn clear_journal(&mut self) {
+        self.journal.clear();
+    }
+
+    /// Number of changes recorded so far; a step's changes are `journal()[before..after]`.
+    pub fn journal_len(&self) -> usize {
+        self.journal.len()
+    }
+
+    fn record(&mut self, cell: usize, layer: Layer, old: u32, new: u32) {
+        if self.journaling && old != new {
+            self.journal.push(Change {
+                cell: cell as u32,
+                layer,
+                old,
+                new,
+            });
+        }
+    }
+
+    /// Opens the wall between `cell` and its neighbour in `dir` (both sides). Returns the
+    /// neighbour. Carving toward the border is a bug in the caller.
+    pub fn carve(&mut self, cell: usize, dir: Direction) -> usize {
+        let next = self
+            .maze
+            .neighbour(cell, dir)
+            .expect("carve: no neighbour in that direction");
+        self.set_passage_bits(cell, self.maze.cell(cell) | dir.bit());
+        self.set_passage_bits(next, self.maze.cell(next) | dir.opposite().bit());
+        next
+    }
+
+    /// Builds the wall between `cell` and its neighbour in `dir` (both sides), for wall-adding
+    /// algorithms. Returns the neighbour.
+    pub fn build_wall(&mut self, cell: usize, dir: Direction) -> usize {
+        let next = self
+            .maze
+            .neighbour(cell, dir)
+            .expect("build_wall: no neighbour in that direction");
+        self.set_passage_bits(cell, self.maze.cell(cell) & !dir.bit());
+        self.set_passage_bits(next, self.maze.cell(next) & !dir.opposite().bit());
+        next
+    }
+
+    fn set_passage_bits(&mut self, cell: usize, bits: u8) {
+        let old = self.maze.cell(cell);
+        self.record(cell, Layer::Maze, u32::from(old), u32::from(bits));
+        self.maze.set_cell(cell, bits);
+    }
+
+    /// Replaces a cell's marks.
+    pub fn set_mark(&mut self, cell: usize, marks: u8) {
+        let old = self.marks[cell];
+        self.record(cell, Layer::Mark, u32::from(old), u32::from(marks));
+        self.marks[cell] = marks;
+    }
+
+    /// Adds mark bits to a cell.
+    pub fn add_mark(&mut self, cell: usize, bits: u8) {
+        self.set_mark(cell, self.marks[cell] | bits);
+    }
+
+    /// Removes mark bits from a cell.
+    pub fn remove_mark(&mut self, cell: usize, bits: u8) {
+        self.set_mark(cell, self.marks[cell] & !bits);
+    }
+
+    /// Sets a cell's set label (0 = none).
+    pub fn set_group(&mut self, cell: usize, group: u32) {
+        let old = self.groups[cell];
+        self.record(cell, Layer::Group, old, group);
+        self.groups[cell] = group;
+    }
+
+    /// Clears every mark and set label (journaled), e.g. between generation and solving.
+    pub fn clear_display(&mut self) {
+        for cell in 0..self.marks.len() {
+            if self.marks[cell] != 0 {
+                self.set_mark(cell, 0);
+            }
+            if self.groups[cell] != 0 {
+                self.set_group(cell, 0);
+            }
+        }
+    }
+
+    /// Applies recorded changes backwards, restoring what was there before them. Does not
+    /// journal the undo itself.
+    pub fn undo(&mut self, changes: &[Change]) {
+        for change in changes.iter().rev() {
+            self.put(change.cell as usize, change.layer, change.old);
+        }
+    }
+
+    /// Applies recorded changes forwards again. Does not journal.
+    pub fn redo(&mut self, changes: &[Change]) {
+        for change in changes {
+            self.put(change.cell as usize, change.layer, change.new);
+        }
+    }
+
+    fn put(&mut self, cell: usize, layer: Layer, value: u32) {
+        match layer {
+            Layer::Maze => self.maze.set_cell(cell, value as u8),
+            Layer::Mark => self.marks[cell] = value as u8,
+            Layer::Group => self.groups[cell] = value,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maze::{E, S, W};
+
+    #[test]
+    fn carving_opens_both_sides_and_is_journaled() {
+        let mut board = Board::new(Maze::new(2, 2).unwrap());
+        board.set_journaling(true);
+        assert_eq!(board.carve(0, Direction::East), 1);
+        assert_eq!(board.maze().cell(0), E);
+        assert_eq!(board.maze().cell(1), W);
+        assert_eq!(board.journal().len(), 2);
+        board.add_mark(0, mark::VISITED);
+        board.add_mark(0, mark::VISITED); // no change, no record
+        assert_eq!(board.journal().len(), 3);
+    }
+
+    #[test]
+    fn undo_restores_exactly_and_redo_replays() {
+        let mut board = Board::new(Maze::new(2, 2).unwrap());
+        board.set_journaling(true);
+        board.carve(0, Direction::South);
+        board.set_group(2, 7);
+        board.add_mark(2, mark::ACTIVE);
+        board.build_wall(0, Direction::South);
+        let after = board.clone();
+        let changes = board.journal().to_vec();
+        board.undo(&changes);
+        assert_eq!(board.maze(), &Maze::new(2, 2).unwrap());
+        assert!(board.marks().iter().all(|&m| m == 0));
+        assert!(board.groups().iter().all(|&g| g == 0));
+        board.redo(&changes);
+        assert_eq!(board.maze(), after.maze());
+        assert_eq!(board.marks(), after.marks());
+        assert_eq!(board.groups(), after.groups());
+        assert_eq!(board.maze().cell(0) & S, 0);
+    }
+
+    #[test]
+    fn journal_off_records_nothing() {
+        let mut board = Board::new(Maze::new(2, 1).unwrap());
+        board.carve(0, Direction::East);
+        assert!(board.journal().is_empty());
+    }
+}

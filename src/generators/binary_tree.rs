@@ -1,0 +1,116 @@
+//! Binary Tree: every cell carves toward one of two fixed directions, chosen by a coin.
+//!
+//! How it works:
+//! 1. Visit the cells one by one, row by row.
+//! 2. For each, list the two bias directions (north and east by default) that stay inside the
+//!    maze, and carve toward one of them at random.
+//! 3. The corner where both are missing carves nothing.
+//!
+//! The result always has two unbroken corridors along the bias sides — the algorithm's
+//! signature texture. One step is one cell.
+//!
+//! Marks: `VISITED` for cells already handled.
+
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::Direction;
+use crate::rng::Rng;
+
+/// The two directions every cell may carve toward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Bias {
+    #[default]
+    NorthEast,
+    NorthWest,
+    SouthEast,
+    SouthWest,
+}
+
+impl Bias {
+    fn directions(self) -> (Direction, Direction) {
+        match self {
+            Bias::NorthEast => (Direction::North, Direction::East),
+            Bias::NorthWest => (Direction::North, Direction::West),
+            Bias::SouthEast => (Direction::South, Direction::East),
+            Bias::SouthWest => (Direction::South, Direction::West),
+        }
+    }
+}
+
+pub static INFO: Info = Info {
+    name: "binary-tree",
+    title: "Binary Tree",
+    summary: "Each cell carves north or east at random: fast, with two straight border corridors.",
+    step_unit: "one cell's choice",
+    pseudocode: &[
+        "for each cell, row by row:",
+        "    choose north or east at random, among those inside the maze",
+        "    carve a passage that way",
+        "    (the north-east corner has neither: carve nothing)",
+    ],
+    marks: &[(mark::VISITED, "handled")],
+};
+
+/// The Binary Tree generator as a step machine.
+#[derive(Clone, Debug)]
+pub struct BinaryTree {
+    bias: Bias,
+    next: usize,
+    len: usize,
+}
+
+impl BinaryTree {
+    pub fn new(cells: usize, bias: Bias) -> BinaryTree {
+        BinaryTree {
+            bias,
+            next: 0,
+            len: cells,
+        }
+    }
+}
+
+impl Machine for BinaryTree {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if self.next >= self.len {
+            return None;
+        }
+        let cell = self.next;
+        self.next += 1;
+        board.add_mark(cell, mark::VISITED);
+
+        let (a, b) = self.bias.directions();
+        let maze = board.maze();
+        let dir = match (maze.neighbour(cell, a), maze.neighbour(cell, b)) {
+            (Some(_), Some(_)) => {
+                if rng.coin() {
+                    a
+                } else {
+                    b
+                }
+            }
+            (Some(_), None) => a,
+            (None, Some(_)) => b,
+            (None, None) => return Some(Step::new(Event::Pass { cell: cell as u32 }, 3)),
+        };
+        board.carve(cell, dir);
+        Some(Step::new(
+            Event::Carve {
+                cell: cell as u32,
+                dir,
+            },
+            2,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.next >= self.len
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.next.checked_sub(1)
+    }
+}

@@ -1,0 +1,20 @@
+//! mazestep: maze generation and path finding, one observable step at a time.
+//!
+//! - [`maze`]: the maze model (passage bits per cell) and its tile view.
+//! - [`rng`]: the one seeded, portable random number generator.
+//! - [`board`]: the maze plus display layers, journaling every change.
+//! - [`machine`]: the one step trait, its events and algorithm descriptions.
+//! - [`generators`], [`solvers`], [`player`]: the algorithms, one file each.
+//! - [`run`]: a whole timeline — generate, then solve, then walk — as used by every front end.
+
+pub mod board;
+pub mod generators;
+pub mod machine;
+pub mod maze;
+pub mod player;
+pub mod rng;
+pub mod run;
+pub mod solvers;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;

@@ -1,0 +1,399 @@
+//! The maze model: a grid of cells, each holding which of its four sides are open.
+//!
+//! A cell is one byte of passage bits, `N = 1, E = 2, S = 4, W = 8`; north is the smaller `y`.
+//! Cells are stored row by row, so cell `(x, y)` has index `y * width + x`.
+//!
+//! The classic teaching material draws mazes on a *tile grid* instead: a `(2W+1) × (2H+1)` grid
+//! of wall and open tiles where cell `(x, y)` sits on tile `(2x+1, 2y+1)` and the tile between two
+//! cells is open exactly when the passage between them is. That grid is a view of this model
+//! ([`Maze::tiles`]), used by the text format and the block render style.
+
+use std::fmt;
+
+/// Passage bit for the north side of a cell.
+pub const N: u8 = 1;
+/// Passage bit for the east side of a cell.
+pub const E: u8 = 2;
+/// Passage bit for the south side of a cell.
+pub const S: u8 = 4;
+/// Passage bit for the west side of a cell.
+pub const W: u8 = 8;
+
+/// The largest width or height a maze may have.
+pub const MAX_SIDE: u32 = 4096;
+
+/// One of the four directions from a cell to its neighbour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Direction {
+    North = 0,
+    East = 1,
+    South = 2,
+    West = 3,
+}
+
+impl Direction {
+    /// All four directions, clockwise from north.
+    pub const ALL: [Direction; 4] = [
+        Direction::North,
+        Direction::East,
+        Direction::South,
+        Direction::West,
+    ];
+
+    /// The passage bit this direction opens in a cell.
+    pub const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+
+    /// The direction pointing back.
+    pub const fn opposite(self) -> Direction {
+        Direction::ALL[(self as usize + 2) % 4]
+    }
+
+    /// A quarter turn clockwise (to the right when facing this way).
+    pub const fn right(self) -> Direction {
+        Direction::ALL[(self as usize + 1) % 4]
+    }
+
+    /// A quarter turn anticlockwise (to the left when facing this way).
+    pub const fn left(self) -> Direction {
+        Direction::ALL[(self as usize + 3) % 4]
+    }
+
+    /// Column change when stepping this way.
+    pub const fn dx(self) -> i32 {
+        match self {
+            Direction::East => 1,
+            Direction::West => -1,
+            _ => 0,
+        }
+    }
+
+    /// Row change when stepping this way (north is up, the smaller y).
+    pub const fn dy(self) -> i32 {
+        match self {
+            Direction::South => 1,
+            Direction::North => -1,
+            _ => 0,
+        }
+    }
+
+    /// A lower-case name for messages and narration.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Direction::North => "north",
+            Direction::East => "east",
+            Direction::South => "south",
+            Direction::West => "west",
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a maze could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MazeError {
+    /// Width or height outside `1..=MAX_SIDE`.
+    BadSize { width: u32, height: u32 },
+    /// A cell list whose length is not `width * height`, or with bits outside `N|E|S|W`, or
+    /// passages that lead off the grid or are open on one side only.
+    BadCells(String),
+}
+
+impl fmt::Display for MazeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MazeError::BadSize { width, height } => write!(
+                f,
+                "maze size {width}x{height} is not allowed: width and height must be 1 to {MAX_SIDE}"
+            ),
+            MazeError::BadCells(why) => write!(f, "bad maze cells: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for MazeError {}
+
+/// A rectangular maze of `width × height` cells with no passages until something carves them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Maze {
+    width: u32,
+    height: u32,
+    cells: Vec<u8>,
+}
+
+impl Maze {
+    /// A maze with every wall standing. Sizes must be 1 to [`MAX_SIDE`].
+    pub fn new(width: u32, height: u32) -> Result<Maze, MazeError> {
+        check_size(width, height)?;
+        Ok(Maze {
+            width,
+            height,
+            cells: vec![0; width as usize * height as usize],
+        })
+    }
+
+    /// A maze from row-major passage bytes, checked to be consistent.
+    pub fn from_cells(width: u32, height: u32, cells: Vec<u8>) -> Result<Maze, MazeError> {
+        check_size(width, height)?;
+        if cells.len() != width as usize * height as usize {
+            return Err(MazeError::BadCells(format!(
+                "{} cells given for a {width}x{height} maze",
+                cells.len()
+            )));
+        }
+        let maze = Maze {
+            width,
+            height,
+            cells,
+        };
+        maze.check_consistent().map_err(MazeError::BadCells)?;
+        Ok(maze)
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Number of cells, `width * height`.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Never true: a maze has at least one cell. Here for clippy's `len` convention.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The passage bytes, row by row.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Index of cell `(x, y)`.
+    pub fn index(&self, x: u32, y: u32) -> usize {
+        y as usize * self.width as usize + x as usize
+    }
+
+    /// Column and row of a cell index.
+    pub fn coords(&self, cell: usize) -> (u32, u32) {
+        (
+            (cell % self.width as usize) as u32,
+            (cell / self.width as usize) as u32,
+        )
+    }
+
+    /// Whether `(x, y)` names a cell of this maze.
+    pub fn contains(&self, x: u32, y: u32) -> bool {
+        x < self.width && y < self.height
+    }
+
+    /// The passage bits of one cell.
+    pub fn cell(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// The neighbouring cell in a direction, or `None` at the border.
+    pub fn neighbour(&self, cell: usize, dir: Direction) -> Option<usize> {
+        let (x, y) = self.coords(cell);
+        match dir {
+            Direction::North if y > 0 => Some(cell - self.width as usize),
+            Direction::South if y + 1 < self.height => Some(cell + self.width as usize),
+            Direction::West if x > 0 => Some(cell - 1),
+            Direction::East if x + 1 < self.width => Some(cell + 1),
+            _ => None,
+        }
+    }
+
+    /// Whether the side of `cell` facing `dir` is an open passage.
+    pub fn is_open(&self, cell: usize, dir: Direction) -> bool {
+        self.cells[cell] & dir.bit() != 0
+    }
+
+    /// The cell reached by walking through an open passage, or `None` if the way is walled.
+    pub fn passage(&self, cell: usize, dir: Direction) -> Option<usize> {
+        if self.is_open(cell, dir) {
+            self.neighbour(cell, dir)
+        } else {
+            None
+        }
+    }
+
+    /// Sets one cell's passage byte. Only [`crate::board::Board`] calls this, so that every
+    /// change is journaled; it keeps both sides of a wall in step itself.
+    pub(crate) fn set_cell(&mut self, cell: usize, bits: u8) {
+        self.cells[cell] = bits;
+    }
+
+    /// Number of open passages (each counted once).
+    pub fn passage_count(&self) -> usize {
+        self.cells
+            .iter()
+            .map(|&c| ((c & E != 0) as usize) + ((c & S != 0) as usize))
+            .sum()
+    }
+
+    /// Cells reachable from `from` through open passages, as a flag per cell. Iterative.
+    pub fn reachable_from(&self, from: usize) -> Vec<bool> {
+        let mut seen = vec![false; self.len()];
+        let mut stack = vec![from];
+        seen[from] = true;
+        while let Some(cell) = stack.pop() {
+            for dir in Direction::ALL {
+                if let Some(next) = self.passage(cell, dir) {
+                    if !seen[next] {
+                        seen[next] = true;
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+        seen
+    }
+
+    /// A *perfect* maze: consistent, every cell connected, and no loops (exactly `W·H − 1`
+    /// passages), so there is one path between any two cells.
+    pub fn is_perfect(&self) -> bool {
+        self.check_consistent().is_ok()
+            && self.passage_count() == self.len() - 1
+            && self.reachable_from(0).iter().all(|&r| r)
+    }
+
+    /// Checks that passage bits stay inside `N|E|S|W`, never lead off the grid, and agree on
+    /// both sides of every wall.
+    pub fn check_consistent(&self) -> Result<(), String> {
+        for cell in 0..self.len() {
+            let bits = self.cells[cell];
+            if bits & !(N | E | S | W) != 0 {
+                return Err(format!("cell {cell} has unknown bits {bits:#04x}"));
+            }
+            for dir in Direction::ALL {
+                if bits & dir.bit() == 0 {
+                    continue;
+                }
+                let (x, y) = self.coords(cell);
+                match self.neighbour(cell, dir) {
+                    None => {
+                        return Err(format!("cell ({x}, {y}) is open to the {dir} border"));
+                    }
+                    Some(next) if !self.is_open(next, dir.opposite()) => {
+                        return Err(format!(
+                            "cell ({x}, {y}) is open to the {dir} but its neighbour is not open back"
+                        ));
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Width of the tile view, `2W + 1`.
+    pub fn tile_width(&self) -> usize {
+        2 * self.width as usize + 1
+    }
+
+    /// Height of the tile view, `2H + 1`.
+    pub fn tile_height(&self) -> usize {
+        2 * self.height as usize + 1
+    }
+
+    /// The tile view, row by row: `true` for an open tile, `false` for a wall. Cell `(x, y)` is
+    /// tile `(2x+1, 2y+1)`; the border is all wall.
+    pub fn tiles(&self) -> Vec<bool> {
+        let tw = self.tile_width();
+        let mut tiles = vec![false; tw * self.tile_height()];
+        for cell in 0..self.len() {
+            let (x, y) = self.coords(cell);
+            let (tx, ty) = (2 * x as usize + 1, 2 * y as usize + 1);
+            tiles[ty * tw + tx] = true;
+            if self.is_open(cell, Direction::East) {
+                tiles[ty * tw + tx + 1] = true;
+            }
+            if self.is_open(cell, Direction::South) {
+                tiles[(ty + 1) * tw + tx] = true;
+            }
+        }
+        tiles
+    }
+
+    /// The tile view as text: `#` for wall, `.` for open, one line per tile row.
+    pub fn to_tile_text(&self) -> String {
+        let tw = self.tile_width();
+        let mut text = String::with_capacity((tw + 1) * self.tile_height());
+        for row in self.tiles().chunks(tw) {
+            text.extend(row.iter().map(|&open| if open { '.' } else { '#' }));
+            text.push('\n');
+        }
+        text
+    }
+}
+
+fn check_size(width: u32, height: u32) -> Result<(), MazeError> {
+    if (1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height) {
+        Ok(())
+    } else {
+        Err(MazeError::BadSize { width, height })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_outside_the_limits_are_refused() {
+        assert!(Maze::new(0, 5).is_err());
+        assert!(Maze::new(5, 0).is_err());
+        assert!(Maze::new(MAX_SIDE + 1, 1).is_err());
+        assert!(Maze::new(MAX_SIDE, 1).is_ok());
+    }
+
+    #[test]
+    fn directions_turn_and_reverse() {
+        for dir in Direction::ALL {
+            assert_eq!(dir.right().left(), dir);
+            assert_eq!(dir.opposite().opposite(), dir);
+            assert_eq!(dir.right().right(), dir.opposite());
+            assert_eq!(dir.dx() + dir.opposite().dx(), 0);
+        }
+        assert_eq!(Direction::North.bit(), N);
+        assert_eq!(Direction::West.bit(), W);
+    }
+
+    #[test]
+    fn neighbours_stop_at_the_border() {
+        let maze = Maze::new(3, 2).unwrap();
+        assert_eq!(maze.neighbour(0, Direction::North), None);
+        assert_eq!(maze.neighbour(0, Direction::West), None);
+        assert_eq!(maze.neighbour(0, Direction::East), Some(1));
+        assert_eq!(maze.neighbour(0, Direction::South), Some(3));
+        assert_eq!(maze.neighbour(5, Direction::East), None);
+        assert_eq!(maze.neighbour(5, Direction::South), None);
+    }
+
+    #[test]
+    fn tile_view_of_a_corridor() {
+        // Two cells side by side joined by a passage.
+        let maze = Maze::from_cells(2, 1, vec![E, W]).unwrap();
+        assert_eq!(maze.to_tile_text(), "#####\n#...#\n#####\n");
+        assert!(maze.is_perfect());
+    }
+
+    #[test]
+    fn one_sided_passages_are_rejected() {
+        assert!(Maze::from_cells(2, 1, vec![E, 0]).is_err());
+        assert!(Maze::from_cells(1, 1, vec![N]).is_err());
+        assert!(Maze::from_cells(1, 1, vec![16]).is_err());
+    }
+}

@@ -1,0 +1,73 @@
+//! The player: walks a found path from start to goal, one cell per tick.
+//!
+//! Marks: `WALKED` for cells the player has stood on.
+
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "player",
+    title: "Player",
+    summary: "Walks the path that was found, one cell per tick.",
+    step_unit: "one cell of the path",
+    pseudocode: &[
+        "stand on the start",
+        "while not on the goal:",
+        "    move to the next cell of the path",
+        "arrived",
+    ],
+    marks: &[(mark::WALKED, "walked")],
+};
+
+/// A walk along a path as a step machine.
+#[derive(Clone, Debug)]
+pub struct Player {
+    path: Vec<usize>,
+    /// Cells of the path walked so far; the player stands on `path[walked - 1]`.
+    walked: usize,
+}
+
+impl Player {
+    pub fn new(path: Vec<usize>) -> Player {
+        Player { path, walked: 0 }
+    }
+
+    /// Where the player stands, once it has started.
+    pub fn position(&self) -> Option<usize> {
+        self.walked.checked_sub(1).map(|i| self.path[i])
+    }
+}
+
+impl Machine for Player {
+    fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
+        let &cell = self.path.get(self.walked)?;
+        self.walked += 1;
+        board.add_mark(cell, mark::WALKED);
+        let line = match self.walked {
+            1 => 0,
+            n if n == self.path.len() => 3,
+            _ => 2,
+        };
+        Some(Step::new(Event::Walk { cell: cell as u32 }, line))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.walked >= self.path.len()
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.position()
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("walked", self.walked as u64),
+            ("path", self.path.len() as u64),
+        ]
+    }
+}

@@ -1,0 +1,336 @@
+//! A run: one timeline of generation steps, then the solver's steps (if a solver is chosen),
+//! then the player walking the result. Every front end — the page, the command line, the
+//! tests — drives algorithms through this type, so they all see the same steps.
+
+use crate::board::Board;
+use crate::generators;
+use crate::machine::{Info, Machine, Step};
+use crate::maze::{Maze, MazeError};
+use crate::player::Player;
+use crate::rng::Rng;
+use crate::solvers::{self, Outcome, Report, SolveError, Solver};
+use std::fmt;
+
+/// Everything that defines a run. Equal settings give equal runs, step for step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub generator: String,
+    /// `None` generates only.
+    pub solver: Option<String>,
+    pub width: u32,
+    pub height: u32,
+    pub seed: u64,
+    /// Start cell; defaults to the top-left cell.
+    pub start: Option<(u32, u32)>,
+    /// Goal cell; defaults to the bottom-right cell.
+    pub goal: Option<(u32, u32)>,
+}
+
+impl Settings {
+    /// Generation only, with the default start and goal.
+    pub fn new(generator: &str, width: u32, height: u32, seed: u64) -> Settings {
+        Settings {
+            generator: generator.to_string(),
+            solver: None,
+            width,
+            height,
+            seed,
+            start: None,
+            goal: None,
+        }
+    }
+
+    /// The same settings with a solver.
+    pub fn with_solver(mut self, solver: &str) -> Settings {
+        self.solver = Some(solver.to_string());
+        self
+    }
+}
+
+/// Why a run could not be set up. Every setting is checked before anything runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    Size(MazeError),
+    Generator(generators::UnknownName),
+    Solver(SolveError),
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Size(e) => e.fmt(f),
+            RunError::Generator(e) => e.fmt(f),
+            RunError::Solver(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// Where in the timeline a run is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Phase {
+    Generating = 0,
+    Solving = 1,
+    Walking = 2,
+    Done = 3,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Generating => "generating",
+            Phase::Solving => "solving",
+            Phase::Walking => "walking",
+            Phase::Done => "done",
+        }
+    }
+}
+
+/// A generate → solve → walk timeline over one board.
+pub struct Run {
+    settings: Settings,
+    board: Board,
+    rng: Rng,
+    phase: Phase,
+    generator: Box<dyn Machine>,
+    solver_entry: Option<&'static solvers::Entry>,
+    solver: Option<Box<dyn Solver>>,
+    player: Option<Player>,
+    start: usize,
+    goal: usize,
+    steps: u64,
+    phase_steps: [u64; 3],
+    last: Option<Step>,
+    dirty: Vec<u32>,
+    dirty_seen: Vec<bool>,
+    all_dirty: bool,
+}
+
+impl Run {
+    /// Checks every setting and sets the run up at step 0.
+    pub fn new(settings: Settings) -> Result<Run, RunError> {
+        let maze = Maze::new(settings.width, settings.height).map_err(RunError::Size)?;
+        let generator = generators::create(&settings.generator, &maze).map_err(RunError::Generator)?;
+        let solver_entry = match &settings.solver {
+            Some(name) => Some(solvers::find(name).map_err(|e| RunError::Solver(SolveError::Name(e)))?),
+            None => None,
+        };
+        let start = settings.start.unwrap_or((0, 0));
+        let goal = settings
+            .goal
+            .unwrap_or((settings.width - 1, settings.height - 1));
+        let start = solvers::cell_at(&maze, "start", start).map_err(RunError::Solver)?;
+        let goal = solvers::cell_at(&maze, "goal", goal).map_err(RunError::Solver)?;
+        let cells = maze.len();
+        let mut board = Board::new(maze);
+        board.set_journaling(true);
+        Ok(Run {
+            rng: Rng::new(settings.seed),
+            settings,
+            board,
+            phase: Phase::Generating,
+            generator,
+            solver_entry,
+            solver: None,
+            player: None,
+            start,
+            goal,
+            steps: 0,
+            phase_steps: [0; 3],
+            last: None,
+            dirty: Vec::new(),
+            dirty_seen: vec![false; cells],
+            all_dirty: false,
+        })
+    }
+
+    /// Does one step of the timeline, moving on to the next phase when one finishes.
+    /// Returns `None` once the whole run is done.
+    pub fn step(&mut self) -> Option<Step> {
+        loop {
+            let step = match self.phase {
+                Phase::Generating => self.generator.step(&mut self.board, &mut self.rng),
+                Phase::Solving => self
+                    .solver
+                    .as_mut()
+                    .and_then(|s| s.step(&mut self.board, &mut self.rng)),
+                Phase::Walking => self
+                    .player
+                    .as_mut()
+                    .and_then(|p| p.step(&mut self.board, &mut self.rng)),
+                Phase::Done => return None,
+            };
+            match step {
+                Some(step) => {
+                    self.steps += 1;
+                    self.phase_steps[self.phase as usize] += 1;
+                    self.last = Some(step);
+                    return Some(step);
+                }
+                None => self.next_phase(),
+            }
+        }
+    }
+
+    fn next_phase(&mut self) {
+        self.phase = match self.phase {
+            Phase::Generating => match self.solver_entry {
+                Some(entry) => {
+                    // The generator's marks mean nothing to the search: start it on a clean
+                    // display (the clearing is journaled with the solver's first step).
+                    self.board.clear_display();
+                    self.solver = Some((entry.make)(self.board.maze(), self.start, self.goal));
+                    Phase::Solving
+                }
+                None => Phase::Done,
+            },
+            Phase::Solving => match self.solver.as_ref().and_then(|s| s.outcome()) {
+                Some(Outcome::Found(path)) => {
+                    self.player = Some(Player::new(path.clone()));
+                    Phase::Walking
+                }
+                _ => Phase::Done,
+            },
+            Phase::Walking | Phase::Done => Phase::Done,
+        };
+    }
+
+    /// Does up to `n` steps and collects the cells they changed (see [`Run::dirty`]).
+    /// Returns how many steps were done; fewer than `n` means the run is done.
+    pub fn advance(&mut self, n: u64) -> u64 {
+        self.board.clear_journal();
+        self.board.set_journaling(true);
+        self.all_dirty = false;
+        // A batch that touches far more entries than there are cells is cheaper to redraw
+        // whole; stop recording then so memory stays bounded.
+        let limit = 4 * self.dirty_seen.len();
+        let mut done = 0;
+        while done < n && self.step().is_some() {
+            done += 1;
+            if self.board.is_journaling() && self.board.journal_len() > limit {
+                self.board.set_journaling(false);
+                self.all_dirty = true;
+            }
+        }
+        self.collect_dirty();
+        self.board.set_journaling(true);
+        done
+    }
+
+    fn collect_dirty(&mut self) {
+        for &cell in &self.dirty {
+            self.dirty_seen[cell as usize] = false;
+        }
+        self.dirty.clear();
+        if self.all_dirty {
+            return;
+        }
+        for change in self.board.journal() {
+            let seen = &mut self.dirty_seen[change.cell as usize];
+            if !*seen {
+                *seen = true;
+                self.dirty.push(change.cell);
+            }
+        }
+    }
+
+    /// Runs everything that is left with the journal off (through the same `step` as
+    /// stepping one at a time). Returns the steps done; afterwards everything is dirty.
+    pub fn finish(&mut self) -> u64 {
+        let before = self.steps;
+        self.board.set_journaling(false);
+        while self.step().is_some() {}
+        self.board.set_journaling(true);
+        self.all_dirty = true;
+        self.dirty.clear();
+        self.steps - before
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn maze(&self) -> &Maze {
+        self.board.maze()
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    /// Steps done so far in the whole timeline.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Steps done so far in one phase.
+    pub fn phase_steps(&self, phase: Phase) -> u64 {
+        match phase {
+            Phase::Done => 0,
+            p => self.phase_steps[p as usize],
+        }
+    }
+
+    /// The most recent step.
+    pub fn last_step(&self) -> Option<Step> {
+        self.last
+    }
+
+    /// Start and goal cell indices.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    pub fn goal(&self) -> usize {
+        self.goal
+    }
+
+    /// The machine whose state is on show: the one running now, or the last one that ran.
+    pub fn machine(&self) -> &dyn Machine {
+        match (&self.player, &self.solver) {
+            (Some(player), _) => player,
+            (None, Some(solver)) => solver.as_ref(),
+            (None, None) => self.generator.as_ref(),
+        }
+    }
+
+    /// The description of the machine on show.
+    pub fn info(&self) -> &'static Info {
+        self.machine().info()
+    }
+
+    /// The solver, once solving has begun.
+    pub fn solver(&self) -> Option<&dyn Solver> {
+        self.solver.as_deref()
+    }
+
+    /// The search result with its costs, once the solver has finished.
+    pub fn report(&self) -> Option<Report> {
+        let solver = self.solver.as_ref()?;
+        Some(Report {
+            outcome: solver.outcome()?.clone(),
+            visited: solver.visited(),
+            steps: self.phase_steps[Phase::Solving as usize],
+        })
+    }
+
+    /// Cells changed by the last [`Run::advance`], each once, unless [`Run::all_dirty`].
+    pub fn dirty(&self) -> &[u32] {
+        &self.dirty
+    }
+
+    /// Whether the last batch changed so much that everything should be redrawn.
+    pub fn all_dirty(&self) -> bool {
+        self.all_dirty
+    }
+}

@@ -1,0 +1,156 @@
+//! Breadth-first search: flood outward from the start, one ring of distance at a time.
+//!
+//! How it works:
+//! 1. Put the start in a queue and make it its own parent.
+//! 2. Take the oldest cell from the queue. If it is the goal, stop.
+//! 3. Otherwise give every open neighbour that has no parent yet this cell as its parent, and
+//!    add it to the back of the queue.
+//! 4. When the goal is taken, follow parents back to the start: that is a shortest path.
+//!    When the queue runs dry first, the goal cannot be reached.
+//!
+//! One step is one dequeue with its neighbours. Marks: `FRONTIER` for queued cells, `VISITED`
+//! for dequeued ones, `PATH` for the result.
+
+use super::{mark_path, trace_path, Outcome, Solver, NO_PARENT};
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+use std::collections::VecDeque;
+
+pub static INFO: Info = Info {
+    name: "bfs",
+    title: "Breadth-first search",
+    summary: "Floods outward evenly from the start with a queue; finds a shortest path.",
+    step_unit: "one dequeue and its neighbours",
+    pseudocode: &[
+        "enqueue start; parent[start] = start",
+        "while the queue is not empty:",
+        "    cell = dequeue()",
+        "    if cell is the goal: follow parents back to start, done",
+        "    for each open neighbour n with no parent:",
+        "        parent[n] = cell; enqueue(n)",
+        "the queue is empty: the goal is unreachable",
+    ],
+    marks: &[
+        (mark::FRONTIER, "in the queue"),
+        (mark::VISITED, "dequeued"),
+        (mark::PATH, "shortest path"),
+    ],
+};
+
+/// Breadth-first search as a step machine.
+#[derive(Clone, Debug)]
+pub struct Bfs {
+    start: usize,
+    goal: usize,
+    parent: Vec<u32>,
+    queue: VecDeque<u32>,
+    started: bool,
+    current: Option<usize>,
+    visited: u64,
+    outcome: Option<Outcome>,
+}
+
+impl Bfs {
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Bfs {
+        Bfs {
+            start,
+            goal,
+            parent: vec![NO_PARENT; maze.len()],
+            queue: VecDeque::new(),
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// The queue, front first.
+    pub fn queue(&self) -> impl Iterator<Item = usize> + '_ {
+        self.queue.iter().map(|&c| c as usize)
+    }
+
+    /// The parent of a cell in the search tree, if it has been reached.
+    pub fn parent(&self, cell: usize) -> Option<usize> {
+        let p = self.parent[cell];
+        (p != NO_PARENT).then_some(p as usize)
+    }
+}
+
+impl Machine for Bfs {
+    fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            self.parent[self.start] = self.start as u32;
+            self.queue.push_back(self.start as u32);
+            self.visited = 1;
+            board.add_mark(self.start, mark::FRONTIER);
+            let cell = self.start as u32;
+            return Some(Step::new(Event::Begin { cell }, 0));
+        }
+        let Some(cell) = self.queue.pop_front() else {
+            self.current = None;
+            self.outcome = Some(Outcome::Unreachable);
+            return Some(Step::new(Event::Unreachable, 6));
+        };
+        let cell = cell as usize;
+        self.current = Some(cell);
+        board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
+        if cell == self.goal {
+            let path = trace_path(&self.parent, self.start, self.goal);
+            mark_path(board, &path);
+            let length = path.len() as u32;
+            self.outcome = Some(Outcome::Found(path));
+            return Some(Step::new(Event::Found { length }, 3));
+        }
+        let mut added = 0;
+        for dir in Direction::ALL {
+            if let Some(next) = board.maze().passage(cell, dir) {
+                if self.parent[next] == NO_PARENT {
+                    self.parent[next] = cell as u32;
+                    self.queue.push_back(next as u32);
+                    self.visited += 1;
+                    board.add_mark(next, mark::FRONTIER);
+                    added += 1;
+                }
+            }
+        }
+        Some(Step::new(
+            Event::Expand {
+                cell: cell as u32,
+                added,
+            },
+            if added > 0 { 5 } else { 2 },
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![("queue", self.queue.len() as u64), ("visited", self.visited)]
+    }
+}
+
+impl Solver for Bfs {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+}
