@@ -11,6 +11,7 @@ pub mod board;
 pub mod generators;
 pub mod machine;
 pub mod maze;
+pub mod parse;
 pub mod player;
 pub mod rng;
 pub mod run;
