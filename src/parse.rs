@@ -1,4 +1,4 @@
-//! Parsing of the settings people type: sizes, seeds and points. Shared by the command line,
+//! Parsing of the settings people type: sizes, seeds, points and counts. Shared by the command line,
 //! the wasm edge and through it the page's URL parameters, so every front end accepts and
 //! refuses the same text with the same message.
 
@@ -30,11 +30,38 @@ pub fn seed(text: &str) -> Result<u64, String> {
 /// where the maze is known.
 pub fn point(what: &str, text: &str) -> Result<(u32, u32), String> {
     let trimmed = text.trim();
-    let parsed = trimmed.split_once(',').and_then(|(x, y)| {
-        Some((x.trim().parse::<u32>().ok()?, y.trim().parse::<u32>().ok()?))
-    });
+    let parsed = trimmed
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse::<u32>().ok()?, y.trim().parse::<u32>().ok()?)));
     parsed.ok_or_else(|| {
         format!("{what} '{trimmed}' is not allowed: use X,Y with whole numbers, e.g. 0,0")
+    })
+}
+
+/// The most mazes one command may ask for (`mazestep generate --count`).
+pub const MAX_COUNT: u64 = 1_000_000;
+
+/// A number of mazes: a whole number from 1 to [`MAX_COUNT`].
+pub fn count(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    match text.parse::<u64>() {
+        Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "count '{text}' is not allowed: use a whole number from 1 to {MAX_COUNT}"
+        )),
+    }
+}
+
+/// The last of `count` consecutive seeds starting at `first` (`count` at least 1). Seeds do
+/// not wrap around: a run that would pass `u64::MAX` is refused.
+pub fn last_seed(first: u64, count: u64) -> Result<u64, String> {
+    let extra = count.saturating_sub(1);
+    first.checked_add(extra).ok_or_else(|| {
+        format!(
+            "seed {first} with count {count} is not allowed: the seeds would pass {}; use a seed from 0 to {}",
+            u64::MAX,
+            u64::MAX - extra
+        )
     })
 }
 
@@ -70,5 +97,26 @@ mod tests {
             let err = point("start", bad).unwrap_err();
             assert!(err.contains("X,Y"), "{err}");
         }
+    }
+
+    #[test]
+    fn counts() {
+        assert_eq!(count("1"), Ok(1));
+        assert_eq!(count(" 1000000 "), Ok(MAX_COUNT));
+        for bad in ["0", "1000001", "-1", "x", "", "2.5", "99999999999999999999"] {
+            let err = count(bad).unwrap_err();
+            assert!(err.starts_with("count '"), "{err}");
+            assert!(err.contains("1 to 1000000"), "{err}");
+        }
+    }
+
+    #[test]
+    fn seed_runs_do_not_wrap() {
+        assert_eq!(last_seed(5, 1), Ok(5));
+        assert_eq!(last_seed(5, 3), Ok(7));
+        assert_eq!(last_seed(u64::MAX, 1), Ok(u64::MAX));
+        assert_eq!(last_seed(u64::MAX - 2, 3), Ok(u64::MAX));
+        let err = last_seed(u64::MAX - 1, 3).unwrap_err();
+        assert!(err.contains("0 to 18446744073709551613"), "{err}");
     }
 }
