@@ -11,9 +11,13 @@ use crate::maze::Maze;
 use crate::rng::Rng;
 use std::fmt;
 
+pub mod a_star;
 pub mod bfs;
+pub mod wall_follower;
 
+pub use a_star::AStar;
 pub use bfs::Bfs;
+pub use wall_follower::{Hand, WallFollower};
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,10 +70,24 @@ pub struct Entry {
 }
 
 /// Every solver, in the order lists show them.
-pub static ALL: &[Entry] = &[Entry {
-    info: &bfs::INFO,
-    make: |maze, start, goal| Box::new(Bfs::new(maze, start, goal)),
-}];
+pub static ALL: &[Entry] = &[
+    Entry {
+        info: &bfs::INFO,
+        make: |maze, start, goal| Box::new(Bfs::new(maze, start, goal)),
+    },
+    Entry {
+        info: &a_star::INFO,
+        make: |maze, start, goal| Box::new(AStar::new(maze, start, goal)),
+    },
+    Entry {
+        info: &wall_follower::INFO_RIGHT,
+        make: |maze, start, goal| Box::new(WallFollower::new(maze, start, goal, Hand::Right)),
+    },
+    Entry {
+        info: &wall_follower::INFO_LEFT,
+        make: |maze, start, goal| Box::new(WallFollower::new(maze, start, goal, Hand::Left)),
+    },
+];
 
 /// The names of all solvers.
 pub fn names() -> Vec<&'static str> {
@@ -153,10 +171,7 @@ pub fn solve(
     // Solvers draw no random numbers; the generator is only there to fit the one step trait.
     let steps = run_to_end(solver.as_mut(), &mut board, &mut Rng::new(0));
     Ok(Report {
-        outcome: solver
-            .outcome()
-            .cloned()
-            .unwrap_or(Outcome::Unreachable),
+        outcome: solver.outcome().cloned().unwrap_or(Outcome::Unreachable),
         visited: solver.visited(),
         steps,
     })
