@@ -25,12 +25,12 @@
 //! The heuristic can be weighted: `f = g + weight · h`. A weight of 1 (what the registry uses)
 //! is plain, optimal A*; larger weights rush toward the goal and may miss the shortest path.
 
-use super::{mark_path, trace_path, Outcome, Solver, NO_PARENT};
+use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::maze::Maze;
 use crate::rng::Rng;
-use std::cmp::Ordering;
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 pub static INFO: Info = Info {
@@ -63,41 +63,82 @@ pub const MAX_WEIGHT: u32 = 1 << 18;
 /// "Not reached yet" in the `g` array.
 const UNREACHED: u32 = u32::MAX;
 
-/// One entry of the open set as the heap holds it.
-#[derive(Clone, Copy, Debug)]
-struct HeapEntry {
-    f: u32,
-    h: u32,
-    /// When it was added: the last tie-breaker, so equal `f` and `h` come out oldest first.
-    order: u32,
-    cell: u32,
-}
+/// One entry of the open set, packed into one number — `f`, `h`, insertion order, then the
+/// cell as its row and column — so the heap orders entries with a single integer comparison:
+/// lower `f` first, then lower `h`, then the one added earlier. The order is unique, so no two
+/// entries ever tie and the cell never decides. The cell is kept as coordinates (each side is at
+/// most 4096, so 16 bits each) because the neighbours' distances to the goal are worked out
+/// from them, and turning an index into coordinates costs a division. Wrapped in `Reverse`
+/// because `BinaryHeap` pops the greatest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct HeapEntry(u128);
 
-impl Ord for HeapEntry {
-    /// `BinaryHeap` pops the greatest entry, so "greater" here means "comes out first": lower
-    /// `f`, then lower `h`, then added earlier. `order` is unique, so no two entries tie.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .cmp(&self.f)
-            .then(other.h.cmp(&self.h))
-            .then(other.order.cmp(&self.order))
+impl HeapEntry {
+    fn new(f: u32, h: u32, order: u32, (x, y): (u32, u32)) -> HeapEntry {
+        let at = u128::from(y) << 16 | u128::from(x);
+        HeapEntry(u128::from(f) << 96 | u128::from(h) << 64 | u128::from(order) << 32 | at)
+    }
+
+    fn f(self) -> u32 {
+        (self.0 >> 96) as u32
+    }
+
+    fn h(self) -> u32 {
+        (self.0 >> 64) as u32
+    }
+
+    /// Column and row.
+    fn xy(self) -> (u32, u32) {
+        (self.0 as u32 & 0xffff, (self.0 as u32) >> 16)
     }
 }
 
-impl PartialOrd for HeapEntry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
+/// The open set: a binary heap of entries plus a one-entry slot in front of it.
+///
+/// Most expansions add a neighbour that is taken straight back out in the next step (the one
+/// toward the goal keeps `f` and lowers `h`), so the newest entry is held in the slot while it
+/// is the best one, and only goes into the heap when something better arrives. `pop` returns
+/// the best of the slot and the heap's top, so entries come out in exactly the order the heap
+/// alone would give — the slot only saves the trips through the heap.
+#[derive(Clone, Debug, Default)]
+struct OpenSet {
+    heap: BinaryHeap<Reverse<HeapEntry>>,
+    slot: Option<HeapEntry>,
 }
 
-impl PartialEq for HeapEntry {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
+impl OpenSet {
+    #[inline]
+    fn push(&mut self, entry: HeapEntry) {
+        match self.slot {
+            Some(held) if held < entry => self.heap.push(Reverse(entry)),
+            Some(held) => {
+                self.heap.push(Reverse(held));
+                self.slot = Some(entry);
+            }
+            None => self.slot = Some(entry),
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<HeapEntry> {
+        match (self.slot, self.heap.peek()) {
+            (Some(held), Some(Reverse(top))) if *top < held => self.heap.pop().map(|e| e.0),
+            (Some(_), _) => self.slot.take(),
+            (None, _) => self.heap.pop().map(|e| e.0),
+        }
+    }
+
+    /// Every entry, stale ones included, in no particular order.
+    fn iter(&self) -> impl Iterator<Item = HeapEntry> + '_ {
+        self.slot.into_iter().chain(self.heap.iter().map(|e| e.0))
+    }
+
+    /// Entries held, stale ones included.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.heap.len() + usize::from(self.slot.is_some())
     }
 }
-
-impl Eq for HeapEntry {}
 
 /// A cell of the open set with its scores, for a panel that lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +156,7 @@ pub struct OpenCell {
 #[derive(Clone, Debug)]
 pub struct AStar {
     start: usize,
+    start_xy: (u32, u32),
     goal: usize,
     width: u32,
     goal_x: u32,
@@ -124,7 +166,7 @@ pub struct AStar {
     g: Vec<u32>,
     parent: Vec<u32>,
     closed: Vec<bool>,
-    open: BinaryHeap<HeapEntry>,
+    open: OpenSet,
     added: u32,
     closed_count: u64,
     started: bool,
@@ -144,6 +186,7 @@ impl AStar {
         let (goal_x, goal_y) = maze.coords(goal);
         AStar {
             start,
+            start_xy: maze.coords(start),
             goal,
             width: maze.width(),
             goal_x,
@@ -152,7 +195,7 @@ impl AStar {
             g: vec![UNREACHED; maze.len()],
             parent: vec![NO_PARENT; maze.len()],
             closed: vec![false; maze.len()],
-            open: BinaryHeap::new(),
+            open: OpenSet::default(),
             added: 0,
             closed_count: 0,
             started: false,
@@ -201,35 +244,39 @@ impl AStar {
         let mut live: Vec<HeapEntry> = self
             .open
             .iter()
-            .filter(|e| self.is_live(e))
-            .copied()
+            .filter(|&entry| self.is_live(entry))
             .collect();
-        // Sorting by the heap's own order, greatest (first out) first.
-        live.sort_unstable_by(|a, b| b.cmp(a));
+        live.sort_unstable();
         live.into_iter()
-            .map(|e| OpenCell {
-                cell: e.cell as usize,
-                g: self.g[e.cell as usize],
-                h: e.h,
-                f: e.f,
+            .map(|entry| {
+                let cell = self.index(entry.xy());
+                OpenCell {
+                    cell,
+                    g: self.g[cell],
+                    h: entry.h(),
+                    f: entry.f(),
+                }
             })
             .collect()
     }
 
     /// An entry is live when its cell is still open and it carries the cell's best `g`.
-    fn is_live(&self, entry: &HeapEntry) -> bool {
-        let cell = entry.cell as usize;
-        !self.closed[cell] && entry.f - self.weight * entry.h == self.g[cell]
+    fn is_live(&self, entry: HeapEntry) -> bool {
+        let cell = self.index(entry.xy());
+        !self.closed[cell] && entry.f() - self.weight * entry.h() == self.g[cell]
     }
 
-    fn push(&mut self, cell: usize, g: u32) {
-        let h = self.h(cell);
-        self.open.push(HeapEntry {
-            f: g + self.weight * h,
-            h,
-            order: self.added,
-            cell: cell as u32,
-        });
+    /// The index of the cell at column `x`, row `y`.
+    fn index(&self, (x, y): (u32, u32)) -> usize {
+        y as usize * self.width as usize + x as usize
+    }
+
+    /// Adds the cell at `(x, y)` to the open set with its `g`.
+    #[inline]
+    fn push(&mut self, (x, y): (u32, u32), g: u32) {
+        let h = x.abs_diff(self.goal_x) + y.abs_diff(self.goal_y);
+        let entry = HeapEntry::new(g + self.weight * h, h, self.added, (x, y));
+        self.open.push(entry);
         self.added += 1;
     }
 }
@@ -243,23 +290,24 @@ impl Machine for AStar {
             self.started = true;
             self.g[self.start] = 0;
             self.parent[self.start] = self.start as u32;
-            self.push(self.start, 0);
+            self.push(self.start_xy, 0);
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
             return Some(Step::new(Event::Begin { cell }, 0));
         }
         // Pop until a live entry turns up; stale ones are dropped within this step.
-        let cell = loop {
+        let (x, y) = loop {
             let Some(entry) = self.open.pop() else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
                 return Some(Step::new(Event::Unreachable, 7));
             };
-            if self.is_live(&entry) {
-                break entry.cell as usize;
+            if self.is_live(entry) {
+                break entry.xy();
             }
         };
+        let cell = self.index((x, y));
         self.current = Some(cell);
         self.closed[cell] = true;
         self.closed_count += 1;
@@ -273,11 +321,8 @@ impl Machine for AStar {
         }
         let g = self.g[cell] + 1;
         let mut added = 0;
-        for dir in Direction::ALL {
-            let Some(next) = board.maze().passage(cell, dir) else {
-                continue;
-            };
-            if self.closed[next] || g >= self.g[next] {
+        for (dir, next) in open_neighbours(board.maze(), cell) {
+            if g >= self.g[next] || self.closed[next] {
                 continue;
             }
             if self.g[next] == UNREACHED {
@@ -286,7 +331,11 @@ impl Machine for AStar {
             }
             self.g[next] = g;
             self.parent[next] = cell as u32;
-            self.push(next, g);
+            let next_xy = (
+                x.wrapping_add_signed(dir.dx()),
+                y.wrapping_add_signed(dir.dy()),
+            );
+            self.push(next_xy, g);
             added += 1;
         }
         Some(Step::new(
@@ -437,6 +486,29 @@ mod tests {
         assert_eq!(solver.parent(6), Some(3));
         assert_eq!(solver.g(6), Some(2));
         assert_eq!(solver.g(5), None);
+    }
+
+    #[test]
+    fn the_slot_in_front_of_the_heap_keeps_the_heap_order() {
+        // Random pushes and pops against a plain heap: the same entries must come out.
+        let mut rng = Rng::new(11);
+        let mut open = OpenSet::default();
+        let mut plain = BinaryHeap::new();
+        for order in 0..5000 {
+            if rng.chance(0.6) {
+                let at = (rng.below(100), rng.below(100));
+                let entry = HeapEntry::new(rng.below(40), rng.below(20), order, at);
+                open.push(entry);
+                plain.push(Reverse(entry));
+            } else {
+                assert_eq!(open.pop(), plain.pop().map(|e| e.0));
+            }
+            assert_eq!(open.len(), plain.len());
+        }
+        while let Some(Reverse(entry)) = plain.pop() {
+            assert_eq!(open.pop(), Some(entry));
+        }
+        assert_eq!(open.pop(), None);
     }
 
     #[test]

@@ -21,7 +21,7 @@
 //! One step is one choice of way plus the move into the next cell. Marks: `VISITED` for cells
 //! walked on, `PATH` for the route once the goal is reached.
 
-use super::{mark_path, Outcome, Solver};
+use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
@@ -141,7 +141,10 @@ impl WallFollower {
 
     /// The route walked so far, start first, with revisits.
     pub fn route(&self) -> &[usize] {
-        &self.route
+        match &self.outcome {
+            Some(Outcome::Found(route)) | Some(Outcome::GaveUp { route, .. }) => route,
+            _ => &self.route,
+        }
     }
 
     /// Whether the follower has stood on `cell` facing `heading`.
@@ -163,19 +166,21 @@ impl WallFollower {
         self.hand
             .order(self.heading)
             .into_iter()
-            .find_map(|dir| maze.passage(self.cell, dir).map(|next| (dir, next)))
+            .find_map(|dir| neighbour_through(maze, self.cell, dir).map(|next| (dir, next)))
     }
 
     fn finish(&mut self, board: &mut Board) -> Step {
-        mark_path(board, &self.route);
-        let length = self.route.len() as u32;
-        self.outcome = Some(Outcome::Found(self.route.clone()));
+        // The route moves into the outcome: it can be millions of cells long.
+        let route = std::mem::take(&mut self.route);
+        mark_path(board, &route);
+        let length = route.len() as u32;
+        self.outcome = Some(Outcome::Found(route));
         Step::new(Event::Found { length }, 5)
     }
 
     fn give_up(&mut self, reason: &'static str) {
         self.outcome = Some(Outcome::GaveUp {
-            route: self.route.clone(),
+            route: std::mem::take(&mut self.route),
             reason,
         });
     }
@@ -264,7 +269,7 @@ impl Machine for WallFollower {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
-            ("route", self.route.len() as u64),
+            ("route", self.route().len() as u64),
             ("visited", self.visited),
         ]
     }
