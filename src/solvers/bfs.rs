@@ -8,9 +8,6 @@
 //! 4. When the goal is taken, follow parents back to the start: that is a shortest path.
 //!    When the queue runs dry first, the goal cannot be reached.
 //!
-//! The queue is a plain list with a read position: every cell is queued at most once, so the
-//! list never holds more than the maze's cells and never needs to wrap around or shrink.
-//!
 //! One step is one dequeue with its neighbours. Marks: `FRONTIER` for queued cells, `VISITED`
 //! for dequeued ones, `PATH` for the result.
 
@@ -19,6 +16,7 @@ use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
+use std::collections::VecDeque;
 
 pub static INFO: Info = Info {
     name: "bfs",
@@ -47,9 +45,7 @@ pub struct Bfs {
     start: usize,
     goal: usize,
     parent: Vec<u32>,
-    /// Every cell ever queued, in order; the queue proper is `queue[head..]`.
-    queue: Vec<u32>,
-    head: usize,
+    queue: VecDeque<u32>,
     started: bool,
     current: Option<usize>,
     visited: u64,
@@ -62,8 +58,7 @@ impl Bfs {
             start,
             goal,
             parent: vec![NO_PARENT; maze.len()],
-            queue: Vec::new(),
-            head: 0,
+            queue: VecDeque::new(),
             started: false,
             current: None,
             visited: 0,
@@ -73,7 +68,7 @@ impl Bfs {
 
     /// The queue, front first.
     pub fn queue(&self) -> impl Iterator<Item = usize> + '_ {
-        self.queue[self.head..].iter().map(|&c| c as usize)
+        self.queue.iter().map(|&c| c as usize)
     }
 
     /// The parent of a cell in the search tree, if it has been reached.
@@ -91,20 +86,17 @@ impl Machine for Bfs {
         if !self.started {
             self.started = true;
             self.parent[self.start] = self.start as u32;
-            // Room for every cell up front, so queueing never has to grow the list.
-            self.queue.reserve_exact(self.parent.len());
-            self.queue.push(self.start as u32);
+            self.queue.push_back(self.start as u32);
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
             return Some(Step::new(Event::Begin { cell }, 0));
         }
-        let Some(&cell) = self.queue.get(self.head) else {
+        let Some(cell) = self.queue.pop_front() else {
             self.current = None;
             self.outcome = Some(Outcome::Unreachable);
             return Some(Step::new(Event::Unreachable, 6));
         };
-        self.head += 1;
         let cell = cell as usize;
         self.current = Some(cell);
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
@@ -119,7 +111,7 @@ impl Machine for Bfs {
         for (_, next) in open_neighbours(board.maze(), cell) {
             if self.parent[next] == NO_PARENT {
                 self.parent[next] = cell as u32;
-                self.queue.push(next as u32);
+                self.queue.push_back(next as u32);
                 self.visited += 1;
                 board.add_mark(next, mark::FRONTIER);
                 added += 1;
@@ -148,7 +140,7 @@ impl Machine for Bfs {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
-            ("queue", (self.queue.len() - self.head) as u64),
+            ("queue", self.queue.len() as u64),
             ("visited", self.visited),
         ]
     }
