@@ -42,7 +42,7 @@ pub static INFO: Info = Info {
     pseudocode: &[
         "g[start] = 0; add start to the open set with f = h(start)",
         "while the open set is not empty:",
-        "    cell = the open cell with the lowest f (then the lowest h)",
+        "    cell = take the lowest f (then lowest h) from the open set, dropping stale entries",
         "    if cell is the goal: follow parents back to start, done",
         "    close cell",
         "    for each open neighbour n not closed, if g[cell] + 1 < g[n]:",

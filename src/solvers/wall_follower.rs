@@ -18,8 +18,15 @@
 //! (four bits per cell); back in a pair it has been in, it knows it would only repeat itself and
 //! gives up. A start with no open side at all ends at once: there is no move to make.
 //!
-//! One step is one choice of way plus the move into the next cell. Marks: `VISITED` for cells
-//! walked on, `PATH` for the route once the goal is reached.
+//! One step is one choice of way plus the move into the next cell (`Event::Move`). The first
+//! step stands on the start (`Begin`); the last one moves nothing and says how the walk ended:
+//! `Found` on the goal, `Looped` back in a known state, `Unreachable` when the start is walled
+//! in. Marks: `VISITED` for cells walked on, `PATH` for the route once the goal is reached.
+//!
+//! The starting heading is a choice: any fixed rule would do, and in a perfect maze every
+//! choice walks the same circuit round the walls, only from a different point. This one puts the
+//! hand on a wall before the first move, as the method is usually taught, and depends only on
+//! the start cell, so every run is the same.
 
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
