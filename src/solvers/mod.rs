@@ -264,3 +264,35 @@ pub(crate) fn mark_path(board: &mut Board, path: &[usize]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_neighbours_agrees_with_maze_passage() {
+        let mut rng = Rng::new(5);
+        for (width, height) in [(1, 1), (1, 6), (6, 1), (5, 4), (9, 9)] {
+            let mut board = Board::new(Maze::new(width, height).unwrap());
+            for _ in 0..(width * height * 2) {
+                let cell = rng.index(board.maze().len());
+                let dir = Direction::ALL[rng.index(4)];
+                if board.maze().neighbour(cell, dir).is_some() {
+                    board.carve(cell, dir);
+                }
+            }
+            let maze = board.maze();
+            for cell in 0..maze.len() {
+                let expected: Vec<(Direction, usize)> = Direction::ALL
+                    .into_iter()
+                    .filter_map(|dir| maze.passage(cell, dir).map(|next| (dir, next)))
+                    .collect();
+                let got: Vec<(Direction, usize)> = open_neighbours(maze, cell).collect();
+                assert_eq!(got, expected, "{width}x{height} cell {cell}");
+                for dir in Direction::ALL {
+                    assert_eq!(neighbour_through(maze, cell, dir), maze.passage(cell, dir));
+                }
+            }
+        }
+    }
+}
