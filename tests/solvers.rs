@@ -201,8 +201,9 @@ fn step_with_undo(
             "{}: redo of step {steps}",
             entry.info.name
         );
+        // Only a guard against hanging: far above what any of the searches needs.
         assert!(
-            steps <= 8 * maze.len() as u64 + 8,
+            steps <= 200 * maze.len() as u64 + 200,
             "{}: no end in sight",
             entry.info.name
         );
