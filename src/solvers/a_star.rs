@@ -263,7 +263,7 @@ impl AStar {
     /// An entry is live when its cell is still open and it carries the cell's best `g`.
     fn is_live(&self, entry: HeapEntry) -> bool {
         let cell = self.index(entry.xy());
-        !self.closed[cell] && entry.f() - self.weight * entry.h() == self.g[cell]
+        entry.f() - self.weight * entry.h() == self.g[cell] && !self.closed[cell]
     }
 
     /// The index of the cell at column `x`, row `y`.
