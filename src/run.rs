@@ -337,3 +337,61 @@ impl Run {
         self.all_dirty
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::mark;
+    use crate::generators::{Bias, BinaryTree};
+    use crate::maze::{E, W};
+
+    /// Generated mazes are connected, so a run only meets an unreachable goal (or a solver that
+    /// gives up) on a maze made by hand: swap one in, with a generator that has nothing to do.
+    fn run_on(maze: Maze, solver: &str) -> Run {
+        let settings =
+            Settings::new("binary-tree", maze.width(), maze.height(), 0).with_solver(solver);
+        let mut run = Run::new(settings).unwrap();
+        run.board = Board::new(maze);
+        run.board.set_journaling(true);
+        run.generator = Box::new(BinaryTree::new(0, Bias::default()));
+        run
+    }
+
+    #[test]
+    fn runs_that_find_no_path_end_without_walking() {
+        // 0 - 1 | 2: the goal (2, 0) is walled off.
+        let maze = Maze::from_cells(3, 1, vec![E, W, 0]).unwrap();
+        for name in solvers::names() {
+            let mut run = run_on(maze.clone(), name);
+            let mut phases = Vec::new();
+            while run.step().is_some() {
+                phases.push(run.phase());
+            }
+            assert!(
+                phases.iter().all(|&p| p == Phase::Solving),
+                "{name}: {phases:?}"
+            );
+            assert_eq!(run.phase(), Phase::Done);
+            assert_eq!(run.phase_steps(Phase::Walking), 0, "{name}");
+            assert_eq!(run.phase_steps(Phase::Solving), phases.len() as u64);
+            let report = run.report().unwrap();
+            assert!(report.outcome.path().is_none(), "{name}: {report:?}");
+            // The machine on show stays the solver, with its outcome.
+            assert_eq!(run.info().name, name);
+            assert!(run.board().marks().iter().all(|&m| m & mark::WALKED == 0));
+        }
+        let outcome = |name| {
+            let mut run = run_on(maze.clone(), name);
+            run.finish();
+            run.report().unwrap().outcome
+        };
+        assert_eq!(outcome("bfs"), Outcome::Unreachable);
+        assert!(matches!(
+            outcome("wall-follower-right"),
+            Outcome::GaveUp {
+                reason: "no way to the goal by following this wall",
+                ..
+            }
+        ));
+    }
+}

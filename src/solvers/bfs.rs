@@ -11,10 +11,10 @@
 //! One step is one dequeue with its neighbours. Marks: `FRONTIER` for queued cells, `VISITED`
 //! for dequeued ones, `PATH` for the result.
 
-use super::{mark_path, trace_path, Outcome, Solver, NO_PARENT};
+use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::maze::Maze;
 use crate::rng::Rng;
 use std::collections::VecDeque;
 
@@ -108,15 +108,13 @@ impl Machine for Bfs {
             return Some(Step::new(Event::Found { length }, 3));
         }
         let mut added = 0;
-        for dir in Direction::ALL {
-            if let Some(next) = board.maze().passage(cell, dir) {
-                if self.parent[next] == NO_PARENT {
-                    self.parent[next] = cell as u32;
-                    self.queue.push_back(next as u32);
-                    self.visited += 1;
-                    board.add_mark(next, mark::FRONTIER);
-                    added += 1;
-                }
+        for (_, next) in open_neighbours(board.maze(), cell) {
+            if self.parent[next] == NO_PARENT {
+                self.parent[next] = cell as u32;
+                self.queue.push_back(next as u32);
+                self.visited += 1;
+                board.add_mark(next, mark::FRONTIER);
+                added += 1;
             }
         }
         Some(Step::new(

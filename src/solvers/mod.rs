@@ -7,13 +7,17 @@
 use crate::board::{mark, Board};
 use crate::generators::UnknownName;
 use crate::machine::{run_to_end, Info, Machine};
-use crate::maze::Maze;
+use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 use std::fmt;
 
+pub mod a_star;
 pub mod bfs;
+pub mod wall_follower;
 
+pub use a_star::AStar;
 pub use bfs::Bfs;
+pub use wall_follower::{Hand, WallFollower};
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,10 +70,24 @@ pub struct Entry {
 }
 
 /// Every solver, in the order lists show them.
-pub static ALL: &[Entry] = &[Entry {
-    info: &bfs::INFO,
-    make: |maze, start, goal| Box::new(Bfs::new(maze, start, goal)),
-}];
+pub static ALL: &[Entry] = &[
+    Entry {
+        info: &bfs::INFO,
+        make: |maze, start, goal| Box::new(Bfs::new(maze, start, goal)),
+    },
+    Entry {
+        info: &a_star::INFO,
+        make: |maze, start, goal| Box::new(AStar::new(maze, start, goal)),
+    },
+    Entry {
+        info: &wall_follower::INFO_RIGHT,
+        make: |maze, start, goal| Box::new(WallFollower::new(maze, start, goal, Hand::Right)),
+    },
+    Entry {
+        info: &wall_follower::INFO_LEFT,
+        make: |maze, start, goal| Box::new(WallFollower::new(maze, start, goal, Hand::Left)),
+    },
+];
 
 /// The names of all solvers.
 pub fn names() -> Vec<&'static str> {
@@ -159,6 +177,69 @@ pub fn solve(
     })
 }
 
+/// The cells through the open sides of `cell`, with the direction of each, in the order north,
+/// east, south, west — the same answers as asking [`Maze::passage`] for each direction.
+///
+/// The searches ask this for millions of cells, so it is written for speed: it walks only the
+/// set passage bits of the cell, and steps to a neighbour by adding an index offset instead of
+/// turning the index into coordinates (a division). That is safe because an open side never
+/// faces the border — the board keeps passages consistent — and the bounds check only keeps a
+/// broken maze from indexing out of range.
+pub(crate) fn open_neighbours(maze: &Maze, cell: usize) -> OpenNeighbours {
+    OpenNeighbours {
+        cell,
+        bits: maze.cell(cell) & 0x0f,
+        offsets: offsets(maze),
+        len: maze.len(),
+    }
+}
+
+/// The cell through the open side `dir` of `cell`, or `None` if it is walled: [`Maze::passage`]
+/// without the division, for the same reason as [`open_neighbours`].
+#[inline]
+pub(crate) fn neighbour_through(maze: &Maze, cell: usize, dir: Direction) -> Option<usize> {
+    if !maze.is_open(cell, dir) {
+        return None;
+    }
+    let next = cell.wrapping_add_signed(offsets(maze)[dir as usize]);
+    (next < maze.len()).then_some(next)
+}
+
+/// How far a cell index moves for one step north, east, south and west.
+#[inline]
+fn offsets(maze: &Maze) -> [isize; 4] {
+    let width = maze.width() as isize;
+    [-width, 1, width, -1]
+}
+
+/// Iterator returned by [`open_neighbours`].
+pub(crate) struct OpenNeighbours {
+    cell: usize,
+    /// Passage bits not yet handed out.
+    bits: u8,
+    offsets: [isize; 4],
+    len: usize,
+}
+
+impl Iterator for OpenNeighbours {
+    type Item = (Direction, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Direction, usize)> {
+        while self.bits != 0 {
+            // The lowest set bit is the next open side: bit i is direction i (N, E, S, W).
+            let side = self.bits.trailing_zeros() as usize;
+            self.bits &= self.bits - 1;
+            // A wrapped-around index is far above `len`, so one comparison guards both ends.
+            let next = self.cell.wrapping_add_signed(self.offsets[side]);
+            if next < self.len {
+                return Some((Direction::ALL[side], next));
+            }
+        }
+        None
+    }
+}
+
 /// "No parent yet" in a parent array.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
@@ -174,9 +255,44 @@ pub(crate) fn trace_path(parent: &[u32], start: usize, goal: usize) -> Vec<usize
     path
 }
 
-/// Marks every cell of a path with [`mark::PATH`].
+/// Marks every cell of a path with [`mark::PATH`] (a cell already marked is skipped, which
+/// matters for a wall follower's route that passes some cells many times).
 pub(crate) fn mark_path(board: &mut Board, path: &[usize]) {
     for &cell in path {
-        board.add_mark(cell, mark::PATH);
+        if board.mark(cell) & mark::PATH == 0 {
+            board.add_mark(cell, mark::PATH);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_neighbours_agrees_with_maze_passage() {
+        let mut rng = Rng::new(5);
+        for (width, height) in [(1, 1), (1, 6), (6, 1), (5, 4), (9, 9)] {
+            let mut board = Board::new(Maze::new(width, height).unwrap());
+            for _ in 0..(width * height * 2) {
+                let cell = rng.index(board.maze().len());
+                let dir = Direction::ALL[rng.index(4)];
+                if board.maze().neighbour(cell, dir).is_some() {
+                    board.carve(cell, dir);
+                }
+            }
+            let maze = board.maze();
+            for cell in 0..maze.len() {
+                let expected: Vec<(Direction, usize)> = Direction::ALL
+                    .into_iter()
+                    .filter_map(|dir| maze.passage(cell, dir).map(|next| (dir, next)))
+                    .collect();
+                let got: Vec<(Direction, usize)> = open_neighbours(maze, cell).collect();
+                assert_eq!(got, expected, "{width}x{height} cell {cell}");
+                for dir in Direction::ALL {
+                    assert_eq!(neighbour_through(maze, cell, dir), maze.passage(cell, dir));
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,404 @@
+//! Wall follower: keep one hand on the wall and walk until you reach the goal.
+//!
+//! How it works (right hand; the left hand is the mirror image):
+//! 1. Stand on the start facing a way that is open and has a wall on your right — "put your
+//!    right hand on a wall". (Looking clockwise from north, the first open side with a wall to
+//!    its right. Every cell with one to three open sides has one; a cell open on all four sides
+//!    has none, and then the follower faces its first open side.) The first move is then
+//!    straight ahead with the hand touching a wall, never a turn on the spot.
+//! 2. From the way you face, turn right if that side is open, else go ahead if open, else turn
+//!    left if open, else turn back; step into the next cell.
+//! 3. Stop on the goal. The route walked, with every dead end walked into and back out of, is
+//!    the answer.
+//!
+//! In a perfect maze every wall is connected to the outer wall, so the hand slides along all of
+//! them and the walk passes every cell: the goal is always reached. In a maze with loops the hand
+//! may be on a free-standing island of walls and circle it for ever. Where the follower goes next
+//! depends only on the cell it stands on and the way it faces, so it remembers every such pair
+//! (four bits per cell); back in a pair it has been in, it knows it would only repeat itself and
+//! gives up. A start with no open side at all ends at once: there is no move to make.
+//!
+//! One step is one choice of way plus the move into the next cell (`Event::Move`). The first
+//! step stands on the start (`Begin`); the last one moves nothing and says how the walk ended:
+//! `Found` on the goal, `Looped` back in a known state, `Unreachable` when the start is walled
+//! in. Marks: `VISITED` for cells walked on, `PATH` for the route once the goal is reached.
+//!
+//! The starting heading is a choice: any fixed rule would do, and in a perfect maze every
+//! choice walks the same circuit round the walls, only from a different point. This one puts the
+//! hand on a wall before the first move, as the method is usually taught, and depends only on
+//! the start cell, so every run is the same.
+
+use super::{mark_path, neighbour_through, Outcome, Solver};
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+
+/// Which hand stays on the wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Hand {
+    #[default]
+    Right,
+    Left,
+}
+
+impl Hand {
+    /// The side the hand is on when facing `heading`.
+    fn side(self, heading: Direction) -> Direction {
+        match self {
+            Hand::Right => heading.right(),
+            Hand::Left => heading.left(),
+        }
+    }
+
+    /// The ways to try from `heading`, in the rule's order: toward the hand, ahead, away from
+    /// the hand, back.
+    fn order(self, heading: Direction) -> [Direction; 4] {
+        let hand = self.side(heading);
+        [hand, heading, hand.opposite(), heading.opposite()]
+    }
+}
+
+/// The reason given when the follower finds itself repeating its walk.
+pub const LOOPED: &str = "no way to the goal by following this wall";
+
+/// The reason given when the start has no open side.
+pub const WALLED_IN: &str = "the start is walled in on every side: there is no move to make";
+
+pub static INFO_RIGHT: Info = Info {
+    name: "wall-follower-right",
+    title: "Wall follower (right hand)",
+    summary: "Walks with the right hand on the wall: needs no memory of the maze, reaches the \
+              goal in every perfect maze, but may circle an island in a maze with loops.",
+    step_unit: "one choice of way and the move into the next cell",
+    pseudocode: &[
+        "stand on the start, facing an open way with a wall on the right",
+        "while not on the goal:",
+        "    if this cell and heading were seen before: give up, it is a loop",
+        "    turn right if open, else ahead if open, else left if open, else back",
+        "    step forward into the next cell",
+        "on the goal: the route walked is the answer",
+        "no side of the start is open: there is nowhere to go",
+    ],
+    marks: &[
+        (mark::VISITED, "walked on"),
+        (mark::PATH, "route to the goal"),
+    ],
+};
+
+pub static INFO_LEFT: Info = Info {
+    name: "wall-follower-left",
+    title: "Wall follower (left hand)",
+    summary: "Walks with the left hand on the wall: needs no memory of the maze, reaches the \
+              goal in every perfect maze, but may circle an island in a maze with loops.",
+    step_unit: "one choice of way and the move into the next cell",
+    pseudocode: &[
+        "stand on the start, facing an open way with a wall on the left",
+        "while not on the goal:",
+        "    if this cell and heading were seen before: give up, it is a loop",
+        "    turn left if open, else ahead if open, else right if open, else back",
+        "    step forward into the next cell",
+        "on the goal: the route walked is the answer",
+        "no side of the start is open: there is nowhere to go",
+    ],
+    marks: &[
+        (mark::VISITED, "walked on"),
+        (mark::PATH, "route to the goal"),
+    ],
+};
+
+/// A wall follower as a step machine.
+#[derive(Clone, Debug)]
+pub struct WallFollower {
+    hand: Hand,
+    goal: usize,
+    cell: usize,
+    heading: Direction,
+    /// Four bits per cell, two cells per byte: bit `d` set when the follower has stood on the
+    /// cell facing direction `d`. A cell with any bit set is on the route.
+    seen: Vec<u8>,
+    route: Vec<usize>,
+    started: bool,
+    /// The last move brought the follower into a (cell, heading) it had been in before.
+    repeating: bool,
+    visited: u64,
+    outcome: Option<Outcome>,
+}
+
+impl WallFollower {
+    pub fn new(maze: &Maze, start: usize, goal: usize, hand: Hand) -> WallFollower {
+        WallFollower {
+            hand,
+            goal,
+            cell: start,
+            heading: starting_heading(maze, start, hand),
+            seen: vec![0; maze.len().div_ceil(2)],
+            route: Vec::new(),
+            started: false,
+            repeating: false,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// Which hand is on the wall.
+    pub fn hand(&self) -> Hand {
+        self.hand
+    }
+
+    /// The route walked so far, start first, with revisits.
+    pub fn route(&self) -> &[usize] {
+        match &self.outcome {
+            Some(Outcome::Found(route)) | Some(Outcome::GaveUp { route, .. }) => route,
+            _ => &self.route,
+        }
+    }
+
+    /// Whether the follower has stood on `cell` facing `heading`.
+    pub fn has_been(&self, cell: usize, heading: Direction) -> bool {
+        self.seen[cell / 2] & state_bit(cell, heading) != 0
+    }
+
+    /// Remembers (cell, heading); returns whether the cell is new to the route.
+    fn remember(&mut self, cell: usize, heading: Direction) -> bool {
+        let byte = &mut self.seen[cell / 2];
+        let nibble = 0x0f << (4 * (cell % 2));
+        let new_cell = *byte & nibble == 0;
+        *byte |= state_bit(cell, heading);
+        new_cell
+    }
+
+    /// The way the rule takes from where the follower stands, with the cell it leads to.
+    fn choose(&self, maze: &Maze) -> Option<(Direction, usize)> {
+        self.hand
+            .order(self.heading)
+            .into_iter()
+            .find_map(|dir| neighbour_through(maze, self.cell, dir).map(|next| (dir, next)))
+    }
+
+    fn finish(&mut self, board: &mut Board) -> Step {
+        // The route moves into the outcome: it can be millions of cells long.
+        let route = std::mem::take(&mut self.route);
+        mark_path(board, &route);
+        let length = route.len() as u32;
+        self.outcome = Some(Outcome::Found(route));
+        Step::new(Event::Found { length }, 5)
+    }
+
+    fn give_up(&mut self, reason: &'static str) {
+        self.outcome = Some(Outcome::GaveUp {
+            route: std::mem::take(&mut self.route),
+            reason,
+        });
+    }
+}
+
+/// The bit of `seen[cell / 2]` for standing on `cell` facing `heading`.
+fn state_bit(cell: usize, heading: Direction) -> u8 {
+    heading.bit() << (4 * (cell % 2))
+}
+
+/// The first open side, clockwise from north, with a wall on the hand's side; failing that the
+/// first open side; failing that north (the follower cannot move anyway).
+fn starting_heading(maze: &Maze, start: usize, hand: Hand) -> Direction {
+    let open = |dir| maze.passage(start, dir).is_some();
+    Direction::ALL
+        .into_iter()
+        .find(|&dir| open(dir) && !open(hand.side(dir)))
+        .or_else(|| Direction::ALL.into_iter().find(|&dir| open(dir)))
+        .unwrap_or(Direction::North)
+}
+
+impl Machine for WallFollower {
+    fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            self.remember(self.cell, self.heading);
+            self.route.push(self.cell);
+            self.visited = 1;
+            board.add_mark(self.cell, mark::VISITED);
+            let cell = self.cell as u32;
+            return Some(Step::new(Event::Begin { cell }, 0));
+        }
+        if self.cell == self.goal {
+            return Some(self.finish(board));
+        }
+        if self.repeating {
+            self.give_up(LOOPED);
+            let (cell, heading) = (self.cell as u32, self.heading);
+            return Some(Step::new(Event::Looped { cell, heading }, 2));
+        }
+        let Some((dir, next)) = self.choose(board.maze()) else {
+            self.give_up(WALLED_IN);
+            return Some(Step::new(Event::Unreachable, 6));
+        };
+        let from = self.cell;
+        self.cell = next;
+        self.heading = dir;
+        self.route.push(next);
+        if self.has_been(next, dir) {
+            self.repeating = true;
+        } else if self.remember(next, dir) {
+            self.visited += 1;
+            board.add_mark(next, mark::VISITED);
+        }
+        Some(Step::new(
+            Event::Move {
+                from: from as u32,
+                to: next as u32,
+                heading: dir,
+            },
+            4,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        match self.hand {
+            Hand::Right => &INFO_RIGHT,
+            Hand::Left => &INFO_LEFT,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    fn current(&self) -> Option<usize> {
+        Some(self.cell)
+    }
+
+    fn heading(&self) -> Option<Direction> {
+        Some(self.heading)
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("route", self.route().len() as u64),
+            ("visited", self.visited),
+        ]
+    }
+}
+
+impl Solver for WallFollower {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maze::{E, N, S, W};
+
+    fn run(solver: &mut WallFollower, board: &mut Board) -> Vec<Event> {
+        let mut rng = Rng::new(0);
+        std::iter::from_fn(|| solver.step(board, &mut rng))
+            .map(|s| s.event)
+            .collect()
+    }
+
+    #[test]
+    fn starts_with_the_hand_on_a_wall() {
+        // A T-junction cell (1,0) open west, east and south, in a 3x2 grid.
+        let maze = Maze::from_cells(3, 2, vec![E, W | E | S, W, 0, N, 0]).unwrap();
+        // Right hand: east has south (open) on its right; south has west (open) on its right;
+        // west has north (a wall) on its right.
+        assert_eq!(starting_heading(&maze, 1, Hand::Right), Direction::West);
+        // Left hand: east has north (a wall) on its left.
+        assert_eq!(starting_heading(&maze, 1, Hand::Left), Direction::East);
+        // A dead end faces its only way out.
+        assert_eq!(starting_heading(&maze, 4, Hand::Right), Direction::North);
+        // No way out: north, by convention.
+        assert_eq!(starting_heading(&maze, 3, Hand::Left), Direction::North);
+    }
+
+    #[test]
+    fn walks_into_dead_ends_and_out_again() {
+        // Corridor 0-1-2 with a dead end 4 below the middle; goal at the east end.
+        let maze = Maze::from_cells(3, 2, vec![E, W | E | S, W, 0, N, 0]).unwrap();
+        let mut board = Board::new(maze.clone());
+        let mut right = WallFollower::new(&maze, 0, 2, Hand::Right);
+        let events = run(&mut right, &mut board);
+        // Right hand on the wall: at the junction the right side (south) is open: into the
+        // dead end, back out (now facing north, right is east), on to the goal.
+        assert_eq!(right.outcome(), Some(&Outcome::Found(vec![0, 1, 4, 1, 2])));
+        assert_eq!(right.visited(), 4);
+        assert_eq!(events.first(), Some(&Event::Begin { cell: 0 }));
+        assert_eq!(events.last(), Some(&Event::Found { length: 5 }));
+        assert_eq!(right.heading(), Some(Direction::East));
+
+        // The left hand keeps the wall on the north side and walks straight through.
+        let mut board = Board::new(maze.clone());
+        let mut left = WallFollower::new(&maze, 0, 2, Hand::Left);
+        run(&mut left, &mut board);
+        assert_eq!(left.outcome(), Some(&Outcome::Found(vec![0, 1, 2])));
+        assert_eq!(board.mark(4), 0);
+        assert_eq!(board.mark(1), mark::VISITED | mark::PATH);
+    }
+
+    #[test]
+    fn gives_up_circling_an_island() {
+        // A 3x3 ring around a closed centre cell; the goal is the centre, sealed off.
+        let cells = vec![E | S, W | E, W | S, N | S, 0, N | S, N | E, W | E, N | W];
+        let maze = Maze::from_cells(3, 3, cells).unwrap();
+        for hand in [Hand::Right, Hand::Left] {
+            let mut board = Board::new(maze.clone());
+            let mut solver = WallFollower::new(&maze, 0, 4, hand);
+            let events = run(&mut solver, &mut board);
+            let Some(Outcome::GaveUp { route, reason }) = solver.outcome() else {
+                panic!("{hand:?}: {:?}", solver.outcome());
+            };
+            assert_eq!(*reason, LOOPED);
+            // Once round the ring (eight moves), back on the start facing a new way, then the
+            // first move again: into the same cell with the same heading as before.
+            assert_eq!(route.len(), 10);
+            assert_eq!(route.first(), Some(&0));
+            assert_eq!(route[8], 0);
+            assert_eq!(route[9], route[1]);
+            assert_eq!(solver.visited(), 8);
+            let cell = route[1] as u32;
+            assert!(
+                matches!(events.last(), Some(&Event::Looped { cell: c, .. }) if c == cell),
+                "{events:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_walled_in_start_ends_at_once() {
+        let maze = Maze::new(2, 1).unwrap();
+        let mut board = Board::new(maze.clone());
+        let mut solver = WallFollower::new(&maze, 0, 1, Hand::Right);
+        let events = run(&mut solver, &mut board);
+        assert_eq!(events, [Event::Begin { cell: 0 }, Event::Unreachable]);
+        assert_eq!(
+            solver.outcome(),
+            Some(&Outcome::GaveUp {
+                route: vec![0],
+                reason: WALLED_IN
+            })
+        );
+    }
+
+    #[test]
+    fn seen_states_are_kept_per_cell_and_heading() {
+        let maze = Maze::new(3, 1).unwrap();
+        let mut solver = WallFollower::new(&maze, 0, 2, Hand::Left);
+        assert!(solver.remember(1, Direction::East));
+        assert!(!solver.remember(1, Direction::West));
+        assert!(solver.remember(2, Direction::East));
+        assert!(solver.has_been(1, Direction::East));
+        assert!(solver.has_been(1, Direction::West));
+        assert!(!solver.has_been(1, Direction::North));
+        assert!(!solver.has_been(0, Direction::East));
+        assert!(solver.has_been(2, Direction::East));
+        assert!(!solver.has_been(2, Direction::West));
+    }
+}

@@ -1,0 +1,374 @@
+//! Tests of the run timeline: generate, then solve, then walk, as every front end drives it.
+//!
+//! Settings are drawn from `generators::ALL` and `solvers::ALL`, so algorithms added later are
+//! covered. Expected values come from running the same machines on their own (outside `Run`)
+//! and from comparing snapshots of the board's bytes.
+
+use mazestep::board::{mark, Board};
+use mazestep::generators;
+use mazestep::machine::{run_to_end, Event, Step};
+use mazestep::maze::Maze;
+use mazestep::rng::Rng;
+use mazestep::run::{Phase, Run, Settings};
+use mazestep::solvers::{self, Outcome};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+/// The bytes the page reads: passages, marks and set labels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Snapshot {
+    cells: Vec<u8>,
+    marks: Vec<u8>,
+    groups: Vec<u32>,
+}
+
+fn snapshot(run: &Run) -> Snapshot {
+    let board = run.board();
+    Snapshot {
+        cells: board.maze().cells().to_vec(),
+        marks: board.marks().to_vec(),
+        groups: board.groups().to_vec(),
+    }
+}
+
+/// Cells whose bytes differ between two snapshots.
+fn changed(a: &Snapshot, b: &Snapshot) -> HashSet<u32> {
+    (0..a.cells.len())
+        .filter(|&i| {
+            a.cells[i] != b.cells[i] || a.marks[i] != b.marks[i] || a.groups[i] != b.groups[i]
+        })
+        .map(|i| i as u32)
+        .collect()
+}
+
+/// Settings from indices into the registries; `solver == 0` means generate only.
+fn settings(
+    gen: usize,
+    solver: usize,
+    width: u32,
+    height: u32,
+    seed: u64,
+    ends: Option<(u32, u32)>,
+) -> Settings {
+    let gen = generators::ALL[gen % generators::ALL.len()].info.name;
+    let mut settings = Settings::new(gen, width, height, seed);
+    if solver > 0 {
+        settings = settings.with_solver(solvers::ALL[(solver - 1) % solvers::ALL.len()].info.name);
+    }
+    if let Some((start, goal)) = ends {
+        let len = width * height;
+        let (start, goal) = (start % len, goal % len);
+        settings.start = Some((start % width, start / width));
+        settings.goal = Some((goal % width, goal / width));
+    }
+    settings
+}
+
+/// Steps a run to the end one step at a time, returning each step with the phase it ran in.
+fn step_all(run: &mut Run) -> Vec<(Phase, Step)> {
+    let mut steps = Vec::new();
+    while let Some(step) = run.step() {
+        steps.push((run.phase(), step));
+        assert!(steps.len() < 100_000, "the run does not end");
+    }
+    steps
+}
+
+fn solver_choice() -> impl Strategy<Value = usize> {
+    0..=solvers::ALL.len()
+}
+
+fn ends() -> impl Strategy<Value = Option<(u32, u32)>> {
+    prop::option::of((any::<u32>(), any::<u32>()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Phases come in order, each phase's steps are exactly its machine's steps run on their
+    /// own, and the counts add up.
+    #[test]
+    fn phases_run_in_order_and_match_the_machines_on_their_own(
+        gen in 0..generators::ALL.len(),
+        solver in solver_choice(),
+        width in 1u32..=12,
+        height in 1u32..=12,
+        seed in any::<u64>(),
+        ends in ends(),
+    ) {
+        let settings = settings(gen, solver, width, height, seed, ends);
+        let mut run = Run::new(settings.clone()).unwrap();
+        prop_assert_eq!(run.phase(), Phase::Generating);
+        prop_assert_eq!(run.steps(), 0);
+        let steps = step_all(&mut run);
+        prop_assert!(run.is_done());
+        prop_assert_eq!(run.phase(), Phase::Done);
+        prop_assert_eq!(run.step(), None);
+
+        // Phases never go back, and only the ones the settings call for occur.
+        let phases: Vec<Phase> = steps.iter().map(|(p, _)| *p).collect();
+        prop_assert!(phases.windows(2).all(|w| w[0] as u8 <= w[1] as u8), "{:?}", phases);
+        let count = |phase| phases.iter().filter(|&&p| p == phase).count() as u64;
+        for phase in [Phase::Generating, Phase::Solving, Phase::Walking] {
+            prop_assert_eq!(run.phase_steps(phase), count(phase), "{:?}", phase);
+        }
+        prop_assert_eq!(run.phase_steps(Phase::Done), 0);
+        prop_assert_eq!(run.steps(), steps.len() as u64);
+
+        // Generation equals the generator run on its own.
+        let maze = generators::generate(&settings.generator, width, height, seed).unwrap();
+        prop_assert_eq!(run.maze(), &maze);
+        let mut generator = generators::create(&settings.generator, &maze).unwrap();
+        let mut board = Board::new(Maze::new(width, height).unwrap());
+        let gen_steps = run_to_end(generator.as_mut(), &mut board, &mut Rng::new(seed));
+        prop_assert_eq!(run.phase_steps(Phase::Generating), gen_steps);
+
+        let (start, goal) = (run.start(), run.goal());
+        match ends {
+            None => prop_assert_eq!((start, goal), (0, maze.len() - 1)),
+            Some(_) => prop_assert_eq!(
+                (maze.coords(start), maze.coords(goal)),
+                (settings.start.unwrap(), settings.goal.unwrap())
+            ),
+        }
+
+        let Some(name) = &settings.solver else {
+            prop_assert_eq!(count(Phase::Solving) + count(Phase::Walking), 0);
+            prop_assert!(run.report().is_none());
+            prop_assert!(run.solver().is_none());
+            prop_assert_eq!(run.info().name, settings.generator.as_str());
+            return Ok(());
+        };
+
+        // Solving equals the solver run on its own on the generated maze, marks included: the
+        // generator's marks and set labels were cleared before the search began.
+        let alone = solvers::solve(name, &maze, maze.coords(start), maze.coords(goal)).unwrap();
+        prop_assert_eq!(run.report(), Some(alone.clone()));
+        let mut solver = (solvers::find(name).unwrap().make)(&maze, start, goal);
+        let mut board = Board::new(maze.clone());
+        run_to_end(solver.as_mut(), &mut board, &mut Rng::new(0));
+        let walked: Vec<u8> = run.board().marks().iter().map(|m| m & !mark::WALKED).collect();
+        prop_assert_eq!(&walked[..], board.marks());
+        prop_assert!(run.board().groups().iter().all(|&g| g == 0));
+
+        // Walking: the player walks the found path one cell per tick, and nothing else.
+        let walk: Vec<Event> = steps
+            .iter()
+            .filter(|(p, _)| *p == Phase::Walking)
+            .map(|(_, s)| s.event)
+            .collect();
+        match &alone.outcome {
+            Outcome::Found(path) => {
+                let expected: Vec<Event> =
+                    path.iter().map(|&c| Event::Walk { cell: c as u32 }).collect();
+                prop_assert_eq!(walk, expected);
+                prop_assert_eq!(run.info().name, "player");
+                prop_assert_eq!(run.machine().current(), Some(goal));
+                let on_path: HashSet<usize> = path.iter().copied().collect();
+                for cell in 0..maze.len() {
+                    let walked = run.board().mark(cell) & mark::WALKED != 0;
+                    prop_assert_eq!(walked, on_path.contains(&cell));
+                }
+            }
+            // (Generated mazes are connected, so this arm waits for solvers that may give up.)
+            _ => {
+                prop_assert!(walk.is_empty());
+                prop_assert_eq!(run.info().name, name.as_str());
+            }
+        }
+    }
+
+    /// After every batch, the dirty list holds each cell whose bytes changed, each once, and
+    /// only cells the batch touched; a batch too big to list says "redraw everything".
+    #[test]
+    fn advance_reports_exactly_the_touched_cells(
+        gen in 0..generators::ALL.len(),
+        solver in solver_choice(),
+        width in 1u32..=10,
+        height in 1u32..=10,
+        seed in any::<u64>(),
+        ends in ends(),
+        batch in prop::sample::select(vec![1u64, 2, 3, 7, 30, 1000]),
+    ) {
+        let mut run = Run::new(settings(gen, solver, width, height, seed, ends)).unwrap();
+        let mut total = 0;
+        loop {
+            let before = snapshot(&run);
+            let done = run.advance(batch);
+            let after = snapshot(&run);
+            prop_assert!(done <= batch);
+            total += done;
+            prop_assert_eq!(run.steps(), total);
+            let changed = changed(&before, &after);
+            if run.all_dirty() {
+                prop_assert!(run.dirty().is_empty());
+            } else {
+                let dirty: HashSet<u32> = run.dirty().iter().copied().collect();
+                prop_assert_eq!(dirty.len(), run.dirty().len(), "a cell listed twice");
+                // Every changed cell is listed. A listed cell may have changed and changed back
+                // within the batch (e.g. a generator's mark cleared, then set again by the
+                // search), so the list is the set of cells the batch touched.
+                prop_assert!(changed.is_subset(&dirty), "missing {:?}", changed.difference(&dirty));
+                let touched: HashSet<u32> = run.board().journal().iter().map(|c| c.cell).collect();
+                prop_assert_eq!(&dirty, &touched);
+            }
+            if done < batch {
+                prop_assert!(run.is_done());
+                break;
+            }
+        }
+        prop_assert_eq!(run.advance(batch), 0);
+    }
+
+    /// Finishing — from the start or part-way — ends exactly where stepping ends.
+    #[test]
+    fn finish_equals_stepping(
+        gen in 0..generators::ALL.len(),
+        solver in solver_choice(),
+        width in 1u32..=16,
+        height in 1u32..=16,
+        seed in any::<u64>(),
+        ends in ends(),
+        part in 0u64..300,
+    ) {
+        let settings = settings(gen, solver, width, height, seed, ends);
+        let mut stepped = Run::new(settings.clone()).unwrap();
+        let all = step_all(&mut stepped).len() as u64;
+
+        let mut whole = Run::new(settings.clone()).unwrap();
+        prop_assert_eq!(whole.finish(), all);
+
+        let mut partway = Run::new(settings).unwrap();
+        let first = partway.advance(part);
+        prop_assert_eq!(first + partway.finish(), all);
+
+        for run in [&whole, &partway] {
+            prop_assert!(run.is_done());
+            prop_assert!(run.all_dirty());
+            prop_assert_eq!(snapshot(run), snapshot(&stepped));
+            prop_assert_eq!(run.steps(), stepped.steps());
+            for phase in [Phase::Generating, Phase::Solving, Phase::Walking] {
+                prop_assert_eq!(run.phase_steps(phase), stepped.phase_steps(phase));
+            }
+            prop_assert_eq!(run.report(), stepped.report());
+            prop_assert_eq!(run.last_step(), stepped.last_step());
+        }
+    }
+
+    /// Equal settings give equal runs, step for step.
+    #[test]
+    fn equal_settings_give_equal_runs(
+        gen in 0..generators::ALL.len(),
+        solver in solver_choice(),
+        width in 1u32..=10,
+        height in 1u32..=10,
+        seed in any::<u64>(),
+    ) {
+        let settings = settings(gen, solver, width, height, seed, None);
+        let a = step_all(&mut Run::new(settings.clone()).unwrap());
+        let b = step_all(&mut Run::new(settings).unwrap());
+        prop_assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn generate_only_ends_after_generation() {
+    for entry in generators::ALL {
+        let mut run = Run::new(Settings::new(entry.info.name, 7, 5, 11)).unwrap();
+        let steps = step_all(&mut run);
+        assert!(steps.iter().all(|(phase, _)| *phase == Phase::Generating));
+        assert_eq!(run.phase(), Phase::Done);
+        assert_eq!(run.phase_steps(Phase::Generating), steps.len() as u64);
+        assert_eq!(run.phase_steps(Phase::Solving), 0);
+        assert_eq!(run.phase_steps(Phase::Walking), 0);
+        assert!(run.report().is_none());
+    }
+}
+
+#[test]
+fn every_solver_runs_every_phase_on_a_generated_maze() {
+    for gen in generators::names() {
+        for solver in solvers::names() {
+            let mut run = Run::new(Settings::new(gen, 9, 6, 4).with_solver(solver)).unwrap();
+            let steps = step_all(&mut run);
+            let first = |phase| steps.iter().position(|(p, _)| *p == phase);
+            let (g, s, w) = (
+                first(Phase::Generating),
+                first(Phase::Solving),
+                first(Phase::Walking),
+            );
+            assert_eq!(g, Some(0), "{gen}/{solver}");
+            assert!(s > g, "{gen}/{solver}: {g:?} {s:?}");
+            assert_eq!(
+                run.phase_steps(Phase::Generating)
+                    + run.phase_steps(Phase::Solving)
+                    + run.phase_steps(Phase::Walking),
+                run.steps()
+            );
+            match run.report().unwrap().outcome.path() {
+                Some(path) => {
+                    assert!(w > s, "{gen}/{solver}: {s:?} {w:?}");
+                    assert_eq!(run.phase_steps(Phase::Walking), path.len() as u64);
+                }
+                None => assert_eq!(w, None, "{gen}/{solver}: walked without a path"),
+            }
+        }
+    }
+}
+
+#[test]
+fn run_new_refuses_bad_settings_with_clear_messages() {
+    let error = |settings: Settings| match Run::new(settings) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e.to_string(),
+    };
+    let gen = generators::ALL[0].info.name;
+
+    let e = error(Settings::new("maze-o-matic", 5, 5, 1));
+    assert!(
+        e.starts_with("unknown generator 'maze-o-matic': allowed are "),
+        "{e}"
+    );
+    assert!(e.contains(gen), "{e}");
+
+    let e = error(Settings::new(gen, 5, 5, 1).with_solver("teleport"));
+    assert!(
+        e.starts_with("unknown solver 'teleport': allowed are bfs, a-star"),
+        "{e}"
+    );
+
+    for (w, h) in [(0, 5), (5, 0), (4097, 3), (3, 4097)] {
+        let e = error(Settings::new(gen, w, h, 1));
+        assert_eq!(
+            e,
+            format!("maze size {w}x{h} is not allowed: width and height must be 1 to 4096")
+        );
+    }
+
+    let mut s = Settings::new(gen, 4, 3, 1).with_solver("bfs");
+    s.start = Some((4, 0));
+    assert_eq!(
+        error(s),
+        "start 4,0 is outside the 4x3 maze: x must be 0 to 3, y 0 to 2"
+    );
+    let mut s = Settings::new(gen, 4, 3, 1);
+    s.goal = Some((0, 3));
+    assert_eq!(
+        error(s),
+        "goal 0,3 is outside the 4x3 maze: x must be 0 to 3, y 0 to 2"
+    );
+
+    // The largest sizes are accepted (and nothing runs until asked).
+    let run = Run::new(Settings::new(gen, 4096, 1, 1)).unwrap();
+    assert_eq!(run.steps(), 0);
+}
+
+#[test]
+fn a_one_cell_run_walks_one_cell() {
+    let gen = generators::ALL[0].info.name;
+    let mut run = Run::new(Settings::new(gen, 1, 1, 0).with_solver("bfs")).unwrap();
+    run.finish();
+    assert_eq!(run.report().unwrap().outcome, Outcome::Found(vec![0]));
+    assert_eq!(run.phase_steps(Phase::Walking), 1);
+    assert_eq!(run.board().mark(0) & mark::WALKED, mark::WALKED);
+}
