@@ -103,6 +103,7 @@ pub struct Run {
     steps: u64,
     phase_steps: [u64; 3],
     last: Option<Step>,
+    last_phase: Phase,
     dirty: Vec<u32>,
     dirty_seen: Vec<bool>,
     all_dirty: bool,
@@ -143,6 +144,7 @@ impl Run {
             steps: 0,
             phase_steps: [0; 3],
             last: None,
+            last_phase: Phase::Generating,
             dirty: Vec::new(),
             dirty_seen: vec![false; cells],
             all_dirty: false,
@@ -170,10 +172,29 @@ impl Run {
                     self.steps += 1;
                     self.phase_steps[self.phase as usize] += 1;
                     self.last = Some(step);
+                    self.last_phase = self.phase;
+                    self.end_if_nothing_follows();
                     return Some(step);
                 }
                 None => self.next_phase(),
             }
+        }
+    }
+
+    /// Says "done" as soon as the last step of the last phase has been taken, rather than on
+    /// the next call, so the page's status reads "done" right after the final step.
+    fn end_if_nothing_follows(&mut self) {
+        let last_phase = match self.phase {
+            Phase::Generating => self.solver_entry.is_none() && self.generator.is_done(),
+            Phase::Solving => self
+                .solver
+                .as_ref()
+                .is_some_and(|s| s.is_done() && !matches!(s.outcome(), Some(Outcome::Found(_)))),
+            Phase::Walking => self.player.as_ref().is_some_and(|p| p.is_done()),
+            Phase::Done => false,
+        };
+        if last_phase {
+            self.phase = Phase::Done;
         }
     }
 
@@ -247,7 +268,7 @@ impl Run {
         while self.step().is_some() {}
         self.board.set_journaling(true);
         self.all_dirty = true;
-        self.dirty.clear();
+        self.collect_dirty();
         self.steps - before
     }
 
@@ -287,6 +308,11 @@ impl Run {
     /// The most recent step.
     pub fn last_step(&self) -> Option<Step> {
         self.last
+    }
+
+    /// The phase the most recent step ran in (the run may already be past it).
+    pub fn last_step_phase(&self) -> Phase {
+        self.last_phase
     }
 
     /// Start and goal cell indices.
@@ -367,8 +393,11 @@ mod tests {
             while run.step().is_some() {
                 phases.push(run.phase());
             }
+            // The run says "done" right after its last step, not one call later.
+            let (last, before) = phases.split_last().unwrap();
+            assert_eq!(*last, Phase::Done, "{name}: {phases:?}");
             assert!(
-                phases.iter().all(|&p| p == Phase::Solving),
+                before.iter().all(|&p| p == Phase::Solving),
                 "{name}: {phases:?}"
             );
             assert_eq!(run.phase(), Phase::Done);

@@ -68,7 +68,7 @@ fn settings(
 fn step_all(run: &mut Run) -> Vec<(Phase, Step)> {
     let mut steps = Vec::new();
     while let Some(step) = run.step() {
-        steps.push((run.phase(), step));
+        steps.push((run.last_step_phase(), step));
         assert!(steps.len() < 100_000, "the run does not end");
     }
     steps
