@@ -1,0 +1,362 @@
+//! The JavaScript edge: the only file that knows about wasm-bindgen.
+//!
+//! It translates and nothing more. [`MazeRun`] owns a [`Run`] (the same generate → solve → walk
+//! timeline the command line and the tests drive) and hands JavaScript pointers into the
+//! board's own vectors, so the page builds `Uint8Array`/`Uint32Array` views on
+//! `memory.buffer` and reads cells, marks, set labels and the dirty list without a copy.
+//!
+//! Every input is checked by the core ([`crate::parse`], [`Run::new`]) and every failure comes
+//! back as a thrown JS `Error` carrying the core's message. Nothing here unwraps input.
+//!
+//! Numbers: counts go out as `f64` (a JS number, exact up to 2^53) rather than `u64`, which
+//! wasm-bindgen would turn into a `BigInt`. "None" goes out as -1 where the API says so.
+
+use crate::generators::{self, UnknownName};
+use crate::machine::Info;
+use crate::maze::MAX_SIDE;
+use crate::parse;
+use crate::player;
+use crate::rng;
+use crate::run::{Phase, Run, Settings};
+use crate::solvers::{self, Outcome};
+use wasm_bindgen::prelude::*;
+
+/// One run of the visualiser: a maze being generated, then solved, then walked.
+#[wasm_bindgen]
+pub struct MazeRun {
+    run: Run,
+}
+
+#[wasm_bindgen]
+impl MazeRun {
+    /// Sets a run up at step 0. `solver` "" or "none" generates only; `seed` is a decimal
+    /// string (any u64); `start`/`goal` are "X,Y" or "" for the corners. Throws on bad input.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        generator: &str,
+        solver: &str,
+        width: f64,
+        height: f64,
+        seed: &str,
+        start: &str,
+        goal: &str,
+    ) -> Result<MazeRun, JsError> {
+        let solver = match solver.trim() {
+            "" | "none" => None,
+            name => Some(name.to_string()),
+        };
+        let settings = Settings {
+            generator: generator.trim().to_string(),
+            solver,
+            width: side("width", width)?,
+            height: side("height", height)?,
+            seed: parse::seed(seed).map_err(|e| JsError::new(&e))?,
+            start: point("start", start)?,
+            goal: point("goal", goal)?,
+        };
+        let run = Run::new(settings).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(MazeRun { run })
+    }
+
+    /// Does up to `n` steps (fractions are rounded down) and collects the cells they changed.
+    /// Returns the steps done; fewer than `n` means the run is done.
+    pub fn advance(&mut self, n: f64) -> Result<f64, JsError> {
+        if n.is_nan() || n < 0.0 {
+            return Err(JsError::new(&format!(
+                "advance: the number of steps '{n}' is not allowed: use a number 0 or more"
+            )));
+        }
+        // `as` saturates: Infinity becomes u64::MAX, which simply runs to the end.
+        Ok(self.run.advance(n as u64) as f64)
+    }
+
+    /// Runs to the end with the journal off. Returns the steps done; afterwards
+    /// `allDirty()` is true.
+    pub fn finish(&mut self) -> f64 {
+        self.run.finish() as f64
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.run.maze().width()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.run.maze().height()
+    }
+
+    #[wasm_bindgen(getter, js_name = cellCount)]
+    pub fn cell_count(&self) -> u32 {
+        self.run.maze().len() as u32
+    }
+
+    /// Passage bits, one byte per cell (N=1 E=2 S=4 W=8).
+    #[wasm_bindgen(js_name = cellsPtr)]
+    pub fn cells_ptr(&self) -> *const u8 {
+        self.run.board().maze().cells().as_ptr()
+    }
+
+    /// Mark bits, one byte per cell (see `legendBits`).
+    #[wasm_bindgen(js_name = marksPtr)]
+    pub fn marks_ptr(&self) -> *const u8 {
+        self.run.board().marks().as_ptr()
+    }
+
+    /// Set labels, one u32 per cell; 0 means no set.
+    #[wasm_bindgen(js_name = groupsPtr)]
+    pub fn groups_ptr(&self) -> *const u32 {
+        self.run.board().groups().as_ptr()
+    }
+
+    /// Cell indices (u32) changed by the last `advance`, each once.
+    #[wasm_bindgen(js_name = dirtyPtr)]
+    pub fn dirty_ptr(&self) -> *const u32 {
+        self.run.dirty().as_ptr()
+    }
+
+    #[wasm_bindgen(js_name = dirtyLen)]
+    pub fn dirty_len(&self) -> u32 {
+        self.run.dirty().len() as u32
+    }
+
+    /// Whether the last batch (or `finish`) changed so much that everything must be redrawn.
+    #[wasm_bindgen(js_name = allDirty)]
+    pub fn all_dirty(&self) -> bool {
+        self.run.all_dirty()
+    }
+
+    /// "generating", "solving", "walking" or "done".
+    pub fn phase(&self) -> String {
+        self.run.phase().name().to_string()
+    }
+
+    /// Steps of the whole timeline so far.
+    pub fn steps(&self) -> f64 {
+        self.run.steps() as f64
+    }
+
+    /// Steps done in one phase, named as `phase()` names them.
+    #[wasm_bindgen(js_name = phaseSteps)]
+    pub fn phase_steps(&self, phase: &str) -> Result<f64, JsError> {
+        const PHASES: [Phase; 4] = [
+            Phase::Generating,
+            Phase::Solving,
+            Phase::Walking,
+            Phase::Done,
+        ];
+        match PHASES.iter().find(|p| p.name() == phase) {
+            Some(&p) => Ok(self.run.phase_steps(p) as f64),
+            None => Err(JsError::new(&format!(
+                "unknown phase '{phase}': allowed are {}",
+                PHASES.map(Phase::name).join(", ")
+            ))),
+        }
+    }
+
+    /// The cell the machine on show is working on, or -1.
+    pub fn current(&self) -> i32 {
+        self.run.machine().current().map_or(-1, |cell| cell as i32)
+    }
+
+    /// 0 north, 1 east, 2 south, 3 west, or -1 for machines without a heading.
+    pub fn heading(&self) -> i32 {
+        self.run.machine().heading().map_or(-1, |dir| dir as i32)
+    }
+
+    pub fn start(&self) -> u32 {
+        self.run.start() as u32
+    }
+
+    pub fn goal(&self) -> u32 {
+        self.run.goal() as u32
+    }
+
+    /// Distinct cells the solver has looked at (0 before solving starts).
+    pub fn visited(&self) -> f64 {
+        self.run.solver().map_or(0, |s| s.visited()) as f64
+    }
+
+    /// Cells on the found path, 0 if there is none (yet).
+    #[wasm_bindgen(js_name = pathLength)]
+    pub fn path_length(&self) -> u32 {
+        self.outcome_ref()
+            .and_then(Outcome::path)
+            .map_or(0, |path| path.len() as u32)
+    }
+
+    /// "" until the solver ends, then "found", "unreachable" or "gave-up: <reason>".
+    pub fn outcome(&self) -> String {
+        match self.outcome_ref() {
+            None => String::new(),
+            Some(Outcome::Found(_)) => "found".to_string(),
+            Some(Outcome::Unreachable) => "unreachable".to_string(),
+            Some(Outcome::GaveUp { reason, .. }) => format!("gave-up: {reason}"),
+        }
+    }
+
+    /// The name of the machine on show: the generator, the solver or "player".
+    pub fn algorithm(&self) -> String {
+        self.run.info().name.to_string()
+    }
+
+    /// The kind of the last event ("carve", "expand", …), or "" before the first step.
+    #[wasm_bindgen(js_name = lastEvent)]
+    pub fn last_event(&self) -> String {
+        self.run
+            .last_step()
+            .map_or("", |step| step.event.kind())
+            .to_string()
+    }
+
+    /// The pseudocode line of the last step, or -1 before the first step.
+    #[wasm_bindgen(js_name = lastLine)]
+    pub fn last_line(&self) -> i32 {
+        self.run.last_step().map_or(-1, |step| i32::from(step.line))
+    }
+
+    /// Names of the machine's counters, e.g. ["queue", "visited"].
+    #[wasm_bindgen(js_name = counterNames)]
+    pub fn counter_names(&self) -> Vec<String> {
+        self.run
+            .machine()
+            .counters()
+            .into_iter()
+            .map(|(name, _)| name.to_string())
+            .collect()
+    }
+
+    /// Values of the machine's counters, in the order of `counterNames()`.
+    #[wasm_bindgen(js_name = counterValues)]
+    pub fn counter_values(&self) -> Vec<f64> {
+        self.run
+            .machine()
+            .counters()
+            .into_iter()
+            .map(|(_, value)| value as f64)
+            .collect()
+    }
+}
+
+/// Rust-only helpers, not exported.
+impl MazeRun {
+    fn outcome_ref(&self) -> Option<&Outcome> {
+        self.run.solver().and_then(|s| s.outcome())
+    }
+}
+
+/// A width or height from JS: any number goes through the core's parser, so 0, 5000, 2.5
+/// and NaN are refused with the same message the command line gives.
+fn side(what: &str, value: f64) -> Result<u32, JsError> {
+    parse::side(what, &value.to_string()).map_err(|e| JsError::new(&e))
+}
+
+/// A start or goal from JS: "" means the default corner.
+fn point(what: &str, text: &str) -> Result<Option<(u32, u32)>, JsError> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    parse::point(what, text)
+        .map(Some)
+        .map_err(|e| JsError::new(&e))
+}
+
+/// Any algorithm by name: a generator, a solver, or the player.
+fn info(name: &str) -> Result<&'static Info, JsError> {
+    if let Ok(entry) = generators::find(name) {
+        return Ok(entry.info);
+    }
+    if let Ok(entry) = solvers::find(name) {
+        return Ok(entry.info);
+    }
+    if name == player::INFO.name {
+        return Ok(&player::INFO);
+    }
+    let mut allowed = generators::names();
+    allowed.extend(solvers::names());
+    allowed.push(player::INFO.name);
+    let error = UnknownName {
+        kind: "algorithm",
+        given: name.to_string(),
+        allowed,
+    };
+    Err(JsError::new(&error.to_string()))
+}
+
+fn strings(items: impl IntoIterator<Item = &'static str>) -> Vec<String> {
+    items.into_iter().map(str::to_string).collect()
+}
+
+/// Generator names, in registry order.
+#[wasm_bindgen(js_name = generatorNames)]
+pub fn generator_names() -> Vec<String> {
+    strings(generators::names())
+}
+
+/// Solver names, in registry order.
+#[wasm_bindgen(js_name = solverNames)]
+pub fn solver_names() -> Vec<String> {
+    strings(solvers::names())
+}
+
+#[wasm_bindgen(js_name = algorithmTitle)]
+pub fn algorithm_title(name: &str) -> Result<String, JsError> {
+    Ok(info(name)?.title.to_string())
+}
+
+#[wasm_bindgen(js_name = algorithmSummary)]
+pub fn algorithm_summary(name: &str) -> Result<String, JsError> {
+    Ok(info(name)?.summary.to_string())
+}
+
+/// The algorithm's pseudocode; `lastLine()` indexes it.
+#[wasm_bindgen(js_name = pseudocode)]
+pub fn pseudocode(name: &str) -> Result<Vec<String>, JsError> {
+    Ok(strings(info(name)?.pseudocode.iter().copied()))
+}
+
+/// The mark bits the algorithm uses, in legend order ...
+#[wasm_bindgen(js_name = legendBits)]
+pub fn legend_bits(name: &str) -> Result<Vec<u8>, JsError> {
+    Ok(info(name)?.marks.iter().map(|&(bit, _)| bit).collect())
+}
+
+/// ... and what each means for it.
+#[wasm_bindgen(js_name = legendLabels)]
+pub fn legend_labels(name: &str) -> Result<Vec<String>, JsError> {
+    Ok(strings(info(name)?.marks.iter().map(|&(_, label)| label)))
+}
+
+/// A fresh random seed as a decimal string (a u64 does not fit a JS number).
+#[wasm_bindgen(js_name = freshSeed)]
+pub fn fresh_seed() -> String {
+    rng::fresh_seed().to_string()
+}
+
+/// A width or height typed by a person; throws "width 'x' is not allowed: ...".
+#[wasm_bindgen(js_name = parseSide)]
+pub fn parse_side(what: &str, text: &str) -> Result<u32, JsError> {
+    parse::side(what, text).map_err(|e| JsError::new(&e))
+}
+
+/// A seed typed by a person, normalised to a plain decimal string.
+#[wasm_bindgen(js_name = parseSeed)]
+pub fn parse_seed(text: &str) -> Result<String, JsError> {
+    parse::seed(text)
+        .map(|seed| seed.to_string())
+        .map_err(|e| JsError::new(&e))
+}
+
+/// A point "X,Y" typed by a person, as [x, y].
+#[wasm_bindgen(js_name = parsePoint)]
+pub fn parse_point(what: &str, text: &str) -> Result<Vec<u32>, JsError> {
+    parse::point(what, text)
+        .map(|(x, y)| vec![x, y])
+        .map_err(|e| JsError::new(&e))
+}
+
+/// The largest width or height (4096).
+#[wasm_bindgen(js_name = maxSide)]
+pub fn max_side() -> u32 {
+    MAX_SIDE
+}
