@@ -45,7 +45,7 @@ export class Panels {
       this.algorithm = algorithm;
       this.showAlgorithm(algorithm);
     }
-    this.showLegend(algorithm, sawGroups, run.heading() >= 0 || this.headingSeen);
+    this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen);
     this.highlightLine(run.lastLine());
     if (urgent || state !== 'running' || now - this.lastStatusAt >= STATUS_INTERVAL_MS) {
       this.lastStatusAt = now;
@@ -85,13 +85,24 @@ export class Panels {
   }
 
   /** The marks the machine on show uses, plus the markers that are always there. */
-  showLegend(algorithm, sawGroups, heading) {
+  showLegend(algorithm, solver, sawGroups, heading) {
     if (heading) this.headingSeen = true;
-    const key = `${algorithm}:${sawGroups}:${heading}`;
+    const key = `${algorithm}:${solver}:${sawGroups}:${heading}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
-    const bits = safe(() => Array.from(this.api.legendBits(algorithm)), []);
-    const labels = safe(() => this.api.legendLabels(algorithm), []);
+    // The player walks over the solver's marks, which stay on screen: explain both.
+    const sources = algorithm === 'player' && solver !== 'none' ? [solver, algorithm] : [algorithm];
+    const bits = [], labels = [];
+    for (const name of sources) {
+      const b = safe(() => Array.from(this.api.legendBits(name)), []);
+      const l = safe(() => this.api.legendLabels(name), []);
+      b.forEach((bit, i) => {
+        if (!bits.includes(bit)) {
+          bits.push(bit);
+          labels.push(l[i]);
+        }
+      });
+    }
     const items = [
       ['swatch', COLOURS.wall, 'wall'],
       ['swatch', COLOURS.passage, 'passage'],

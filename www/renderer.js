@@ -44,6 +44,9 @@ export function colourOfBit(bit) {
   return entry ? COLOURS[entry[1]] : COLOURS.passage;
 }
 
+// CSS pixels of room around the maze for markers on border cells.
+const OVERLAY_MARGIN = 10;
+
 // Above this many tiles per side the tile grid would need too much memory: show cells only.
 const MAX_TILES = 4097;
 
@@ -88,6 +91,7 @@ export class Renderer {
   setRun(run) {
     this.run = run;
     this.sawGroups = false;
+    this.pathCells = null;
     this.layout();
   }
 
@@ -102,8 +106,9 @@ export class Renderer {
     if (!run) return;
     const dpr = window.devicePixelRatio || 1;
     const box = this.stage.getBoundingClientRect();
-    const availW = Math.max(1, Math.floor(box.width * dpr));
-    const availH = Math.max(1, Math.floor(box.height * dpr));
+    // Leave room around the maze for markers on border cells (the overlay reaches into it).
+    const availW = Math.max(1, Math.floor((box.width - 2 * OVERLAY_MARGIN) * dpr));
+    const availH = Math.max(1, Math.floor((box.height - 2 * OVERLAY_MARGIN) * dpr));
     const w = run.width, h = run.height;
     let wall, cell;
     if (this.style === 'block') {
@@ -114,8 +119,8 @@ export class Renderer {
       const pitch = Math.floor(Math.min((availW - 1) / w, (availH - 1) / h));
       if (pitch < 2) [wall, cell] = [0, 1];
       else {
-        // Walls about a seventh of a cell: thin but never below one device pixel.
-        wall = Math.max(1, Math.round(pitch / 7));
+        // Walls about an eighth of a cell, never below one device pixel nor above four CSS pixels.
+        wall = Math.min(Math.max(1, Math.round(pitch / 8)), Math.round(4 * dpr));
         cell = pitch - wall;
       }
     }
@@ -129,12 +134,15 @@ export class Renderer {
     // needs more pixels than the screen has (then the browser averages).
     const scale = Math.min(1, availW / bw, availH / bh);
     const cssW = (bw * scale) / dpr, cssH = (bh * scale) / dpr;
-    for (const c of [this.canvas, this.overlay]) {
-      c.style.width = `${cssW}px`;
-      c.style.height = `${cssH}px`;
-    }
-    this.overlay.width = Math.max(1, Math.round(cssW * dpr));
-    this.overlay.height = Math.max(1, Math.round(cssH * dpr));
+    this.canvas.style.width = `${cssW}px`;
+    this.canvas.style.height = `${cssH}px`;
+    // The overlay is centred on the maze and larger by a margin on every side.
+    this.overlay.style.width = `${cssW + 2 * OVERLAY_MARGIN}px`;
+    this.overlay.style.height = `${cssH + 2 * OVERLAY_MARGIN}px`;
+    this.overlay.width = Math.max(1, Math.round((cssW + 2 * OVERLAY_MARGIN) * dpr));
+    this.overlay.height = Math.max(1, Math.round((cssH + 2 * OVERLAY_MARGIN) * dpr));
+    this.overlayScale = (cssW * dpr) / bw;
+    this.overlayOffset = OVERLAY_MARGIN * dpr;
     this.image = this.ctx.createImageData(bw, bh);
     this.buf = new Uint32Array(this.image.data.buffer);
     this.colour = new Uint32Array(w * h);
@@ -313,12 +321,12 @@ export class Renderer {
     }
   }
 
-  /** Centre of a cell in overlay pixels, and the overlay size of one cell pitch. */
+  /** Centre of a cell in overlay pixels, with the overlay size of a cell pitch and of a cell. */
   cellCentre(c) {
-    const { w, wall, cell, pitch, bw } = this.geo;
-    const k = this.overlay.width / bw;
+    const { w, wall, cell, pitch } = this.geo;
+    const k = this.overlayScale, o = this.overlayOffset;
     const x = c % w, y = (c - x) / w;
-    return [(x * pitch + wall + cell / 2) * k, (y * pitch + wall + cell / 2) * k, pitch * k];
+    return [o + (x * pitch + wall + cell / 2) * k, o + (y * pitch + wall + cell / 2) * k, pitch * k, cell * k];
   }
 
   /** Start, goal, current cell, heading and player. Redrawn only when one of them moved. */
@@ -334,19 +342,45 @@ export class Renderer {
     const ctx = this.octx;
     ctx.clearRect(0, 0, this.overlay.width, this.overlay.height);
     const dpr = window.devicePixelRatio || 1;
-    const minSize = 9 * dpr; // markers never shrink below ~9 CSS pixels
-    const size = (c) => Math.max(this.cellCentre(c)[2], minSize);
+    const minSize = 10 * dpr; // markers never shrink below ~10 CSS pixels
+    const marker = (c) => {
+      const [x, y, pitch, cell] = this.cellCentre(c);
+      return [x, y, Math.max(pitch, minSize), Math.max(cell, minSize)];
+    };
 
-    drawStart(ctx, ...this.cellCentre(run.start()).slice(0, 2), size(run.start()), dpr);
+    if (walking || phase === 'done') this.drawPathDots(ctx, dpr);
+    const [sx, sy, sPitch] = marker(run.start());
+    drawStart(ctx, sx, sy, sPitch, dpr);
     if (walking && current >= 0) {
-      const [x, y] = this.cellCentre(current);
-      drawPlayer(ctx, x, y, size(current), dpr);
+      const [x, y, pitch] = marker(current);
+      drawPlayer(ctx, x, y, pitch, dpr);
     }
-    drawGoal(ctx, ...this.cellCentre(run.goal()).slice(0, 2), size(run.goal()), dpr);
+    const [gx, gy, gPitch] = marker(run.goal());
+    drawGoal(ctx, gx, gy, gPitch, dpr);
     if (!walking && current >= 0 && phase !== 'done') {
-      const [x, y, pitch] = this.cellCentre(current);
-      drawCurrent(ctx, x, y, Math.max(pitch, minSize), dpr);
-      if (heading >= 0) drawHeading(ctx, x, y, Math.max(pitch, minSize), heading);
+      const [x, y, pitch, cell] = marker(current);
+      drawCurrent(ctx, x, y, cell, dpr);
+      if (heading >= 0) drawHeading(ctx, x, y, pitch, heading);
+    }
+  }
+
+  // When the maze is scaled down to fit, a one-pixel path disappears in the averaging: draw
+  // the path (and the walk over it) again on the overlay, at least a CSS pixel and a half wide.
+  drawPathDots(ctx, dpr) {
+    const dot = 1.5 * dpr;
+    const { pitch } = this.geo;
+    if (pitch * this.overlayScale >= dot) return;
+    this.views();
+    if (!this.pathCells) {
+      const found = [];
+      const marks = this.marks;
+      for (let c = 0; c < marks.length; c++) if (marks[c] & (MARK.PATH | MARK.WALKED)) found.push(c);
+      this.pathCells = found;
+    }
+    for (const c of this.pathCells) {
+      const [x, y] = this.cellCentre(c);
+      ctx.fillStyle = this.marks[c] & MARK.WALKED ? COLOURS.walked : COLOURS.path;
+      ctx.fillRect(x - dot / 2, y - dot / 2, dot, dot);
     }
   }
 
@@ -415,9 +449,12 @@ function drawPlayer(ctx, x, y, size, dpr) {
   ctx.stroke();
 }
 
+// A blue frame with a light blue fill, haloed in white: visible on every mark colour.
 function drawCurrent(ctx, x, y, size, dpr) {
   const half = size * 0.5;
-  const line = Math.max(2 * dpr, size * 0.12);
+  const line = Math.min(Math.max(2.5 * dpr, size * 0.1), 5 * dpr);
+  ctx.fillStyle = 'rgba(0, 114, 178, 0.28)';
+  ctx.fillRect(x - half, y - half, size, size);
   ctx.lineWidth = line + 2 * dpr;
   ctx.strokeStyle = COLOURS.halo;
   ctx.strokeRect(x - half, y - half, size, size);
