@@ -17,5 +17,6 @@ pub mod rng;
 pub mod run;
 pub mod solvers;
 
+/// The JavaScript edge (wasm32 only); public so that tests/wasm.rs can drive it.
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;

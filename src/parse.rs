@@ -30,9 +30,9 @@ pub fn seed(text: &str) -> Result<u64, String> {
 /// where the maze is known.
 pub fn point(what: &str, text: &str) -> Result<(u32, u32), String> {
     let trimmed = text.trim();
-    let parsed = trimmed.split_once(',').and_then(|(x, y)| {
-        Some((x.trim().parse::<u32>().ok()?, y.trim().parse::<u32>().ok()?))
-    });
+    let parsed = trimmed
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse::<u32>().ok()?, y.trim().parse::<u32>().ok()?)));
     parsed.ok_or_else(|| {
         format!("{what} '{trimmed}' is not allowed: use X,Y with whole numbers, e.g. 0,0")
     })

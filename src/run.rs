@@ -112,9 +112,12 @@ impl Run {
     /// Checks every setting and sets the run up at step 0.
     pub fn new(settings: Settings) -> Result<Run, RunError> {
         let maze = Maze::new(settings.width, settings.height).map_err(RunError::Size)?;
-        let generator = generators::create(&settings.generator, &maze).map_err(RunError::Generator)?;
+        let generator =
+            generators::create(&settings.generator, &maze).map_err(RunError::Generator)?;
         let solver_entry = match &settings.solver {
-            Some(name) => Some(solvers::find(name).map_err(|e| RunError::Solver(SolveError::Name(e)))?),
+            Some(name) => {
+                Some(solvers::find(name).map_err(|e| RunError::Solver(SolveError::Name(e)))?)
+            }
             None => None,
         };
         let start = settings.start.unwrap_or((0, 0));

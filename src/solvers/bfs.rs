@@ -141,7 +141,10 @@ impl Machine for Bfs {
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![("queue", self.queue.len() as u64), ("visited", self.visited)]
+        vec![
+            ("queue", self.queue.len() as u64),
+            ("visited", self.visited),
+        ]
     }
 }
 

@@ -153,10 +153,7 @@ pub fn solve(
     // Solvers draw no random numbers; the generator is only there to fit the one step trait.
     let steps = run_to_end(solver.as_mut(), &mut board, &mut Rng::new(0));
     Ok(Report {
-        outcome: solver
-            .outcome()
-            .cloned()
-            .unwrap_or(Outcome::Unreachable),
+        outcome: solver.outcome().cloned().unwrap_or(Outcome::Unreachable),
         visited: solver.visited(),
         steps,
     })
