@@ -60,8 +60,22 @@ const GROUP_PIXELS = Uint32Array.from(GROUP_CSS, pixel);
 
 // Ranks decide the colour of an open passage between two cells: the weaker of the two, so a
 // path drawn over a visited region reads as one line and regions stay connected.
-const RANK_PLAIN = 0, RANK_VISITED = 1, RANK_GROUP = 2;
-const MARK_PIXELS = MARK_ORDER.map(([bit, name]) => [bit, pixel(COLOURS[name]), 8 - MARK_ORDER.findIndex(([b]) => b === bit)]);
+const RANK_PLAIN = 0, RANK_VISITED = 1, RANK_GROUP = 2, RANK_STRONG = 3;
+// Every possible mark byte looked up once here instead of bit by bit per cell per frame:
+// its colour and rank when a bit other than VISITED decides (rank >= RANK_STRONG), else rank
+// 0 or 1 and the cell's set or plain colour decides.
+const MARK_PIXEL = new Uint32Array(256);
+const MARK_RANK = new Uint8Array(256);
+for (let m = 0; m < 256; m++) {
+  const strongest = MARK_ORDER.findIndex(([bit]) => bit !== MARK.VISITED && m & bit);
+  if (strongest >= 0) {
+    MARK_PIXEL[m] = pixel(COLOURS[MARK_ORDER[strongest][1]]);
+    MARK_RANK[m] = RANK_STRONG + MARK_ORDER.length - strongest;
+  } else {
+    MARK_PIXEL[m] = pixel(COLOURS.visited);
+    MARK_RANK[m] = m & MARK.VISITED ? RANK_VISITED : RANK_PLAIN;
+  }
+}
 
 export class Renderer {
   /**
@@ -201,31 +215,35 @@ export class Renderer {
   drawAll() {
     if (!this.run) return;
     this.views();
-    const { w, h, wall, cell, pitch } = this.geo;
+    const { w, h, wall, cell, pitch, bw } = this.geo;
     const { cells, buf, colour } = this;
     const n = w * h;
-    for (let c = 0; c < n; c++) colour[c] = this.cellColour(c);
+    if (computeColours(this.marks, this.groups, cells, colour, this.rank, n, this.px)) this.sawGroups = true;
     if (wall === 0) {
-      // One pixel per cell (cell may still be > 1 in theory; fill generally).
+      // One pixel per cell: the colours are the image.
       if (cell === 1) buf.set(colour);
       else for (let c = 0; c < n; c++) this.fill((c % w) * pitch, Math.floor(c / w) * pitch, cell, cell, colour[c]);
+    } else if (wall === 1 && cell === 1) {
+      // The common big-maze case, one pixel per tile, in a tight loop of its own: a function
+      // call per tile would cost more than the pixel.
+      paintSinglePixelTiles(buf, bw, w, h, cells, colour, this.rank, this.px, this.style === 'thin');
     } else {
       buf.fill(this.px.wall);
       const thin = this.style === 'thin';
+      const wallPx = this.px.wall;
       for (let y = 0, c = 0; y < h; y++) {
         const py = y * pitch + wall;
         for (let x = 0; x < w; x++, c++) {
           const px = x * pitch + wall;
-          const col = colour[c];
-          this.fill(px, py, cell, cell, col);
           const bits = cells[c];
-          if (bits & E && x + 1 < w) this.fill(px + cell, py, wall, cell, this.edge(c, c + 1));
-          if (bits & S && y + 1 < h) {
-            this.fill(px, py + cell, cell, wall, this.edge(c, c + w));
-            if (thin && bits & E && x + 1 < w && y + 1 < h) {
-              const corner = this.cornerColour(x + 1, y + 1);
-              if (corner !== this.px.wall) this.fill(px + cell, py + cell, wall, wall, corner);
-            }
+          const east = bits & E && x + 1 < w;
+          const south = bits & S && y + 1 < h;
+          this.fill(px, py, cell, cell, colour[c]);
+          if (east) this.fill(px + cell, py, wall, cell, this.edge(c, c + 1));
+          if (south) this.fill(px, py + cell, cell, wall, this.edge(c, c + w));
+          if (thin && east && south) {
+            const corner = this.cornerColour(x + 1, y + 1);
+            if (corner !== wallPx) this.fill(px + cell, py + cell, wall, wall, corner);
           }
         }
       }
@@ -238,27 +256,19 @@ export class Renderer {
   /** Colour of a cell from its marks and set; also records its rank for passages. */
   cellColour(c) {
     const m = this.marks[c];
-    const rank = this.rank;
-    if (m & ~MARK.VISITED) {
-      for (let i = 0; i < MARK_PIXELS.length; i++) {
-        const [bit, col, r] = MARK_PIXELS[i];
-        if (m & bit) {
-          rank[c] = r;
-          return col;
-        }
-      }
+    const r = MARK_RANK[m];
+    if (r >= RANK_STRONG) {
+      this.rank[c] = r;
+      return MARK_PIXEL[m];
     }
     const g = this.groups[c];
     if (g !== 0) {
       this.sawGroups = true;
-      rank[c] = RANK_GROUP;
+      this.rank[c] = RANK_GROUP;
       return GROUP_PIXELS[Math.imul(g, 0x9e3779b1) >>> 24];
     }
-    if (m & MARK.VISITED) {
-      rank[c] = RANK_VISITED;
-      return this.px.visited;
-    }
-    rank[c] = RANK_PLAIN;
+    this.rank[c] = r;
+    if (r === RANK_VISITED) return MARK_PIXEL[m];
     return this.cells[c] === 0 ? this.px.uncarved : this.px.passage;
   }
 
@@ -387,6 +397,78 @@ export class Renderer {
   /** Pixels of the maze canvas (for tests and benchmarks). */
   snapshot() {
     return this.ctx.getImageData(0, 0, this.canvas.width, this.canvas.height);
+  }
+}
+
+// Colours and ranks of all cells (see cellColour); returns whether any cell has a set label.
+// A plain function over local typed arrays: this loop runs a million times per full redraw.
+function computeColours(marks, groups, cells, colour, rank, n, px) {
+  let sawGroups = false;
+  const passage = px.passage, uncarved = px.uncarved;
+  for (let c = 0; c < n; c++) {
+    const m = marks[c];
+    const r = MARK_RANK[m];
+    if (r >= RANK_STRONG) {
+      rank[c] = r;
+      colour[c] = MARK_PIXEL[m];
+      continue;
+    }
+    const g = groups[c];
+    if (g !== 0) {
+      sawGroups = true;
+      rank[c] = RANK_GROUP;
+      colour[c] = GROUP_PIXELS[Math.imul(g, 0x9e3779b1) >>> 24];
+    } else {
+      rank[c] = r;
+      colour[c] = r === RANK_VISITED ? MARK_PIXEL[m] : cells[c] === 0 ? uncarved : passage;
+    }
+  }
+  return sawGroups;
+}
+
+// Block or thin style with one pixel per tile: cell (x, y) is pixel (2x+1, 2y+1). Every pixel
+// is written once, row after row, which is what memory likes best.
+function paintSinglePixelTiles(buf, bw, w, h, cells, colour, rank, px, thin) {
+  const wallPx = px.wall, passage = px.passage;
+  buf.fill(wallPx, 0, bw);
+  for (let y = 0; y < h; y++) {
+    const first = y * w;
+    const lastRow = y + 1 === h;
+    // The row through the cells: cell, passage or wall to the east, cell, …
+    let i = (2 * y + 1) * bw;
+    buf[i++] = wallPx;
+    for (let x = 0, c = first; x < w; x++, c++) {
+      const col = colour[c];
+      buf[i++] = col;
+      if ((cells[c] & E) !== 0 && x + 1 < w) {
+        const other = colour[c + 1];
+        if (other === col) buf[i++] = col;
+        else {
+          const ra = rank[c], rb = rank[c + 1];
+          buf[i++] = ra === rb ? passage : ra < rb ? col : other;
+        }
+      } else buf[i++] = wallPx;
+    }
+    // The row below it: passage or wall to the south, then the post at the corner.
+    i = (2 * y + 2) * bw;
+    buf[i++] = wallPx;
+    for (let x = 0, c = first; x < w; x++, c++) {
+      const bits = cells[c];
+      if ((bits & S) !== 0 && !lastRow) {
+        const col = colour[c], other = colour[c + w];
+        if (other === col) buf[i++] = col;
+        else {
+          const ra = rank[c], rb = rank[c + w];
+          buf[i++] = ra === rb ? passage : ra < rb ? col : other;
+        }
+        // Thin style: the post between four cells goes when all four walls around it are open.
+        buf[i++] = thin && (bits & E) !== 0 && x + 1 < w && (cells[c + 1] & S) !== 0 && (cells[c + w] & E) !== 0
+          ? passage : wallPx;
+      } else {
+        buf[i++] = wallPx;
+        buf[i++] = wallPx;
+      }
+    }
   }
 }
 

@@ -272,6 +272,48 @@ test('keyboard: Space plays and pauses, ArrowRight steps, R resets', async () =>
   await page.close();
 });
 
+test('the one-pixel fast path paints the same picture as big tiles, in both styles', async () => {
+  const [w, h] = [31, 17];
+  const { page, errors } = await open(`?width=${w}&height=${h}&seed=8&solver=bfs`);
+  const mismatches = await page.evaluate(([w, h]) => {
+    const { controller, renderer } = window.mazestep;
+    // Stop half-way through the search so visited, frontier and plain cells all show.
+    controller.step();
+    controller.advance(w * h + (w * h) / 3);
+    const stage = document.getElementById('stage');
+    const margin = (stage.getBoundingClientRect().width - renderer.geo.bw / devicePixelRatio) / 2;
+    // Sizes the stage so the maze gets exactly `pitch` device pixels per cell pitch.
+    const picture = (style, pitch) => {
+      const cssPerTile = (style === 'block' ? pitch / 2 : pitch) / devicePixelRatio;
+      stage.style.flex = 'none';
+      const size = (cells) => `${Math.ceil((style === 'block' ? 2 * cells + 1 : cells + 0.1) * cssPerTile + 2 * margin + 1)}px`;
+      stage.style.width = size(w);
+      stage.style.height = size(h);
+      renderer.setStyle(style);
+      const { wall, cell, bw, bh } = renderer.geo;
+      const data = renderer.snapshot().data;
+      // The colour at the centre of tile (tx, ty) of the (2W+1) x (2H+1) tile grid.
+      const at = (k) => (k >> 1) * (wall + cell) + (k & 1 ? wall + (cell >> 1) : wall >> 1);
+      return { wall, cell, bw, bh, tile: (tx, ty) => { const i = (at(ty) * bw + at(tx)) * 4; return data.slice(i, i + 3).join(','); } };
+    };
+    const found = [];
+    for (const style of ['block', 'thin']) {
+      const small = picture(style, 2);
+      const big = picture(style, style === 'block' ? 6 : 9);
+      if (small.wall !== 1 || small.cell !== 1 || big.cell < 3) found.push(`${style}: sizes not as planned ${JSON.stringify([small, big])}`);
+      for (let ty = 0; ty < 2 * h + 1; ty++) {
+        for (let tx = 0; tx < 2 * w + 1; tx++) {
+          if (small.tile(tx, ty) !== big.tile(tx, ty)) found.push(`${style} tile ${tx},${ty}: ${small.tile(tx, ty)} vs ${big.tile(tx, ty)}`);
+        }
+      }
+    }
+    return found;
+  }, [w, h]);
+  assert.deepEqual(mismatches.slice(0, 5), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('text from the URL is never inserted as markup', async () => {
   const attack = '<img src=x onerror="window.__pwned=1">';
   const query = '?' + new URLSearchParams({
