@@ -140,7 +140,8 @@ export class Panels {
     ];
     const names = run.counterNames();
     const values = run.counterValues();
-    names.forEach((name, i) => rows.push([`${capitalise(name)} (${run.algorithm()})`, values[i]]));
+    const title = safe(() => this.api.algorithmTitle(run.algorithm()), run.algorithm());
+    names.forEach((name, i) => rows.push([`${capitalise(name)} (${title})`, values[i]]));
     const seen = new Set();
     for (const [name, value] of rows) {
       seen.add(name);
@@ -191,7 +192,8 @@ export function statusText(run, state, solver) {
   if (state === 'idle') parts.push(`Ready: ${PHASE_WORDS[phase].toLowerCase()} at step ${steps}`);
   else if (phase === 'done' || state === 'done') parts.push(`All done: ${steps} steps`);
   else parts.push(`${PHASE_WORDS[phase]}${state === 'paused' ? ' (paused)' : ''}, step ${steps}`);
-  if (solver !== 'none') {
+  // Search figures once there is a search to speak of.
+  if (solver !== 'none' && phase !== 'generating') {
     parts.push(`visited ${run.visited().toLocaleString('en-US')}`);
     parts.push(`path length ${run.pathLength().toLocaleString('en-US')}`);
     const outcome = run.outcome();

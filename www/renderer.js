@@ -5,9 +5,9 @@
 //
 // Both styles share one geometry: a tile grid of (2W+1) x (2H+1) tiles where even rows and
 // columns are wall lines `wall` device pixels thick and odd ones are cells `cell` pixels
-// wide. Block style uses wall == cell (the classic tile view); thin style uses thin walls;
-// when cells get smaller than two pixels, walls are left out (wall == 0) and each cell is one
-// pixel, showing only the colours of the marks.
+// wide. Block style uses wall == cell, or cell one pixel wider when that fills the screen
+// better (the classic tile view); thin style uses thin walls. When cells get smaller than two
+// pixels, thin style leaves walls out (wall == 0): one pixel per cell, marks only.
 
 export const MARK = { VISITED: 1, FRONTIER: 2, ACTIVE: 4, PATH: 8, WALKED: 16, SPECIAL: 32 };
 const N = 1, E = 2, S = 4, W = 8;
@@ -124,20 +124,25 @@ export class Renderer {
     const availW = Math.max(1, Math.floor((box.width - 2 * OVERLAY_MARGIN) * dpr));
     const availH = Math.max(1, Math.floor((box.height - 2 * OVERLAY_MARGIN) * dpr));
     const w = run.width, h = run.height;
+    // How thick the wall lines are for a given cell pitch: block tiles are (nearly) square,
+    // thin walls about an eighth of a cell but within one device pixel and four CSS pixels.
+    const wallOf = this.style === 'block'
+      ? (pitch) => Math.floor(pitch / 2)
+      : (pitch) => Math.min(Math.max(1, Math.round(pitch / 8)), Math.round(4 * dpr));
+    // The largest whole pitch that fits: whole device pixels keep every line crisp.
+    const fit = (cells, avail) => {
+      let pitch = Math.floor(avail / cells);
+      while (pitch > 1 && cells * pitch + wallOf(pitch) > avail) pitch--;
+      return pitch;
+    };
+    const pitch = Math.min(fit(w, availW), fit(h, availH));
     let wall, cell;
-    if (this.style === 'block') {
-      const t = Math.floor(Math.min(availW / (2 * w + 1), availH / (2 * h + 1)));
-      if (2 * Math.max(w, h) + 1 > MAX_TILES) [wall, cell] = [0, 1];
-      else [wall, cell] = [Math.max(1, t), Math.max(1, t)];
-    } else {
-      const pitch = Math.floor(Math.min((availW - 1) / w, (availH - 1) / h));
-      if (pitch < 2) [wall, cell] = [0, 1];
-      else {
-        // Walls about an eighth of a cell, never below one device pixel nor above four CSS pixels.
-        wall = Math.min(Math.max(1, Math.round(pitch / 8)), Math.round(4 * dpr));
-        cell = pitch - wall;
-      }
-    }
+    if (this.style === 'block' && 2 * Math.max(w, h) + 1 > MAX_TILES) [wall, cell] = [0, 1];
+    else if (pitch >= 2) [wall, cell] = [wallOf(pitch), pitch - wallOf(pitch)];
+    // Too small for walls: block style keeps one pixel per tile and lets the browser scale it
+    // down; thin style shows one pixel per cell, marks only.
+    else if (this.style === 'block') [wall, cell] = [1, 1];
+    else [wall, cell] = [0, 1];
     this.geo = { w, h, wall, cell, pitch: wall + cell, bw: w * (wall + cell) + wall, bh: h * (wall + cell) + wall };
     const { bw, bh } = this.geo;
     if (this.canvas.width !== bw || this.canvas.height !== bh) {

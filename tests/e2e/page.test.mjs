@@ -57,19 +57,21 @@ function canvasHash(page) {
 }
 
 /**
- * The colour at the centre of every cell, reading the block style's definition: the canvas is
- * a (2W+1) x (2H+1) grid of square tiles and cell (x, y) is tile (2x+1, 2y+1).
+ * The colour at the centre of every cell. The canvas is a (2W+1) x (2H+1) grid of tiles, wall
+ * lines `wall` pixels thick alternating with cells `cell` pixels wide (the renderer's geometry),
+ * and cell (x, y) is tile (2x+1, 2y+1).
  */
 function cellCentreColours(page, width, height) {
   return page.evaluate(([w, h]) => {
     const canvas = document.getElementById('maze');
-    const tile = canvas.width / (2 * w + 1);
+    const { wall, cell } = window.mazestep.renderer.geo;
+    if (canvas.width !== w * (wall + cell) + wall) throw new Error('canvas size does not match its geometry');
     const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const centre = (k) => k * (wall + cell) + wall + (cell >> 1);
     const colours = [];
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
-        const px = Math.floor((2 * x + 1.5) * tile), py = Math.floor((2 * y + 1.5) * tile);
-        const i = (py * canvas.width + px) * 4;
+        const i = (centre(y) * canvas.width + centre(x)) * 4;
         colours.push([data[i], data[i + 1], data[i + 2]]);
       }
     }
@@ -297,13 +299,16 @@ test('the one-pixel fast path paints the same picture as big tiles, in both styl
       return { wall, cell, bw, bh, tile: (tx, ty) => { const i = (at(ty) * bw + at(tx)) * 4; return data.slice(i, i + 3).join(','); } };
     };
     const found = [];
-    for (const style of ['block', 'thin']) {
+    // Block at pitch 7 has cells one pixel wider than walls; thin at 9 has thin walls.
+    for (const [style, pitch] of [['block', 6], ['block', 7], ['thin', 9]]) {
       const small = picture(style, 2);
-      const big = picture(style, style === 'block' ? 6 : 9);
-      if (small.wall !== 1 || small.cell !== 1 || big.cell < 3) found.push(`${style}: sizes not as planned ${JSON.stringify([small, big])}`);
+      const big = picture(style, pitch);
+      if (small.wall !== 1 || small.cell !== 1 || big.wall + big.cell !== pitch) {
+        found.push(`${style}: sizes not as planned ${JSON.stringify([small, big])}`);
+      }
       for (let ty = 0; ty < 2 * h + 1; ty++) {
         for (let tx = 0; tx < 2 * w + 1; tx++) {
-          if (small.tile(tx, ty) !== big.tile(tx, ty)) found.push(`${style} tile ${tx},${ty}: ${small.tile(tx, ty)} vs ${big.tile(tx, ty)}`);
+          if (small.tile(tx, ty) !== big.tile(tx, ty)) found.push(`${style} ${pitch} tile ${tx},${ty}: ${small.tile(tx, ty)} vs ${big.tile(tx, ty)}`);
         }
       }
     }
