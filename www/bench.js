@@ -14,6 +14,8 @@ const REDRAWS = params.has('quick') ? 3 : 10;
 const SIDE = Number(params.get('side')) || 1000;
 const PLAY_SIDE = 200;
 const PLAY_SPEEDS = [5_000, 20_000, 100_000];
+// One big run too: dirty painting on a canvas of millions of pixels.
+const PLAY_BIG = { side: 1000, speed: 200_000 };
 const PLAY_SECONDS = 3;
 
 const results = [];
@@ -67,20 +69,24 @@ async function generation(mz) {
     genMs[name] = median(times);
     report(`generate ${SIDE}x${SIDE}: ${name}`, genMs[name], 'ms');
   }
-  // Solvers: the whole timeline minus its generation, on the first generator's maze.
+  // Solvers: generate first (untimed), then time the rest of the timeline (search + walk).
   const gen = mz.generatorNames()[0];
   for (const name of mz.solverNames()) {
     say(`Solving ${SIDE}x${SIDE} with ${name}…`);
     await nextFrame();
     const times = [];
     for (let i = 0; i < REPEAT; i++) {
+      const probe = new mz.MazeRun(gen, '', SIDE, SIDE, seed, '', '');
+      const generationSteps = probe.finish();
+      probe.free();
       const run = new mz.MazeRun(gen, name, SIDE, SIDE, seed, '', '');
+      run.advance(generationSteps);
       const t0 = performance.now();
       run.finish();
-      times.push(performance.now() - t0 - genMs[gen]);
+      times.push(performance.now() - t0);
       run.free();
     }
-    report(`solve + walk ${SIDE}x${SIDE} (${gen} maze): ${name}`, Math.max(0, median(times)), 'ms');
+    report(`solve + walk ${SIDE}x${SIDE} (${gen} maze): ${name}`, median(times), 'ms');
   }
   return genMs;
 }
@@ -97,6 +103,8 @@ async function redraw(mz, wasm) {
     renderer.style = style;
     renderer.setRun(run);
     await nextFrame();
+    // A few untimed redraws first, so the numbers are for optimised code.
+    for (let i = 0; i < 5; i++) renderer.drawAll();
     const times = [];
     for (let i = 0; i < REDRAWS; i++) {
       const t0 = performance.now();
@@ -106,7 +114,8 @@ async function redraw(mz, wasm) {
     }
     const { bw, bh } = renderer.geo;
     const ms = median(times);
-    report(`full redraw ${SIDE}x${SIDE}, ${style} style (${bw}x${bh} px canvas)`, ms, 'ms', '≤ 16 ms', ms <= 16);
+    report(`full redraw ${SIDE}x${SIDE}, ${style} style (${bw}x${bh} px canvas), median`, ms, 'ms', '≤ 16 ms', ms <= 16);
+    report('  fastest of them', Math.min(...times), 'ms');
     // A frame that redraws everything, measured from one animation frame to the next.
     const gaps = [];
     let last = await nextFrame();
@@ -127,10 +136,11 @@ async function playFps(mz) {
   const gens = mz.generatorNames();
   const generator = gens.includes('recursive-backtracker') ? 'recursive-backtracker' : gens[0];
   const solver = mz.solverNames().includes('bfs') ? 'bfs' : (mz.solverNames()[0] ?? 'none');
-  for (const speed of PLAY_SPEEDS) {
-    say(`Playing ${PLAY_SIDE}x${PLAY_SIDE} at ${speed} steps/s…`);
+  const plays = [...PLAY_SPEEDS.map((speed) => [PLAY_SIDE, speed]), [PLAY_BIG.side, PLAY_BIG.speed]];
+  for (const [side, speed] of plays) {
+    say(`Playing ${side}x${side} at ${speed} steps/s…`);
     const query = new URLSearchParams({
-      generator, solver, width: PLAY_SIDE, height: PLAY_SIDE, seed: '1', speed, style: 'block',
+      generator, solver, width: side, height: side, seed: '1', speed, style: 'block',
     });
     await new Promise((resolve) => {
       frame.onload = resolve;
@@ -162,8 +172,9 @@ async function playFps(mz) {
     const fps = frames / seconds;
     const steps = controller.run.steps() - stepsBefore;
     controller.pause();
-    report(`play ${PLAY_SIDE}x${PLAY_SIDE} (${generator} + ${solver}) at ${speed.toLocaleString('en-US')} steps/s`,
-      fps, 'fps', '≥ 55 fps', fps >= 55);
+    const target = side === PLAY_SIDE;
+    report(`play ${side}x${side} (${generator} + ${solver}) at ${speed.toLocaleString('en-US')} steps/s`,
+      fps, 'fps', target ? '≥ 55 fps' : '', target ? fps >= 55 : null);
     report(`  per-frame work: median / 95th percentile (${steps.toLocaleString('en-US')} steps in ${seconds.toFixed(1)} s)`,
       `${median(work).toFixed(2)} / ${percentile(work, 0.95).toFixed(2)}`, 'ms');
     report('  longest frame gap', Math.max(...gaps), 'ms');

@@ -56,6 +56,7 @@ async function boot() {
       sawGroups: renderer.sawGroups,
       showsWalls: renderer.showsWalls,
       solver: controller.settings.solver,
+      style: renderer.style,
     });
 
   const controller = new Controller({

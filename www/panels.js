@@ -38,7 +38,7 @@ export class Panels {
    * Shows the run's state. `urgent` updates (state changes, single steps, a new run) always go
    * through; the frames of a playing run are throttled.
    */
-  update(run, state, { urgent = false, sawGroups = false, showsWalls = true, solver = 'none' } = {}) {
+  update(run, state, { urgent = false, sawGroups = false, showsWalls = true, solver = 'none', style = 'block' } = {}) {
     const now = performance.now();
     const algorithm = run.algorithm();
     if (algorithm !== this.algorithm) {
@@ -56,6 +56,11 @@ export class Panels {
       this.showStats(run);
     }
     this.el.note.hidden = showsWalls;
+    if (!showsWalls) {
+      setText(this.el.note, style === 'thin'
+        ? 'The cells are smaller than two screen pixels, so walls are not drawn: the colours show the marks only. A smaller maze or the block style shows the walls.'
+        : 'Above 2048 cells a side the maze is drawn one pixel per cell, without walls: the colours show the marks only.');
+    }
     this.el.canvas.setAttribute('aria-label',
       `Maze of ${run.width} by ${run.height} cells, ${(PHASE_WORDS[run.phase()] || run.phase()).toLowerCase()}`);
   }

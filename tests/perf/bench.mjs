@@ -7,6 +7,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg, cpus } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, launchBrowser, requireBuild, startServer } from '../e2e/harness.mjs';
 
@@ -30,6 +31,8 @@ try {
   results = await page.evaluate(() => window.benchResults);
   const version = await page.evaluate(() => navigator.userAgent.match(/Chrom(e|ium)\/[\d.]+/)?.[0] ?? navigator.userAgent);
   console.log(`browser: ${version} (headless, --disable-gpu), ${new Date().toISOString()}`);
+  // Shared machines make timings swing: say how busy this one was.
+  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } finally {
   await browser.close();
   server.close();
