@@ -119,7 +119,13 @@ async function boot() {
     });
   };
   new ResizeObserver(relayout).observe(doc.getElementById('stage'));
-  matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener('change', relayout);
+  // Moving the window to a screen with another pixel ratio: a media query per ratio, renewed.
+  const watchPixelRatio = () => matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`)
+    .addEventListener('change', () => {
+      relayout();
+      watchPixelRatio();
+    }, { once: true });
+  watchPixelRatio();
 
   // For the end-to-end tests and the benchmark page.
   window.mazestep = { controller, renderer, panels, api, wasm, mz };
