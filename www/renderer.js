@@ -50,13 +50,9 @@ const OVERLAY_MARGIN = 10;
 // Above this many tiles per side the tile grid would need too much memory: show cells only.
 const MAX_TILES = 4097;
 
-/** A set label's hue: labels are hashed so neighbouring sets get unrelated hues. */
-export function groupColour(label) {
-  const index = Math.imul(label, 0x9e3779b1) >>> 24;
-  return GROUP_CSS[index];
-}
-const GROUP_CSS = Array.from({ length: 256 }, (_, i) => hslToHex((i * 360) / 256, 0.62, 0.74));
-const GROUP_PIXELS = Uint32Array.from(GROUP_CSS, pixel);
+// Set labels get one of 256 light hues; labels are hashed (Fibonacci hashing) so sets with
+// neighbouring labels, often neighbours on the maze too, get unrelated hues.
+const GROUP_PIXELS = Uint32Array.from({ length: 256 }, (_, i) => pixel(hslToHex((i * 360) / 256, 0.62, 0.74)));
 
 // Ranks decide the colour of an open passage between two cells: the weaker of the two, so a
 // path drawn over a visited region reads as one line and regions stay connected.
@@ -95,10 +91,7 @@ export class Renderer {
     this.run = null;
     this.sawGroups = false;
     this.overlayKey = '';
-    this.px = {
-      wall: pixel(COLOURS.wall), passage: pixel(COLOURS.passage),
-      uncarved: pixel(COLOURS.uncarved), visited: pixel(COLOURS.visited),
-    };
+    this.px = { wall: pixel(COLOURS.wall), passage: pixel(COLOURS.passage), uncarved: pixel(COLOURS.uncarved) };
   }
 
   /** Shows a new run from its first step. */

@@ -319,6 +319,39 @@ test('the one-pixel fast path paints the same picture as big tiles, in both styl
   await page.close();
 });
 
+test('drawing only the dirty cells gives the same picture as redrawing everything', async () => {
+  const { page, errors } = await open('?width=13&height=9&seed=21&solver=bfs');
+  const mismatches = await page.evaluate(async () => {
+    const { controller, renderer, api } = window.mazestep;
+    const hash = () => {
+      const data = renderer.snapshot().data;
+      let h = 0x811c9dc5;
+      for (let i = 0; i < data.length; i++) h = Math.imul(h ^ data[i], 0x01000193);
+      return h >>> 0;
+    };
+    const found = [];
+    for (const generator of api.generatorNames()) {
+      for (const style of ['block', 'thin']) {
+        controller.update({ generator, style });
+        controller.reset();
+        for (let batch = 0; controller.state !== 'done'; batch++) {
+          controller.state = 'paused';
+          controller.advance(1 + (batch % 7)); // batches of 1 to 7 steps, each drawn dirty
+          if (batch % 5 === 0 || controller.state === 'done') {
+            const incremental = hash();
+            renderer.drawAll();
+            if (hash() !== incremental) found.push(`${generator} ${style} after ${controller.run.steps()} steps (${controller.run.phase()})`);
+          }
+        }
+      }
+    }
+    return found;
+  });
+  assert.deepEqual(mismatches, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('text from the URL is never inserted as markup', async () => {
   const attack = '<img src=x onerror="window.__pwned=1">';
   const query = '?' + new URLSearchParams({
