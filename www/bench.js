@@ -26,7 +26,9 @@ function report(measure, value, unit, target = '', pass = null) {
   const row = { measure, value, unit, target, pass };
   results.push(row);
   const tr = document.createElement('tr');
-  const cells = [measure, `${format(value)} ${unit}`, target, pass === null ? '' : pass ? 'met' : 'missed'];
+  // Measures indented with spaces are details of the one above.
+  if (measure.startsWith(' ')) tr.className = 'detail';
+  const cells = [measure.trim(), `${format(value)} ${unit}`, target, pass === null ? '' : pass ? 'met' : 'missed'];
   cells.forEach((text, i) => {
     const td = document.createElement('td');
     td.textContent = text;

@@ -4,6 +4,7 @@
 //   node tests/perf/bench.mjs            (needs pkg/ built; scripts/serve or scripts/test build it)
 //   node tests/perf/bench.mjs --quick    (one repetition each)
 //   node tests/perf/bench.mjs --native   (also `cargo build --release` the CLI if it is missing)
+//   node tests/perf/bench.mjs --screenshot /tmp/bench.png   (a picture of the results page)
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { ROOT, launchBrowser, requireBuild, startServer } from '../e2e/harness.m
 
 const quick = process.argv.includes('--quick');
 const buildNative = process.argv.includes('--native');
+const shotAt = process.argv.indexOf('--screenshot');
+const screenshot = shotAt > 0 ? process.argv[shotAt + 1] : null;
 const SIDE = 1000;
 
 requireBuild();
@@ -29,6 +32,7 @@ try {
   const error = await page.evaluate(() => window.benchError);
   if (error) console.error(`bench page failed: ${error}`);
   results = await page.evaluate(() => window.benchResults);
+  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
   const version = await page.evaluate(() => navigator.userAgent.match(/Chrom(e|ium)\/[\d.]+/)?.[0] ?? navigator.userAgent);
   console.log(`browser: ${version} (headless, --disable-gpu), ${new Date().toISOString()}`);
   // Shared machines make timings swing: say how busy this one was.
