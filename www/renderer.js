@@ -146,11 +146,15 @@ export class Renderer {
     // needs more pixels than the screen has (then the browser averages).
     const scale = Math.min(1, availW / bw, availH / bh);
     const cssW = (bw * scale) / dpr, cssH = (bh * scale) / dpr;
-    this.canvas.style.width = `${cssW}px`;
-    this.canvas.style.height = `${cssH}px`;
+    // Centred, but on a whole device pixel: half a pixel off and every line is blurred.
+    const snap = (start, size, inner) => Math.round((start + (size - inner) / 2) * dpr) / dpr - start;
+    const left = snap(box.left, box.width, cssW), top = snap(box.top, box.height, cssH);
+    Object.assign(this.canvas.style, { width: `${cssW}px`, height: `${cssH}px`, left: `${left}px`, top: `${top}px` });
     // The overlay is centred on the maze and larger by a margin on every side.
-    this.overlay.style.width = `${cssW + 2 * OVERLAY_MARGIN}px`;
-    this.overlay.style.height = `${cssH + 2 * OVERLAY_MARGIN}px`;
+    Object.assign(this.overlay.style, {
+      width: `${cssW + 2 * OVERLAY_MARGIN}px`, height: `${cssH + 2 * OVERLAY_MARGIN}px`,
+      left: `${left - OVERLAY_MARGIN}px`, top: `${top - OVERLAY_MARGIN}px`,
+    });
     this.overlay.width = Math.max(1, Math.round((cssW + 2 * OVERLAY_MARGIN) * dpr));
     this.overlay.height = Math.max(1, Math.round((cssH + 2 * OVERLAY_MARGIN) * dpr));
     this.overlayScale = (cssW * dpr) / bw;
