@@ -71,13 +71,16 @@ export class Controls {
     doc.addEventListener('keydown', (event) => this.onKey(event));
   }
 
-  // Space, ArrowRight and R act on the page unless focus is in a form control, which has its
-  // own use for those keys (typing, moving the slider, pressing the focused button).
+  // Space, ArrowRight and R act on the page unless focus is in a field that uses those keys
+  // itself (typing, choosing, moving the slider). On a focused button Space keeps pressing
+  // that button, as everywhere else; ArrowRight and R still step and reset.
   onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-    const target = event.target;
-    if (target instanceof Element && target.closest('input, select, textarea, button, [contenteditable]')) return;
-    if (event.key === ' ' || event.code === 'Space') {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest('input, select, textarea, [contenteditable]')) return;
+    const space = event.key === ' ' || event.code === 'Space';
+    if (space && target?.closest('button, a[href]')) return;
+    if (space) {
       event.preventDefault();
       this.on.toggle();
     } else if (event.key === 'ArrowRight') {

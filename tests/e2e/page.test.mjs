@@ -270,6 +270,13 @@ test('keyboard: Space plays and pauses, ArrowRight steps, R resets', async () =>
   await page.keyboard.press('Space');
   assert.match(await status(page), /step 1\b/, 'no reset, no play from inside the seed field');
   assert.equal(await page.getByRole('button', { name: 'Play' }).count(), 1);
+  // On a focused button, the arrow still steps; Space presses that button.
+  await page.getByRole('button', { name: 'Reset' }).focus();
+  await page.keyboard.press('ArrowRight');
+  assert.match(await status(page), /step 2\b/);
+  await page.keyboard.press('Space');
+  assert.match(await status(page), /ready.*step 0/i, 'Space pressed the focused Reset button');
+  assert.equal(await page.getByRole('button', { name: 'Play' }).count(), 1);
   assert.deepEqual(errors, []);
   await page.close();
 });
