@@ -194,7 +194,7 @@ export function statusText(run, state, solver) {
   const phase = run.phase();
   const steps = run.steps().toLocaleString('en-US');
   const parts = [];
-  if (state === 'idle') parts.push(`Ready: ${PHASE_WORDS[phase].toLowerCase()} at step ${steps}`);
+  if (state === 'idle') parts.push(`Ready to start ${PHASE_WORDS[phase].toLowerCase()}, step ${steps}`);
   else if (phase === 'done' || state === 'done') parts.push(`All done: ${steps} steps`);
   else parts.push(`${PHASE_WORDS[phase]}${state === 'paused' ? ' (paused)' : ''}, step ${steps}`);
   // Search figures once there is a search to speak of.

@@ -21,7 +21,7 @@ export function readSettings(search, api, defaults) {
   const problems = [];
   // Message text may contain anything from the URL; callers must show it with textContent.
   const refuse = (name, given, allowed, fallback) =>
-    problems.push(`URL parameter ${name}=${quote(given)} is not allowed: ${allowed}. Using ${fallback}.`);
+    problems.push(`URL: ${name} ${quote(given)} is not allowed: ${allowed}. Using ${fallback}.`);
 
   const generators = api.generatorNames();
   if (params.has('generator')) {
@@ -44,7 +44,7 @@ export function readSettings(search, api, defaults) {
     try {
       settings[side] = api.parseSide(side, given);
     } catch (err) {
-      problems.push(`URL parameter ${side}: ${messageOf(err)}. Using ${settings[side]}.`);
+      problems.push(`URL: ${messageOf(err)}. Using ${settings[side]}.`);
     }
   }
 
@@ -54,7 +54,7 @@ export function readSettings(search, api, defaults) {
     try {
       seed = api.parseSeed(given);
     } catch (err) {
-      problems.push(`URL parameter seed: ${messageOf(err)}. Using a fresh random seed.`);
+      problems.push(`URL: ${messageOf(err)}. Using a fresh random seed.`);
     }
   }
   settings.seed = seed ?? api.freshSeed();
@@ -84,7 +84,7 @@ export function readSettings(search, api, defaults) {
 
   for (const name of params.keys()) {
     if (!PARAMS.includes(name)) {
-      problems.push(`URL parameter ${quote(name)} is not known and was ignored: known are ${PARAMS.join(', ')}.`);
+      problems.push(`URL: parameter ${quote(name)} is not known and was ignored: known are ${PARAMS.join(', ')}.`);
     }
   }
   return { settings, problems: [...new Set(problems)] };

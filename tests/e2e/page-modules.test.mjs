@@ -232,7 +232,7 @@ const runAt = ({ phase, steps = 10, visited = 0, pathLength = 0, outcome = '' })
 });
 
 test('status text: phase, steps, search figures, and how a failed search ended', () => {
-  assert.equal(statusText(runAt({ phase: 'generating', steps: 0 }), 'idle', 'bfs'), 'Ready: generating at step 0');
+  assert.equal(statusText(runAt({ phase: 'generating', steps: 0 }), 'idle', 'bfs'), 'Ready to start generating, step 0');
   assert.equal(statusText(runAt({ phase: 'generating', steps: 1234 }), 'running', 'bfs'), 'Generating, step 1,234');
   assert.equal(statusText(runAt({ phase: 'solving', steps: 50, visited: 20 }), 'paused', 'bfs'),
     'Solving (paused), step 50 · visited 20 · path length 0');
