@@ -1,0 +1,73 @@
+// Shared by the end-to-end tests and the benchmark: serves the repository root on a free
+// 127.0.0.1 port and launches Debian's Chromium headless through playwright-core.
+// Not a test file itself (node --test only picks up *.test.mjs here).
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Throws a message saying what to do when the wasm module has not been built. */
+export function requireBuild() {
+  const wasm = join(ROOT, 'pkg', 'mazestep_bg.wasm');
+  const glue = join(ROOT, 'pkg', 'mazestep.js');
+  if (!existsSync(wasm) || !existsSync(glue)) {
+    throw new Error(`pkg/ is missing (${wasm}): build the wasm module first with ` +
+      '`wasm-pack build --target web --release` (scripts/test and scripts/serve do this).');
+  }
+}
+
+/** Starts scripts/static-server.mjs on a free port; resolves to { url, close() }. */
+export function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath,
+      [join(ROOT, 'scripts', 'static-server.mjs'), '--root', ROOT, '--port', '0'],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '', err = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`static server did not start within 10 s: ${err || out}`));
+    }, 10_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/at (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1], close: () => child.kill() });
+      }
+    });
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`static server exited (${code}): ${err || out}`));
+    });
+  });
+}
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/** Launches headless Chromium with a fresh profile; `close()` also removes the profile. */
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM.`);
+  }
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(join(tmpdir(), 'mazestep-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,247 @@
+// The page's plain modules (clock and state machine, URL parameters, status text, speed
+// scale) tested in Node with stand-ins for the wasm run: no browser, no pkg/ needed.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Controller } from '../../www/controller.js';
+import { statusText } from '../../www/panels.js';
+import { DEFAULTS, SPEED_STOPS, describeSpeed, positionToSpeed, speedToPosition } from '../../www/settings.js';
+import { parseSpeed, readSettings, writeSettings } from '../../www/url.js';
+
+/** A run of `total` steps that records every call the controller makes. */
+class FakeRun {
+  constructor(total) {
+    this.total = total;
+    this.done = 0;
+    this.calls = [];
+  }
+  advance(n) {
+    this.calls.push(n);
+    const k = Math.min(n, this.total - this.done);
+    this.done += k;
+    return k;
+  }
+  finish() {
+    this.calls.push('finish');
+    const k = this.total - this.done;
+    this.done = this.total;
+    return k;
+  }
+  phase() {
+    return this.done >= this.total ? 'done' : 'generating';
+  }
+  steps() {
+    return this.done;
+  }
+  free() {
+    this.freed = true;
+  }
+}
+
+/** A controller over fake runs, with a frame clock the test drives by hand. */
+function setup({ total = 1000, speed = 60, fail = false } = {}) {
+  const runs = [], events = [], errors = [];
+  let pending = null;
+  const controller = new Controller({
+    createRun: (s) => {
+      if (fail || s.width > 4096) throw new Error(`width '${s.width}' is not allowed`);
+      const run = new FakeRun(total);
+      runs.push(run);
+      return run;
+    },
+    settings: { generator: 'g', solver: 'none', width: 4, height: 4, seed: '1', speed, style: 'block' },
+    hooks: {
+      frame: () => events.push('frame'),
+      state: (state) => events.push(state),
+      settings: () => events.push('settings'),
+      error: (message) => errors.push(message),
+    },
+    requestFrame: (cb) => {
+      pending = cb;
+      return 1;
+    },
+  });
+  let time = 1000;
+  const tick = (ms = 1000 / 60) => {
+    time += ms;
+    const cb = pending;
+    pending = null;
+    cb?.(time);
+    return cb !== null;
+  };
+  return { controller, runs, events, errors, tick };
+}
+
+test('playing calls advance once per frame with as many steps as the speed allows', () => {
+  const { controller, runs, tick } = setup({ speed: 600 });
+  assert.ok(controller.start());
+  controller.play();
+  assert.equal(controller.state, 'running');
+  for (let i = 0; i < 60; i++) assert.ok(tick());
+  const calls = runs[0].calls;
+  // One call per frame (at most: a frame owed no whole step makes none), never one per step.
+  assert.ok(calls.length <= 60 && calls.length >= 59, `calls: ${calls.length}`);
+  assert.equal(calls[0], 1, 'the first frame shows a step at once');
+  // 600 steps/s for 59 frame intervals of 1/60 s, plus the one in hand.
+  const steps = calls.reduce((a, b) => a + b, 0);
+  assert.ok(Math.abs(steps - (1 + 600 * 59 / 60)) <= 1, `steps: ${steps}`);
+  assert.ok(calls.slice(1).every((n) => n === 10), `batches of 10: ${calls}`);
+});
+
+test('slow speeds step only when a whole step is due; a long pause does not jump ahead', () => {
+  const { controller, runs, tick } = setup({ speed: 2 });
+  controller.start();
+  controller.play();
+  // The first frame starts the clock; 60 frames more are one second.
+  for (let i = 0; i < 61; i++) tick();
+  const calls = runs[0].calls;
+  assert.deepEqual(calls, [1, 1, 1], 'one second at 2 steps/s: the step in hand, then two');
+  tick(60_000); // a hidden tab: counted as a tenth of a second at most
+  const after = runs[0].calls.reduce((a, b) => a + b, 0);
+  assert.ok(after <= 4, `steps after a long gap: ${after}`);
+});
+
+test('the top speed finishes the run in one frame; the run ending makes the state done', () => {
+  const { controller, runs, tick, events } = setup({ speed: Infinity });
+  controller.start();
+  controller.play();
+  tick();
+  assert.deepEqual(runs[0].calls, ['finish']);
+  assert.equal(controller.state, 'done');
+  assert.equal(tick(), false, 'no more frames once done');
+  assert.ok(events.includes('done'));
+});
+
+test('a run ending on its own is detected from advance returning fewer steps', () => {
+  const { controller, tick } = setup({ total: 25, speed: 600 });
+  controller.start();
+  controller.play();
+  for (let i = 0; i < 10 && controller.state === 'running'; i++) tick();
+  assert.equal(controller.state, 'done');
+});
+
+test('Step pauses and does one step; Play after done starts the same maze again', () => {
+  const { controller, runs, tick } = setup({ total: 3 });
+  controller.start();
+  controller.step();
+  assert.equal(controller.state, 'paused');
+  assert.deepEqual(runs[0].calls, [1]);
+  controller.step();
+  assert.equal(controller.state, 'paused');
+  controller.step(); // the last step: the run says it is done
+  assert.equal(controller.state, 'done');
+  controller.step();
+  assert.equal(runs[0].calls.length, 3, 'Step does nothing once done');
+  controller.play();
+  assert.equal(runs.length, 2, 'a fresh run');
+  assert.ok(runs[0].freed, 'the old run is freed');
+  assert.equal(controller.state, 'running');
+  tick();
+  assert.deepEqual(runs[1].calls, [1]);
+});
+
+test('maze settings start a new run; speed and style do not; refused settings change nothing', () => {
+  const { controller, runs, errors } = setup();
+  controller.start();
+  controller.step();
+  assert.ok(controller.update({ speed: 5 }));
+  assert.ok(controller.update({ style: 'thin' }));
+  assert.equal(runs.length, 1);
+  assert.equal(controller.state, 'paused');
+  for (const change of [{ seed: '2' }, { width: 9 }, { height: 9 }, { generator: 'h' }, { solver: 'bfs' }]) {
+    const before = runs.length;
+    assert.ok(controller.update(change));
+    assert.equal(runs.length, before + 1, JSON.stringify(change));
+    assert.equal(controller.state, 'idle');
+  }
+  assert.equal(controller.update({ width: 5000 }), false);
+  assert.equal(controller.settings.width, 9);
+  assert.match(errors[0], /width '5000'/);
+});
+
+const api = {
+  generatorNames: () => ['binary-tree', 'kruskal'],
+  solverNames: () => ['bfs', 'a-star'],
+  parseSide: (what, text) => {
+    const n = Number(text);
+    if (!/^\d+$/.test(text.trim()) || n < 1 || n > 4096) {
+      throw new Error(`${what} '${text}' is not allowed: use a whole number from 1 to 4096`);
+    }
+    return n;
+  },
+  parseSeed: (text) => {
+    if (!/^\d{1,20}$/.test(text) || BigInt(text) > 18446744073709551615n) throw new Error(`seed '${text}' is not allowed`);
+    return BigInt(text).toString();
+  },
+  freshSeed: () => '777',
+};
+const defaults = { ...DEFAULTS, generator: 'binary-tree', solver: 'bfs' };
+
+test('URL parameters: good values are taken, each bad one is named and replaced', () => {
+  const good = readSettings('?generator=kruskal&solver=none&width=7&height=4096&seed=18446744073709551615&speed=max&style=thin&autoplay=1', api, defaults);
+  assert.deepEqual(good.problems, []);
+  assert.deepEqual(good.settings, {
+    generator: 'kruskal', solver: 'none', width: 7, height: 4096, seed: '18446744073709551615',
+    speed: Infinity, style: 'thin', autoplay: true,
+  });
+  const bad = readSettings('?generator=x&solver=y&width=0&height=&seed=-1&speed=0&style=z&autoplay=2&what=1', api, defaults);
+  assert.deepEqual(bad.settings, { ...defaults, seed: '777' });
+  for (const name of ['generator', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'autoplay', 'what']) {
+    assert.ok(bad.problems.some((p) => p.includes(name)), `a problem names ${name}: ${bad.problems.join(' | ')}`);
+  }
+  assert.equal(bad.problems.length, 9);
+  assert.ok(bad.problems.some((p) => p.includes('binary-tree, kruskal')), 'says what is allowed');
+  // No seed: a fresh one, and no complaint.
+  const none = readSettings('', api, defaults);
+  assert.deepEqual(none, { settings: { ...defaults, seed: '777' }, problems: [] });
+});
+
+test('written URLs read back to the same settings', () => {
+  for (const settings of [
+    { ...defaults, seed: '0' },
+    { generator: 'kruskal', solver: 'none', width: 4096, height: 1, seed: '18446744073709551615', speed: Infinity, style: 'thin', autoplay: true },
+    { ...defaults, seed: '42', speed: 7 },
+  ]) {
+    const back = readSettings(writeSettings(settings), api, defaults);
+    assert.deepEqual(back, { settings, problems: [] });
+  }
+});
+
+test('speed scale: logarithmic stops from 1 step/s to the whole run, and text to match', () => {
+  assert.equal(SPEED_STOPS[0], 1);
+  assert.equal(SPEED_STOPS.at(-1), Infinity);
+  for (let i = 1; i < SPEED_STOPS.length; i++) {
+    assert.ok(SPEED_STOPS[i] > SPEED_STOPS[i - 1]);
+    if (i < SPEED_STOPS.length - 1) assert.ok(SPEED_STOPS[i] / SPEED_STOPS[i - 1] <= 2.01, 'no big jumps');
+  }
+  SPEED_STOPS.forEach((speed, i) => {
+    assert.equal(speedToPosition(speed), i);
+    assert.equal(positionToSpeed(i), speed);
+  });
+  assert.equal(speedToPosition(240), speedToPosition(200), 'in-between speeds go to the nearest stop');
+  assert.equal(describeSpeed(1), '1 step/s');
+  assert.equal(describeSpeed(20000), '20,000 steps/s');
+  assert.equal(describeSpeed(Infinity), 'whole run in one frame');
+  for (const bad of ['', '0', '-5', '1.5', '10000001', 'fast', '1e3']) assert.equal(parseSpeed(bad), null, bad);
+  assert.equal(parseSpeed('MAX'), Infinity);
+});
+
+/** A stand-in for a MazeRun at some moment of its timeline. */
+const runAt = ({ phase, steps = 10, visited = 0, pathLength = 0, outcome = '' }) => ({
+  phase: () => phase, steps: () => steps, visited: () => visited, pathLength: () => pathLength, outcome: () => outcome,
+});
+
+test('status text: phase, steps, search figures, and how a failed search ended', () => {
+  assert.equal(statusText(runAt({ phase: 'generating', steps: 0 }), 'idle', 'bfs'), 'Ready to start generating, step 0');
+  assert.equal(statusText(runAt({ phase: 'generating', steps: 1234 }), 'running', 'bfs'), 'Generating, step 1,234');
+  assert.equal(statusText(runAt({ phase: 'solving', steps: 50, visited: 20 }), 'paused', 'bfs'),
+    'Solving (paused), step 50 · visited 20 · path length 0');
+  const found = statusText(runAt({ phase: 'done', steps: 99, visited: 40, pathLength: 17, outcome: 'found' }), 'done', 'bfs');
+  assert.match(found, /\bdone\b/);
+  assert.match(found, /path length 17/);
+  assert.doesNotMatch(found, /no path/);
+  assert.match(statusText(runAt({ phase: 'done', outcome: 'unreachable' }), 'done', 'bfs'), /done.*no path/);
+  const gaveUp = statusText(runAt({ phase: 'done', outcome: 'gave-up: back where it started, facing the same way' }), 'done', 'wall-follower-right');
+  assert.match(gaveUp, /no path: gave up \(back where it started, facing the same way\)/);
+  assert.doesNotMatch(statusText(runAt({ phase: 'done' }), 'done', 'none'), /visited|path/);
+});

@@ -1,0 +1,204 @@
+// The benchmark page: measures what makes the page feel fast or slow, in this browser.
+//   - the .wasm download size;
+//   - generating (and solving) 1000x1000 cells in wasm, per algorithm;
+//   - a full redraw of a finished 1000x1000 maze, in both styles;
+//   - frames per second of the real page (in an iframe) playing a 200x200 run.
+// Results go into the table and into window.benchResults (read by tests/perf/bench.mjs).
+
+import { Renderer } from './renderer.js';
+
+const params = new URLSearchParams(location.search);
+// Fewer repetitions with ?quick=1, for a fast look.
+const REPEAT = params.has('quick') ? 1 : 3;
+const REDRAWS = params.has('quick') ? 3 : 10;
+const SIDE = Number(params.get('side')) || 1000;
+const PLAY_SIDE = 200;
+const PLAY_SPEEDS = [5_000, 20_000, 100_000];
+// One big run too: dirty painting on a canvas of millions of pixels.
+const PLAY_BIG = { side: 1000, speed: 200_000 };
+const PLAY_SECONDS = 3;
+
+const results = [];
+const statusEl = document.getElementById('status');
+const table = document.getElementById('results');
+
+function report(measure, value, unit, target = '', pass = null) {
+  const row = { measure, value, unit, target, pass };
+  results.push(row);
+  const tr = document.createElement('tr');
+  // Measures indented with spaces are details of the one above.
+  if (measure.startsWith(' ')) tr.className = 'detail';
+  const cells = [measure.trim(), `${format(value)} ${unit}`, target, pass === null ? '' : pass ? 'met' : 'missed'];
+  cells.forEach((text, i) => {
+    const td = document.createElement('td');
+    td.textContent = text;
+    if (i === 1) td.className = 'num';
+    if (i === 3 && pass !== null) td.className = pass ? 'ok' : 'miss';
+    tr.append(td);
+  });
+  table.append(tr);
+}
+
+function format(value) {
+  if (typeof value !== 'number') return String(value);
+  return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(value >= 10 ? 1 : 2);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const nextFrame = (win = window) => new Promise((resolve) => win.requestAnimationFrame(resolve));
+const say = (text) => (statusEl.textContent = text);
+
+async function wasmSize() {
+  const bytes = (await (await fetch('pkg/mazestep_bg.wasm', { cache: 'no-store' })).arrayBuffer()).byteLength;
+  report('pkg/mazestep_bg.wasm size', bytes / 1024, 'KB', '≤ 150 KB', bytes <= 150 * 1024);
+}
+
+async function generation(mz) {
+  const seed = '1';
+  const genMs = {};
+  for (const name of mz.generatorNames()) {
+    say(`Generating ${SIDE}x${SIDE} with ${name}…`);
+    await nextFrame();
+    const times = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const run = new mz.MazeRun(name, '', SIDE, SIDE, seed, '', '');
+      const t0 = performance.now();
+      run.finish();
+      times.push(performance.now() - t0);
+      run.free();
+    }
+    genMs[name] = median(times);
+    report(`generate ${SIDE}x${SIDE}: ${name}`, genMs[name], 'ms');
+  }
+  // Solvers: generate first (untimed), then time the rest of the timeline (search + walk).
+  const gen = mz.generatorNames()[0];
+  for (const name of mz.solverNames()) {
+    say(`Solving ${SIDE}x${SIDE} with ${name}…`);
+    await nextFrame();
+    const times = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const probe = new mz.MazeRun(gen, '', SIDE, SIDE, seed, '', '');
+      const generationSteps = probe.finish();
+      probe.free();
+      const run = new mz.MazeRun(gen, name, SIDE, SIDE, seed, '', '');
+      run.advance(generationSteps);
+      const t0 = performance.now();
+      run.finish();
+      times.push(performance.now() - t0);
+      run.free();
+    }
+    report(`solve + walk ${SIDE}x${SIDE} (${gen} maze): ${name}`, median(times), 'ms');
+  }
+  return genMs;
+}
+
+async function redraw(mz, wasm) {
+  const stage = document.getElementById('redraw-stage');
+  const renderer = new Renderer(document.getElementById('bench-maze'),
+    document.getElementById('bench-overlay'), stage, wasm.memory);
+  const solver = mz.solverNames()[0] ?? '';
+  const run = new mz.MazeRun(mz.generatorNames()[0], solver, SIDE, SIDE, '1', '', '');
+  run.finish();
+  for (const style of ['block', 'thin']) {
+    say(`Redrawing ${SIDE}x${SIDE} in ${style} style…`);
+    renderer.style = style;
+    renderer.setRun(run);
+    await nextFrame();
+    // A few untimed redraws first, so the numbers are for optimised code.
+    for (let i = 0; i < 5; i++) renderer.drawAll();
+    const times = [];
+    for (let i = 0; i < REDRAWS; i++) {
+      const t0 = performance.now();
+      renderer.drawAll();
+      times.push(performance.now() - t0);
+      await nextFrame();
+    }
+    const { bw, bh } = renderer.geo;
+    const ms = median(times);
+    report(`full redraw ${SIDE}x${SIDE}, ${style} style (${bw}x${bh} px canvas), median`, ms, 'ms', '≤ 16 ms', ms <= 16);
+    report('  fastest of them', Math.min(...times), 'ms');
+    // A frame that redraws everything, measured from one animation frame to the next.
+    const gaps = [];
+    let last = await nextFrame();
+    for (let i = 0; i < REDRAWS; i++) {
+      renderer.drawAll();
+      const now = await nextFrame();
+      gaps.push(now - last);
+      last = now;
+    }
+    report(`  frame with a full redraw, ${style} style`, median(gaps), 'ms');
+  }
+  run.free();
+}
+
+/** Loads the real page in the iframe and plays a run at each speed, counting frames. */
+async function playFps(mz) {
+  const frame = document.getElementById('play-frame');
+  const gens = mz.generatorNames();
+  const generator = gens.includes('recursive-backtracker') ? 'recursive-backtracker' : gens[0];
+  const solver = mz.solverNames().includes('bfs') ? 'bfs' : (mz.solverNames()[0] ?? 'none');
+  const plays = [...PLAY_SPEEDS.map((speed) => [PLAY_SIDE, speed]), [PLAY_BIG.side, PLAY_BIG.speed]];
+  for (const [side, speed] of plays) {
+    say(`Playing ${side}x${side} at ${speed} steps/s…`);
+    const query = new URLSearchParams({
+      generator, solver, width: side, height: side, seed: '1', speed, style: 'block',
+    });
+    await new Promise((resolve) => {
+      frame.onload = resolve;
+      frame.src = `index.html?${query}`;
+    });
+    const win = frame.contentWindow;
+    while (win.document.documentElement.dataset.ready !== 'true') await nextFrame();
+    const { controller } = win.mazestep;
+    // Time the page's own per-frame work (advance + draw + panels).
+    const work = [];
+    const onFrame = controller.onFrame.bind(controller);
+    controller.onFrame = (time) => {
+      const t0 = win.performance.now();
+      onFrame(time);
+      work.push(win.performance.now() - t0);
+    };
+    const stepsBefore = controller.run.steps();
+    controller.play();
+    const start = await nextFrame(win);
+    let frames = 0, now = start;
+    const gaps = [];
+    while (controller.state === 'running' && now - start < PLAY_SECONDS * 1000) {
+      const t = await nextFrame(win);
+      gaps.push(t - now);
+      now = t;
+      frames++;
+    }
+    const seconds = (now - start) / 1000;
+    const fps = frames / seconds;
+    const steps = controller.run.steps() - stepsBefore;
+    controller.pause();
+    const target = side === PLAY_SIDE;
+    report(`play ${side}x${side} (${generator} + ${solver}) at ${speed.toLocaleString('en-US')} steps/s`,
+      fps, 'fps', target ? '≥ 55 fps' : '', target ? fps >= 55 : null);
+    report(`  per-frame work: median / 95th percentile (${steps.toLocaleString('en-US')} steps in ${seconds.toFixed(1)} s)`,
+      `${median(work).toFixed(2)} / ${percentile(work, 0.95).toFixed(2)}`, 'ms');
+    report('  longest frame gap', Math.max(...gaps), 'ms');
+  }
+  frame.src = 'about:blank';
+}
+
+async function main() {
+  try {
+    const mz = await import('../pkg/mazestep.js');
+    const wasm = await mz.default();
+    await wasmSize();
+    await generation(mz);
+    await redraw(mz, wasm);
+    await playFps(mz);
+    say(`Done: ${results.length} measures.`);
+  } catch (err) {
+    say(`Failed: ${err instanceof Error ? err.message : err}`);
+    window.benchError = String(err && err.stack || err);
+  }
+  window.benchResults = results;
+  document.documentElement.dataset.done = 'true';
+}
+
+main();

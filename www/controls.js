@@ -1,0 +1,156 @@
+// The form: turns DOM events into callbacks and shows the settings and state it is given.
+// It knows nothing about runs or canvases; every check of typed text goes through the wasm
+// parsers handed in, so the page and the core accept the same values.
+
+import { SPEED_STOPS, describeSpeed, positionToSpeed, speedToPosition } from './settings.js';
+
+export class Controls {
+  /**
+   * @param {Document} doc
+   * @param {object} api  { generatorNames, solverNames, algorithmTitle, parseSide, parseSeed, freshSeed }
+   * @param {object} on   { change(changes), step(), toggle(), reset() }
+   */
+  constructor(doc, api, on) {
+    this.api = api;
+    this.on = on;
+    const $ = (id) => doc.getElementById(id);
+    this.el = {
+      generator: $('generator'), solver: $('solver'), width: $('width'), height: $('height'),
+      seed: $('seed'), newSeed: $('new-seed'), step: $('step'), play: $('play'), reset: $('reset'),
+      speed: $('speed'), speedText: $('speed-text'), styleBlock: $('style-block'),
+      styleThin: $('style-thin'),
+    };
+    this.fillOptions();
+    this.wire(doc);
+  }
+
+  fillOptions() {
+    const { generator, solver } = this.el;
+    for (const name of this.api.generatorNames()) generator.append(option(name, this.api.algorithmTitle(name)));
+    solver.append(option('none', 'None (generate only)'));
+    for (const name of this.api.solverNames()) solver.append(option(name, this.api.algorithmTitle(name)));
+    this.el.speed.min = '0';
+    this.el.speed.max = String(SPEED_STOPS.length - 1);
+    this.el.speed.step = '1';
+  }
+
+  wire(doc) {
+    const el = this.el;
+    el.generator.addEventListener('change', () => this.on.change({ generator: el.generator.value }));
+    el.solver.addEventListener('change', () => this.on.change({ solver: el.solver.value }));
+    // 'change', not 'input': a new maze per keystroke would throw away half-typed numbers.
+    for (const side of ['width', 'height']) {
+      el[side].addEventListener('change', () => {
+        const value = this.checked(el[side], () => this.api.parseSide(side, el[side].value));
+        if (value !== null) this.on.change({ [side]: value });
+      });
+    }
+    el.seed.addEventListener('change', () => {
+      const value = this.checked(el.seed, () => this.api.parseSeed(el.seed.value));
+      if (value !== null) this.on.change({ seed: value });
+    });
+    el.newSeed.addEventListener('click', () => {
+      const seed = this.api.freshSeed();
+      el.seed.value = seed;
+      this.clearProblem(el.seed);
+      this.on.change({ seed });
+    });
+    el.speed.addEventListener('input', () => {
+      const speed = positionToSpeed(Number(el.speed.value));
+      this.showSpeed(speed);
+      this.on.change({ speed });
+    });
+    for (const radio of [el.styleBlock, el.styleThin]) {
+      radio.addEventListener('change', () => {
+        if (radio.checked) this.on.change({ style: radio.value });
+      });
+    }
+    el.step.addEventListener('click', () => this.on.step());
+    el.play.addEventListener('click', () => this.on.toggle());
+    el.reset.addEventListener('click', () => this.on.reset());
+    doc.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  // Space, ArrowRight and R act on the page unless focus is in a field that uses those keys
+  // itself (typing, choosing, moving the slider). On a focused button Space keeps pressing
+  // that button, as everywhere else; ArrowRight and R still step and reset.
+  onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest('input, select, textarea, [contenteditable]')) return;
+    const space = event.key === ' ' || event.code === 'Space';
+    if (space && target?.closest('button, a[href]')) return;
+    if (space) {
+      event.preventDefault();
+      this.on.toggle();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      this.on.step();
+    } else if (event.key === 'r' || event.key === 'R') {
+      event.preventDefault();
+      this.on.reset();
+    }
+  }
+
+  /** Runs a wasm parser on a field; marks the field and shows the message when it throws. */
+  checked(input, parse) {
+    try {
+      const value = parse();
+      this.clearProblem(input);
+      return value;
+    } catch (err) {
+      input.setAttribute('aria-invalid', 'true');
+      const note = this.noteFor(input);
+      note.textContent = err instanceof Error ? err.message : String(err);
+      note.hidden = false;
+      return null;
+    }
+  }
+
+  clearProblem(input) {
+    input.removeAttribute('aria-invalid');
+    const note = this.noteFor(input);
+    note.textContent = '';
+    note.hidden = true;
+  }
+
+  noteFor(input) {
+    return input.ownerDocument.getElementById(`${input.id}-problem`);
+  }
+
+  /** Shows settings (after load, or after the controller refused or accepted a change). */
+  show(settings) {
+    const el = this.el;
+    el.generator.value = settings.generator;
+    el.solver.value = settings.solver;
+    el.width.value = String(settings.width);
+    el.height.value = String(settings.height);
+    el.seed.value = settings.seed;
+    for (const input of [el.width, el.height, el.seed]) this.clearProblem(input);
+    el.speed.value = String(speedToPosition(settings.speed));
+    this.showSpeed(settings.speed);
+    el.styleBlock.checked = settings.style === 'block';
+    el.styleThin.checked = settings.style === 'thin';
+  }
+
+  showSpeed(speed) {
+    const text = describeSpeed(speed);
+    this.el.speedText.textContent = text;
+    this.el.speed.setAttribute('aria-valuetext', text);
+  }
+
+  /** Play turns into Pause while running; Step is useless once done. */
+  showState(state) {
+    const running = state === 'running';
+    this.el.play.textContent = running ? 'Pause' : 'Play';
+    this.el.play.classList.toggle('is-running', running);
+    this.el.step.disabled = state === 'done';
+  }
+}
+
+function option(value, text) {
+  const o = document.createElement('option');
+  o.value = value;
+  o.textContent = text;
+  return o;
+}

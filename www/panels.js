@@ -1,0 +1,225 @@
+// Everything the page says in words: the status line, the stats, the legend, the pseudocode of
+// the algorithm on show and messages. All text goes in with textContent: names and messages
+// can come from the URL and must never be read as markup.
+
+import { COLOURS, colourOfBit } from './renderer.js';
+
+// A polite live region read out at every change would talk over itself while a run plays:
+// while running, the status text is refreshed at most this often.
+const STATUS_INTERVAL_MS = 750;
+const STATS_INTERVAL_MS = 100;
+
+const PHASE_WORDS = { generating: 'Generating', solving: 'Solving', walking: 'Walking', done: 'Done' };
+
+export class Panels {
+  /**
+   * @param {Document} doc
+   * @param {object} api { algorithmTitle, algorithmSummary, pseudocode, legendBits, legendLabels }
+   */
+  constructor(doc, api) {
+    this.doc = doc;
+    this.api = api;
+    const $ = (id) => doc.getElementById(id);
+    this.el = {
+      status: $('status'), messages: $('messages'), stats: $('stats'), legend: $('legend'),
+      title: $('algorithm-title'), summary: $('algorithm-summary'), code: $('pseudocode'),
+      canvas: $('maze'), note: $('stage-note'),
+    };
+    this.algorithm = null;
+    this.legendKey = '';
+    this.lastStatusAt = -Infinity;
+    this.lastStatsAt = -Infinity;
+    this.statRows = new Map();
+    this.lines = [];
+    this.lastLine = -1;
+  }
+
+  /**
+   * Shows the run's state. `urgent` updates (state changes, single steps, a new run) always go
+   * through; the frames of a playing run are throttled.
+   */
+  update(run, state, { urgent = false, sawGroups = false, showsWalls = true, solver = 'none', style = 'block' } = {}) {
+    const now = performance.now();
+    const algorithm = run.algorithm();
+    if (algorithm !== this.algorithm) {
+      this.algorithm = algorithm;
+      this.showAlgorithm(algorithm);
+    }
+    this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen);
+    this.highlightLine(run.lastLine());
+    if (urgent || state !== 'running' || now - this.lastStatusAt >= STATUS_INTERVAL_MS) {
+      this.lastStatusAt = now;
+      setText(this.el.status, statusText(run, state, solver));
+    }
+    if (urgent || state !== 'running' || now - this.lastStatsAt >= STATS_INTERVAL_MS) {
+      this.lastStatsAt = now;
+      this.showStats(run);
+    }
+    this.el.note.hidden = showsWalls;
+    if (!showsWalls) {
+      setText(this.el.note, style === 'thin'
+        ? 'The cells are smaller than two screen pixels, so walls are not drawn: the colours show the marks only. A smaller maze or the block style shows the walls.'
+        : 'Above 2048 cells a side the maze is drawn one pixel per cell, without walls: the colours show the marks only.');
+    }
+    this.el.canvas.setAttribute('aria-label',
+      `Maze of ${run.width} by ${run.height} cells, ${(PHASE_WORDS[run.phase()] || run.phase()).toLowerCase()}`);
+  }
+
+  showAlgorithm(name) {
+    setText(this.el.title, safe(() => this.api.algorithmTitle(name), name));
+    setText(this.el.summary, safe(() => this.api.algorithmSummary(name), ''));
+    const code = this.el.code;
+    code.replaceChildren();
+    this.lines = safe(() => this.api.pseudocode(name), []).map((text) => {
+      const li = this.doc.createElement('li');
+      li.textContent = text;
+      code.append(li);
+      return li;
+    });
+    this.lastLine = -1;
+    this.headingSeen = false;
+  }
+
+  highlightLine(line) {
+    if (line === this.lastLine) return;
+    this.lines[this.lastLine]?.classList.remove('is-current');
+    this.lines[this.lastLine]?.removeAttribute('aria-current');
+    this.lines[line]?.classList.add('is-current');
+    this.lines[line]?.setAttribute('aria-current', 'step');
+    this.lastLine = line;
+  }
+
+  /** The marks the machine on show uses, plus the markers that are always there. */
+  showLegend(algorithm, solver, sawGroups, heading) {
+    if (heading) this.headingSeen = true;
+    const key = `${algorithm}:${solver}:${sawGroups}:${heading}`;
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    // The player walks over the solver's marks, which stay on screen: explain both.
+    const sources = algorithm === 'player' && solver !== 'none' ? [solver, algorithm] : [algorithm];
+    const bits = [], labels = [];
+    for (const name of sources) {
+      const b = safe(() => Array.from(this.api.legendBits(name)), []);
+      const l = safe(() => this.api.legendLabels(name), []);
+      b.forEach((bit, i) => {
+        if (!bits.includes(bit)) {
+          bits.push(bit);
+          labels.push(l[i]);
+        }
+      });
+    }
+    const items = [
+      ['swatch', COLOURS.wall, 'wall'],
+      ['swatch', COLOURS.passage, 'passage'],
+    ];
+    if (this.api.generatorNames?.().includes(algorithm)) items.push(['swatch', COLOURS.uncarved, 'not carved yet']);
+    bits.forEach((bit, i) => items.push(['swatch', colourOfBit(bit), labels[i] ?? `mark ${bit}`]));
+    if (sawGroups) items.push(['sets', '', 'sets (one hue per set)']);
+    items.push(['start', '', 'start'], ['goal', '', 'goal']);
+    if (algorithm === 'player') items.push(['player', '', 'player']);
+    else items.push(['current', '', 'current cell']);
+    if (heading) items.push(['heading', '', 'heading']);
+    const list = this.el.legend;
+    list.replaceChildren(...items.map(([kind, colour, label]) => {
+      const li = this.doc.createElement('li');
+      const key = this.doc.createElement('span');
+      key.className = `key key-${kind}`;
+      key.setAttribute('aria-hidden', 'true');
+      if (colour) key.style.background = colour;
+      const text = this.doc.createElement('span');
+      text.textContent = label;
+      li.append(key, text);
+      return li;
+    }));
+  }
+
+  showStats(run) {
+    const rows = [
+      ['Steps', run.steps()],
+      ['Generation steps', run.phaseSteps('generating')],
+      ['Solver steps', run.phaseSteps('solving')],
+      ['Walk steps', run.phaseSteps('walking')],
+      ['Visited', run.visited()],
+      ['Path length', run.pathLength()],
+      ['Last event', run.lastEvent() || '—'],
+    ];
+    const names = run.counterNames();
+    const values = run.counterValues();
+    const title = safe(() => this.api.algorithmTitle(run.algorithm()), run.algorithm());
+    names.forEach((name, i) => rows.push([`${capitalise(name)} (${title})`, values[i]]));
+    const seen = new Set();
+    for (const [name, value] of rows) {
+      seen.add(name);
+      let row = this.statRows.get(name);
+      if (!row) {
+        const dt = this.doc.createElement('dt');
+        dt.textContent = name;
+        const dd = this.doc.createElement('dd');
+        this.el.stats.append(dt, dd);
+        row = { dt, dd };
+        this.statRows.set(name, row);
+      }
+      setText(row.dd, typeof value === 'number' ? value.toLocaleString('en-US') : String(value));
+    }
+    // Counters belong to one machine; drop rows of the machine that went away.
+    for (const [name, row] of this.statRows) {
+      if (!seen.has(name)) {
+        row.dt.remove();
+        row.dd.remove();
+        this.statRows.delete(name);
+      }
+    }
+  }
+
+  /** Shows messages (problems with the URL, refused settings). Text only. */
+  showMessages(messages) {
+    const box = this.el.messages;
+    const list = box.querySelector('ul');
+    for (const message of messages) {
+      const li = this.doc.createElement('li');
+      li.textContent = message;
+      list.append(li);
+    }
+    box.hidden = list.childElementCount === 0;
+  }
+
+  clearMessages() {
+    this.el.messages.querySelector('ul').replaceChildren();
+    this.el.messages.hidden = true;
+  }
+}
+
+/** The one-line status: phase, step count, and for solvers what the search has found. */
+export function statusText(run, state, solver) {
+  const phase = run.phase();
+  const steps = run.steps().toLocaleString('en-US');
+  const parts = [];
+  if (state === 'idle') parts.push(`Ready to start ${PHASE_WORDS[phase].toLowerCase()}, step ${steps}`);
+  else if (phase === 'done' || state === 'done') parts.push(`All done: ${steps} steps`);
+  else parts.push(`${PHASE_WORDS[phase]}${state === 'paused' ? ' (paused)' : ''}, step ${steps}`);
+  // Search figures once there is a search to speak of.
+  if (solver !== 'none' && phase !== 'generating') {
+    parts.push(`visited ${run.visited().toLocaleString('en-US')}`);
+    parts.push(`path length ${run.pathLength().toLocaleString('en-US')}`);
+    const outcome = run.outcome();
+    if (outcome === 'unreachable') parts.push('no path: the goal cannot be reached');
+    else if (outcome.startsWith('gave-up')) parts.push(`no path: gave up (${outcome.replace(/^gave-up:?\s*/, '')})`);
+  }
+  return parts.join(' · ');
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function safe(f, fallback) {
+  try {
+    return f();
+  } catch {
+    return fallback;
+  }
+}
+
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,580 @@
+// The canvas. Reads cells, marks and groups straight out of wasm memory (views rebuilt every
+// frame, because memory growth detaches old views), paints them into one ImageData and puts
+// back only the rectangle that changed. Markers (start, goal, current cell, heading, player)
+// go on a second canvas on top, drawn at screen resolution so they stay visible on big mazes.
+//
+// Both styles share one geometry: a tile grid of (2W+1) x (2H+1) tiles where even rows and
+// columns are wall lines `wall` device pixels thick and odd ones are cells `cell` pixels
+// wide. Block style uses wall == cell, or cell one pixel wider when that fills the screen
+// better (the classic tile view); thin style uses thin walls. When cells get smaller than two
+// pixels, thin style leaves walls out (wall == 0): one pixel per cell, marks only.
+
+export const MARK = { VISITED: 1, FRONTIER: 2, ACTIVE: 4, PATH: 8, WALKED: 16, SPECIAL: 32 };
+const N = 1, E = 2, S = 4, W = 8;
+
+// Okabe–Ito, the colour-blind-safe palette; big areas (visited) get a light tint of it.
+export const COLOURS = {
+  wall: '#1d2330',
+  passage: '#fbfaf7',
+  uncarved: '#c9ced8',
+  visited: '#a9d8f5', // sky blue, tinted
+  frontier: '#e69f00', // orange
+  active: '#cc79a7', // reddish purple
+  path: '#d55e00', // vermillion
+  walked: '#009e73', // bluish green
+  special: '#f0e442', // yellow
+  current: '#0072b2', // blue
+  marker: '#111111',
+  halo: '#ffffff',
+};
+
+/** Which colour each mark bit gets, strongest first: a cell with several marks shows the first. */
+export const MARK_ORDER = [
+  [MARK.WALKED, 'walked'],
+  [MARK.PATH, 'path'],
+  [MARK.ACTIVE, 'active'],
+  [MARK.FRONTIER, 'frontier'],
+  [MARK.SPECIAL, 'special'],
+  [MARK.VISITED, 'visited'],
+];
+
+/** The colour name for a mark bit (for the legend). */
+export function colourOfBit(bit) {
+  const entry = MARK_ORDER.find(([b]) => b === bit);
+  return entry ? COLOURS[entry[1]] : COLOURS.passage;
+}
+
+// CSS pixels of room around the maze for markers on border cells.
+const OVERLAY_MARGIN = 10;
+
+// Above this many tiles per side the tile grid would need too much memory: show cells only.
+const MAX_TILES = 4097;
+
+// Set labels get one of 256 light hues; labels are hashed (Fibonacci hashing) so sets with
+// neighbouring labels, often neighbours on the maze too, get unrelated hues.
+const GROUP_PIXELS = Uint32Array.from({ length: 256 }, (_, i) => pixel(hslToHex((i * 360) / 256, 0.62, 0.74)));
+
+// Ranks decide the colour of an open passage between two cells: the weaker of the two, so a
+// path drawn over a visited region reads as one line and regions stay connected.
+const RANK_PLAIN = 0, RANK_VISITED = 1, RANK_GROUP = 2, RANK_STRONG = 3;
+// Every possible mark byte looked up once here instead of bit by bit per cell per frame:
+// its colour and rank when a bit other than VISITED decides (rank >= RANK_STRONG), else rank
+// 0 or 1 and the cell's set or plain colour decides.
+const MARK_PIXEL = new Uint32Array(256);
+const MARK_RANK = new Uint8Array(256);
+for (let m = 0; m < 256; m++) {
+  const strongest = MARK_ORDER.findIndex(([bit]) => bit !== MARK.VISITED && m & bit);
+  if (strongest >= 0) {
+    MARK_PIXEL[m] = pixel(COLOURS[MARK_ORDER[strongest][1]]);
+    MARK_RANK[m] = RANK_STRONG + MARK_ORDER.length - strongest;
+  } else {
+    MARK_PIXEL[m] = pixel(COLOURS.visited);
+    MARK_RANK[m] = m & MARK.VISITED ? RANK_VISITED : RANK_PLAIN;
+  }
+}
+
+export class Renderer {
+  /**
+   * @param {HTMLCanvasElement} canvas  the maze
+   * @param {HTMLCanvasElement} overlay the markers, stacked on top of `canvas`
+   * @param {HTMLElement} stage         the box the canvases fit into
+   * @param {WebAssembly.Memory} memory the wasm module's memory
+   */
+  constructor(canvas, overlay, stage, memory) {
+    this.canvas = canvas;
+    this.overlay = overlay;
+    this.stage = stage;
+    this.memory = memory;
+    this.ctx = canvas.getContext('2d', { alpha: false });
+    this.octx = overlay.getContext('2d');
+    this.style = 'block';
+    this.run = null;
+    this.sawGroups = false;
+    this.overlayKey = '';
+    this.px = { wall: pixel(COLOURS.wall), passage: pixel(COLOURS.passage), uncarved: pixel(COLOURS.uncarved) };
+  }
+
+  /** Shows a new run from its first step. */
+  setRun(run) {
+    this.run = run;
+    this.sawGroups = false;
+    this.pathCells = null;
+    this.layout();
+  }
+
+  setStyle(style) {
+    this.style = style;
+    if (this.run) this.layout();
+  }
+
+  /** Recomputes the geometry for the stage's current size and redraws everything. */
+  layout() {
+    const run = this.run;
+    if (!run) return;
+    const dpr = window.devicePixelRatio || 1;
+    const box = this.stage.getBoundingClientRect();
+    // Leave room around the maze for markers on border cells (the overlay reaches into it).
+    const availW = Math.max(1, Math.floor((box.width - 2 * OVERLAY_MARGIN) * dpr));
+    const availH = Math.max(1, Math.floor((box.height - 2 * OVERLAY_MARGIN) * dpr));
+    const w = run.width, h = run.height;
+    // How thick the wall lines are for a given cell pitch: block tiles are (nearly) square,
+    // thin walls about an eighth of a cell but within one device pixel and four CSS pixels.
+    const wallOf = this.style === 'block'
+      ? (pitch) => Math.floor(pitch / 2)
+      : (pitch) => Math.min(Math.max(1, Math.round(pitch / 8)), Math.round(4 * dpr));
+    // The largest whole pitch that fits: whole device pixels keep every line crisp.
+    const fit = (cells, avail) => {
+      let pitch = Math.floor(avail / cells);
+      while (pitch > 1 && cells * pitch + wallOf(pitch) > avail) pitch--;
+      return pitch;
+    };
+    const pitch = Math.min(fit(w, availW), fit(h, availH));
+    let wall, cell;
+    if (this.style === 'block' && 2 * Math.max(w, h) + 1 > MAX_TILES) [wall, cell] = [0, 1];
+    else if (pitch >= 2) [wall, cell] = [wallOf(pitch), pitch - wallOf(pitch)];
+    // Too small for walls: block style keeps one pixel per tile and lets the browser scale it
+    // down; thin style shows one pixel per cell, marks only.
+    else if (this.style === 'block') [wall, cell] = [1, 1];
+    else [wall, cell] = [0, 1];
+    this.geo = { w, h, wall, cell, pitch: wall + cell, bw: w * (wall + cell) + wall, bh: h * (wall + cell) + wall };
+    const { bw, bh } = this.geo;
+    if (this.canvas.width !== bw || this.canvas.height !== bh) {
+      this.canvas.width = bw;
+      this.canvas.height = bh;
+    }
+    // Crisp: one backing pixel per device pixel when it fits; scaled down only when the maze
+    // needs more pixels than the screen has (then the browser averages).
+    const scale = Math.min(1, availW / bw, availH / bh);
+    const cssW = (bw * scale) / dpr, cssH = (bh * scale) / dpr;
+    // Centred, but on a whole device pixel: half a pixel off and every line is blurred.
+    const snap = (start, size, inner) => Math.round((start + (size - inner) / 2) * dpr) / dpr - start;
+    const left = snap(box.left, box.width, cssW), top = snap(box.top, box.height, cssH);
+    Object.assign(this.canvas.style, { width: `${cssW}px`, height: `${cssH}px`, left: `${left}px`, top: `${top}px` });
+    // The overlay is centred on the maze and larger by a margin on every side.
+    Object.assign(this.overlay.style, {
+      width: `${cssW + 2 * OVERLAY_MARGIN}px`, height: `${cssH + 2 * OVERLAY_MARGIN}px`,
+      left: `${left - OVERLAY_MARGIN}px`, top: `${top - OVERLAY_MARGIN}px`,
+    });
+    this.overlay.width = Math.max(1, Math.round((cssW + 2 * OVERLAY_MARGIN) * dpr));
+    this.overlay.height = Math.max(1, Math.round((cssH + 2 * OVERLAY_MARGIN) * dpr));
+    this.overlayScale = (cssW * dpr) / bw;
+    this.overlayOffset = OVERLAY_MARGIN * dpr;
+    this.image = this.ctx.createImageData(bw, bh);
+    this.buf = new Uint32Array(this.image.data.buffer);
+    this.colour = new Uint32Array(w * h);
+    this.rank = new Uint8Array(w * h);
+    this.overlayKey = '';
+    this.drawAll();
+  }
+
+  /** Whether walls are drawn at all (false when cells are a single pixel). */
+  get showsWalls() {
+    return this.geo ? this.geo.wall > 0 : true;
+  }
+
+  views() {
+    const run = this.run, buffer = this.memory.buffer, n = run.cellCount;
+    this.cells = new Uint8Array(buffer, run.cellsPtr(), n);
+    this.marks = new Uint8Array(buffer, run.marksPtr(), n);
+    this.groups = new Uint32Array(buffer, run.groupsPtr(), n);
+  }
+
+  /** Draws what the last advance() changed: the dirty cells, or everything. */
+  draw() {
+    if (!this.run) return;
+    if (this.run.allDirty()) {
+      this.drawAll();
+      return;
+    }
+    this.views();
+    const len = this.run.dirtyLen();
+    if (len > 0) {
+      const dirty = new Uint32Array(this.memory.buffer, this.run.dirtyPtr(), len);
+      // Past about a third of the maze, one pass over everything is cheaper.
+      if (len * 3 > this.run.cellCount) {
+        this.drawAll();
+        return;
+      }
+      const { w, pitch, wall } = this.geo;
+      let minX = Infinity, minY = Infinity, maxX = -1, maxY = -1;
+      for (let i = 0; i < len; i++) {
+        const c = dirty[i];
+        this.paintCell(c);
+        const x = c % w, y = (c - x) / w;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+      // A cell's repaint reaches into the wall lines around it.
+      this.ctx.putImageData(this.image, 0, 0, minX * pitch, minY * pitch,
+        (maxX - minX + 1) * pitch + wall, (maxY - minY + 1) * pitch + wall);
+    }
+    this.drawOverlay();
+  }
+
+  /** Repaints every cell. */
+  drawAll() {
+    if (!this.run) return;
+    this.views();
+    const { w, h, wall, cell, pitch, bw } = this.geo;
+    const { cells, buf, colour } = this;
+    const n = w * h;
+    if (computeColours(this.marks, this.groups, cells, colour, this.rank, n, this.px)) this.sawGroups = true;
+    if (wall === 0) {
+      // One pixel per cell: the colours are the image.
+      if (cell === 1) buf.set(colour);
+      else for (let c = 0; c < n; c++) this.fill((c % w) * pitch, Math.floor(c / w) * pitch, cell, cell, colour[c]);
+    } else if (wall === 1 && cell === 1) {
+      // The common big-maze case, one pixel per tile, in a tight loop of its own: a function
+      // call per tile would cost more than the pixel.
+      paintSinglePixelTiles(buf, bw, w, h, cells, colour, this.rank, this.px, this.style === 'thin');
+    } else {
+      buf.fill(this.px.wall);
+      const thin = this.style === 'thin';
+      const wallPx = this.px.wall;
+      for (let y = 0, c = 0; y < h; y++) {
+        const py = y * pitch + wall;
+        for (let x = 0; x < w; x++, c++) {
+          const px = x * pitch + wall;
+          const bits = cells[c];
+          const east = bits & E && x + 1 < w;
+          const south = bits & S && y + 1 < h;
+          this.fill(px, py, cell, cell, colour[c]);
+          if (east) this.fill(px + cell, py, wall, cell, this.edge(c, c + 1));
+          if (south) this.fill(px, py + cell, cell, wall, this.edge(c, c + w));
+          if (thin && east && south) {
+            const corner = this.cornerColour(x + 1, y + 1);
+            if (corner !== wallPx) this.fill(px + cell, py + cell, wall, wall, corner);
+          }
+        }
+      }
+    }
+    this.ctx.putImageData(this.image, 0, 0);
+    this.overlayKey = '';
+    this.drawOverlay();
+  }
+
+  /** Colour of a cell from its marks and set; also records its rank for passages. */
+  cellColour(c) {
+    const m = this.marks[c];
+    const r = MARK_RANK[m];
+    if (r >= RANK_STRONG) {
+      this.rank[c] = r;
+      return MARK_PIXEL[m];
+    }
+    const g = this.groups[c];
+    if (g !== 0) {
+      this.sawGroups = true;
+      this.rank[c] = RANK_GROUP;
+      return GROUP_PIXELS[Math.imul(g, 0x9e3779b1) >>> 24];
+    }
+    this.rank[c] = r;
+    if (r === RANK_VISITED) return MARK_PIXEL[m];
+    return this.cells[c] === 0 ? this.px.uncarved : this.px.passage;
+  }
+
+  /** Colour of the open passage between cells a and b (colours already computed). */
+  edge(a, b) {
+    const ca = this.colour[a], cb = this.colour[b];
+    if (ca === cb) return ca;
+    const ra = this.rank[a], rb = this.rank[b];
+    if (ra === rb) return this.px.passage;
+    return ra < rb ? ca : cb;
+  }
+
+  /** Thin style: the wall post at grid point (gx, gy) disappears when all four walls are open. */
+  cornerColour(gx, gy) {
+    const { w, h } = this.geo;
+    if (gx <= 0 || gy <= 0 || gx >= w || gy >= h) return this.px.wall;
+    const nw = (gy - 1) * w + gx - 1, ne = nw + 1, sw = nw + w;
+    const cells = this.cells;
+    if (cells[nw] & E && cells[nw] & S && cells[ne] & S && cells[sw] & E) return this.px.passage;
+    return this.px.wall;
+  }
+
+  /** Repaints one cell and the wall lines around it (they depend on it too). */
+  paintCell(c) {
+    const { w, h, wall, cell, pitch } = this.geo;
+    const x = c % w, y = (c - x) / w;
+    const px = x * pitch + wall, py = y * pitch + wall;
+    const col = (this.colour[c] = this.cellColour(c));
+    this.fill(px, py, cell, cell, col);
+    if (wall === 0) return;
+    const bits = this.cells[c];
+    const neighbour = (d) => ((this.colour[d] = this.cellColour(d)), d);
+    const wallPx = this.px.wall;
+    this.fill(px, py - wall, cell, wall, bits & N && y > 0 ? this.edge(c, neighbour(c - w)) : wallPx);
+    this.fill(px, py + cell, cell, wall, bits & S && y + 1 < h ? this.edge(c, neighbour(c + w)) : wallPx);
+    this.fill(px - wall, py, wall, cell, bits & W && x > 0 ? this.edge(c, neighbour(c - 1)) : wallPx);
+    this.fill(px + cell, py, wall, cell, bits & E && x + 1 < w ? this.edge(c, neighbour(c + 1)) : wallPx);
+    if (this.style === 'thin') {
+      this.fill(px - wall, py - wall, wall, wall, this.cornerColour(x, y));
+      this.fill(px + cell, py - wall, wall, wall, this.cornerColour(x + 1, y));
+      this.fill(px - wall, py + cell, wall, wall, this.cornerColour(x, y + 1));
+      this.fill(px + cell, py + cell, wall, wall, this.cornerColour(x + 1, y + 1));
+    }
+  }
+
+  fill(x, y, fw, fh, col) {
+    const buf = this.buf, stride = this.geo.bw;
+    if (fw === 1) {
+      for (let i = y * stride + x, end = i + fh * stride; i < end; i += stride) buf[i] = col;
+    } else if (fw < 8) {
+      for (let row = 0; row < fh; row++) {
+        const start = (y + row) * stride + x;
+        for (let i = start; i < start + fw; i++) buf[i] = col;
+      }
+    } else {
+      for (let row = 0; row < fh; row++) {
+        const start = (y + row) * stride + x;
+        buf.fill(col, start, start + fw);
+      }
+    }
+  }
+
+  /** Centre of a cell in overlay pixels, with the overlay size of a cell pitch and of a cell. */
+  cellCentre(c) {
+    const { w, wall, cell, pitch } = this.geo;
+    const k = this.overlayScale, o = this.overlayOffset;
+    const x = c % w, y = (c - x) / w;
+    return [o + (x * pitch + wall + cell / 2) * k, o + (y * pitch + wall + cell / 2) * k, pitch * k, cell * k];
+  }
+
+  /** Start, goal, current cell, heading and player. Redrawn only when one of them moved. */
+  drawOverlay() {
+    const run = this.run;
+    const phase = run.phase();
+    const walking = run.algorithm() === 'player';
+    const current = run.current();
+    const heading = run.heading();
+    const key = `${this.overlay.width}x${this.overlay.height}:${phase}:${current}:${heading}:${walking}:${this.geo.bw}`;
+    if (key === this.overlayKey) return;
+    this.overlayKey = key;
+    const ctx = this.octx;
+    ctx.clearRect(0, 0, this.overlay.width, this.overlay.height);
+    const dpr = window.devicePixelRatio || 1;
+    const minSize = 10 * dpr; // markers never shrink below ~10 CSS pixels
+    const marker = (c) => {
+      const [x, y, pitch, cell] = this.cellCentre(c);
+      return [x, y, Math.max(pitch, minSize), Math.max(cell, minSize)];
+    };
+
+    if (walking || phase === 'done') this.drawPathDots(ctx, dpr);
+    const [sx, sy, sPitch] = marker(run.start());
+    drawStart(ctx, sx, sy, sPitch, dpr);
+    if (walking && current >= 0) {
+      const [x, y, pitch] = marker(current);
+      drawPlayer(ctx, x, y, pitch, dpr);
+    }
+    const [gx, gy, gPitch] = marker(run.goal());
+    drawGoal(ctx, gx, gy, gPitch, dpr);
+    if (!walking && current >= 0 && phase !== 'done') {
+      const [x, y, pitch, cell] = marker(current);
+      drawCurrent(ctx, x, y, cell, dpr);
+      if (heading >= 0) drawHeading(ctx, x, y, pitch, heading);
+    }
+  }
+
+  // When the maze is scaled down to fit, a one-pixel path disappears in the averaging: draw
+  // the path (and the walk over it) again on the overlay, at least a CSS pixel and a half wide.
+  drawPathDots(ctx, dpr) {
+    const dot = 1.5 * dpr;
+    const { pitch } = this.geo;
+    if (pitch * this.overlayScale >= dot) return;
+    this.views();
+    if (!this.pathCells) {
+      const found = [];
+      const marks = this.marks;
+      for (let c = 0; c < marks.length; c++) if (marks[c] & (MARK.PATH | MARK.WALKED)) found.push(c);
+      this.pathCells = found;
+    }
+    for (const c of this.pathCells) {
+      const [x, y] = this.cellCentre(c);
+      ctx.fillStyle = this.marks[c] & MARK.WALKED ? COLOURS.walked : COLOURS.path;
+      ctx.fillRect(x - dot / 2, y - dot / 2, dot, dot);
+    }
+  }
+
+  /** Pixels of the maze canvas (for tests and benchmarks). */
+  snapshot() {
+    return this.ctx.getImageData(0, 0, this.canvas.width, this.canvas.height);
+  }
+}
+
+// Colours and ranks of all cells (see cellColour); returns whether any cell has a set label.
+// A plain function over local typed arrays: this loop runs a million times per full redraw.
+function computeColours(marks, groups, cells, colour, rank, n, px) {
+  let sawGroups = false;
+  const passage = px.passage, uncarved = px.uncarved;
+  for (let c = 0; c < n; c++) {
+    const m = marks[c];
+    const r = MARK_RANK[m];
+    if (r >= RANK_STRONG) {
+      rank[c] = r;
+      colour[c] = MARK_PIXEL[m];
+      continue;
+    }
+    const g = groups[c];
+    if (g !== 0) {
+      sawGroups = true;
+      rank[c] = RANK_GROUP;
+      colour[c] = GROUP_PIXELS[Math.imul(g, 0x9e3779b1) >>> 24];
+    } else {
+      rank[c] = r;
+      colour[c] = r === RANK_VISITED ? MARK_PIXEL[m] : cells[c] === 0 ? uncarved : passage;
+    }
+  }
+  return sawGroups;
+}
+
+// Block or thin style with one pixel per tile: cell (x, y) is pixel (2x+1, 2y+1). Every pixel
+// is written once, row after row, which is what memory likes best.
+function paintSinglePixelTiles(buf, bw, w, h, cells, colour, rank, px, thin) {
+  const wallPx = px.wall, passage = px.passage;
+  buf.fill(wallPx, 0, bw);
+  for (let y = 0; y < h; y++) {
+    const first = y * w;
+    const lastRow = y + 1 === h;
+    // The row through the cells: cell, passage or wall to the east, cell, …
+    let i = (2 * y + 1) * bw;
+    buf[i++] = wallPx;
+    for (let x = 0, c = first; x < w; x++, c++) {
+      const col = colour[c];
+      buf[i++] = col;
+      if ((cells[c] & E) !== 0 && x + 1 < w) {
+        const other = colour[c + 1];
+        if (other === col) buf[i++] = col;
+        else {
+          const ra = rank[c], rb = rank[c + 1];
+          buf[i++] = ra === rb ? passage : ra < rb ? col : other;
+        }
+      } else buf[i++] = wallPx;
+    }
+    // The row below it: passage or wall to the south, then the post at the corner.
+    i = (2 * y + 2) * bw;
+    buf[i++] = wallPx;
+    for (let x = 0, c = first; x < w; x++, c++) {
+      const bits = cells[c];
+      if ((bits & S) !== 0 && !lastRow) {
+        const col = colour[c], other = colour[c + w];
+        if (other === col) buf[i++] = col;
+        else {
+          const ra = rank[c], rb = rank[c + w];
+          buf[i++] = ra === rb ? passage : ra < rb ? col : other;
+        }
+        // Thin style: the post between four cells goes when all four walls around it are open.
+        buf[i++] = thin && (bits & E) !== 0 && x + 1 < w && (cells[c + 1] & S) !== 0 && (cells[c + w] & E) !== 0
+          ? passage : wallPx;
+      } else {
+        buf[i++] = wallPx;
+        buf[i++] = wallPx;
+      }
+    }
+  }
+}
+
+function drawStart(ctx, x, y, size, dpr) {
+  const r = size * 0.3;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = COLOURS.halo;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1.5 * dpr, size * 0.1);
+  ctx.strokeStyle = COLOURS.marker;
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y, r * 0.35, 0, Math.PI * 2);
+  ctx.fillStyle = COLOURS.marker;
+  ctx.fill();
+}
+
+// A flag: the goal the walker heads for.
+function drawGoal(ctx, x, y, size, dpr) {
+  const s = size * 0.8;
+  const left = x - s * 0.3, top = y - s * 0.45, bottom = y + s * 0.45;
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  const pennant = () => {
+    ctx.beginPath();
+    ctx.moveTo(left, top);
+    ctx.lineTo(left + s * 0.65, top + s * 0.2);
+    ctx.lineTo(left, top + s * 0.42);
+    ctx.closePath();
+  };
+  // White halo first so the flag reads on any colour.
+  ctx.strokeStyle = COLOURS.halo;
+  ctx.lineWidth = Math.max(3 * dpr, s * 0.22);
+  ctx.beginPath();
+  ctx.moveTo(left, bottom);
+  ctx.lineTo(left, top);
+  ctx.stroke();
+  pennant();
+  ctx.stroke();
+  ctx.strokeStyle = COLOURS.marker;
+  ctx.lineWidth = Math.max(1.2 * dpr, s * 0.09);
+  ctx.beginPath();
+  ctx.moveTo(left, bottom);
+  ctx.lineTo(left, top);
+  ctx.stroke();
+  pennant();
+  ctx.fillStyle = COLOURS.special;
+  ctx.fill();
+  ctx.stroke();
+}
+
+function drawPlayer(ctx, x, y, size, dpr) {
+  ctx.beginPath();
+  ctx.arc(x, y, size * 0.34, 0, Math.PI * 2);
+  ctx.fillStyle = COLOURS.current;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1.5 * dpr, size * 0.08);
+  ctx.strokeStyle = COLOURS.halo;
+  ctx.stroke();
+}
+
+// A blue frame with a light blue fill, haloed in white: visible on every mark colour.
+function drawCurrent(ctx, x, y, size, dpr) {
+  const half = size * 0.5;
+  const line = Math.min(Math.max(2.5 * dpr, size * 0.1), 5 * dpr);
+  ctx.fillStyle = 'rgba(0, 114, 178, 0.28)';
+  ctx.fillRect(x - half, y - half, size, size);
+  ctx.lineWidth = line + 2 * dpr;
+  ctx.strokeStyle = COLOURS.halo;
+  ctx.strokeRect(x - half, y - half, size, size);
+  ctx.lineWidth = line;
+  ctx.strokeStyle = COLOURS.current;
+  ctx.strokeRect(x - half, y - half, size, size);
+}
+
+// The wall follower's heading: a triangle pointing north, east, south or west.
+function drawHeading(ctx, x, y, size, heading) {
+  const angle = [-Math.PI / 2, 0, Math.PI / 2, Math.PI][heading] ?? 0;
+  const r = size * 0.32;
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(angle);
+  ctx.beginPath();
+  ctx.moveTo(r, 0);
+  ctx.lineTo(-r * 0.6, r * 0.7);
+  ctx.lineTo(-r * 0.6, -r * 0.7);
+  ctx.closePath();
+  ctx.fillStyle = COLOURS.current;
+  ctx.fill();
+  ctx.restore();
+}
+
+/** '#rrggbb' -> the Uint32 an ImageData view holds (little-endian RGBA). */
+export function pixel(hex) {
+  const v = parseInt(hex.slice(1), 16);
+  const r = (v >> 16) & 255, g = (v >> 8) & 255, b = v & 255;
+  return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+}
+
+function hslToHex(h, s, l) {
+  const k = (n) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  const hex = (x) => Math.round(x * 255).toString(16).padStart(2, '0');
+  return `#${hex(f(0))}${hex(f(8))}${hex(f(4))}`;
+}

@@ -1,0 +1,65 @@
+// Settings shared by the controls, the URL and the controller: defaults, the speed scale and
+// the drawing styles. Kept apart so each of those modules can be read (and tested) alone.
+
+export const STYLES = ['block', 'thin'];
+
+export const SPEED_MIN = 1;
+export const SPEED_MAX = 10_000_000;
+
+/** Whole run in one frame: the top of the speed scale. */
+export const SPEED_WHOLE_RUN = Infinity;
+
+// The speed slider is logarithmic: 1, 2, 3, 5, 7 steps per second in every decade from 1 up
+// to 10 million, then "whole run in one frame". Even steps keep the slider position, the text
+// and the URL value the same number.
+const MANTISSAS = [1, 2, 3, 5, 7];
+export const SPEED_STOPS = (() => {
+  const stops = [];
+  for (let decade = 1; decade < SPEED_MAX; decade *= 10) {
+    for (const m of MANTISSAS) stops.push(m * decade);
+  }
+  stops.push(SPEED_MAX, SPEED_WHOLE_RUN);
+  return stops;
+})();
+
+/** The slider position closest to a speed (on the log scale). */
+export function speedToPosition(speed) {
+  if (speed === Infinity) return SPEED_STOPS.length - 1;
+  let best = 0;
+  for (let i = 0; i < SPEED_STOPS.length - 1; i++) {
+    if (Math.abs(Math.log(SPEED_STOPS[i] / speed)) < Math.abs(Math.log(SPEED_STOPS[best] / speed))) best = i;
+  }
+  return best;
+}
+
+export function positionToSpeed(position) {
+  const i = Math.min(SPEED_STOPS.length - 1, Math.max(0, Math.round(position)));
+  return SPEED_STOPS[i];
+}
+
+/** The value written to the URL: a whole number or "max". */
+export function formatSpeed(speed) {
+  return speed === Infinity ? 'max' : String(speed);
+}
+
+/** The value shown to people next to the slider. */
+export function describeSpeed(speed) {
+  if (speed === Infinity) return 'whole run in one frame';
+  return `${speed.toLocaleString('en-US')} ${speed === 1 ? 'step' : 'steps'}/s`;
+}
+
+/** Defaults for anything the URL does not say. The generator and solver are filled in from
+ * the registries at boot (their first entries) unless a preferred name is registered. */
+export const DEFAULTS = {
+  generator: '',
+  solver: '',
+  width: 24,
+  height: 16,
+  seed: '',
+  speed: 50,
+  style: 'block',
+  autoplay: false,
+};
+
+export const PREFERRED_GENERATOR = 'recursive-backtracker';
+export const PREFERRED_SOLVER = 'bfs';

@@ -1,0 +1,124 @@
+// URL parameters <-> settings. Every parameter is checked on its own: a bad one falls back to
+// its default and produces a problem message, so one typo never breaks the whole page.
+// Sizes and seeds are checked by the wasm module (src/parse.rs) so the page, the command line
+// and the core accept and refuse exactly the same text.
+
+import { SPEED_MAX, SPEED_MIN, STYLES, formatSpeed } from './settings.js';
+
+/** The parameters this page understands, in the order they are written back. */
+export const PARAMS = ['generator', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'autoplay'];
+
+/**
+ * Reads settings from a query string.
+ * @param {string} search  location.search
+ * @param {object} api     { generatorNames, solverNames, parseSide, parseSeed, freshSeed }
+ * @param {object} defaults  settings to fall back to (seed is drawn fresh when absent)
+ * @returns {{settings: object, problems: string[]}}
+ */
+export function readSettings(search, api, defaults) {
+  const params = new URLSearchParams(search);
+  const settings = { ...defaults };
+  const problems = [];
+  // Message text may contain anything from the URL; callers must show it with textContent.
+  const refuse = (name, given, allowed, fallback) =>
+    problems.push(`URL: ${name} ${quote(given)} is not allowed: ${allowed}. Using ${fallback}.`);
+
+  const generators = api.generatorNames();
+  if (params.has('generator')) {
+    const given = params.get('generator');
+    if (generators.includes(given)) settings.generator = given;
+    else refuse('generator', given, `use one of ${generators.join(', ')}`, settings.generator);
+  }
+
+  const solvers = api.solverNames();
+  if (params.has('solver')) {
+    const given = params.get('solver');
+    if (given === 'none' || given === '') settings.solver = 'none';
+    else if (solvers.includes(given)) settings.solver = given;
+    else refuse('solver', given, `use none or one of ${solvers.join(', ')}`, settings.solver);
+  }
+
+  for (const side of ['width', 'height']) {
+    if (!params.has(side)) continue;
+    const given = params.get(side);
+    try {
+      settings[side] = api.parseSide(side, given);
+    } catch (err) {
+      problems.push(`URL: ${messageOf(err)}. Using ${settings[side]}.`);
+    }
+  }
+
+  let seed = null;
+  if (params.has('seed')) {
+    const given = params.get('seed');
+    try {
+      seed = api.parseSeed(given);
+    } catch (err) {
+      problems.push(`URL: ${messageOf(err)}. Using a fresh random seed.`);
+    }
+  }
+  settings.seed = seed ?? api.freshSeed();
+
+  if (params.has('speed')) {
+    const given = params.get('speed');
+    const speed = parseSpeed(given);
+    if (speed === null) {
+      refuse('speed', given,
+        `use a whole number of steps per second from ${SPEED_MIN} to ${SPEED_MAX}, or max`,
+        formatSpeed(settings.speed));
+    } else settings.speed = speed;
+  }
+
+  if (params.has('style')) {
+    const given = params.get('style');
+    if (STYLES.includes(given)) settings.style = given;
+    else refuse('style', given, `use ${STYLES.join(' or ')}`, settings.style);
+  }
+
+  if (params.has('autoplay')) {
+    const given = params.get('autoplay').toLowerCase();
+    if (given === '' || given === '1' || given === 'true' || given === 'yes') settings.autoplay = true;
+    else if (given === '0' || given === 'false' || given === 'no') settings.autoplay = false;
+    else refuse('autoplay', given, 'use 1 or 0', settings.autoplay ? '1' : '0');
+  }
+
+  for (const name of params.keys()) {
+    if (!PARAMS.includes(name)) {
+      problems.push(`URL: parameter ${quote(name)} is not known and was ignored: known are ${PARAMS.join(', ')}.`);
+    }
+  }
+  return { settings, problems: [...new Set(problems)] };
+}
+
+/** "max" or a whole number of steps per second in range; null for anything else. */
+export function parseSpeed(text) {
+  const trimmed = String(text).trim().toLowerCase();
+  if (trimmed === 'max') return Infinity;
+  if (!/^[0-9]{1,9}$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return n >= SPEED_MIN && n <= SPEED_MAX ? n : null;
+}
+
+/** The query string that reproduces these settings exactly. */
+export function writeSettings(settings) {
+  const params = new URLSearchParams();
+  params.set('generator', settings.generator);
+  params.set('solver', settings.solver);
+  params.set('width', String(settings.width));
+  params.set('height', String(settings.height));
+  params.set('seed', settings.seed);
+  params.set('speed', formatSpeed(settings.speed));
+  params.set('style', settings.style);
+  if (settings.autoplay) params.set('autoplay', '1');
+  return '?' + params.toString();
+}
+
+function messageOf(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+// Long or odd values are cut so a crafted URL cannot flood the message area.
+function quote(text) {
+  const shown = text.length > 80 ? text.slice(0, 80) + '…' : text;
+  return `'${shown}'`;
+}
