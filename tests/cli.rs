@@ -2,6 +2,10 @@
 //! tile and JSON formats (checked against the maze rules independently of the binary's own
 //! rendering), seeds and counts, and a closed pipe.
 
+// Native only: wasm-pack compiles every test target for wasm32, and these use host-only
+// dev-dependencies. The browser tests are in tests/wasm.rs.
+#![cfg(not(target_arch = "wasm32"))]
+
 use mazestep::maze::Maze;
 use mazestep::{generators, solvers};
 use serde_json::Value;

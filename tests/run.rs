@@ -4,6 +4,10 @@
 //! covered. Expected values come from running the same machines on their own (outside `Run`)
 //! and from comparing snapshots of the board's bytes.
 
+// Native only: wasm-pack compiles every test target for wasm32, and these use host-only
+// dev-dependencies. The browser tests are in tests/wasm.rs.
+#![cfg(not(target_arch = "wasm32"))]
+
 use mazestep::board::{mark, Board};
 use mazestep::generators;
 use mazestep::machine::{run_to_end, Event, Step};

@@ -9,6 +9,10 @@
 //! knocked down), and with the goal cut off (walls built around it, or a wall line splitting
 //! the maze), so that "unreachable" and "gave up" are exercised as well as "found".
 
+// Native only: wasm-pack compiles every test target for wasm32, and these use host-only
+// dev-dependencies. The browser tests are in tests/wasm.rs.
+#![cfg(not(target_arch = "wasm32"))]
+
 use mazestep::board::{mark, Board};
 use mazestep::generators;
 use mazestep::machine::{run_to_end, Event, Machine};

@@ -653,7 +653,8 @@ fn json_string(text: &str) -> String {
 // MAX_SIDE is spelled out in the option hints above; keep them honest.
 const _: () = assert!(MAX_SIDE == 4096 && parse::MAX_COUNT == 1_000_000);
 
-#[cfg(test)]
+// Host only: these tests use serde_json, a host-only dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use mazestep::maze::{E, W};
