@@ -1,0 +1,269 @@
+//! Kruskal: knock down random walls, but never one whose two sides are already connected.
+//!
+//! How it works:
+//! 1. Start with every wall standing and every cell in a set of its own.
+//! 2. Take the inner walls one by one in random order.
+//! 3. If the cells on the two sides of a wall are in different sets, carve the wall and merge
+//!    the two sets into one.
+//! 4. If they are in the same set, a path between them exists already: carving would make a
+//!    loop, so the wall stays.
+//! 5. When only one set is left, every remaining wall would stay: the maze is done.
+//!
+//! This is Kruskal's minimum spanning tree algorithm on the grid with random edge weights. The
+//! sets are kept in a *union-find* (disjoint-set forest): each set is a tree of cells pointing
+//! to a parent, the root names the set, union by rank keeps the trees shallow and path
+//! compression flattens them as they are searched, so each question costs almost nothing.
+//!
+//! The random order is drawn as it goes (an incremental Fisher–Yates shuffle): each step swaps
+//! a random not-yet-considered wall to the front of the rest. One step is one wall considered.
+//! Walls are stored compactly as `cell * 2` for the wall east of `cell` and `cell * 2 + 1` for
+//! the wall south of it.
+//!
+//! Display: the board's `groups` layer shows each cell's set as a label, 0 for a cell still on
+//! its own (drawn uncoloured). Marks: `ACTIVE` for the two cells of the wall just considered.
+
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "kruskal",
+    title: "Kruskal",
+    summary: "Carves random walls between cells not yet connected, merging sets as it goes.",
+    step_unit: "one wall considered",
+    pseudocode: &[
+        "put every cell in a set of its own",
+        "for each inner wall, in random order:",
+        "    if the cells on its two sides are in different sets:",
+        "        carve the wall and merge the two sets",
+        "    else: keep the wall (carving it would make a loop)",
+        "stop when only one set is left",
+    ],
+    marks: &[(mark::ACTIVE, "the wall's two cells")],
+};
+
+/// The Kruskal generator as a step machine.
+#[derive(Clone, Debug)]
+pub struct Kruskal {
+    width: usize,
+    /// Every inner wall (`cell * 2` east, `cell * 2 + 1` south). `walls[..next]` have been
+    /// considered, `walls[next..]` are waiting in no particular order.
+    walls: Vec<u32>,
+    next: usize,
+    /// Union-find: each cell's parent; a root is its own parent and names its set.
+    parent: Vec<u32>,
+    /// Union-find: an upper bound on the height of each root's tree.
+    rank: Vec<u8>,
+    /// Number of sets left.
+    sets: usize,
+    /// Display only: each set's members as a circular linked list (`next_member[cell]`), so
+    /// that relabelling a set on a merge visits exactly its members.
+    next_member: Vec<u32>,
+    /// Display only: member count of each labelled set, stored at `label - 1`.
+    label_size: Vec<u32>,
+    /// The two cells of the wall considered last (their `ACTIVE` mark is cleared next step).
+    last: Option<(usize, usize)>,
+}
+
+impl Kruskal {
+    /// A generator for a maze of `maze`'s size. The walls are listed in order here; the random
+    /// order is drawn step by step, since the constructor has no random number generator.
+    pub fn new(maze: &Maze) -> Kruskal {
+        let (width, height) = (maze.width() as usize, maze.height() as usize);
+        let len = maze.len();
+        let mut walls = Vec::with_capacity((width - 1) * height + width * (height - 1));
+        for cell in 0..len {
+            if (cell + 1) % width != 0 {
+                walls.push(cell as u32 * 2);
+            }
+            if cell + width < len {
+                walls.push(cell as u32 * 2 + 1);
+            }
+        }
+        Kruskal {
+            width,
+            walls,
+            next: 0,
+            parent: (0..len as u32).collect(),
+            rank: vec![0; len],
+            sets: len,
+            next_member: (0..len as u32).collect(),
+            label_size: vec![0; len],
+            last: None,
+        }
+    }
+
+    /// The set a cell belongs to, named by its union-find root (a cell index). Two cells are
+    /// connected by the passages carved so far exactly when they have the same set.
+    pub fn set_of(&self, cell: usize) -> usize {
+        let mut root = cell;
+        while self.parent[root] as usize != root {
+            root = self.parent[root] as usize;
+        }
+        root
+    }
+
+    /// How many sets are left (1 when the maze is done).
+    pub fn set_count(&self) -> usize {
+        self.sets
+    }
+
+    /// How many walls have been considered so far.
+    pub fn walls_considered(&self) -> usize {
+        self.next
+    }
+
+    /// The root of `cell`'s tree, pointing every cell on the way straight at it (path
+    /// compression). Two passes instead of recursion.
+    fn find(&mut self, cell: usize) -> usize {
+        let mut root = cell;
+        while self.parent[root] as usize != root {
+            root = self.parent[root] as usize;
+        }
+        let mut walk = cell;
+        while walk != root {
+            let up = self.parent[walk] as usize;
+            self.parent[walk] = root as u32;
+            walk = up;
+        }
+        root
+    }
+
+    /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.rank[a], self.rank[b]);
+        if ra < rb {
+            self.parent[a] = b as u32;
+        } else {
+            self.parent[b] = a as u32;
+            if ra == rb {
+                self.rank[a] += 1;
+            }
+        }
+    }
+
+    /// Removes the `ACTIVE` mark from the two cells of the wall considered last.
+    fn clear_highlight(&mut self, board: &mut Board) {
+        if let Some((a, b)) = self.last.take() {
+            board.remove_mark(a, mark::ACTIVE);
+            board.remove_mark(b, mark::ACTIVE);
+        }
+    }
+
+    /// Updates the display labels after the sets of `a` and `b` merged, and returns the label
+    /// kept and the label that disappeared (0 for a lone cell).
+    ///
+    /// The labels are for drawing only; the union-find above decides what is connected. A label
+    /// is `1 + ` the index of some member cell, so two live sets never share one. The smaller
+    /// set takes the larger one's label, so each cell is relabelled only when its set at least
+    /// doubles: `O(n log n)` relabels over the whole run.
+    fn relabel(&mut self, board: &mut Board, a: usize, b: usize) -> (u32, u32) {
+        let size = |label: u32| {
+            if label == 0 {
+                1
+            } else {
+                self.label_size[label as usize - 1]
+            }
+        };
+        let (label_a, label_b) = (board.group(a), board.group(b));
+        let (size_a, size_b) = (size(label_a), size(label_b));
+        let (big, small, big_label, small_label) = if size_a >= size_b {
+            (a, b, label_a, label_b)
+        } else {
+            (b, a, label_b, label_a)
+        };
+        let label = if big_label == 0 {
+            // Two lone cells: the merged set gets a new label, named after one of them.
+            let label = big as u32 + 1;
+            board.set_group(big, label);
+            label
+        } else {
+            big_label
+        };
+        let mut member = small;
+        loop {
+            board.set_group(member, label);
+            member = self.next_member[member] as usize;
+            if member == small {
+                break;
+            }
+        }
+        // Swapping one successor from each circular list splices the two into one circle.
+        self.next_member.swap(big, small);
+        self.label_size[label as usize - 1] = size_a + size_b;
+        (label, small_label)
+    }
+}
+
+impl Machine for Kruskal {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if self.is_done() {
+            return None;
+        }
+        self.clear_highlight(board);
+
+        // Incremental Fisher–Yates: a random wall among those left moves to the front.
+        let pick = self.next + rng.index(self.walls.len() - self.next);
+        self.walls.swap(self.next, pick);
+        let wall = self.walls[self.next];
+        self.next += 1;
+
+        let cell = (wall / 2) as usize;
+        let (dir, other) = if wall % 2 == 0 {
+            (Direction::East, cell + 1)
+        } else {
+            (Direction::South, cell + self.width)
+        };
+        board.add_mark(cell, mark::ACTIVE);
+        board.add_mark(other, mark::ACTIVE);
+        self.last = Some((cell, other));
+
+        let (root_a, root_b) = (self.find(cell), self.find(other));
+        if root_a == root_b {
+            return Some(Step::new(
+                Event::KeepWall {
+                    cell: cell as u32,
+                    dir,
+                },
+                4,
+            ));
+        }
+        self.union(root_a, root_b);
+        self.sets -= 1;
+        board.carve(cell, dir);
+        let (kept, absorbed) = self.relabel(board, cell, other);
+        if self.sets == 1 {
+            // The last merge: leave the finished maze without a highlight.
+            self.clear_highlight(board);
+        }
+        Some(Step::new(
+            Event::MergeSets {
+                cell: cell as u32,
+                dir,
+                kept,
+                absorbed,
+            },
+            3,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.sets <= 1 || self.next >= self.walls.len()
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.last.map(|(a, _)| a)
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("sets", self.sets as u64),
+            ("walls left", (self.walls.len() - self.next) as u64),
+        ]
+    }
+}
