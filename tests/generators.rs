@@ -64,11 +64,10 @@ fn registry_order_and_names() {
     for entry in generators::ALL {
         let lines = entry.info.pseudocode.len();
         assert!(lines > 0, "{} has no pseudocode", entry.info.name);
-        assert!(
-            !entry.info.marks.is_empty(),
-            "{} lists no marks",
-            entry.info.name
-        );
+        for &(bit, meaning) in entry.info.marks {
+            assert!(bit.is_power_of_two(), "{}", entry.info.name);
+            assert!(!meaning.is_empty(), "{}", entry.info.name);
+        }
     }
 }
 
@@ -246,7 +245,7 @@ proptest! {
         }
         prop_assert_eq!(kruskal.set_count(), 1);
         prop_assert!(board.maze().is_perfect());
-        prop_assert!(board.marks().iter().all(|&m| m == 0), "highlight left behind");
+        prop_assert!(board.marks().iter().all(|&m| m == 0), "Kruskal uses no marks");
     }
 
     #[test]

@@ -14,15 +14,15 @@
 //! to a parent, the root names the set, union by rank keeps the trees shallow and path
 //! compression flattens them as they are searched, so each question costs almost nothing.
 //!
-//! The random order is drawn as it goes (an incremental Fisher–Yates shuffle): each step swaps
-//! a random not-yet-considered wall to the front of the rest. One step is one wall considered.
-//! Walls are stored compactly as `cell * 2` for the wall east of `cell` and `cell * 2 + 1` for
-//! the wall south of it.
+//! The random order is drawn as it goes (an incremental Fisher–Yates shuffle): a random
+//! not-yet-considered wall is swapped to the front of the rest. One step is one wall
+//! considered. Walls are stored compactly as `cell * 2` for the wall east of `cell` and
+//! `cell * 2 + 1` for the wall south of it.
 //!
 //! Display: the board's `groups` layer shows each cell's set as a label, 0 for a cell still on
-//! its own (drawn uncoloured). Marks: `ACTIVE` for the two cells of the wall just considered.
+//! its own (drawn uncoloured). No marks: the wall considered is the step's event.
 
-use crate::board::{mark, Board};
+use crate::board::Board;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
@@ -40,35 +40,48 @@ pub static INFO: Info = Info {
         "    else: keep the wall (carving it would make a loop)",
         "stop when only one set is left",
     ],
-    marks: &[(mark::ACTIVE, "the wall's two cells")],
+    marks: &[],
 };
+
+/// How many positions of the random order are drawn at once; see [`Kruskal::draw_ahead`].
+const DRAW_AHEAD: usize = 64;
+
+/// One cell's entry in the union-find forest. The rank sits beside the parent, so reaching a
+/// root fetches both from memory at once.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The next cell up the tree; a root is its own parent and names its set.
+    parent: u32,
+    /// For a root: an upper bound on the height of its tree.
+    rank: u32,
+}
 
 /// The Kruskal generator as a step machine.
 #[derive(Clone, Debug)]
 pub struct Kruskal {
     width: usize,
     /// Every inner wall (`cell * 2` east, `cell * 2 + 1` south). `walls[..next]` have been
-    /// considered, `walls[next..]` are waiting in no particular order.
+    /// considered, `walls[next..drawn]` are the next ones in random order, `walls[drawn..]`
+    /// are waiting, in no particular order, to be drawn.
     walls: Vec<u32>,
     next: usize,
-    /// Union-find: each cell's parent; a root is its own parent and names its set.
-    parent: Vec<u32>,
-    /// Union-find: an upper bound on the height of each root's tree.
-    rank: Vec<u8>,
+    drawn: usize,
+    /// The union-find forest, one node per cell. It alone decides what is connected.
+    nodes: Vec<Node>,
     /// Number of sets left.
     sets: usize,
-    /// Display only: each set's members as a circular linked list (`next_member[cell]`), so
-    /// that relabelling a set on a merge visits exactly its members.
+    /// Display only: each labelled set's members as a circular linked list
+    /// (`next_member[cell]`), so that relabelling a set visits exactly its members.
     next_member: Vec<u32>,
     /// Display only: member count of each labelled set, stored at `label - 1`.
     label_size: Vec<u32>,
-    /// The two cells of the wall considered last (their `ACTIVE` mark is cleared next step).
-    last: Option<(usize, usize)>,
+    /// The cell west or north of the wall considered last.
+    current: Option<usize>,
 }
 
 impl Kruskal {
     /// A generator for a maze of `maze`'s size. The walls are listed in order here; the random
-    /// order is drawn step by step, since the constructor has no random number generator.
+    /// order is drawn while stepping, since the constructor has no random number generator.
     pub fn new(maze: &Maze) -> Kruskal {
         let (width, height) = (maze.width() as usize, maze.height() as usize);
         let len = maze.len();
@@ -85,12 +98,17 @@ impl Kruskal {
             width,
             walls,
             next: 0,
-            parent: (0..len as u32).collect(),
-            rank: vec![0; len],
+            drawn: 0,
+            nodes: (0..len as u32)
+                .map(|cell| Node {
+                    parent: cell,
+                    rank: 0,
+                })
+                .collect(),
             sets: len,
             next_member: (0..len as u32).collect(),
             label_size: vec![0; len],
-            last: None,
+            current: None,
         }
     }
 
@@ -98,8 +116,8 @@ impl Kruskal {
     /// connected by the passages carved so far exactly when they have the same set.
     pub fn set_of(&self, cell: usize) -> usize {
         let mut root = cell;
-        while self.parent[root] as usize != root {
-            root = self.parent[root] as usize;
+        while self.nodes[root].parent as usize != root {
+            root = self.nodes[root].parent as usize;
         }
         root
     }
@@ -114,17 +132,31 @@ impl Kruskal {
         self.next
     }
 
+    /// Runs the Fisher–Yates shuffle a few positions ahead of the steps: position `i` gets a
+    /// random wall from `walls[i..]`. These are the very numbers, in the very order, that one
+    /// draw per step would use, so the maze is the same; but the walls picked are scattered
+    /// over memory, and fetching 64 of them in one tight loop lets the processor wait for them
+    /// all at once instead of one by one.
+    fn draw_ahead(&mut self, rng: &mut Rng) {
+        let end = (self.next + DRAW_AHEAD).min(self.walls.len());
+        for i in self.next..end {
+            let pick = i + rng.index(self.walls.len() - i);
+            self.walls.swap(i, pick);
+        }
+        self.drawn = end;
+    }
+
     /// The root of `cell`'s tree, pointing every cell on the way straight at it (path
     /// compression). Two passes instead of recursion.
     fn find(&mut self, cell: usize) -> usize {
         let mut root = cell;
-        while self.parent[root] as usize != root {
-            root = self.parent[root] as usize;
+        while self.nodes[root].parent as usize != root {
+            root = self.nodes[root].parent as usize;
         }
         let mut walk = cell;
         while walk != root {
-            let up = self.parent[walk] as usize;
-            self.parent[walk] = root as u32;
+            let up = self.nodes[walk].parent as usize;
+            self.nodes[walk].parent = root as u32;
             walk = up;
         }
         root
@@ -132,22 +164,14 @@ impl Kruskal {
 
     /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
     fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.rank[a], self.rank[b]);
-        if ra < rb {
-            self.parent[a] = b as u32;
+        let (rank_a, rank_b) = (self.nodes[a].rank, self.nodes[b].rank);
+        if rank_a < rank_b {
+            self.nodes[a].parent = b as u32;
         } else {
-            self.parent[b] = a as u32;
-            if ra == rb {
-                self.rank[a] += 1;
+            self.nodes[b].parent = a as u32;
+            if rank_a == rank_b {
+                self.nodes[a].rank += 1;
             }
-        }
-    }
-
-    /// Removes the `ACTIVE` mark from the two cells of the wall considered last.
-    fn clear_highlight(&mut self, board: &mut Board) {
-        if let Some((a, b)) = self.last.take() {
-            board.remove_mark(a, mark::ACTIVE);
-            board.remove_mark(b, mark::ACTIVE);
         }
     }
 
@@ -156,7 +180,7 @@ impl Kruskal {
     ///
     /// The labels are for drawing only; the union-find above decides what is connected. A label
     /// is `1 + ` the index of some member cell, so two live sets never share one. The smaller
-    /// set takes the larger one's label, so each cell is relabelled only when its set at least
+    /// set takes the larger one's label, so a cell is relabelled only when its set at least
     /// doubles: `O(n log n)` relabels over the whole run.
     fn relabel(&mut self, board: &mut Board, a: usize, b: usize) -> (u32, u32) {
         let size = |label: u32| {
@@ -181,16 +205,27 @@ impl Kruskal {
         } else {
             big_label
         };
-        let mut member = small;
-        loop {
-            board.set_group(member, label);
-            member = self.next_member[member] as usize;
-            if member == small {
-                break;
+        if small_label == 0 {
+            // A lone cell is a circle of one: nothing to walk.
+            board.set_group(small, label);
+        } else {
+            let mut member = small;
+            loop {
+                board.set_group(member, label);
+                member = self.next_member[member] as usize;
+                if member == small {
+                    break;
+                }
             }
         }
         // Swapping one successor from each circular list splices the two into one circle.
-        self.next_member.swap(big, small);
+        let after_big = self.next_member[big];
+        self.next_member[big] = if small_label == 0 {
+            small as u32
+        } else {
+            self.next_member[small]
+        };
+        self.next_member[small] = after_big;
         self.label_size[label as usize - 1] = size_a + size_b;
         (label, small_label)
     }
@@ -201,11 +236,9 @@ impl Machine for Kruskal {
         if self.is_done() {
             return None;
         }
-        self.clear_highlight(board);
-
-        // Incremental Fisher–Yates: a random wall among those left moves to the front.
-        let pick = self.next + rng.index(self.walls.len() - self.next);
-        self.walls.swap(self.next, pick);
+        if self.next == self.drawn {
+            self.draw_ahead(rng);
+        }
         let wall = self.walls[self.next];
         self.next += 1;
 
@@ -215,37 +248,24 @@ impl Machine for Kruskal {
         } else {
             (Direction::South, cell + self.width)
         };
-        board.add_mark(cell, mark::ACTIVE);
-        board.add_mark(other, mark::ACTIVE);
-        self.last = Some((cell, other));
+        self.current = Some(cell);
 
         let (root_a, root_b) = (self.find(cell), self.find(other));
         if root_a == root_b {
-            return Some(Step::new(
-                Event::KeepWall {
-                    cell: cell as u32,
-                    dir,
-                },
-                4,
-            ));
+            let cell = cell as u32;
+            return Some(Step::new(Event::KeepWall { cell, dir }, 4));
         }
         self.union(root_a, root_b);
         self.sets -= 1;
         board.carve(cell, dir);
         let (kept, absorbed) = self.relabel(board, cell, other);
-        if self.sets == 1 {
-            // The last merge: leave the finished maze without a highlight.
-            self.clear_highlight(board);
-        }
-        Some(Step::new(
-            Event::MergeSets {
-                cell: cell as u32,
-                dir,
-                kept,
-                absorbed,
-            },
-            3,
-        ))
+        let event = Event::MergeSets {
+            cell: cell as u32,
+            dir,
+            kept,
+            absorbed,
+        };
+        Some(Step::new(event, 3))
     }
 
     fn info(&self) -> &'static Info {
@@ -257,7 +277,7 @@ impl Machine for Kruskal {
     }
 
     fn current(&self) -> Option<usize> {
-        self.last.map(|(a, _)| a)
+        self.current
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
