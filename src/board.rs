@@ -140,7 +140,7 @@ impl Board {
 
     /// Opens the wall between `cell` and its neighbour in `dir` (both sides). Returns the
     /// neighbour. Carving toward the border is a bug in the caller.
-    #[inline]
+    #[inline(always)]
     pub fn carve(&mut self, cell: usize, dir: Direction) -> usize {
         let next = self
             .maze

@@ -24,7 +24,7 @@
 
 use crate::board::Board;
 use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::maze::{Direction, Maze, E, N, S, W};
 use crate::rng::Rng;
 
 pub static INFO: Info = Info {
@@ -46,14 +46,17 @@ pub static INFO: Info = Info {
 /// How many positions of the random order are drawn at once; see [`Kruskal::draw_ahead`].
 const DRAW_AHEAD: usize = 64;
 
-/// One cell's entry in the union-find forest. The rank sits beside the parent, so reaching a
-/// root fetches both from memory at once.
+/// One cell's entry in the union-find forest. Rank and size sit beside the parent, so reaching
+/// a root fetches all three from memory at once.
 #[derive(Clone, Copy, Debug)]
 struct Node {
     /// The next cell up the tree; a root is its own parent and names its set.
     parent: u32,
-    /// For a root: an upper bound on the height of its tree.
+    /// For a root: an upper bound on the height of its tree (what union by rank compares).
     rank: u32,
+    /// For a root: how many cells its set has. Only the display uses it, to repaint the
+    /// smaller of two merging sets.
+    size: u32,
 }
 
 /// The Kruskal generator as a step machine.
@@ -70,11 +73,9 @@ pub struct Kruskal {
     nodes: Vec<Node>,
     /// Number of sets left.
     sets: usize,
-    /// Display only: each labelled set's members as a circular linked list
-    /// (`next_member[cell]`), so that relabelling a set visits exactly its members.
-    next_member: Vec<u32>,
-    /// Display only: member count of each labelled set, stored at `label - 1`.
-    label_size: Vec<u32>,
+    /// Display only: cells waiting to be repainted while relabelling a set (kept between
+    /// steps so that its memory is reused).
+    paint: Vec<u32>,
     /// The cell west or north of the wall considered last.
     current: Option<usize>,
 }
@@ -103,11 +104,11 @@ impl Kruskal {
                 .map(|cell| Node {
                     parent: cell,
                     rank: 0,
+                    size: 1,
                 })
                 .collect(),
             sets: len,
-            next_member: (0..len as u32).collect(),
-            label_size: vec![0; len],
+            paint: Vec::new(),
             current: None,
         }
     }
@@ -165,38 +166,36 @@ impl Kruskal {
     /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
     fn union(&mut self, a: usize, b: usize) {
         let (rank_a, rank_b) = (self.nodes[a].rank, self.nodes[b].rank);
-        if rank_a < rank_b {
+        let size = self.nodes[a].size + self.nodes[b].size;
+        let root = if rank_a < rank_b {
             self.nodes[a].parent = b as u32;
+            b
         } else {
             self.nodes[b].parent = a as u32;
             if rank_a == rank_b {
                 self.nodes[a].rank += 1;
             }
-        }
+            a
+        };
+        self.nodes[root].size = size;
     }
 
-    /// Updates the display labels after the sets of `a` and `b` merged, and returns the label
-    /// kept and the label that disappeared (0 for a lone cell).
+    /// Updates the display labels for the merge of `small`'s set into `big`'s (already carved
+    /// and joined), and returns the label kept and the label that disappeared (0 for a lone
+    /// cell).
     ///
     /// The labels are for drawing only; the union-find above decides what is connected. A label
     /// is `1 + ` the index of some member cell, so two live sets never share one. The smaller
-    /// set takes the larger one's label, so a cell is relabelled only when its set at least
-    /// doubles: `O(n log n)` relabels over the whole run.
-    fn relabel(&mut self, board: &mut Board, a: usize, b: usize) -> (u32, u32) {
-        let size = |label: u32| {
-            if label == 0 {
-                1
-            } else {
-                self.label_size[label as usize - 1]
-            }
-        };
-        let (label_a, label_b) = (board.group(a), board.group(b));
-        let (size_a, size_b) = (size(label_a), size(label_b));
-        let (big, small, big_label, small_label) = if size_a >= size_b {
-            (a, b, label_a, label_b)
-        } else {
-            (b, a, label_b, label_a)
-        };
+    /// set takes the larger one's label, so a cell is repainted only when its set at least
+    /// doubles: `O(n log n)` repaints over the whole run.
+    ///
+    /// Every set is a connected tree of passages, so its members are found by walking those
+    /// passages from `small`, stopping at cells that already wear the new label (the big set,
+    /// through the wall just carved). Neighbours lie close together in memory, which makes this
+    /// walk much faster than following a list of members scattered over the grid.
+    fn relabel(&mut self, board: &mut Board, big: usize, small: usize) -> (u32, u32) {
+        let big_label = board.group(big);
+        let small_label = board.group(small);
         let label = if big_label == 0 {
             // Two lone cells: the merged set gets a new label, named after one of them.
             let label = big as u32 + 1;
@@ -205,28 +204,26 @@ impl Kruskal {
         } else {
             big_label
         };
-        if small_label == 0 {
-            // A lone cell is a circle of one: nothing to walk.
-            board.set_group(small, label);
-        } else {
-            let mut member = small;
-            loop {
-                board.set_group(member, label);
-                member = self.next_member[member] as usize;
-                if member == small {
-                    break;
+        self.paint.clear();
+        self.paint.push(small as u32);
+        board.set_group(small, label);
+        while let Some(cell) = self.paint.pop() {
+            let cell = cell as usize;
+            let bits = board.maze().cell(cell);
+            // Open passages never lead off the grid, so these neighbours exist.
+            let neighbours = [
+                (N, cell.wrapping_sub(self.width)),
+                (E, cell + 1),
+                (S, cell + self.width),
+                (W, cell.wrapping_sub(1)),
+            ];
+            for (bit, next) in neighbours {
+                if bits & bit != 0 && board.group(next) != label {
+                    board.set_group(next, label);
+                    self.paint.push(next as u32);
                 }
             }
         }
-        // Swapping one successor from each circular list splices the two into one circle.
-        let after_big = self.next_member[big];
-        self.next_member[big] = if small_label == 0 {
-            small as u32
-        } else {
-            self.next_member[small]
-        };
-        self.next_member[small] = after_big;
-        self.label_size[label as usize - 1] = size_a + size_b;
         (label, small_label)
     }
 }
@@ -255,10 +252,16 @@ impl Machine for Kruskal {
             let cell = cell as u32;
             return Some(Step::new(Event::KeepWall { cell, dir }, 4));
         }
+        // The side whose set is smaller gets repainted (ties: the east or south side).
+        let (big, small) = if self.nodes[root_a].size >= self.nodes[root_b].size {
+            (cell, other)
+        } else {
+            (other, cell)
+        };
         self.union(root_a, root_b);
         self.sets -= 1;
         board.carve(cell, dir);
-        let (kept, absorbed) = self.relabel(board, cell, other);
+        let (kept, absorbed) = self.relabel(board, big, small);
         let event = Event::MergeSets {
             cell: cell as u32,
             dir,
