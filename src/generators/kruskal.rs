@@ -46,19 +46,6 @@ pub static INFO: Info = Info {
 /// How many positions of the random order are drawn at once; see [`Kruskal::draw_ahead`].
 const DRAW_AHEAD: usize = 64;
 
-/// One cell's entry in the union-find forest. Rank and size sit beside the parent, so reaching
-/// a root fetches all three from memory at once.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    /// The next cell up the tree; a root is its own parent and names its set.
-    parent: u32,
-    /// For a root: an upper bound on the height of its tree (what union by rank compares).
-    rank: u32,
-    /// For a root: how many cells its set has. Only the display uses it, to repaint the
-    /// smaller of two merging sets.
-    size: u32,
-}
-
 /// The Kruskal generator as a step machine.
 #[derive(Clone, Debug)]
 pub struct Kruskal {
@@ -69,8 +56,14 @@ pub struct Kruskal {
     walls: Vec<u32>,
     next: usize,
     drawn: usize,
-    /// The union-find forest, one node per cell. It alone decides what is connected.
-    nodes: Vec<Node>,
+    /// Union-find: each cell's parent; a root is its own parent and names its set. The
+    /// union-find alone decides what is connected.
+    parent: Vec<u32>,
+    /// Union-find: for a root, an upper bound on the height of its tree.
+    rank: Vec<u8>,
+    /// Display only: for a root, how many cells its set has, to repaint the smaller of two
+    /// merging sets.
+    size: Vec<u32>,
     /// Number of sets left.
     sets: usize,
     /// Display only: cells waiting to be repainted while relabelling a set (kept between
@@ -100,13 +93,9 @@ impl Kruskal {
             walls,
             next: 0,
             drawn: 0,
-            nodes: (0..len as u32)
-                .map(|cell| Node {
-                    parent: cell,
-                    rank: 0,
-                    size: 1,
-                })
-                .collect(),
+            parent: (0..len as u32).collect(),
+            rank: vec![0; len],
+            size: vec![1; len],
             sets: len,
             paint: Vec::new(),
             current: None,
@@ -117,8 +106,8 @@ impl Kruskal {
     /// connected by the passages carved so far exactly when they have the same set.
     pub fn set_of(&self, cell: usize) -> usize {
         let mut root = cell;
-        while self.nodes[root].parent as usize != root {
-            root = self.nodes[root].parent as usize;
+        while self.parent[root] as usize != root {
+            root = self.parent[root] as usize;
         }
         root
     }
@@ -137,7 +126,8 @@ impl Kruskal {
     /// random wall from `walls[i..]`. These are the very numbers, in the very order, that one
     /// draw per step would use, so the maze is the same; but the walls picked are scattered
     /// over memory, and fetching 64 of them in one tight loop lets the processor wait for them
-    /// all at once instead of one by one.
+    /// all at once instead of one by one. (The last batch may draw numbers the maze never uses;
+    /// nothing after generation depends on them.)
     fn draw_ahead(&mut self, rng: &mut Rng) {
         let end = (self.next + DRAW_AHEAD).min(self.walls.len());
         for i in self.next..end {
@@ -151,13 +141,13 @@ impl Kruskal {
     /// compression). Two passes instead of recursion.
     fn find(&mut self, cell: usize) -> usize {
         let mut root = cell;
-        while self.nodes[root].parent as usize != root {
-            root = self.nodes[root].parent as usize;
+        while self.parent[root] as usize != root {
+            root = self.parent[root] as usize;
         }
         let mut walk = cell;
         while walk != root {
-            let up = self.nodes[walk].parent as usize;
-            self.nodes[walk].parent = root as u32;
+            let up = self.parent[walk] as usize;
+            self.parent[walk] = root as u32;
             walk = up;
         }
         root
@@ -165,19 +155,19 @@ impl Kruskal {
 
     /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
     fn union(&mut self, a: usize, b: usize) {
-        let (rank_a, rank_b) = (self.nodes[a].rank, self.nodes[b].rank);
-        let size = self.nodes[a].size + self.nodes[b].size;
+        let (rank_a, rank_b) = (self.rank[a], self.rank[b]);
+        let size = self.size[a] + self.size[b];
         let root = if rank_a < rank_b {
-            self.nodes[a].parent = b as u32;
+            self.parent[a] = b as u32;
             b
         } else {
-            self.nodes[b].parent = a as u32;
+            self.parent[b] = a as u32;
             if rank_a == rank_b {
-                self.nodes[a].rank += 1;
+                self.rank[a] += 1;
             }
             a
         };
-        self.nodes[root].size = size;
+        self.size[root] = size;
     }
 
     /// Updates the display labels for the merge of `small`'s set into `big`'s (already carved
@@ -253,7 +243,7 @@ impl Machine for Kruskal {
             return Some(Step::new(Event::KeepWall { cell, dir }, 4));
         }
         // The side whose set is smaller gets repainted (ties: the east or south side).
-        let (big, small) = if self.nodes[root_a].size >= self.nodes[root_b].size {
+        let (big, small) = if self.size[root_a] >= self.size[root_b] {
             (cell, other)
         } else {
             (other, cell)
