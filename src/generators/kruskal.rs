@@ -127,7 +127,7 @@ impl Kruskal {
     /// draw per step would use, so the maze is the same; but the walls picked are scattered
     /// over memory, and fetching 64 of them in one tight loop lets the processor wait for them
     /// all at once instead of one by one. (The last batch may draw numbers the maze never uses;
-    /// nothing after generation depends on them.)
+    /// the run is still the same for the same seed.)
     fn draw_ahead(&mut self, rng: &mut Rng) {
         let end = (self.next + DRAW_AHEAD).min(self.walls.len());
         for i in self.next..end {
