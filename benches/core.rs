@@ -1,6 +1,7 @@
 //! Timings of every registered generator and solver, printed as a table.
 //!
-//! `cargo bench` runs it (release profile). Options after `--`:
+//! `cargo bench` runs it (release profile); options go after `--`, e.g.
+//! `cargo bench -- --sizes 250,500,1000 --reps 5 --only kruskal`:
 //! - `--sizes 250,500,1000,2000`: square maze sides to measure (default 1000);
 //! - `--reps N`: repetitions per measurement (default 7); the table shows min and median;
 //! - `--only NAME`: only the generator or solver with that name (repeatable).
