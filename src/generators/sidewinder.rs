@@ -86,15 +86,10 @@ impl Machine for SideWinder {
             if last_column {
                 return Some(Step::new(Event::Pass { cell: cell as u32 }, 1));
             }
-            board.carve(cell, Direction::East);
             let dir = Direction::East;
-            return Some(Step::new(
-                Event::Carve {
-                    cell: cell as u32,
-                    dir,
-                },
-                1,
-            ));
+            board.carve(cell, dir);
+            let cell = cell as u32;
+            return Some(Step::new(Event::Carve { cell, dir }, 1));
         }
 
         self.run.push(cell as u32);
