@@ -20,7 +20,9 @@
 //! `cell * 2 + 1` for the wall south of it.
 //!
 //! Display: the board's `groups` layer shows each cell's set as a label, 0 for a cell still on
-//! its own (drawn uncoloured). No marks: the wall considered is the step's event.
+//! its own (drawn uncoloured); a merge reports the label kept and the label absorbed. The
+//! labels are only for drawing: the union-find alone decides what is connected. No marks: the
+//! wall considered is the step's event.
 
 use crate::board::Board;
 use crate::machine::{Event, Info, Machine, Step};
