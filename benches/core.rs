@@ -1,1 +1,189 @@
-fn main() {}
+//! Timings of every registered generator and solver, printed as a table.
+//!
+//! `cargo bench` runs it (release profile); options go after `--`, e.g.
+//! `cargo bench -- --sizes 250,500,1000 --reps 5 --only kruskal`:
+//! - `--sizes 250,500,1000,2000`: square maze sides to measure (default 1000);
+//! - `--reps N`: repetitions per measurement (default 7); the table shows min and median;
+//! - `--only NAME`: only the generator or solver with that name (repeatable).
+//!
+//! For each generator two things are timed: running to the end with the journal off, and
+//! stepping one `Machine::step` at a time with the journal on and cleared after every step,
+//! which is what the page does. Solvers run on a SideWinder maze of each size, from the
+//! top-left to the bottom-right cell.
+
+use mazestep::board::Board;
+use mazestep::generators;
+use mazestep::machine::run_to_end;
+use mazestep::maze::Maze;
+use mazestep::rng::Rng;
+use mazestep::solvers;
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+const SEED: u64 = 2024;
+
+struct Options {
+    sizes: Vec<u32>,
+    reps: usize,
+    only: Vec<String>,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut options = Options {
+        sizes: vec![1000],
+        reps: 7,
+        only: Vec::new(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |flag: &str| args.next().ok_or(format!("{flag} needs a value"));
+        match arg.as_str() {
+            "--sizes" => {
+                options.sizes = value("--sizes")?
+                    .split(',')
+                    .map(|text| mazestep::parse::side("size", text))
+                    .collect::<Result<_, _>>()?;
+            }
+            "--reps" => {
+                let text = value("--reps")?;
+                options.reps = match text.parse() {
+                    Ok(n) if n > 0 => n,
+                    _ => {
+                        return Err(format!(
+                            "--reps wants a positive whole number, not '{text}'"
+                        ))
+                    }
+                };
+            }
+            "--only" => options.only.push(value("--only")?),
+            // `cargo bench` passes `--bench`; test-harness filters are not used here.
+            "--bench" => {}
+            other => {
+                return Err(format!(
+                    "unknown argument '{other}': use --sizes 250,500 --reps N --only NAME"
+                ))
+            }
+        }
+    }
+    let known: Vec<&str> = generators::names()
+        .into_iter()
+        .chain(solvers::names())
+        .collect();
+    for name in &options.only {
+        if !known.contains(&name.as_str()) {
+            return Err(format!(
+                "unknown algorithm '{name}': allowed are {}",
+                known.join(", ")
+            ));
+        }
+    }
+    Ok(options)
+}
+
+impl Options {
+    fn wants(&self, name: &str) -> bool {
+        self.only.is_empty() || self.only.iter().any(|n| n == name)
+    }
+}
+
+/// Min and median of `reps` timings of `f`.
+fn measure(reps: usize, mut f: impl FnMut()) -> (Duration, Duration) {
+    let mut times: Vec<Duration> = (0..reps)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    (times[0], times[times.len() / 2])
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2}", d.as_secs_f64() * 1000.0)
+}
+
+/// Runs a generator to the end, journal off, from a fresh maze.
+fn generate_run(entry: &generators::Entry, side: u32) -> Maze {
+    let maze = Maze::new(side, side).expect("bench sizes are valid");
+    let mut machine = (entry.make)(&maze);
+    let mut board = Board::new(maze);
+    run_to_end(machine.as_mut(), &mut board, &mut Rng::new(SEED));
+    board.into_maze()
+}
+
+/// Steps a generator one call at a time with the journal on, clearing it after each step.
+fn generate_stepped(entry: &generators::Entry, side: u32) -> Maze {
+    let maze = Maze::new(side, side).expect("bench sizes are valid");
+    let mut machine = (entry.make)(&maze);
+    let mut board = Board::new(maze);
+    board.set_journaling(true);
+    let mut rng = Rng::new(SEED);
+    while let Some(step) = machine.step(&mut board, &mut rng) {
+        black_box(step);
+        black_box(board.journal());
+        board.clear_journal();
+    }
+    board.into_maze()
+}
+
+fn main() -> ExitCode {
+    let options = match parse_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("core bench: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!(
+        "{:<24} {:>11} {:>9} {:>9} {:>10} {:>10} {:>6}",
+        "algorithm", "size", "min ms", "med ms", "step min", "step med", "ratio"
+    );
+    for &side in &options.sizes {
+        let size = format!("{side}x{side}");
+        for entry in generators::ALL {
+            if !options.wants(entry.info.name) {
+                continue;
+            }
+            let (run_min, run_med) = measure(options.reps, || {
+                black_box(generate_run(entry, black_box(side)));
+            });
+            let (step_min, step_med) = measure(options.reps, || {
+                black_box(generate_stepped(entry, black_box(side)));
+            });
+            println!(
+                "{:<24} {:>11} {:>9} {:>9} {:>10} {:>10} {:>6.2}",
+                entry.info.name,
+                size,
+                ms(run_min),
+                ms(run_med),
+                ms(step_min),
+                ms(step_med),
+                step_med.as_secs_f64() / run_med.as_secs_f64()
+            );
+        }
+        let wanted: Vec<&solvers::Entry> = solvers::ALL
+            .iter()
+            .filter(|entry| options.wants(entry.info.name))
+            .collect();
+        if wanted.is_empty() {
+            continue;
+        }
+        let maze = generators::generate("sidewinder", side, side, SEED).expect("registered");
+        for entry in wanted {
+            let (min, med) = measure(options.reps, || {
+                let report = solvers::solve(entry.info.name, &maze, (0, 0), (side - 1, side - 1));
+                black_box(report.expect("valid start and goal"));
+            });
+            println!(
+                "{:<24} {:>11} {:>9} {:>9}",
+                format!("{} (solve)", entry.info.name),
+                size,
+                ms(min),
+                ms(med)
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -89,10 +89,12 @@ impl Board {
         &self.groups
     }
 
+    #[inline]
     pub fn mark(&self, cell: usize) -> u8 {
         self.marks[cell]
     }
 
+    #[inline]
     pub fn group(&self, cell: usize) -> u32 {
         self.groups[cell]
     }
@@ -124,6 +126,7 @@ impl Board {
         self.journal.len()
     }
 
+    #[inline]
     fn record(&mut self, cell: usize, layer: Layer, old: u32, new: u32) {
         if self.journaling && old != new {
             self.journal.push(Change {
@@ -137,6 +140,7 @@ impl Board {
 
     /// Opens the wall between `cell` and its neighbour in `dir` (both sides). Returns the
     /// neighbour. Carving toward the border is a bug in the caller.
+    #[inline(always)]
     pub fn carve(&mut self, cell: usize, dir: Direction) -> usize {
         let next = self
             .maze
@@ -159,6 +163,7 @@ impl Board {
         next
     }
 
+    #[inline]
     fn set_passage_bits(&mut self, cell: usize, bits: u8) {
         let old = self.maze.cell(cell);
         self.record(cell, Layer::Maze, u32::from(old), u32::from(bits));
@@ -166,6 +171,7 @@ impl Board {
     }
 
     /// Replaces a cell's marks.
+    #[inline]
     pub fn set_mark(&mut self, cell: usize, marks: u8) {
         let old = self.marks[cell];
         self.record(cell, Layer::Mark, u32::from(old), u32::from(marks));
@@ -173,16 +179,19 @@ impl Board {
     }
 
     /// Adds mark bits to a cell.
+    #[inline]
     pub fn add_mark(&mut self, cell: usize, bits: u8) {
         self.set_mark(cell, self.marks[cell] | bits);
     }
 
     /// Removes mark bits from a cell.
+    #[inline]
     pub fn remove_mark(&mut self, cell: usize, bits: u8) {
         self.set_mark(cell, self.marks[cell] & !bits);
     }
 
     /// Sets a cell's set label (0 = none).
+    #[inline]
     pub fn set_group(&mut self, cell: usize, group: u32) {
         let old = self.groups[cell];
         self.record(cell, Layer::Group, old, group);

@@ -23,29 +23,36 @@ impl Rng {
     }
 
     /// A uniformly distributed 32-bit number.
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         self.pcg.next_u32()
     }
 
     /// A uniform number in `0..n` (Lemire's multiply-and-reject: unbiased, rarely rejects).
     /// `n` must be at least 1.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0, "below(0) has no answer");
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = u64::from(self.next_u32()) * u64::from(n);
-            if (product as u32) >= threshold {
-                return (product >> 32) as u32;
+        let mut product = u64::from(self.next_u32()) * u64::from(n);
+        // The threshold is below `n`, so a low half of at least `n` is accepted without
+        // computing it: the division runs only in the rare case that might be rejected.
+        if (product as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (product as u32) < threshold {
+                product = u64::from(self.next_u32()) * u64::from(n);
             }
         }
+        (product >> 32) as u32
     }
 
     /// A uniform index into a slice of `len` elements (`len` at least 1).
+    #[inline]
     pub fn index(&mut self, len: usize) -> usize {
         self.below(len as u32) as usize
     }
 
     /// A fair coin: `true` or `false` with equal chance.
+    #[inline]
     pub fn coin(&mut self) -> bool {
         self.next_u32() & 0x8000_0000 != 0
     }
@@ -122,6 +129,32 @@ mod tests {
         // Each of five values should come up roughly 1000 times.
         assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
         assert_eq!(rng.below(1), 0);
+    }
+
+    #[test]
+    fn below_draws_what_plain_lemire_draws() {
+        // `below` skips the division when it can; the numbers must be those of the plain
+        // method, which computes the threshold every time, or every maze would change.
+        fn plain(rng: &mut Rng, n: u32) -> u32 {
+            let threshold = n.wrapping_neg() % n;
+            loop {
+                let product = u64::from(rng.next_u32()) * u64::from(n);
+                if (product as u32) >= threshold {
+                    return (product >> 32) as u32;
+                }
+            }
+        }
+        let (mut fast, mut slow) = (Rng::new(11), Rng::new(11));
+        let mut sizes = Rng::new(12);
+        for i in 0..20_000u32 {
+            // Small sizes, huge sizes (where rejections are common) and everything between.
+            let n = match i % 3 {
+                0 => 1 + i % 7,
+                1 => (1 << 31) + sizes.below(1 << 31),
+                _ => 1 + sizes.next_u32() % (u32::MAX / 2),
+            };
+            assert_eq!(fast.below(n), plain(&mut slow, n), "n = {n}");
+        }
     }
 
     #[test]

@@ -10,8 +10,14 @@ use crate::rng::Rng;
 use std::fmt;
 
 pub mod binary_tree;
+pub mod kruskal;
+pub mod recursive_backtracker;
+pub mod sidewinder;
 
 pub use binary_tree::{Bias, BinaryTree};
+pub use kruskal::Kruskal;
+pub use recursive_backtracker::RecursiveBacktracker;
+pub use sidewinder::SideWinder;
 
 /// A registered generator: its description and how to make one for a maze of a given size.
 pub struct Entry {
@@ -20,10 +26,24 @@ pub struct Entry {
 }
 
 /// Every generator, in the order lists show them.
-pub static ALL: &[Entry] = &[Entry {
-    info: &binary_tree::INFO,
-    make: |maze| Box::new(BinaryTree::new(maze.len(), Bias::default())),
-}];
+pub static ALL: &[Entry] = &[
+    Entry {
+        info: &binary_tree::INFO,
+        make: |maze| Box::new(BinaryTree::new(maze.len(), Bias::default())),
+    },
+    Entry {
+        info: &sidewinder::INFO,
+        make: |maze| Box::new(SideWinder::new(maze)),
+    },
+    Entry {
+        info: &recursive_backtracker::INFO,
+        make: |maze| Box::new(RecursiveBacktracker::new(maze)),
+    },
+    Entry {
+        info: &kruskal::INFO,
+        make: |maze| Box::new(Kruskal::new(maze)),
+    },
+];
 
 /// A name that is not in the registry.
 #[derive(Clone, Debug, PartialEq, Eq)]

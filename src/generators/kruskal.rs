@@ -1,0 +1,284 @@
+//! Kruskal: knock down random walls, but never one whose two sides are already connected.
+//!
+//! How it works:
+//! 1. Start with every wall standing and every cell in a set of its own.
+//! 2. Take the inner walls one by one in random order.
+//! 3. If the cells on the two sides of a wall are in different sets, carve the wall and merge
+//!    the two sets into one.
+//! 4. If they are in the same set, a path between them exists already: carving would make a
+//!    loop, so the wall stays.
+//! 5. When only one set is left, every remaining wall would stay: the maze is done.
+//!
+//! This is Kruskal's minimum spanning tree algorithm on the grid with random edge weights. The
+//! sets are kept in a *union-find* (disjoint-set forest): each set is a tree of cells pointing
+//! to a parent, the root names the set, union by rank keeps the trees shallow and path
+//! compression flattens them as they are searched, so each question costs almost nothing.
+//!
+//! The random order is drawn as it goes (an incremental Fisher–Yates shuffle): a random
+//! not-yet-considered wall is swapped to the front of the rest. One step is one wall
+//! considered. Walls are stored compactly as `cell * 2` for the wall east of `cell` and
+//! `cell * 2 + 1` for the wall south of it.
+//!
+//! Display: the board's `groups` layer shows each cell's set as a label, 0 for a cell still on
+//! its own (drawn uncoloured); a merge reports the label kept and the label absorbed. The
+//! labels are only for drawing: the union-find alone decides what is connected. No marks: the
+//! wall considered is the step's event.
+
+use crate::board::Board;
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze, E, N, S, W};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "kruskal",
+    title: "Kruskal",
+    summary: "Carves random walls between cells not yet connected, merging sets as it goes.",
+    step_unit: "one wall considered",
+    pseudocode: &[
+        "put every cell in a set of its own",
+        "for each inner wall, in random order:",
+        "    if the cells on its two sides are in different sets:",
+        "        carve the wall and merge the two sets",
+        "    else: keep the wall (carving it would make a loop)",
+        "stop when only one set is left",
+    ],
+    marks: &[],
+};
+
+/// How many positions of the random order are drawn at once; see [`Kruskal::draw_ahead`].
+const DRAW_AHEAD: usize = 64;
+
+/// The Kruskal generator as a step machine.
+#[derive(Clone, Debug)]
+pub struct Kruskal {
+    width: usize,
+    /// Every inner wall (`cell * 2` east, `cell * 2 + 1` south). `walls[..next]` have been
+    /// considered, `walls[next..drawn]` are the next ones in random order, `walls[drawn..]`
+    /// are waiting, in no particular order, to be drawn.
+    walls: Vec<u32>,
+    next: usize,
+    drawn: usize,
+    /// Union-find: each cell's parent; a root is its own parent and names its set. The
+    /// union-find alone decides what is connected.
+    parent: Vec<u32>,
+    /// Union-find: for a root, an upper bound on the height of its tree.
+    rank: Vec<u8>,
+    /// Display only: for a root, how many cells its set has, to repaint the smaller of two
+    /// merging sets.
+    size: Vec<u32>,
+    /// Number of sets left.
+    sets: usize,
+    /// Display only: cells waiting to be repainted while relabelling a set (kept between
+    /// steps so that its memory is reused).
+    paint: Vec<u32>,
+    /// The cell west or north of the wall considered last.
+    current: Option<usize>,
+}
+
+impl Kruskal {
+    /// A generator for a maze of `maze`'s size. The walls are listed in order here; the random
+    /// order is drawn while stepping, since the constructor has no random number generator.
+    pub fn new(maze: &Maze) -> Kruskal {
+        let (width, height) = (maze.width() as usize, maze.height() as usize);
+        let len = maze.len();
+        let mut walls = Vec::with_capacity((width - 1) * height + width * (height - 1));
+        for cell in 0..len {
+            if (cell + 1) % width != 0 {
+                walls.push(cell as u32 * 2);
+            }
+            if cell + width < len {
+                walls.push(cell as u32 * 2 + 1);
+            }
+        }
+        Kruskal {
+            width,
+            walls,
+            next: 0,
+            drawn: 0,
+            parent: (0..len as u32).collect(),
+            rank: vec![0; len],
+            size: vec![1; len],
+            sets: len,
+            paint: Vec::new(),
+            current: None,
+        }
+    }
+
+    /// The set a cell belongs to, named by its union-find root (a cell index). Two cells are
+    /// connected by the passages carved so far exactly when they have the same set.
+    pub fn set_of(&self, cell: usize) -> usize {
+        let mut root = cell;
+        while self.parent[root] as usize != root {
+            root = self.parent[root] as usize;
+        }
+        root
+    }
+
+    /// How many sets are left (1 when the maze is done).
+    pub fn set_count(&self) -> usize {
+        self.sets
+    }
+
+    /// How many walls have been considered so far.
+    pub fn walls_considered(&self) -> usize {
+        self.next
+    }
+
+    /// Runs the Fisher–Yates shuffle a few positions ahead of the steps: position `i` gets a
+    /// random wall from `walls[i..]`. These are the very numbers, in the very order, that one
+    /// draw per step would use, so the maze is the same; but the walls picked are scattered
+    /// over memory, and fetching 64 of them in one tight loop lets the processor wait for them
+    /// all at once instead of one by one. (The last batch may draw numbers the maze never uses;
+    /// the run is still the same for the same seed.)
+    fn draw_ahead(&mut self, rng: &mut Rng) {
+        let end = (self.next + DRAW_AHEAD).min(self.walls.len());
+        for i in self.next..end {
+            let pick = i + rng.index(self.walls.len() - i);
+            self.walls.swap(i, pick);
+        }
+        self.drawn = end;
+    }
+
+    /// The root of `cell`'s tree, pointing every cell on the way straight at it (path
+    /// compression). Two passes instead of recursion.
+    fn find(&mut self, cell: usize) -> usize {
+        let mut root = cell;
+        while self.parent[root] as usize != root {
+            root = self.parent[root] as usize;
+        }
+        let mut walk = cell;
+        while walk != root {
+            let up = self.parent[walk] as usize;
+            self.parent[walk] = root as u32;
+            walk = up;
+        }
+        root
+    }
+
+    /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
+    fn union(&mut self, a: usize, b: usize) {
+        let (rank_a, rank_b) = (self.rank[a], self.rank[b]);
+        let size = self.size[a] + self.size[b];
+        let root = if rank_a < rank_b {
+            self.parent[a] = b as u32;
+            b
+        } else {
+            self.parent[b] = a as u32;
+            if rank_a == rank_b {
+                self.rank[a] += 1;
+            }
+            a
+        };
+        self.size[root] = size;
+    }
+
+    /// Updates the display labels for the merge of `small`'s set into `big`'s (already carved
+    /// and joined), and returns the label kept and the label that disappeared (0 for a lone
+    /// cell).
+    ///
+    /// The labels are for drawing only; the union-find above decides what is connected. A label
+    /// is `1 + ` the index of some member cell, so two live sets never share one. The smaller
+    /// set takes the larger one's label, so a cell is repainted only when its set at least
+    /// doubles: `O(n log n)` repaints over the whole run.
+    ///
+    /// Every set is a connected tree of passages, so its members are found by walking those
+    /// passages from `small`, stopping at cells that already wear the new label (the big set,
+    /// through the wall just carved). Neighbours lie close together in memory, which makes this
+    /// walk much faster than following a list of members scattered over the grid.
+    fn relabel(&mut self, board: &mut Board, big: usize, small: usize) -> (u32, u32) {
+        let big_label = board.group(big);
+        let small_label = board.group(small);
+        let label = if big_label == 0 {
+            // Two lone cells: the merged set gets a new label, named after one of them.
+            let label = big as u32 + 1;
+            board.set_group(big, label);
+            label
+        } else {
+            big_label
+        };
+        self.paint.clear();
+        self.paint.push(small as u32);
+        board.set_group(small, label);
+        while let Some(cell) = self.paint.pop() {
+            let cell = cell as usize;
+            let bits = board.maze().cell(cell);
+            // Open passages never lead off the grid, so these neighbours exist.
+            let neighbours = [
+                (N, cell.wrapping_sub(self.width)),
+                (E, cell + 1),
+                (S, cell + self.width),
+                (W, cell.wrapping_sub(1)),
+            ];
+            for (bit, next) in neighbours {
+                if bits & bit != 0 && board.group(next) != label {
+                    board.set_group(next, label);
+                    self.paint.push(next as u32);
+                }
+            }
+        }
+        (label, small_label)
+    }
+}
+
+impl Machine for Kruskal {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if self.is_done() {
+            return None;
+        }
+        if self.next == self.drawn {
+            self.draw_ahead(rng);
+        }
+        let wall = self.walls[self.next];
+        self.next += 1;
+
+        let cell = (wall / 2) as usize;
+        let (dir, other) = if wall % 2 == 0 {
+            (Direction::East, cell + 1)
+        } else {
+            (Direction::South, cell + self.width)
+        };
+        self.current = Some(cell);
+
+        let (root_a, root_b) = (self.find(cell), self.find(other));
+        if root_a == root_b {
+            let cell = cell as u32;
+            return Some(Step::new(Event::KeepWall { cell, dir }, 4));
+        }
+        // The side whose set is smaller gets repainted (ties: the east or south side).
+        let (big, small) = if self.size[root_a] >= self.size[root_b] {
+            (cell, other)
+        } else {
+            (other, cell)
+        };
+        self.union(root_a, root_b);
+        self.sets -= 1;
+        board.carve(cell, dir);
+        let (kept, absorbed) = self.relabel(board, big, small);
+        let event = Event::MergeSets {
+            cell: cell as u32,
+            dir,
+            kept,
+            absorbed,
+        };
+        Some(Step::new(event, 3))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.sets <= 1 || self.next >= self.walls.len()
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("sets", self.sets as u64),
+            ("walls left", (self.walls.len() - self.next) as u64),
+        ]
+    }
+}

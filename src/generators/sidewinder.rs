@@ -1,0 +1,143 @@
+//! SideWinder: carve each row in runs, and close every run with one passage north.
+//!
+//! How it works:
+//! 1. Take the rows one by one, from the top (north) down.
+//! 2. In the top row, carve east from every cell but the last: one long corridor, the
+//!    "straight edge" every later row hangs from.
+//! 3. In every other row, walk from west to east, adding each cell to the current *run*.
+//! 4. After adding a cell, toss a coin (at the east edge there is no choice: close):
+//!    - extend: carve east, so the next cell joins the same run;
+//!    - close: pick one cell of the run at random, carve north from it, and start a new run.
+//!
+//! Each run gets exactly one way north, and the row above is already connected, so every cell
+//! is joined to the top corridor by exactly one path: a perfect maze. Like Binary Tree it needs
+//! to remember only the current row's run, but the north passages no longer line up along one
+//! side, so only the top row is a straight corridor. One step is one cell's decision.
+//!
+//! Marks: `ACTIVE` for cells of the current run, `VISITED` for finished cells.
+
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "sidewinder",
+    title: "SideWinder",
+    summary: "Carves each row in runs and opens one passage north from every run.",
+    step_unit: "one cell's decision",
+    pseudocode: &[
+        "for each row, top to bottom:",
+        "    top row: carve east from every cell but the last",
+        "    other rows, for each cell from west to east:",
+        "        add the cell to the run",
+        "        if at the east edge or a coin says close:",
+        "            carve north from a random cell of the run",
+        "            empty the run",
+        "        else: carve east, extending the run",
+    ],
+    marks: &[(mark::ACTIVE, "current run"), (mark::VISITED, "finished")],
+};
+
+/// The SideWinder generator as a step machine.
+#[derive(Clone, Debug)]
+pub struct SideWinder {
+    width: usize,
+    len: usize,
+    /// The next cell to decide about (cells are taken in index order: row by row).
+    next: usize,
+    /// Its column, kept alongside so no division is needed.
+    column: usize,
+    /// The current run's cells, west to east. Never longer than one row.
+    run: Vec<u32>,
+}
+
+impl SideWinder {
+    /// A generator for a maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> SideWinder {
+        SideWinder {
+            width: maze.width() as usize,
+            len: maze.len(),
+            next: 0,
+            column: 0,
+            run: Vec::new(),
+        }
+    }
+
+    /// The cells of the current run, west to east (empty between runs).
+    pub fn run(&self) -> &[u32] {
+        &self.run
+    }
+}
+
+impl Machine for SideWinder {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if self.next >= self.len {
+            return None;
+        }
+        let cell = self.next;
+        self.next += 1;
+        let last_column = self.column + 1 == self.width;
+        self.column = if last_column { 0 } else { self.column + 1 };
+
+        if cell < self.width {
+            // The top row: one straight corridor east.
+            board.add_mark(cell, mark::VISITED);
+            if last_column {
+                return Some(Step::new(Event::Pass { cell: cell as u32 }, 1));
+            }
+            let dir = Direction::East;
+            board.carve(cell, dir);
+            let cell = cell as u32;
+            return Some(Step::new(Event::Carve { cell, dir }, 1));
+        }
+
+        self.run.push(cell as u32);
+        board.add_mark(cell, mark::ACTIVE);
+        let run_len = self.run.len() as u32;
+        // The coin is only tossed when there is a choice, so the east edge draws no number.
+        let close = last_column || rng.coin();
+        if !close {
+            board.carve(cell, Direction::East);
+            return Some(Step::new(
+                Event::ExtendRun {
+                    cell: cell as u32,
+                    run_len,
+                },
+                7,
+            ));
+        }
+
+        let chosen = self.run[rng.index(self.run.len())] as usize;
+        board.carve(chosen, Direction::North);
+        for &member in &self.run {
+            let member = member as usize;
+            board.set_mark(member, (board.mark(member) & !mark::ACTIVE) | mark::VISITED);
+        }
+        self.run.clear();
+        Some(Step::new(
+            Event::CloseRun {
+                cell: chosen as u32,
+                dir: Direction::North,
+                run_len,
+            },
+            5,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.next >= self.len
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.next.checked_sub(1)
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![("run", self.run.len() as u64)]
+    }
+}

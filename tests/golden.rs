@@ -1,0 +1,109 @@
+//! Golden files: the exact maze each generator makes for a few sizes and seeds, as tile text.
+//!
+//! They lock behaviour: a change to an algorithm, to the order it draws random numbers, or to
+//! the random number generator itself shows up here as a failing file. Each generator in the
+//! registry needs its files, so a new generator must add them.
+//!
+//! To create missing files, or to accept a deliberate change, run
+//! `MAZESTEP_BLESS=1 cargo test --test golden`, look at the new files, and commit them.
+
+use mazestep::generators;
+use mazestep::maze::Maze;
+use std::path::PathBuf;
+
+/// (width, height, seed) of the golden mazes of every generator.
+const CASES: &[(u32, u32, u64)] = &[(8, 5, 1), (1, 7, 2), (12, 12, 3)];
+
+fn golden_path(name: &str, width: u32, height: u32, seed: u64) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("golden")
+        .join(format!("{name}-{width}x{height}-seed{seed}.txt"))
+}
+
+fn blessing() -> bool {
+    std::env::var("MAZESTEP_BLESS").is_ok_and(|v| v == "1")
+}
+
+#[test]
+fn generators_match_their_golden_files() {
+    let bless = blessing();
+    let mut problems = Vec::new();
+    for entry in generators::ALL {
+        let name = entry.info.name;
+        for &(width, height, seed) in CASES {
+            let maze = generators::generate(name, width, height, seed).expect("valid settings");
+            // The golden file must at least hold a maze; a broken one is never locked in.
+            assert!(
+                maze.is_perfect(),
+                "{name} {width}x{height} seed {seed} is not perfect"
+            );
+            let actual = maze.to_tile_text();
+            let path = golden_path(name, width, height, seed);
+            match std::fs::read_to_string(&path) {
+                Ok(expected) if expected == actual => {}
+                found => {
+                    if bless {
+                        std::fs::create_dir_all(path.parent().expect("has a folder"))
+                            .expect("can create tests/golden");
+                        std::fs::write(&path, &actual).expect("can write golden file");
+                        eprintln!("blessed {}", path.display());
+                        continue;
+                    }
+                    let why = match found {
+                        Ok(expected) => format!("differs.\nexpected:\n{expected}actual:\n{actual}"),
+                        Err(err) => format!("cannot be read ({err})."),
+                    };
+                    problems.push(format!(
+                        "golden file {} {why}\nIf the change is intended, run \
+                         MAZESTEP_BLESS=1 cargo test --test golden, check the files and commit them.",
+                        path.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn golden_files_hold_well_formed_tile_text() {
+    // An independent reading of the files: right dimensions, border all wall, and the cells
+    // they describe form a perfect maze.
+    for entry in generators::ALL {
+        for &(width, height, seed) in CASES {
+            let path = golden_path(entry.info.name, width, height, seed);
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue; // reported by the test above
+            };
+            let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+            let (tw, th) = (2 * width as usize + 1, 2 * height as usize + 1);
+            assert_eq!(rows.len(), th, "{}", path.display());
+            assert!(rows.iter().all(|r| r.len() == tw), "{}", path.display());
+            assert!(rows
+                .iter()
+                .flat_map(|r| r.iter())
+                .all(|&c| c == b'#' || c == b'.'));
+            let open = |x: usize, y: usize| rows[y][x] == b'.';
+            let mut cells = vec![0u8; width as usize * height as usize];
+            for y in 0..height as usize {
+                for x in 0..width as usize {
+                    let (tx, ty) = (2 * x + 1, 2 * y + 1);
+                    assert!(open(tx, ty), "cell tile ({tx}, {ty}) is a wall");
+                    let bits = (open(tx, ty - 1) as u8)
+                        | (open(tx + 1, ty) as u8) << 1
+                        | (open(tx, ty + 1) as u8) << 2
+                        | (open(tx - 1, ty) as u8) << 3;
+                    cells[y * width as usize + x] = bits;
+                }
+            }
+            let maze = Maze::from_cells(width, height, cells)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(
+                maze.is_perfect(),
+                "{} is not a perfect maze",
+                path.display()
+            );
+        }
+    }
+}
