@@ -1,0 +1,167 @@
+//! Aldous–Broder: a random walk that carves a passage whenever it enters a cell for the first
+//! time.
+//!
+//! How it works:
+//! 1. Stand on a random cell; it is in the maze.
+//! 2. Step to a random neighbour (any of the up to four, walls or not).
+//! 3. If that cell was not in the maze yet, carve the passage just walked through: the cell
+//!    joins the maze. If it was, carve nothing and just walk on.
+//! 4. Repeat from 2 until every cell is in the maze.
+//!
+//! Each cell joins through the passage of its *first* entrance, so the passages form a tree: a
+//! perfect maze. Better, every perfect maze of the grid is equally likely (a uniform spanning
+//! tree), which no faster method here achieves except Wilson's ([`super::wilson`]). The price
+//! is time: the walk wanders over known ground for long stretches, especially at the end when
+//! a few unvisited cells remain. Expect tens of walk steps per cell on large mazes.
+//!
+//! One step is one move of the walker. Marks: `VISITED` for cells in the maze; the walker is
+//! [`Machine::current`].
+
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "aldous-broder",
+    title: "Aldous–Broder",
+    summary: "A random walk carving into every cell it enters first: unbiased, but slow to finish.",
+    step_unit: "one move of the walker",
+    pseudocode: &[
+        "stand on a random cell; it is in the maze",
+        "while some cell is not in the maze:",
+        "    step to a random neighbour",
+        "    if it is new: carve the passage you came through; it joins the maze",
+        "    otherwise: carve nothing, walk on",
+    ],
+    marks: &[(mark::VISITED, "in the maze")],
+};
+
+/// Aldous–Broder as a step machine.
+#[derive(Clone, Debug)]
+pub struct AldousBroder {
+    width: u32,
+    height: u32,
+    in_maze: Vec<bool>,
+    /// Cells still outside the maze.
+    remaining: usize,
+    /// The walker's cell and its column and row (kept so that a move needs no division).
+    walker: Option<(usize, u32, u32)>,
+    moves: u64,
+}
+
+impl AldousBroder {
+    pub fn new(maze: &Maze) -> AldousBroder {
+        AldousBroder {
+            width: maze.width(),
+            height: maze.height(),
+            in_maze: vec![false; maze.len()],
+            remaining: maze.len(),
+            walker: None,
+            moves: 0,
+        }
+    }
+
+    /// Where the walker stands, once it has started.
+    pub fn walker(&self) -> Option<usize> {
+        self.walker.map(|(cell, _, _)| cell)
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.in_maze[cell]
+    }
+
+    /// Cells not yet in the maze.
+    pub fn remaining(&self) -> usize {
+        self.remaining
+    }
+
+    /// A random direction that stays inside the grid, uniform among those.
+    fn random_direction(&self, x: u32, y: u32, rng: &mut Rng) -> Direction {
+        let inside = x > 0 && y > 0 && x + 1 < self.width && y + 1 < self.height;
+        if inside {
+            // The common case: all four ways are open to the walker.
+            return Direction::ALL[rng.below(4) as usize];
+        }
+        let mut ways = [Direction::North; 4];
+        let mut count = 0;
+        for (dir, ok) in [
+            (Direction::North, y > 0),
+            (Direction::East, x + 1 < self.width),
+            (Direction::South, y + 1 < self.height),
+            (Direction::West, x > 0),
+        ] {
+            if ok {
+                ways[count] = dir;
+                count += 1;
+            }
+        }
+        ways[rng.index(count)]
+    }
+}
+
+impl Machine for AldousBroder {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        let Some((cell, x, y)) = self.walker else {
+            let cell = rng.index(self.in_maze.len());
+            let (x, y) = board.maze().coords(cell);
+            self.walker = Some((cell, x, y));
+            self.in_maze[cell] = true;
+            self.remaining -= 1;
+            board.add_mark(cell, mark::VISITED);
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+        };
+        if self.remaining == 0 {
+            return None;
+        }
+        let dir = self.random_direction(x, y, rng);
+        let (nx, ny) = (
+            x.wrapping_add_signed(dir.dx()),
+            y.wrapping_add_signed(dir.dy()),
+        );
+        let next = ny as usize * self.width as usize + nx as usize;
+        self.walker = Some((next, nx, ny));
+        self.moves += 1;
+        if self.in_maze[next] {
+            return Some(Step::new(
+                Event::Move {
+                    from: cell as u32,
+                    to: next as u32,
+                    heading: dir,
+                },
+                4,
+            ));
+        }
+        board.carve(cell, dir);
+        self.in_maze[next] = true;
+        self.remaining -= 1;
+        board.add_mark(next, mark::VISITED);
+        Some(Step::new(
+            Event::Carve {
+                cell: cell as u32,
+                dir,
+            },
+            3,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.walker.is_some() && self.remaining == 0
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.walker()
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("moves", self.moves),
+            ("left to visit", self.remaining as u64),
+        ]
+    }
+}

@@ -1,0 +1,156 @@
+//! True Prim: Prim's minimum spanning tree algorithm on a grid whose cells carry random weights.
+//!
+//! How it works:
+//! 1. Put a random cell in the maze. Give each of its neighbours a random weight and put it on
+//!    the *frontier*, a priority queue ordered by weight.
+//! 2. Take the cheapest cell from the frontier (the lowest weight; equal weights go to the
+//!    lower cell index, so the order never depends on the queue's internals).
+//! 3. Carve a passage from it to a random neighbour that is already in the maze.
+//! 4. Give its neighbours that are new a random weight and put them on the frontier.
+//! 5. Repeat from 2 until the frontier is empty.
+//!
+//! Joining the cheapest cell each time is Prim's algorithm for a minimum spanning tree, with the
+//! weight of a cell standing for the weight of the passage that brings it in. The maze grows
+//! along "valleys" of low weights, which gives longer, more winding passages than the
+//! simplified version ([`super::prim`]) — and still plenty of short dead ends.
+//!
+//! One step is one cell joining the maze (the first step places the start cell). A cell's
+//! weight is drawn when it first reaches the frontier, which gives every cell an independent
+//! random weight just as drawing them all up front would.
+//!
+//! Marks: `VISITED` for cells in the maze, `FRONTIER` for frontier cells.
+
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+pub static INFO: Info = Info {
+    name: "true-prim",
+    title: "Prim (true, weighted)",
+    summary: "Prim's spanning tree over random cell weights: joins the cheapest frontier cell.",
+    step_unit: "one frontier cell joining the maze",
+    pseudocode: &[
+        "put a random cell in the maze; weigh its neighbours, put them on the frontier",
+        "while the frontier is not empty:",
+        "    take the cheapest cell from the frontier",
+        "    carve to a random neighbour of it that is in the maze",
+        "    weigh its neighbours that are new, add them to the frontier",
+    ],
+    marks: &[(mark::VISITED, "in the maze"), (mark::FRONTIER, "frontier")],
+};
+
+/// "No weight yet": the cell has never been on the frontier.
+const UNWEIGHED: u32 = u32::MAX;
+
+/// True Prim as a step machine.
+#[derive(Clone, Debug)]
+pub struct TruePrim {
+    /// Each cell's weight once it has reached the frontier (the start cell has none).
+    weight: Vec<u32>,
+    in_maze: Vec<bool>,
+    /// Frontier cells keyed by `weight << 32 | cell`: cheapest first, ties by cell index.
+    frontier: BinaryHeap<Reverse<u64>>,
+    started: bool,
+    current: Option<usize>,
+}
+
+impl TruePrim {
+    pub fn new(maze: &Maze) -> TruePrim {
+        TruePrim {
+            weight: vec![UNWEIGHED; maze.len()],
+            in_maze: vec![false; maze.len()],
+            frontier: BinaryHeap::new(),
+            started: false,
+            current: None,
+        }
+    }
+
+    /// A cell's random weight, once it has reached the frontier.
+    pub fn weight(&self, cell: usize) -> Option<u32> {
+        Some(self.weight[cell]).filter(|&w| w != UNWEIGHED)
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.in_maze[cell]
+    }
+
+    /// Number of cells on the frontier.
+    pub fn frontier_len(&self) -> usize {
+        self.frontier.len()
+    }
+
+    /// Puts `cell` in the maze and its new neighbours, weighed, on the frontier.
+    fn join(&mut self, board: &mut Board, rng: &mut Rng, cell: usize) {
+        self.in_maze[cell] = true;
+        board.set_mark(cell, mark::VISITED);
+        for dir in Direction::ALL {
+            if let Some(next) = board.maze().neighbour(cell, dir) {
+                // Frontier cells already have a weight; the start cell is in the maze.
+                if self.weight[next] == UNWEIGHED && !self.in_maze[next] {
+                    // Drawn below u32::MAX so that it never looks like UNWEIGHED.
+                    let weight = rng.below(u32::MAX);
+                    self.weight[next] = weight;
+                    self.frontier
+                        .push(Reverse(u64::from(weight) << 32 | next as u64));
+                    board.add_mark(next, mark::FRONTIER);
+                }
+            }
+        }
+    }
+}
+
+impl Machine for TruePrim {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if !self.started {
+            self.started = true;
+            let cell = rng.index(self.in_maze.len());
+            self.join(board, rng, cell);
+            self.current = Some(cell);
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+        }
+        let Reverse(key) = self.frontier.pop()?;
+        let cell = (key & u64::from(u32::MAX)) as usize;
+        let mut inside = [Direction::North; 4];
+        let mut count = 0;
+        for dir in Direction::ALL {
+            if let Some(next) = board.maze().neighbour(cell, dir) {
+                if self.in_maze[next] {
+                    inside[count] = dir;
+                    count += 1;
+                }
+            }
+        }
+        // A frontier cell got there by touching the maze, so `count` is at least 1.
+        let dir = inside[rng.index(count)];
+        board.carve(cell, dir);
+        self.join(board, rng, cell);
+        self.current = Some(cell);
+        Some(Step::new(
+            Event::Carve {
+                cell: cell as u32,
+                dir,
+            },
+            3,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.started && self.frontier.is_empty()
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![("frontier", self.frontier.len() as u64)]
+    }
+}
