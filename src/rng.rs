@@ -29,15 +29,20 @@ impl Rng {
 
     /// A uniform number in `0..n` (Lemire's multiply-and-reject: unbiased, rarely rejects).
     /// `n` must be at least 1.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0, "below(0) has no answer");
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = u64::from(self.next_u32()) * u64::from(n);
-            if (product as u32) >= threshold {
-                return (product >> 32) as u32;
+        let mut product = u64::from(self.next_u32()) * u64::from(n);
+        // The rejection threshold `2^32 mod n` is below `n`, so a low half of at least `n` is
+        // accepted without computing it: the slow division is only needed in rare cases.
+        // The numbers drawn and returned are exactly those of always computing it.
+        if (product as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (product as u32) < threshold {
+                product = u64::from(self.next_u32()) * u64::from(n);
             }
         }
+        (product >> 32) as u32
     }
 
     /// A uniform index into a slice of `len` elements (`len` at least 1).
@@ -122,6 +127,40 @@ mod tests {
         // Each of five values should come up roughly 1000 times.
         assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
         assert_eq!(rng.below(1), 0);
+    }
+
+    #[test]
+    fn below_matches_the_plain_multiply_and_reject() {
+        // The reference: compute the threshold every time, reject low halves under it.
+        fn reference(rng: &mut Rng, n: u32) -> u32 {
+            let threshold = n.wrapping_neg() % n;
+            loop {
+                let product = u64::from(rng.next_u32()) * u64::from(n);
+                if (product as u32) >= threshold {
+                    return (product >> 32) as u32;
+                }
+            }
+        }
+        let mut fast = Rng::new(11);
+        let mut slow = Rng::new(11);
+        // Large n (near 2^32) rejects often, so both paths are exercised.
+        for n in [
+            1,
+            2,
+            3,
+            4,
+            5,
+            7,
+            100,
+            1 << 31,
+            (1 << 31) + 1,
+            3_000_000_000,
+            u32::MAX,
+        ] {
+            for _ in 0..2000 {
+                assert_eq!(fast.below(n), reference(&mut slow, n), "n = {n}");
+            }
+        }
     }
 
     #[test]

@@ -127,7 +127,11 @@ fn stepping_with_the_journal_on_matches_generate_and_undoes_to_the_start() {
             assert!(machine.is_done());
             assert!(machine.step(&mut board, &mut rng).is_none(), "{name}");
             let whole = generators::generate(name, width, height, seed).unwrap();
-            assert_eq!(board.maze(), &whole, "{name}: stepping differs from generate");
+            assert_eq!(
+                board.maze(),
+                &whole,
+                "{name}: stepping differs from generate"
+            );
             let journal = board.journal().to_vec();
             board.undo(&journal);
             assert_eq!(board.maze(), before.maze(), "{name}: undo did not restore");
@@ -179,7 +183,11 @@ fn recursive_division_starts_open_and_only_builds_walls() {
     // 8x6 cells: 7*6 east-west plus 8*5 north-south interior walls, all open.
     assert_eq!(board.maze().passage_count(), 7 * 6 + 8 * 5);
     let run = Run::new(Settings::new("recursive-division", 8, 6, 1)).unwrap();
-    assert_eq!(run.maze(), board.maze(), "a run starts from the same open field");
+    assert_eq!(
+        run.maze(),
+        board.maze(),
+        "a run starts from the same open field"
+    );
     let mut rng = Rng::new(1);
     let mut passages = board.maze().passage_count();
     while let Some(step) = machine.step(&mut board, &mut rng) {
@@ -192,7 +200,10 @@ fn recursive_division_starts_open_and_only_builds_walls() {
         passages = now;
     }
     assert!(board.maze().is_perfect());
-    assert!(board.marks().iter().all(|&m| m == 0), "chamber marks cleared");
+    assert!(
+        board.marks().iter().all(|&m| m == 0),
+        "chamber marks cleared"
+    );
 }
 
 #[test]
@@ -212,7 +223,8 @@ fn eller_set_labels_are_exactly_the_connected_parts() {
                     let same_label = board.group(a) == board.group(b);
                     let connected = parts.root(a) == parts.root(b);
                     assert_eq!(
-                        same_label, connected,
+                        same_label,
+                        connected,
                         "step {steps}: cells {a} and {b} (labels {} and {})",
                         board.group(a),
                         board.group(b)
@@ -253,7 +265,10 @@ fn wilsons_walk_never_holds_a_loop() {
             let walk = machine.walk();
             let mut seen = vec![false; board.maze().len()];
             for &cell in walk {
-                assert!(!seen[cell as usize], "seed {seed}: the walk visits {cell} twice");
+                assert!(
+                    !seen[cell as usize],
+                    "seed {seed}: the walk visits {cell} twice"
+                );
                 seen[cell as usize] = true;
                 assert!(!machine.in_maze(cell as usize));
             }
@@ -264,9 +279,9 @@ fn wilsons_walk_never_holds_a_loop() {
                     .any(|&d| board.maze().neighbour(a, d) == Some(b));
                 assert!(adjacent, "seed {seed}: {a} and {b} are not neighbours");
             }
-            for cell in 0..board.maze().len() {
+            for (cell, &on_walk) in seen.iter().enumerate() {
                 let active = board.mark(cell) & mark::ACTIVE != 0;
-                assert_eq!(active, seen[cell], "seed {seed}: ACTIVE marks != walk");
+                assert_eq!(active, on_walk, "seed {seed}: ACTIVE marks != walk");
             }
         }
         assert!(erased > 0, "seed {seed}: no loop was ever erased");
@@ -390,7 +405,10 @@ fn partial_braiding_removes_about_its_share_keeps_everything_reachable_and_adds_
                 let removed = before - after;
                 // At least the share (rounded up), and at most one more: the last carve may
                 // join two dead ends at once.
-                assert!(removed >= (p * before).ceil(), "{name} p={p}: {removed} of {before}");
+                assert!(
+                    removed >= (p * before).ceil(),
+                    "{name} p={p}: {removed} of {before}"
+                );
                 assert!(removed <= (p * before).ceil() + 1.0, "{name} p={p}");
                 assert!(maze.reachable_from(0).iter().all(|&r| r), "{name}");
                 assert!(maze.passage_count() > maze.len() - 1, "{name}: no loop");
@@ -459,7 +477,13 @@ fn a_run_with_braiding_has_a_braiding_phase_between_generating_and_solving() {
     phases.dedup();
     assert_eq!(
         phases,
-        [Phase::Generating, Phase::Braiding, Phase::Solving, Phase::Walking, Phase::Done]
+        [
+            Phase::Generating,
+            Phase::Braiding,
+            Phase::Solving,
+            Phase::Walking,
+            Phase::Done
+        ]
     );
     assert!(run.phase_steps(Phase::Braiding) > 0);
     assert_eq!(Phase::Braiding.name(), "braiding");
@@ -540,7 +564,10 @@ fn statistics_of_a_cross_a_ring_and_a_broken_maze() {
     cells[7] = N;
     let plus = Maze::from_cells(3, 3, cells).unwrap();
     let s = stats::measure(&plus);
-    assert_eq!((s.junctions4, s.dead_ends, s.straights, s.turns), (1, 4, 0, 0));
+    assert_eq!(
+        (s.junctions4, s.dead_ends, s.straights, s.turns),
+        (1, 4, 0, 0)
+    );
     // Corners (0,0) and (2,2) are cut off: no solution; not perfect, so not exact.
     assert_eq!(s.solution_length, None);
     assert!(!s.diameter_exact);
@@ -585,7 +612,10 @@ fn statistics_agree_with_a_brute_force_diameter_on_perfect_mazes() {
             assert_eq!(s.diameter, brute_diameter(&maze), "{name} seed {seed}");
             assert!(s.diameter_exact);
             let counted = s.dead_ends + s.straights + s.turns + s.junctions3 + s.junctions4;
-            assert_eq!(counted, s.cells, "every cell of a perfect maze has an opening");
+            assert_eq!(
+                counted, s.cells,
+                "every cell of a perfect maze has an opening"
+            );
             // On braided mazes the double sweep is only a lower bound.
             let loopy = braided(name, 9, 8, seed, 1.0);
             let s = stats::measure(&loopy);

@@ -17,6 +17,7 @@
 //! One step is one move of the walker. Marks: `VISITED` for cells in the maze; the walker is
 //! [`Machine::current`].
 
+use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
@@ -40,8 +41,7 @@ pub static INFO: Info = Info {
 /// Aldous–Broder as a step machine.
 #[derive(Clone, Debug)]
 pub struct AldousBroder {
-    width: u32,
-    height: u32,
+    grid: Grid,
     in_maze: Vec<bool>,
     /// Cells still outside the maze.
     remaining: usize,
@@ -53,8 +53,7 @@ pub struct AldousBroder {
 impl AldousBroder {
     pub fn new(maze: &Maze) -> AldousBroder {
         AldousBroder {
-            width: maze.width(),
-            height: maze.height(),
+            grid: Grid::of(maze),
             in_maze: vec![false; maze.len()],
             remaining: maze.len(),
             walker: None,
@@ -76,36 +75,13 @@ impl AldousBroder {
     pub fn remaining(&self) -> usize {
         self.remaining
     }
-
-    /// A random direction that stays inside the grid, uniform among those.
-    fn random_direction(&self, x: u32, y: u32, rng: &mut Rng) -> Direction {
-        let inside = x > 0 && y > 0 && x + 1 < self.width && y + 1 < self.height;
-        if inside {
-            // The common case: all four ways are open to the walker.
-            return Direction::ALL[rng.below(4) as usize];
-        }
-        let mut ways = [Direction::North; 4];
-        let mut count = 0;
-        for (dir, ok) in [
-            (Direction::North, y > 0),
-            (Direction::East, x + 1 < self.width),
-            (Direction::South, y + 1 < self.height),
-            (Direction::West, x > 0),
-        ] {
-            if ok {
-                ways[count] = dir;
-                count += 1;
-            }
-        }
-        ways[rng.index(count)]
-    }
 }
 
 impl Machine for AldousBroder {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let Some((cell, x, y)) = self.walker else {
             let cell = rng.index(self.in_maze.len());
-            let (x, y) = board.maze().coords(cell);
+            let (x, y) = self.grid.coords(cell);
             self.walker = Some((cell, x, y));
             self.in_maze[cell] = true;
             self.remaining -= 1;
@@ -115,12 +91,13 @@ impl Machine for AldousBroder {
         if self.remaining == 0 {
             return None;
         }
-        let dir = self.random_direction(x, y, rng);
-        let (nx, ny) = (
-            x.wrapping_add_signed(dir.dx()),
-            y.wrapping_add_signed(dir.dy()),
-        );
-        let next = ny as usize * self.width as usize + nx as usize;
+        let dir = if self.grid.is_interior(x, y) {
+            // The common case, kept short: this is the innermost loop of a long walk.
+            Direction::ALL[rng.below(4) as usize]
+        } else {
+            random_direction(self.grid.neighbours(cell, x, y, |_| true), rng)
+        };
+        let (next, nx, ny) = self.grid.toward(cell, x, y, dir);
         self.walker = Some((next, nx, ny));
         self.moves += 1;
         if self.in_maze[next] {

@@ -139,7 +139,22 @@ impl Eller {
 
     /// Moves on past everything that needs no decision (starting and finishing rows), so
     /// that afterwards a decision is due or the maze is done.
+    #[inline]
     fn settle(&mut self, board: &mut Board) {
+        // The common case, checked without a call: in the middle of a row.
+        let due = match self.stage {
+            Stage::Join(x) => x + 1 < self.width,
+            Stage::Down(x) => x < self.width,
+            Stage::Done => true,
+            Stage::Start => false,
+        };
+        if !due {
+            self.settle_row(board);
+        }
+    }
+
+    /// [`Eller::settle`] at the start or end of a row.
+    fn settle_row(&mut self, board: &mut Board) {
         loop {
             match self.stage {
                 Stage::Start => {

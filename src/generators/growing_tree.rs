@@ -23,9 +23,10 @@
 //! One step is one pick from the list: a carve or a removal (the first step places the start
 //! cell). Marks: `VISITED` for cells in the maze, `ACTIVE` for the active list.
 
+use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::maze::Maze;
 use crate::rng::Rng;
 
 pub static INFO: Info = Info {
@@ -85,6 +86,7 @@ const REMOVED: u32 = u32::MAX;
 /// Growing Tree as a step machine.
 #[derive(Clone, Debug)]
 pub struct GrowingTree {
+    grid: Grid,
     policy: Policy,
     in_maze: Vec<bool>,
     /// The active list, oldest first, with `REMOVED` blanks; `items[..head]` are all blanks.
@@ -98,6 +100,7 @@ pub struct GrowingTree {
 impl GrowingTree {
     pub fn new(maze: &Maze, policy: Policy) -> GrowingTree {
         GrowingTree {
+            grid: Grid::of(maze),
             policy,
             in_maze: vec![false; maze.len()],
             items: Vec::new(),
@@ -192,23 +195,14 @@ impl Machine for GrowingTree {
         let at = self.pick(rng);
         let cell = self.items[at] as usize;
         self.current = Some(cell);
-        let maze = board.maze();
-        let mut fresh = [Direction::North; 4];
-        let mut count = 0;
-        for dir in Direction::ALL {
-            if let Some(next) = maze.neighbour(cell, dir) {
-                if !self.in_maze[next] {
-                    fresh[count] = dir;
-                    count += 1;
-                }
-            }
-        }
-        if count == 0 {
+        let (x, y) = self.grid.coords(cell);
+        let fresh = self.grid.neighbours(cell, x, y, |next| !self.in_maze[next]);
+        if fresh == 0 {
             self.remove(at);
             board.remove_mark(cell, mark::ACTIVE);
             return Some(Step::new(Event::Pop { cell: cell as u32 }, 4));
         }
-        let dir = fresh[rng.index(count)];
+        let dir = random_direction(fresh, rng);
         let next = board.carve(cell, dir);
         self.add(board, next);
         Some(Step::new(

@@ -25,9 +25,10 @@
 //! cells in the maze, `ACTIVE` for the current walk, `SPECIAL` for the row where the last hunt
 //! found its cell.
 
+use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::maze::Maze;
 use crate::rng::Rng;
 
 pub static INFO: Info = Info {
@@ -53,8 +54,7 @@ pub static INFO: Info = Info {
 /// Hunt-and-Kill as a step machine.
 #[derive(Clone, Debug)]
 pub struct HuntAndKill {
-    width: u32,
-    height: u32,
+    grid: Grid,
     in_maze: Vec<bool>,
     remaining: usize,
     /// The cells of the current walk, oldest first (for the `ACTIVE` marks).
@@ -73,8 +73,7 @@ pub struct HuntAndKill {
 impl HuntAndKill {
     pub fn new(maze: &Maze) -> HuntAndKill {
         HuntAndKill {
-            width: maze.width(),
-            height: maze.height(),
+            grid: Grid::of(maze),
             in_maze: vec![false; maze.len()],
             remaining: maze.len(),
             walk: Vec::new(),
@@ -101,24 +100,11 @@ impl HuntAndKill {
         self.in_maze[cell]
     }
 
-    /// The neighbours of `(x, y)` inside the grid that are (`inside == true`) or are not in the
-    /// maze, and how many there are.
-    fn neighbours(&self, cell: usize, x: u32, y: u32, inside: bool) -> ([Direction; 4], usize) {
-        let w = self.width as usize;
-        let mut found = [Direction::North; 4];
-        let mut count = 0;
-        for (dir, ok, next) in [
-            (Direction::North, y > 0, cell.wrapping_sub(w)),
-            (Direction::East, x + 1 < self.width, cell + 1),
-            (Direction::South, y + 1 < self.height, cell + w),
-            (Direction::West, x > 0, cell.wrapping_sub(1)),
-        ] {
-            if ok && self.in_maze[next] == inside {
-                found[count] = dir;
-                count += 1;
-            }
-        }
-        (found, count)
+    /// The neighbours of `cell` at `(x, y)` that are (`inside == true`) or are not in the
+    /// maze, as direction bits.
+    fn neighbours(&self, cell: usize, x: u32, y: u32, inside: bool) -> u8 {
+        self.grid
+            .neighbours(cell, x, y, |next| self.in_maze[next] == inside)
     }
 
     /// Puts `cell` in the maze as the new head of the walk.
@@ -142,11 +128,11 @@ impl HuntAndKill {
             // reading order, so it is in the maze.
             return cell;
         }
-        let start = self.top_row.saturating_sub(1) as usize * self.width as usize;
+        let start = self.top_row.saturating_sub(1) as usize * self.grid.width as usize;
         (start..self.in_maze.len())
             .find(|&cell| {
-                let (x, y) = (cell as u32 % self.width, cell as u32 / self.width);
-                !self.in_maze[cell] && self.neighbours(cell, x, y, true).1 > 0
+                let (x, y) = self.grid.coords(cell);
+                !self.in_maze[cell] && self.neighbours(cell, x, y, true) != 0
             })
             // Some cell outside the maze touches it while the maze is not the whole grid.
             .unwrap_or(0)
@@ -157,7 +143,7 @@ impl HuntAndKill {
         if self.hunt_row == row {
             return;
         }
-        let w = self.width as usize;
+        let w = self.grid.width as usize;
         if let Some(old) = self.hunt_row {
             for cell in old as usize * w..(old as usize + 1) * w {
                 board.remove_mark(cell, mark::SPECIAL);
@@ -185,20 +171,17 @@ impl Machine for HuntAndKill {
         let step = match self.current {
             None => {
                 let cell = rng.index(self.in_maze.len());
-                let (x, y) = board.maze().coords(cell);
+                let (x, y) = self.grid.coords(cell);
                 self.enter(board, cell, x, y);
                 Step::new(Event::Begin { cell: cell as u32 }, 0)
             }
             Some(_) if self.remaining == 0 => return None,
             Some((cell, x, y)) => {
-                let (ways, count) = self.neighbours(cell, x, y, false);
-                if count > 0 {
-                    let dir = ways[rng.index(count)];
-                    let next = board.carve(cell, dir);
-                    let (nx, ny) = (
-                        x.wrapping_add_signed(dir.dx()),
-                        y.wrapping_add_signed(dir.dy()),
-                    );
+                let ways = self.neighbours(cell, x, y, false);
+                if ways != 0 {
+                    let dir = random_direction(ways, rng);
+                    board.carve(cell, dir);
+                    let (next, nx, ny) = self.grid.toward(cell, x, y, dir);
                     self.enter(board, next, nx, ny);
                     Step::new(
                         Event::Carve {
@@ -210,10 +193,9 @@ impl Machine for HuntAndKill {
                 } else {
                     self.end_walk(board);
                     let target = self.hunt_target();
-                    let (x, y) = board.maze().coords(target);
+                    let (x, y) = self.grid.coords(target);
                     self.mark_hunt_row(board, Some(y));
-                    let (ways, count) = self.neighbours(target, x, y, true);
-                    let dir = ways[rng.index(count)];
+                    let dir = random_direction(self.neighbours(target, x, y, true), rng);
                     board.carve(target, dir);
                     self.enter(board, target, x, y);
                     self.hunts += 1;

@@ -15,6 +15,7 @@ pub use binary_tree::{Bias, BinaryTree};
 pub mod aldous_broder;
 pub mod braid;
 pub mod eller;
+mod grid;
 pub mod growing_tree;
 pub mod hunt_and_kill;
 pub mod prim;

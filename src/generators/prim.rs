@@ -17,6 +17,7 @@
 //! One step is one frontier cell joining the maze (the first step places the start cell).
 //! Marks: `VISITED` for cells in the maze, `FRONTIER` for frontier cells.
 
+use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
@@ -45,6 +46,7 @@ const IN_MAZE: u8 = 2;
 /// Simplified Prim as a step machine.
 #[derive(Clone, Debug)]
 pub struct Prim {
+    grid: Grid,
     /// `OUTSIDE`, `ON_FRONTIER` or `IN_MAZE` per cell.
     state: Vec<u8>,
     /// The frontier, in no particular order (a random one is taken each time).
@@ -56,6 +58,7 @@ pub struct Prim {
 impl Prim {
     pub fn new(maze: &Maze) -> Prim {
         Prim {
+            grid: Grid::of(maze),
             state: vec![OUTSIDE; maze.len()],
             frontier: Vec::new(),
             started: false,
@@ -73,18 +76,18 @@ impl Prim {
         self.state[cell] == IN_MAZE
     }
 
-    /// Puts `cell` in the maze and its new neighbours on the frontier.
-    fn join(&mut self, board: &mut Board, cell: usize) {
+    /// Puts `cell`, at `(x, y)`, in the maze and its new neighbours on the frontier.
+    fn join(&mut self, board: &mut Board, cell: usize, x: u32, y: u32) {
         self.state[cell] = IN_MAZE;
         board.set_mark(cell, mark::VISITED);
-        for dir in Direction::ALL {
-            if let Some(next) = board.maze().neighbour(cell, dir) {
-                if self.state[next] == OUTSIDE {
-                    self.state[next] = ON_FRONTIER;
-                    self.frontier.push(next as u32);
-                    board.add_mark(next, mark::FRONTIER);
-                }
-            }
+        let new = self
+            .grid
+            .neighbours(cell, x, y, |next| self.state[next] == OUTSIDE);
+        for dir in Direction::ALL.into_iter().filter(|d| new & d.bit() != 0) {
+            let (next, _, _) = self.grid.toward(cell, x, y, dir);
+            self.state[next] = ON_FRONTIER;
+            self.frontier.push(next as u32);
+            board.add_mark(next, mark::FRONTIER);
         }
     }
 }
@@ -94,7 +97,8 @@ impl Machine for Prim {
         if !self.started {
             self.started = true;
             let cell = rng.index(self.state.len());
-            self.join(board, cell);
+            let (x, y) = self.grid.coords(cell);
+            self.join(board, cell, x, y);
             self.current = Some(cell);
             return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
         }
@@ -103,20 +107,14 @@ impl Machine for Prim {
         }
         // swap_remove: O(1), and the order of the rest does not matter.
         let cell = self.frontier.swap_remove(rng.index(self.frontier.len())) as usize;
-        let mut inside = [Direction::North; 4];
-        let mut count = 0;
-        for dir in Direction::ALL {
-            if let Some(next) = board.maze().neighbour(cell, dir) {
-                if self.state[next] == IN_MAZE {
-                    inside[count] = dir;
-                    count += 1;
-                }
-            }
-        }
-        // A frontier cell got there by touching the maze, so `count` is at least 1.
-        let dir = inside[rng.index(count)];
+        let (x, y) = self.grid.coords(cell);
+        let inside = self
+            .grid
+            .neighbours(cell, x, y, |next| self.state[next] == IN_MAZE);
+        // A frontier cell got there by touching the maze, so `inside` is not empty.
+        let dir = random_direction(inside, rng);
         board.carve(cell, dir);
-        self.join(board, cell);
+        self.join(board, cell, x, y);
         self.current = Some(cell);
         Some(Step::new(
             Event::Carve {

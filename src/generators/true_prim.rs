@@ -20,6 +20,7 @@
 //!
 //! Marks: `VISITED` for cells in the maze, `FRONTIER` for frontier cells.
 
+use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
@@ -48,6 +49,7 @@ const UNWEIGHED: u32 = u32::MAX;
 /// True Prim as a step machine.
 #[derive(Clone, Debug)]
 pub struct TruePrim {
+    grid: Grid,
     /// Each cell's weight once it has reached the frontier (the start cell has none).
     weight: Vec<u32>,
     in_maze: Vec<bool>,
@@ -60,6 +62,7 @@ pub struct TruePrim {
 impl TruePrim {
     pub fn new(maze: &Maze) -> TruePrim {
         TruePrim {
+            grid: Grid::of(maze),
             weight: vec![UNWEIGHED; maze.len()],
             in_maze: vec![false; maze.len()],
             frontier: BinaryHeap::new(),
@@ -83,22 +86,22 @@ impl TruePrim {
         self.frontier.len()
     }
 
-    /// Puts `cell` in the maze and its new neighbours, weighed, on the frontier.
-    fn join(&mut self, board: &mut Board, rng: &mut Rng, cell: usize) {
+    /// Puts `cell`, at `(x, y)`, in the maze and its new neighbours, weighed, on the frontier.
+    fn join(&mut self, board: &mut Board, rng: &mut Rng, cell: usize, x: u32, y: u32) {
         self.in_maze[cell] = true;
         board.set_mark(cell, mark::VISITED);
-        for dir in Direction::ALL {
-            if let Some(next) = board.maze().neighbour(cell, dir) {
-                // Frontier cells already have a weight; the start cell is in the maze.
-                if self.weight[next] == UNWEIGHED && !self.in_maze[next] {
-                    // Drawn below u32::MAX so that it never looks like UNWEIGHED.
-                    let weight = rng.below(u32::MAX);
-                    self.weight[next] = weight;
-                    self.frontier
-                        .push(Reverse(u64::from(weight) << 32 | next as u64));
-                    board.add_mark(next, mark::FRONTIER);
-                }
-            }
+        // Frontier cells already have a weight; the start cell is in the maze.
+        let new = self.grid.neighbours(cell, x, y, |next| {
+            self.weight[next] == UNWEIGHED && !self.in_maze[next]
+        });
+        for dir in Direction::ALL.into_iter().filter(|d| new & d.bit() != 0) {
+            let (next, _, _) = self.grid.toward(cell, x, y, dir);
+            // Drawn below u32::MAX so that it never looks like UNWEIGHED.
+            let weight = rng.below(u32::MAX);
+            self.weight[next] = weight;
+            self.frontier
+                .push(Reverse(u64::from(weight) << 32 | next as u64));
+            board.add_mark(next, mark::FRONTIER);
         }
     }
 }
@@ -108,26 +111,19 @@ impl Machine for TruePrim {
         if !self.started {
             self.started = true;
             let cell = rng.index(self.in_maze.len());
-            self.join(board, rng, cell);
+            let (x, y) = self.grid.coords(cell);
+            self.join(board, rng, cell, x, y);
             self.current = Some(cell);
             return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
         }
         let Reverse(key) = self.frontier.pop()?;
         let cell = (key & u64::from(u32::MAX)) as usize;
-        let mut inside = [Direction::North; 4];
-        let mut count = 0;
-        for dir in Direction::ALL {
-            if let Some(next) = board.maze().neighbour(cell, dir) {
-                if self.in_maze[next] {
-                    inside[count] = dir;
-                    count += 1;
-                }
-            }
-        }
-        // A frontier cell got there by touching the maze, so `count` is at least 1.
-        let dir = inside[rng.index(count)];
+        let (x, y) = self.grid.coords(cell);
+        let inside = self.grid.neighbours(cell, x, y, |next| self.in_maze[next]);
+        // A frontier cell got there by touching the maze, so `inside` is not empty.
+        let dir = random_direction(inside, rng);
         board.carve(cell, dir);
-        self.join(board, rng, cell);
+        self.join(board, rng, cell, x, y);
         self.current = Some(cell);
         Some(Step::new(
             Event::Carve {

@@ -20,6 +20,7 @@
 //! One step is one move of the walk (stepping on, erasing a loop, or reaching the maze), or the
 //! start of a new walk. Marks: `VISITED` for cells in the maze, `ACTIVE` for the current walk.
 
+use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
@@ -44,7 +45,7 @@ pub static INFO: Info = Info {
 /// Wilson's algorithm as a step machine.
 #[derive(Clone, Debug)]
 pub struct Wilson {
-    width: usize,
+    grid: Grid,
     in_maze: Vec<bool>,
     /// Cells the walk may start from; some of them may have joined the maze since (they are
     /// dropped when drawn), so drawing until a fresh one comes up is a uniform pick.
@@ -53,6 +54,8 @@ pub struct Wilson {
     walk: Vec<u32>,
     /// For a cell on the walk, its index in `walk` (stale for other cells).
     position: Vec<u32>,
+    /// Column and row of the walk's last cell.
+    head: (u32, u32),
     remaining: usize,
     started: bool,
 }
@@ -60,11 +63,12 @@ pub struct Wilson {
 impl Wilson {
     pub fn new(maze: &Maze) -> Wilson {
         Wilson {
-            width: maze.width() as usize,
+            grid: Grid::of(maze),
             in_maze: vec![false; maze.len()],
             candidates: (0..maze.len() as u32).collect(),
             walk: Vec::new(),
             position: vec![0; maze.len()],
+            head: (0, 0),
             remaining: maze.len(),
             started: false,
         }
@@ -103,7 +107,7 @@ impl Wilson {
         for i in 0..self.walk.len() {
             let cell = self.walk[i] as usize;
             let next = self.walk.get(i + 1).map_or(target, |&c| c as usize);
-            board.carve(cell, direction(cell, next, self.width));
+            board.carve(cell, direction(cell, next, self.grid.width as usize));
             board.set_mark(cell, mark::VISITED);
             self.in_maze[cell] = true;
             length += 1;
@@ -144,22 +148,21 @@ impl Machine for Wilson {
             let cell = self.random_outside(rng);
             self.position[cell] = 0;
             self.walk.push(cell as u32);
+            self.head = self.grid.coords(cell);
             board.add_mark(cell, mark::ACTIVE);
             return Some(Step::new(Event::Begin { cell: cell as u32 }, 2));
         };
         let head = head as usize;
-        let maze = board.maze();
-        let mut ways = [(Direction::North, 0); 4];
-        let mut count = 0;
-        for dir in Direction::ALL {
-            if let Some(next) = maze.neighbour(head, dir) {
-                ways[count] = (dir, next);
-                count += 1;
-            }
-        }
-        // The walk starts outside a maze that has a cell, so the grid has two cells or more
-        // and every cell has a neighbour.
-        let (dir, next) = ways[rng.index(count)];
+        let (x, y) = self.head;
+        let dir = if self.grid.is_interior(x, y) {
+            // The common case, kept short: this is the innermost loop.
+            Direction::ALL[rng.below(4) as usize]
+        } else {
+            // The walk starts outside a maze that has a cell, so the grid has two cells or
+            // more and every cell has a neighbour.
+            random_direction(self.grid.neighbours(head, x, y, |_| true), rng)
+        };
+        let (next, nx, ny) = self.grid.toward(head, x, y, dir);
         if self.in_maze[next] {
             let length = self.add_walk(board, next);
             return Some(Step::new(
@@ -178,6 +181,7 @@ impl Machine for Wilson {
                     board.remove_mark(cell as usize, mark::ACTIVE);
                 }
             }
+            self.head = (nx, ny);
             return Some(Step::new(
                 Event::EraseLoop {
                     cell: next as u32,
@@ -188,6 +192,7 @@ impl Machine for Wilson {
         }
         self.position[next] = self.walk.len() as u32;
         self.walk.push(next as u32);
+        self.head = (nx, ny);
         board.add_mark(next, mark::ACTIVE);
         Some(Step::new(
             Event::Move {
