@@ -690,3 +690,26 @@ fn dead_end_shares_at_20x20_order_as_published() {
         assert!(share < lowest_high / 2.0, "{name}: {share} vs {high:?}");
     }
 }
+
+#[test]
+fn neighbours_agree_with_coordinates_on_every_border() {
+    // Maze::neighbour is computed without branching on the direction; check it against plain
+    // coordinate arithmetic on thin and small grids, where every cell is on some border.
+    for (width, height) in [(1, 1), (1, 4), (4, 1), (2, 2), (5, 3)] {
+        let maze = Maze::new(width, height).unwrap();
+        for cell in 0..maze.len() {
+            let (x, y) = (cell as i64 % width as i64, cell as i64 / width as i64);
+            for dir in Direction::ALL {
+                let (nx, ny) = (x + i64::from(dir.dx()), y + i64::from(dir.dy()));
+                let inside =
+                    (0..i64::from(width)).contains(&nx) && (0..i64::from(height)).contains(&ny);
+                let expected = inside.then(|| (ny * i64::from(width) + nx) as usize);
+                assert_eq!(
+                    maze.neighbour(cell, dir),
+                    expected,
+                    "{width}x{height} {cell} {dir}"
+                );
+            }
+        }
+    }
+}

@@ -98,8 +98,8 @@ impl TruePrim {
         });
         for dir in Direction::ALL.into_iter().filter(|d| new & d.bit() != 0) {
             let (next, _, _) = self.grid.toward(cell, x, y, dir);
-            // Drawn below u32::MAX so that it never looks like UNWEIGHED.
-            let weight = rng.below(u32::MAX);
+            // 31 random bits, so that it never looks like UNWEIGHED.
+            let weight = rng.next_u32() >> 1;
             self.weight[next] = weight;
             self.frontier
                 .push(Reverse(u64::from(weight) << 32 | next as u64));
