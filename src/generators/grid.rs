@@ -55,14 +55,17 @@ impl Grid {
     /// its column and row.
     #[inline]
     pub fn toward(&self, cell: usize, x: u32, y: u32, dir: Direction) -> (usize, u32, u32) {
-        let (nx, ny) = (
-            x.wrapping_add_signed(dir.dx()),
-            y.wrapping_add_signed(dir.dy()),
-        );
-        // Arithmetic rather than a `match`: the direction is random, so a branch on it would
-        // be mispredicted most of the time.
-        let offset = dir.dx() as isize + dir.dy() as isize * self.width as isize;
-        (cell.wrapping_add_signed(offset), nx, ny)
+        // Looked up in tables indexed by the direction's number rather than matched on: the
+        // direction is random, and a branch (or jump) on it would mostly be mispredicted.
+        const DX: [i32; 4] = [0, 1, 0, -1];
+        const DY: [i32; 4] = [-1, 0, 1, 0];
+        let (dx, dy) = (DX[dir as usize], DY[dir as usize]);
+        let offset = dx as isize + dy as isize * self.width as isize;
+        (
+            cell.wrapping_add_signed(offset),
+            x.wrapping_add_signed(dx),
+            y.wrapping_add_signed(dy),
+        )
     }
 }
 

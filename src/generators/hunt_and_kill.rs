@@ -102,12 +102,14 @@ impl HuntAndKill {
 
     /// The neighbours of `cell` at `(x, y)` that are (`inside == true`) or are not in the
     /// maze, as direction bits.
+    #[inline]
     fn neighbours(&self, cell: usize, x: u32, y: u32, inside: bool) -> u8 {
         self.grid
             .neighbours(cell, x, y, |next| self.in_maze[next] == inside)
     }
 
     /// Puts `cell` in the maze as the new head of the walk.
+    #[inline]
     fn enter(&mut self, board: &mut Board, cell: usize, x: u32, y: u32) {
         self.in_maze[cell] = true;
         self.remaining -= 1;
