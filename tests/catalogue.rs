@@ -144,14 +144,17 @@ fn stepping_with_the_journal_on_matches_generate_and_undoes_to_the_start() {
 #[test]
 fn a_run_makes_the_same_maze_as_generate() {
     for name in generators::names() {
-        let mut run = Run::new(Settings::new(name, 11, 9, 42)).unwrap();
-        while run.advance(17) == 17 {}
-        assert!(run.is_done());
-        assert_eq!(
-            run.maze(),
-            &generators::generate(name, 11, 9, 42).unwrap(),
-            "{name}"
-        );
+        for braid in [0.0, 0.3, 1.0] {
+            let settings = Settings::new(name, 11, 9, 42).with_braid(braid);
+            let mut run = Run::new(settings).unwrap();
+            while run.advance(17) == 17 {}
+            assert!(run.is_done());
+            assert_eq!(
+                run.maze(),
+                &generators::generate_braided(name, 11, 9, 42, braid).unwrap(),
+                "{name} braid {braid}"
+            );
+        }
     }
 }
 

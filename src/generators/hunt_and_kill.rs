@@ -18,8 +18,9 @@
 //! in the maze and it *is* the cell the scan would find; a pointer to it only ever moves
 //! forward. The one exception is the top-left cell itself, which has neither neighbour: while it
 //! is outside the maze and touches nothing, the hunt scans from the row above the topmost maze
-//! cell (no cell higher up can touch the maze). Either way every hunt finds the same cell a
-//! full scan would, and the whole run stays close to linear time.
+//! cell (no cell higher up can touch the maze); each such scan covers at most one row, and there
+//! are at most width + height of them. Either way every hunt finds the same cell a full scan
+//! would, and the whole run stays close to linear time.
 //!
 //! One step is one carve: a step of the walk, or a hunt with its carve. Marks: `VISITED` for
 //! cells in the maze, `ACTIVE` for the current walk, `SPECIAL` for the row where the last hunt
