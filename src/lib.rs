@@ -6,6 +6,7 @@
 //! - [`machine`]: the one step trait, its events and algorithm descriptions.
 //! - [`generators`], [`solvers`], [`player`]: the algorithms, one file each.
 //! - [`run`]: a whole timeline — generate, then solve, then walk — as used by every front end.
+//! - [`stats`]: texture statistics (dead ends, diameter, corridors, junctions) of any maze.
 
 pub mod board;
 pub mod generators;
@@ -16,6 +17,7 @@ pub mod player;
 pub mod rng;
 pub mod run;
 pub mod solvers;
+pub mod stats;
 
 /// The JavaScript edge (wasm32 only); public so that tests/wasm.rs can drive it.
 #[cfg(target_arch = "wasm32")]

@@ -59,6 +59,23 @@ pub enum Event {
     Looped { cell: u32, heading: Direction },
     /// The player walked onto `cell`.
     Walk { cell: u32 },
+    /// Hunt-and-Kill: the scan found `cell`, the first cell not in the maze that touches it,
+    /// and carved from it toward `dir` into the maze.
+    Hunt { cell: u32, dir: Direction },
+    /// Wilson: the walk came back to `cell`, so the loop of `erased` cells after it was erased.
+    EraseLoop { cell: u32, erased: u32 },
+    /// Wilson: the walk reached `cell`, already in the maze, and its `length` passages were
+    /// carved into the maze.
+    AddWalk { cell: u32, length: u32 },
+    /// Recursive division: walled the `dir` side of `length` cells in a line starting at
+    /// `cell` (the line runs across `dir`: east for a south wall, south for an east wall),
+    /// all but the cell `gap`, whose passage is left open.
+    Divide {
+        cell: u32,
+        dir: Direction,
+        length: u32,
+        gap: u32,
+    },
 }
 
 impl Event {
@@ -78,7 +95,11 @@ impl Event {
             | Event::Skip { cell }
             | Event::Turn { cell, .. }
             | Event::Looped { cell, .. }
-            | Event::Walk { cell } => Some(cell),
+            | Event::Walk { cell }
+            | Event::Hunt { cell, .. }
+            | Event::EraseLoop { cell, .. }
+            | Event::AddWalk { cell, .. }
+            | Event::Divide { cell, .. } => Some(cell),
             Event::Move { to, .. } => Some(to),
             Event::Found { .. } | Event::Unreachable => None,
         }
@@ -104,6 +125,10 @@ impl Event {
             Event::Move { .. } => "move",
             Event::Looped { .. } => "looped",
             Event::Walk { .. } => "walk",
+            Event::Hunt { .. } => "hunt",
+            Event::EraseLoop { .. } => "erase-loop",
+            Event::AddWalk { .. } => "add-walk",
+            Event::Divide { .. } => "divide",
         }
     }
 }
@@ -162,6 +187,13 @@ pub trait Machine {
     /// The way the machine faces, for those with a heading (wall followers).
     fn heading(&self) -> Option<Direction> {
         None
+    }
+
+    /// Whether this generator adds walls rather than carving passages: it then starts from an
+    /// open field (every interior wall open) instead of a grid of closed cells. Honoured by
+    /// [`crate::generators::starting_maze`], and through it by `generate` and `run::Run`.
+    fn starts_open(&self) -> bool {
+        false
     }
 
     /// Named sizes of its internal state for the status panel ("run" 3, "queue" 17, "sets" 40).

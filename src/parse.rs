@@ -52,6 +52,35 @@ pub fn count(text: &str) -> Result<u64, String> {
     }
 }
 
+/// A number of sample mazes (`mazestep stats --samples`): a whole number from 1 to
+/// [`MAX_COUNT`].
+pub fn samples(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    match text.parse::<u64>() {
+        Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "samples '{text}' is not allowed: use a whole number from 1 to {MAX_COUNT}"
+        )),
+    }
+}
+
+/// A braid share: the part of the dead ends to remove, a decimal number from 0 to 1
+/// (`0`, `0.25`, `1`).
+pub fn braid(text: &str) -> Result<f64, String> {
+    let text = text.trim();
+    // Only digits and one point: no signs, exponents, "inf" or "NaN".
+    let plain = !text.is_empty()
+        && text.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && text.matches('.').count() <= 1
+        && text.chars().any(|c| c.is_ascii_digit());
+    match text.parse::<f64>() {
+        Ok(p) if plain && (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(format!(
+            "braid '{text}' is not allowed: use a number from 0 to 1, e.g. 0.5"
+        )),
+    }
+}
+
 /// The last of `count` consecutive seeds starting at `first` (`count` at least 1). Seeds do
 /// not wrap around: a run that would pass `u64::MAX` is refused.
 pub fn last_seed(first: u64, count: u64) -> Result<u64, String> {
@@ -107,6 +136,33 @@ mod tests {
             let err = count(bad).unwrap_err();
             assert!(err.starts_with("count '"), "{err}");
             assert!(err.contains("1 to 1000000"), "{err}");
+        }
+    }
+
+    #[test]
+    fn samples_counts() {
+        assert_eq!(samples("1"), Ok(1));
+        assert_eq!(samples(" 1000000 "), Ok(MAX_COUNT));
+        for bad in ["0", "1000001", "-1", "x", "", "2.5"] {
+            let err = samples(bad).unwrap_err();
+            assert!(err.starts_with("samples '"), "{err}");
+            assert!(err.contains("1 to 1000000"), "{err}");
+        }
+    }
+
+    #[test]
+    fn braid_shares() {
+        assert_eq!(braid("0"), Ok(0.0));
+        assert_eq!(braid("1"), Ok(1.0));
+        assert_eq!(braid(" 0.25 "), Ok(0.25));
+        assert_eq!(braid(".5"), Ok(0.5));
+        assert_eq!(braid("1.0"), Ok(1.0));
+        for bad in [
+            "1.5", "-0.1", "-0", "x", "", ".", "1e-1", "inf", "NaN", "0.5.1", "+0.5",
+        ] {
+            let err = braid(bad).unwrap_err();
+            assert!(err.starts_with("braid '"), "{err}");
+            assert!(err.contains("0 to 1"), "{err}");
         }
     }
 

@@ -1,9 +1,9 @@
-//! A run: one timeline of generation steps, then the solver's steps (if a solver is chosen),
-//! then the player walking the result. Every front end — the page, the command line, the
+//! A run: one timeline of generation steps, then braiding (if a braid share is set), then the
+//! solver's steps (if a solver is chosen), then the player walking the result. Every front end — the page, the command line, the
 //! tests — drives algorithms through this type, so they all see the same steps.
 
 use crate::board::Board;
-use crate::generators;
+use crate::generators::{self, braid, Braid};
 use crate::machine::{Info, Machine, Step};
 use crate::maze::{Maze, MazeError};
 use crate::player::Player;
@@ -12,7 +12,7 @@ use crate::solvers::{self, Outcome, Report, SolveError, Solver};
 use std::fmt;
 
 /// Everything that defines a run. Equal settings give equal runs, step for step.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     pub generator: String,
     /// `None` generates only.
@@ -24,6 +24,9 @@ pub struct Settings {
     pub start: Option<(u32, u32)>,
     /// Goal cell; defaults to the bottom-right cell.
     pub goal: Option<(u32, u32)>,
+    /// Share of dead ends to remove after generation, 0 to 1 (see [`Braid`]); 0 keeps the
+    /// maze perfect and skips the braiding phase.
+    pub braid: f64,
 }
 
 impl Settings {
@@ -37,12 +40,19 @@ impl Settings {
             seed,
             start: None,
             goal: None,
+            braid: 0.0,
         }
     }
 
     /// The same settings with a solver.
     pub fn with_solver(mut self, solver: &str) -> Settings {
         self.solver = Some(solver.to_string());
+        self
+    }
+
+    /// The same settings with a braid share.
+    pub fn with_braid(mut self, braid: f64) -> Settings {
+        self.braid = braid;
         self
     }
 }
@@ -53,6 +63,8 @@ pub enum RunError {
     Size(MazeError),
     Generator(generators::UnknownName),
     Solver(SolveError),
+    /// A braid share outside 0 to 1; the message says so.
+    Braid(String),
 }
 
 impl fmt::Display for RunError {
@@ -61,6 +73,7 @@ impl fmt::Display for RunError {
             RunError::Size(e) => e.fmt(f),
             RunError::Generator(e) => e.fmt(f),
             RunError::Solver(e) => e.fmt(f),
+            RunError::Braid(e) => e.fmt(f),
         }
     }
 }
@@ -72,15 +85,17 @@ impl std::error::Error for RunError {}
 #[repr(u8)]
 pub enum Phase {
     Generating = 0,
-    Solving = 1,
-    Walking = 2,
-    Done = 3,
+    Braiding = 1,
+    Solving = 2,
+    Walking = 3,
+    Done = 4,
 }
 
 impl Phase {
     pub fn name(self) -> &'static str {
         match self {
             Phase::Generating => "generating",
+            Phase::Braiding => "braiding",
             Phase::Solving => "solving",
             Phase::Walking => "walking",
             Phase::Done => "done",
@@ -88,20 +103,21 @@ impl Phase {
     }
 }
 
-/// A generate → solve → walk timeline over one board.
+/// A generate → braid → solve → walk timeline over one board.
 pub struct Run {
     settings: Settings,
     board: Board,
     rng: Rng,
     phase: Phase,
     generator: Box<dyn Machine>,
+    braid: Option<Braid>,
     solver_entry: Option<&'static solvers::Entry>,
     solver: Option<Box<dyn Solver>>,
     player: Option<Player>,
     start: usize,
     goal: usize,
     steps: u64,
-    phase_steps: [u64; 3],
+    phase_steps: [u64; 4],
     last: Option<Step>,
     last_phase: Phase,
     dirty: Vec<u32>,
@@ -115,6 +131,7 @@ impl Run {
         let maze = Maze::new(settings.width, settings.height).map_err(RunError::Size)?;
         let generator =
             generators::create(&settings.generator, &maze).map_err(RunError::Generator)?;
+        braid::check_share(settings.braid).map_err(RunError::Braid)?;
         let solver_entry = match &settings.solver {
             Some(name) => {
                 Some(solvers::find(name).map_err(|e| RunError::Solver(SolveError::Name(e)))?)
@@ -128,7 +145,7 @@ impl Run {
         let start = solvers::cell_at(&maze, "start", start).map_err(RunError::Solver)?;
         let goal = solvers::cell_at(&maze, "goal", goal).map_err(RunError::Solver)?;
         let cells = maze.len();
-        let mut board = Board::new(maze);
+        let mut board = Board::new(generators::starting_maze(generator.as_ref(), maze));
         board.set_journaling(true);
         Ok(Run {
             rng: Rng::new(settings.seed),
@@ -136,13 +153,14 @@ impl Run {
             board,
             phase: Phase::Generating,
             generator,
+            braid: None,
             solver_entry,
             solver: None,
             player: None,
             start,
             goal,
             steps: 0,
-            phase_steps: [0; 3],
+            phase_steps: [0; 4],
             last: None,
             last_phase: Phase::Generating,
             dirty: Vec::new(),
@@ -157,6 +175,10 @@ impl Run {
         loop {
             let step = match self.phase {
                 Phase::Generating => self.generator.step(&mut self.board, &mut self.rng),
+                Phase::Braiding => self
+                    .braid
+                    .as_mut()
+                    .and_then(|b| b.step(&mut self.board, &mut self.rng)),
                 Phase::Solving => self
                     .solver
                     .as_mut()
@@ -185,7 +207,14 @@ impl Run {
     /// the next call, so the page's status reads "done" right after the final step.
     fn end_if_nothing_follows(&mut self) {
         let last_phase = match self.phase {
-            Phase::Generating => self.solver_entry.is_none() && self.generator.is_done(),
+            Phase::Generating => {
+                self.solver_entry.is_none()
+                    && self.settings.braid <= 0.0
+                    && self.generator.is_done()
+            }
+            Phase::Braiding => {
+                self.solver_entry.is_none() && self.braid.as_ref().is_some_and(|b| b.is_done())
+            }
             Phase::Solving => self
                 .solver
                 .as_ref()
@@ -200,7 +229,13 @@ impl Run {
 
     fn next_phase(&mut self) {
         self.phase = match self.phase {
-            Phase::Generating => match self.solver_entry {
+            Phase::Generating if self.settings.braid > 0.0 => {
+                // Braiding shows its own marks on a clean display.
+                self.board.clear_display();
+                self.braid = Some(Braid::new(self.board.maze(), self.settings.braid));
+                Phase::Braiding
+            }
+            Phase::Generating | Phase::Braiding => match self.solver_entry {
                 Some(entry) => {
                     // The generator's marks mean nothing to the search: start it on a clean
                     // display (the clearing is journaled with the solver's first step).
@@ -326,11 +361,17 @@ impl Run {
 
     /// The machine whose state is on show: the one running now, or the last one that ran.
     pub fn machine(&self) -> &dyn Machine {
-        match (&self.player, &self.solver) {
-            (Some(player), _) => player,
-            (None, Some(solver)) => solver.as_ref(),
-            (None, None) => self.generator.as_ref(),
+        match (&self.player, &self.solver, &self.braid) {
+            (Some(player), _, _) => player,
+            (None, Some(solver), _) => solver.as_ref(),
+            (None, None, Some(braid)) => braid,
+            (None, None, None) => self.generator.as_ref(),
         }
+    }
+
+    /// The braiding machine, once braiding has begun.
+    pub fn braid(&self) -> Option<&Braid> {
+        self.braid.as_ref()
     }
 
     /// The description of the machine on show.

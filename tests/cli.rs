@@ -333,10 +333,13 @@ fn missing_required_flag_is_refused() {
 fn unknown_subcommand_is_refused() {
     refused(
         &["draw"],
-        &["command 'draw'", "generate, solve, list or help"],
+        &["command 'draw'", "generate, solve, stats, list or help"],
     );
     refused(&["--seed", "3"], &["command '--seed'"]);
-    refused(&[], &["missing command", "generate, solve, list or help"]);
+    refused(
+        &[],
+        &["missing command", "generate, solve, stats, list or help"],
+    );
 }
 
 #[test]
@@ -850,6 +853,7 @@ fn help_goes_to_stdout_with_status_zero() {
         &["-h"],
         &["generate", "--help"],
         &["solve", "-h"],
+        &["stats", "--help"],
     ] {
         let out = mazestep(args);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
@@ -859,7 +863,10 @@ fn help_goes_to_stdout_with_status_zero() {
             "usage:",
             "mazestep generate",
             "mazestep solve",
+            "mazestep stats",
             "--count",
+            "--samples",
+            "--braid",
             "--format",
         ] {
             assert!(help.contains(wanted), "{args:?}: {wanted}");
@@ -938,4 +945,287 @@ fn generate_big<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     ];
     args.extend_from_slice(extra);
     args
+}
+
+// ---- Braiding and statistics. ----
+
+/// `stats` arguments for a small run, followed by `extra`.
+fn stats_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "stats",
+        "--algorithm",
+        GEN,
+        "--width",
+        "6",
+        "--height",
+        "5",
+        "--samples",
+        "4",
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+#[test]
+fn bad_braid_shares_are_refused_everywhere() {
+    for bad in ["1.5", "-0.2", "half", "", "1e-1", "NaN", "inf"] {
+        let mention = format!("braid '{bad}'");
+        refused(&generate(&["--braid", bad]), &[&mention, "0 to 1"]);
+        refused(
+            &["solve", "--solver", "bfs", "--braid", bad],
+            &[&mention, "0 to 1"],
+        );
+        refused(&stats_args(&["--braid", bad]), &[&mention, "0 to 1"]);
+    }
+    refused(&generate(&["--braid"]), &["--braid", "needs a value"]);
+}
+
+#[test]
+fn bad_stats_options_are_refused() {
+    for bad in ["0", "-1", "x", "1000001", "2.5"] {
+        let mut args = stats_args(&[]);
+        args[8] = bad;
+        refused(
+            &args,
+            &[format!("samples '{bad}'").as_str(), "1 to 1000000"],
+        );
+    }
+    refused(
+        &["stats", "--algorithm", GEN, "--width", "5", "--height", "5"],
+        &["stats needs --samples"],
+    );
+    refused(
+        &["stats", "--width", "5", "--height", "5", "--samples", "2"],
+        &["stats needs --algorithm"],
+    );
+    refused(
+        &stats_args(&["--format", "tiles"]),
+        &["format 'tiles'", "text or json"],
+    );
+    refused(&stats_args(&["--count", "2"]), &["'--count'", "stats"]);
+    refused(
+        &stats_args(&["--seed", "18446744073709551614"]),
+        &[
+            "seed 18446744073709551614",
+            "samples 4",
+            "0 to 18446744073709551612",
+        ],
+    );
+    let mut args = stats_args(&[]);
+    args[2] = "mystery";
+    refused(&args, &["generator 'mystery'"]);
+}
+
+/// Dead ends of row-major passage bits, counted here from the bits alone.
+fn dead_ends(cells: &[u8]) -> usize {
+    cells.iter().filter(|&&bits| bits.count_ones() == 1).count()
+}
+
+#[test]
+fn generate_with_braid_makes_connected_mazes_with_loops_and_fewer_dead_ends() {
+    for name in generators::names() {
+        let args = |braid: &'static str| {
+            vec![
+                "generate",
+                "--algorithm",
+                name,
+                "--width",
+                "10",
+                "--height",
+                "8",
+                "--seed",
+                "5",
+                "--braid",
+                braid,
+                "--format",
+                "json",
+            ]
+        };
+        let plain = json_line(ok(&args("0")).trim_end());
+        assert!(plain.get("braid").is_none(), "no braid key at 0: {plain}");
+        let perfect = json_maze(&plain);
+        let value = json_line(ok(&args("0.5")).trim_end());
+        assert_eq!(value["braid"].as_f64(), Some(0.5));
+        let cells: Vec<u8> = value["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap() as u8)
+            .collect();
+        let maze = Maze::from_cells(10, 8, cells.clone()).expect("consistent cells");
+        assert!(maze.passage_count() > maze.len() - 1, "{name}: no loops");
+        assert!(maze.reachable_from(0).iter().all(|&r| r), "{name}");
+        let (before, after) = (dead_ends(perfect.cells()), dead_ends(&cells));
+        assert!(
+            2 * after <= before + 1,
+            "{name}: {before} -> {after} dead ends"
+        );
+        // The tiles show the same maze.
+        let mut tile_args = args("0.5");
+        tile_args.truncate(tile_args.len() - 2);
+        assert_eq!(
+            tile_mazes(&ok(&tile_args), 10, 8),
+            vec![expected_tiles(10, 8, &cells)]
+        );
+        // A share of 1 leaves no dead end in a maze at least two cells each way.
+        let full = json_line(ok(&args("1")).trim_end());
+        let cells: Vec<u8> = full["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap() as u8)
+            .collect();
+        assert_eq!(dead_ends(&cells), 0, "{name}");
+    }
+    // Not giving --braid is the same as --braid 0.
+    assert_eq!(
+        ok(&generate(&["--seed", "9"])),
+        ok(&generate(&["--seed", "9", "--braid", "0"]))
+    );
+}
+
+#[test]
+fn solve_with_braid_finds_a_path_in_a_maze_with_loops() {
+    let out = ok(&[
+        "solve",
+        "--solver",
+        "bfs",
+        "--algorithm",
+        GEN,
+        "--seed",
+        "3",
+        "--braid",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let value = json_line(out.trim_end());
+    assert_eq!(value["outcome"], "found");
+    assert_eq!(value["braid"].as_f64(), Some(1.0));
+    let cells: Vec<u8> = value["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap() as u8)
+        .collect();
+    let maze = Maze::from_cells(10, 10, cells).unwrap();
+    assert!(maze.passage_count() > maze.len() - 1);
+    let path = value["path"].as_array().unwrap();
+    check_path(&maze, path, (0, 0), (9, 9));
+}
+
+/// Mean and sample standard deviation, computed here.
+fn mean_and_sd(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, var.sqrt())
+}
+
+#[test]
+fn stats_reports_mean_and_spread_over_consecutive_seeds() {
+    let value = json_line(ok(&stats_args(&["--seed", "10", "--format", "json"])).trim_end());
+    assert_eq!(value["algorithm"], GEN);
+    assert_eq!(value["samples"].as_u64(), Some(4));
+    assert_eq!(value["first_seed"].as_u64(), Some(10));
+    assert_eq!(value["last_seed"].as_u64(), Some(13));
+    // Count the dead ends of the same four mazes, made by `generate`, here.
+    let counts: Vec<f64> = (10..14)
+        .map(|seed| {
+            let seed = seed.to_string();
+            let out = ok(&[
+                "generate",
+                "--algorithm",
+                GEN,
+                "--width",
+                "6",
+                "--height",
+                "5",
+                "--seed",
+                &seed,
+                "--format",
+                "json",
+            ]);
+            let maze = json_maze(&json_line(out.trim_end()));
+            dead_ends(maze.cells()) as f64
+        })
+        .collect();
+    let (mean, sd) = mean_and_sd(&counts);
+    let reported = &value["stats"]["dead_ends"];
+    assert!(
+        (reported["mean"].as_f64().unwrap() - mean).abs() < 1e-9,
+        "{reported}"
+    );
+    assert!(
+        (reported["std_dev"].as_f64().unwrap() - sd).abs() < 1e-9,
+        "{reported}"
+    );
+    let share = value["stats"]["dead_end_share"]["mean"].as_f64().unwrap();
+    assert!((share - mean / 30.0).abs() < 1e-9);
+    // Every statistic is there, with numbers; perfect mazes have no loops.
+    for key in [
+        "dead_ends",
+        "dead_end_share",
+        "diameter",
+        "solution_length",
+        "straights",
+        "turns",
+        "junctions3",
+        "junctions4",
+        "loops",
+    ] {
+        assert!(value["stats"][key]["mean"].is_number(), "{key}");
+        assert!(
+            value["stats"][key]["std_dev"].as_f64().unwrap() >= 0.0,
+            "{key}"
+        );
+    }
+    assert_eq!(value["stats"]["loops"]["mean"].as_f64(), Some(0.0));
+}
+
+#[test]
+fn stats_text_is_a_table_with_one_line_per_statistic() {
+    let out = ok(&stats_args(&["--seed", "1"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with(GEN), "{out}");
+    assert!(
+        lines[0].contains("6x5") && lines[0].contains("seeds 1 to 4"),
+        "{out}"
+    );
+    assert_eq!(lines.len(), 2 + 9, "{out}");
+    for line in &lines[2..] {
+        let numbers: Vec<f64> = line
+            .split_whitespace()
+            .rev()
+            .take(2)
+            .map(|n| n.parse().unwrap_or_else(|_| panic!("{line}")))
+            .collect();
+        assert_eq!(numbers.len(), 2, "{line}");
+    }
+    let json = json_line(ok(&stats_args(&["--seed", "1", "--format", "json"])).trim_end());
+    let line = lines.iter().find(|l| l.starts_with("dead ends")).unwrap();
+    let mean: f64 = line.split_whitespace().nth(2).unwrap().parse().unwrap();
+    let json_mean = json["stats"]["dead_ends"]["mean"].as_f64().unwrap();
+    assert!(
+        (mean - json_mean).abs() < 0.005 + 1e-9,
+        "{line} vs {json_mean}"
+    );
+    // Braided mazes have loops, and the text says which share was removed.
+    let braided = ok(&stats_args(&["--seed", "1", "--braid", "0.5"]));
+    assert!(
+        braided.lines().next().unwrap().ends_with("braid 0.5"),
+        "{braided}"
+    );
+    let loops = braided.lines().find(|l| l.starts_with("loops")).unwrap();
+    let loops: f64 = loops.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(loops > 0.0);
+}
+
+#[test]
+fn stats_without_a_seed_announces_the_first() {
+    let out = mazestep(&stats_args(&[]));
+    assert_eq!(out.status.code(), Some(0));
+    let seed = announced_seed(&out.stderr);
+    let again = ok(&stats_args(&["--seed", &seed]));
+    assert_eq!(text(&out.stdout), again);
 }

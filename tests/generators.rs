@@ -309,16 +309,3 @@ fn binary_tree_machine_visits_every_cell_once() {
     assert_eq!(steps, 20);
     assert!(board.marks().iter().all(|&m| m == mark::VISITED));
 }
-
-#[test]
-fn the_largest_mazes_complete_without_overflow() {
-    // 4096 x 4096 = 16.7 million cells: any recursion would overflow the stack here.
-    for name in names() {
-        let maze = generate(name, 4096, 4096, 7);
-        assert_eq!(maze.passage_count(), maze.len() - 1, "{name}");
-        assert!(
-            maze.reachable_from(0).iter().all(|&r| r),
-            "{name} is not connected"
-        );
-    }
-}

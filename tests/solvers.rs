@@ -29,12 +29,8 @@ use std::collections::{HashSet, VecDeque};
 
 /// A perfect maze from the `index`-th registered generator.
 fn generated(index: usize, width: u32, height: u32, seed: u64) -> Maze {
-    let entry = &generators::ALL[index % generators::ALL.len()];
-    let maze = Maze::new(width, height).unwrap();
-    let mut machine = (entry.make)(&maze);
-    let mut board = Board::new(maze);
-    run_to_end(machine.as_mut(), &mut board, &mut Rng::new(seed));
-    board.into_maze()
+    let name = generators::ALL[index % generators::ALL.len()].info.name;
+    generators::generate(name, width, height, seed).unwrap()
 }
 
 /// Knocks down about `count` extra walls at random, making loops (braiding proper arrives

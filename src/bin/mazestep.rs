@@ -1,14 +1,17 @@
 //! `mazestep`: make mazes and solve them from a terminal.
 //!
 //! How it works:
-//! 1. Read the command (`generate`, `solve`, `list`, `help`, `--version`) and its `--name value`
+//! 1. Read the command (`generate`, `solve`, `stats`, `list`, `help`, `--version`) and its
+//!    `--name value`
 //!    options by hand, so that every mistake gets exactly one line on stderr that names the bad
 //!    value and says what is allowed, and exit status 2.
 //! 2. Check every value before anything runs, using the same parsers ([`mazestep::parse`]) and
 //!    registries ([`generators::ALL`], [`solvers::ALL`]) as the page, so all front ends accept the
 //!    same text and offer the same algorithms.
-//! 3. Make each maze with [`generators::generate`] and solve it with [`solvers::solve`], then
-//!    write it as tiles or JSON.
+//! 3. Make each maze with [`generators::generate_braided`] (braid 0 unless `--braid` is
+//!    given) and solve it with [`solvers::solve`], then write it as tiles or JSON; or, for
+//!    `stats`, measure many mazes with [`stats::measure`] and write their means and standard
+//!    deviations.
 //! 4. Treat a closed stdout (`mazestep generate ... | head -1`) as the reader having seen enough:
 //!    stop quietly with status 0.
 //!
@@ -19,6 +22,7 @@ use mazestep::maze::{Maze, MAX_SIDE};
 use mazestep::parse;
 use mazestep::rng;
 use mazestep::solvers::{self, Outcome, Report, SolveError};
+use mazestep::stats::{self, Summary, STATISTICS};
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -33,9 +37,11 @@ const PREFERRED_GENERATOR: &str = "recursive-backtracker";
 const USAGE: &str = "\
 usage:
   mazestep generate --algorithm NAME --width W --height H [--seed S] [--count N]
-                    [--format tiles|json|none]
+                    [--braid P] [--format tiles|json|none]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
-                 [--start X,Y] [--goal X,Y] [--format tiles|json]
+                 [--braid P] [--start X,Y] [--goal X,Y] [--format tiles|json]
+  mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
+                 [--braid P] [--format text|json]
   mazestep list          names and summaries of all generators and solvers
   mazestep help          this text (also --help, -h)
   mazestep --version     the version
@@ -47,10 +53,13 @@ options:
   --height H         cells down, 1 to 4096 (solve: 10)
   --seed S           0 to 18446744073709551615; without it a fresh seed is printed on stderr
   --count N          generate N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
+  --samples N        stats: measure N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
+  --braid P          remove a share P (0 to 1, e.g. 0.5) of the dead ends, adding loops
   --start X,Y        solve: start cell, zero-based (default 0,0)
   --goal X,Y         solve: goal cell (default: the bottom-right cell)
   --format F         tiles (default): # wall, . open, o path, S start, G goal;
-                     json: one object per line; none: generate without output
+                     json: one object per line; none: generate without output;
+                     stats: text (default) or json
 
 exit status: 0 done, 1 no path found (the maze is still printed), 2 bad input.
 ";
@@ -122,7 +131,7 @@ fn run(args: Vec<OsString>, out: &mut impl Write) -> Result<(), Failure> {
     let args = utf8(args).map_err(Failure::Usage)?;
     let Some((command, rest)) = args.split_first() else {
         return Err(Failure::Usage(
-            "missing command: use generate, solve, list or help".to_string(),
+            "missing command: use generate, solve, stats, list or help".to_string(),
         ));
     };
     match command.as_str() {
@@ -136,20 +145,27 @@ fn run(args: Vec<OsString>, out: &mut impl Write) -> Result<(), Failure> {
             }
             Ok(out.write_all(list().as_bytes())?)
         }
-        "generate" | "solve" => {
+        "generate" | "solve" | "stats" => {
             if rest.iter().any(|a| a == "--help" || a == "-h") {
                 return Ok(out.write_all(usage().as_bytes())?);
             }
-            if command == "generate" {
-                let job = generate_job(rest).map_err(Failure::Usage)?;
-                run_generate(&job, out)
-            } else {
-                let job = solve_job(rest).map_err(Failure::Usage)?;
-                run_solve(&job, out)
+            match command.as_str() {
+                "generate" => {
+                    let job = generate_job(rest).map_err(Failure::Usage)?;
+                    run_generate(&job, out)
+                }
+                "solve" => {
+                    let job = solve_job(rest).map_err(Failure::Usage)?;
+                    run_solve(&job, out)
+                }
+                _ => {
+                    let job = stats_job(rest).map_err(Failure::Usage)?;
+                    run_stats(&job, out)
+                }
             }
         }
         other => Err(Failure::Usage(format!(
-            "unknown command '{other}': use generate, solve, list or help"
+            "unknown command '{other}': use generate, solve, stats, list or help"
         ))),
     }
 }
@@ -244,17 +260,47 @@ const FORMAT_SOLVE: Opt = Opt {
     name: "--format",
     hint: "tiles or json",
 };
+const FORMAT_STATS: Opt = Opt {
+    name: "--format",
+    hint: "text or json",
+};
+const BRAID: Opt = Opt {
+    name: "--braid",
+    hint: "a number from 0 to 1, e.g. 0.5",
+};
+const SAMPLES: Opt = Opt {
+    name: "--samples",
+    hint: "a whole number from 1 to 1000000",
+};
 
-const GENERATE_OPTS: &[&Opt] = &[&ALGORITHM, &WIDTH, &HEIGHT, &SEED, &COUNT, &FORMAT_GENERATE];
+const GENERATE_OPTS: &[&Opt] = &[
+    &ALGORITHM,
+    &WIDTH,
+    &HEIGHT,
+    &SEED,
+    &COUNT,
+    &BRAID,
+    &FORMAT_GENERATE,
+];
 const SOLVE_OPTS: &[&Opt] = &[
     &SOLVER,
     &ALGORITHM,
     &WIDTH,
     &HEIGHT,
     &SEED,
+    &BRAID,
     &START,
     &GOAL,
     &FORMAT_SOLVE,
+];
+const STATS_OPTS: &[&Opt] = &[
+    &ALGORITHM,
+    &WIDTH,
+    &HEIGHT,
+    &SAMPLES,
+    &SEED,
+    &BRAID,
+    &FORMAT_STATS,
 ];
 
 /// The values given for a command's options, in the order of its option table.
@@ -357,6 +403,7 @@ struct GenerateJob {
     height: u32,
     first_seed: u64,
     count: u64,
+    braid: f64,
     format: Format,
 }
 
@@ -368,6 +415,7 @@ fn generate_job(args: &[String]) -> Result<GenerateJob, String> {
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let count = given.get("--count").map(parse::count).transpose()?;
     let count = count.unwrap_or(1);
+    let braid = braid(&given)?;
     let format = format(given.get("--format").unwrap_or("tiles"), true)?;
     let first_seed = match seed {
         Some(seed) => {
@@ -383,8 +431,14 @@ fn generate_job(args: &[String]) -> Result<GenerateJob, String> {
         height,
         first_seed,
         count,
+        braid,
         format,
     })
+}
+
+/// The `--braid` share, 0 when not given.
+fn braid(given: &Given) -> Result<f64, String> {
+    given.get("--braid").map_or(Ok(0.0), parse::braid)
 }
 
 /// A checked `solve` command.
@@ -395,6 +449,7 @@ struct SolveJob {
     width: u32,
     height: u32,
     seed: u64,
+    braid: f64,
     start: (u32, u32),
     goal: (u32, u32),
     format: Format,
@@ -417,6 +472,7 @@ fn solve_job(args: &[String]) -> Result<SolveJob, String> {
     let width = side("width", "--width")?;
     let height = side("height", "--height")?;
     let seed = given.get("--seed").map(parse::seed).transpose()?;
+    let braid = braid(&given)?;
     let start = match given.get("--start") {
         Some(text) => parse::point("start", text)?,
         None => (0, 0),
@@ -438,9 +494,63 @@ fn solve_job(args: &[String]) -> Result<SolveJob, String> {
         width,
         height,
         seed,
+        braid,
         start,
         goal,
         format,
+    })
+}
+
+/// A checked `stats` command.
+#[derive(Debug)]
+struct StatsJob {
+    algorithm: &'static str,
+    width: u32,
+    height: u32,
+    samples: u64,
+    first_seed: u64,
+    braid: f64,
+    json: bool,
+}
+
+fn stats_job(args: &[String]) -> Result<StatsJob, String> {
+    let given = read_options("stats", args, STATS_OPTS)?;
+    let algorithm = generator_name(given.required("stats", &ALGORITHM)?)?;
+    let width = parse::side("width", given.required("stats", &WIDTH)?)?;
+    let height = parse::side("height", given.required("stats", &HEIGHT)?)?;
+    let samples = parse::samples(given.required("stats", &SAMPLES)?)?;
+    let seed = given.get("--seed").map(parse::seed).transpose()?;
+    let braid = braid(&given)?;
+    let json = match given.get("--format").unwrap_or("text").trim() {
+        "text" => false,
+        "json" => true,
+        other => {
+            return Err(format!(
+                "format '{other}' is not allowed for stats: use text or json"
+            ))
+        }
+    };
+    let first_seed = match seed {
+        Some(seed) => {
+            parse::last_seed(seed, samples).map_err(|_| {
+                format!(
+                    "seed {seed} with samples {samples} is not allowed: the seeds would pass {}; use a seed from 0 to {}",
+                    u64::MAX,
+                    u64::MAX - (samples - 1)
+                )
+            })?;
+            seed
+        }
+        None => announce_seed(rng::fresh_seed().min(u64::MAX - (samples - 1))),
+    };
+    Ok(StatsJob {
+        algorithm,
+        width,
+        height,
+        samples,
+        first_seed,
+        braid,
+        json,
     })
 }
 
@@ -484,15 +594,16 @@ fn announce_seed(seed: u64) -> u64 {
 fn run_generate(job: &GenerateJob, out: &mut impl Write) -> Result<(), Failure> {
     for i in 0..job.count {
         let seed = job.first_seed + i;
-        let maze = generators::generate(job.algorithm, job.width, job.height, seed)
-            .map_err(|e| Failure::Usage(e.to_string()))?;
+        let maze =
+            generators::generate_braided(job.algorithm, job.width, job.height, seed, job.braid)
+                .map_err(|e| Failure::Usage(e.to_string()))?;
         match job.format {
             Format::Tiles => {
                 out.write_all(maze.to_tile_text().as_bytes())?;
                 out.write_all(b"\n")?;
             }
             Format::Json => {
-                let mut line = maze_json(&maze, job.algorithm, seed);
+                let mut line = maze_json(&maze, job.algorithm, seed, job.braid);
                 line.push_str("}\n");
                 out.write_all(line.as_bytes())?;
             }
@@ -503,8 +614,9 @@ fn run_generate(job: &GenerateJob, out: &mut impl Write) -> Result<(), Failure> 
 }
 
 fn run_solve(job: &SolveJob, out: &mut impl Write) -> Result<(), Failure> {
-    let maze = generators::generate(job.algorithm, job.width, job.height, job.seed)
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let maze =
+        generators::generate_braided(job.algorithm, job.width, job.height, job.seed, job.braid)
+            .map_err(|e| Failure::Usage(e.to_string()))?;
     let report = solvers::solve(job.solver, &maze, job.start, job.goal)
         .map_err(|e| Failure::Usage(e.to_string()))?;
     match job.format {
@@ -526,6 +638,87 @@ fn run_solve(job: &SolveJob, out: &mut impl Write) -> Result<(), Failure> {
         Some(message) => Err(Failure::NoPath(message)),
         None => Ok(()),
     }
+}
+
+fn run_stats(job: &StatsJob, out: &mut impl Write) -> Result<(), Failure> {
+    let mut summary = Summary::new();
+    for i in 0..job.samples {
+        let seed = job.first_seed + i;
+        let maze =
+            generators::generate_braided(job.algorithm, job.width, job.height, seed, job.braid)
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+        summary.add(&stats::measure(&maze));
+    }
+    let text = if job.json {
+        stats_json(job, &summary)
+    } else {
+        stats_text(job, &summary)
+    };
+    Ok(out.write_all(text.as_bytes())?)
+}
+
+/// The last seed of a `stats` job (checked when the job was read).
+fn last_stats_seed(job: &StatsJob) -> u64 {
+    job.first_seed + (job.samples - 1)
+}
+
+/// A table: one line per statistic with its mean and standard deviation.
+fn stats_text(job: &StatsJob, summary: &Summary) -> String {
+    let mut text = format!(
+        "{} {}x{}, {} maze{} (seeds {} to {}), braid {}\n",
+        job.algorithm,
+        job.width,
+        job.height,
+        job.samples,
+        if job.samples == 1 { "" } else { "s" },
+        job.first_seed,
+        last_stats_seed(job),
+        job.braid
+    );
+    text += &format!("{:<20}{:>12}{:>12}\n", "statistic", "mean", "std dev");
+    for (i, (key, label)) in STATISTICS.iter().enumerate() {
+        // Shares are fractions: more decimals.
+        let decimals = if *key == "dead_end_share" { 4 } else { 2 };
+        let number = |value: Option<f64>| match value {
+            Some(v) => format!("{v:.decimals$}"),
+            None => "-".to_string(),
+        };
+        text += &format!(
+            "{:<20}{:>12}{:>12}\n",
+            label,
+            number(summary.mean(i)),
+            number(summary.std_dev(i))
+        );
+    }
+    text
+}
+
+/// One JSON object: the job and, per statistic, its mean and standard deviation.
+fn stats_json(job: &StatsJob, summary: &Summary) -> String {
+    let number = |value: Option<f64>| value.map_or("null".to_string(), |v| v.to_string());
+    let mut json = format!(
+        "{{\"algorithm\":{},\"width\":{},\"height\":{},\"samples\":{},\"first_seed\":{},\"last_seed\":{},\"braid\":{},\"stats\":{{",
+        json_string(job.algorithm),
+        job.width,
+        job.height,
+        job.samples,
+        job.first_seed,
+        last_stats_seed(job),
+        job.braid
+    );
+    for (i, (key, _)) in STATISTICS.iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        json.push_str(&format!(
+            "{}:{{\"mean\":{},\"std_dev\":{}}}",
+            json_string(key),
+            number(summary.mean(i)),
+            number(summary.std_dev(i))
+        ));
+    }
+    json.push_str("}}\n");
+    json
 }
 
 /// The tile view with the route drawn on it: `o` on every path cell and on the passage tile
@@ -576,14 +769,19 @@ fn no_path_message(job: &SolveJob, outcome: &Outcome) -> Option<String> {
 }
 
 /// The opening of a maze's JSON object, without the closing brace, so `solve` can add fields.
-fn maze_json(maze: &Maze, algorithm: &str, seed: u64) -> String {
+/// A braid share above 0 is included, so the object says how to make the maze again.
+fn maze_json(maze: &Maze, algorithm: &str, seed: u64, braid: f64) -> String {
     let mut json = String::with_capacity(80 + 3 * maze.len());
     json.push_str(&format!(
-        "{{\"width\":{},\"height\":{},\"algorithm\":{},\"seed\":{seed},\"cells\":[",
+        "{{\"width\":{},\"height\":{},\"algorithm\":{},\"seed\":{seed},",
         maze.width(),
         maze.height(),
         json_string(algorithm)
     ));
+    if braid > 0.0 {
+        json.push_str(&format!("\"braid\":{braid},"));
+    }
+    json.push_str("\"cells\":[");
     for (i, bits) in maze.cells().iter().enumerate() {
         if i > 0 {
             json.push(',');
@@ -595,7 +793,7 @@ fn maze_json(maze: &Maze, algorithm: &str, seed: u64) -> String {
 }
 
 fn solve_json(maze: &Maze, job: &SolveJob, report: &Report) -> String {
-    let mut json = maze_json(maze, job.algorithm, job.seed);
+    let mut json = maze_json(maze, job.algorithm, job.seed, job.braid);
     let point = |(x, y): (u32, u32)| format!("[{x},{y}]");
     json.push_str(&format!(
         ",\"solver\":{},\"start\":{},\"goal\":{},\"path\":",
@@ -675,6 +873,7 @@ mod tests {
             width: 3,
             height: 1,
             seed: 7,
+            braid: 0.0,
             start,
             goal,
             format: Format::Tiles,

@@ -27,6 +27,24 @@ pub enum Bias {
 }
 
 impl Bias {
+    /// Every bias, the classic (registered) one first.
+    pub const ALL: [Bias; 4] = [
+        Bias::NorthEast,
+        Bias::NorthWest,
+        Bias::SouthEast,
+        Bias::SouthWest,
+    ];
+
+    /// A short name for lists and URLs ("north-east", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Bias::NorthEast => "north-east",
+            Bias::NorthWest => "north-west",
+            Bias::SouthEast => "south-east",
+            Bias::SouthWest => "south-west",
+        }
+    }
+
     fn directions(self) -> (Direction, Direction) {
         match self {
             Bias::NorthEast => (Direction::North, Direction::East),

@@ -5,7 +5,7 @@
 
 use crate::board::Board;
 use crate::machine::{run_to_end, Info, Machine};
-use crate::maze::{Maze, MazeError};
+use crate::maze::{Direction, Maze, MazeError};
 use crate::rng::Rng;
 use std::fmt;
 
@@ -15,9 +15,29 @@ pub mod recursive_backtracker;
 pub mod sidewinder;
 
 pub use binary_tree::{Bias, BinaryTree};
+pub mod aldous_broder;
+pub mod braid;
+pub mod eller;
+mod grid;
+pub mod growing_tree;
+pub mod hunt_and_kill;
+pub mod prim;
+pub mod recursive_division;
+pub mod true_prim;
+pub mod wilson;
+
+pub use aldous_broder::AldousBroder;
+pub use braid::Braid;
+pub use eller::Eller;
+pub use growing_tree::{GrowingTree, Policy};
+pub use hunt_and_kill::HuntAndKill;
 pub use kruskal::Kruskal;
+pub use prim::Prim;
 pub use recursive_backtracker::RecursiveBacktracker;
+pub use recursive_division::RecursiveDivision;
 pub use sidewinder::SideWinder;
+pub use true_prim::TruePrim;
+pub use wilson::Wilson;
 
 /// A registered generator: its description and how to make one for a maze of a given size.
 pub struct Entry {
@@ -25,11 +45,13 @@ pub struct Entry {
     pub make: fn(&Maze) -> Box<dyn Machine>,
 }
 
-/// Every generator, in the order lists show them.
+/// Every generator, in the order lists show them. Where a generator has options, the entry
+/// says which one it registers.
 pub static ALL: &[Entry] = &[
     Entry {
         info: &binary_tree::INFO,
-        make: |maze| Box::new(BinaryTree::new(maze.len(), Bias::default())),
+        // The classic bias: every cell carves north or east.
+        make: |maze| Box::new(BinaryTree::new(maze.len(), Bias::NorthEast)),
     },
     Entry {
         info: &sidewinder::INFO,
@@ -42,6 +64,39 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &kruskal::INFO,
         make: |maze| Box::new(Kruskal::new(maze)),
+    },
+    Entry {
+        info: &prim::INFO,
+        make: |maze| Box::new(Prim::new(maze)),
+    },
+    Entry {
+        info: &true_prim::INFO,
+        make: |maze| Box::new(TruePrim::new(maze)),
+    },
+    Entry {
+        info: &aldous_broder::INFO,
+        make: |maze| Box::new(AldousBroder::new(maze)),
+    },
+    Entry {
+        info: &wilson::INFO,
+        make: |maze| Box::new(Wilson::new(maze)),
+    },
+    Entry {
+        info: &hunt_and_kill::INFO,
+        make: |maze| Box::new(HuntAndKill::new(maze)),
+    },
+    Entry {
+        info: &eller::INFO,
+        make: |maze| Box::new(Eller::new(maze)),
+    },
+    Entry {
+        info: &growing_tree::INFO,
+        // Newest half the time, a random active cell the other half.
+        make: |maze| Box::new(GrowingTree::new(maze, Policy::Mix { newest_percent: 50 })),
+    },
+    Entry {
+        info: &recursive_division::INFO,
+        make: |maze| Box::new(RecursiveDivision::new(maze)),
     },
 ];
 
@@ -93,6 +148,8 @@ pub fn create(name: &str, maze: &Maze) -> Result<Box<dyn Machine>, UnknownName> 
 pub enum GenerateError {
     Name(UnknownName),
     Size(MazeError),
+    /// A braid share outside 0 to 1; the message says so.
+    Braid(String),
 }
 
 impl fmt::Display for GenerateError {
@@ -100,18 +157,67 @@ impl fmt::Display for GenerateError {
         match self {
             GenerateError::Name(e) => e.fmt(f),
             GenerateError::Size(e) => e.fmt(f),
+            GenerateError::Braid(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for GenerateError {}
 
+/// The maze a generator starts from, given the maze of its size with every wall standing:
+/// that maze itself, or for a wall-adding generator ([`Machine::starts_open`]) an open field
+/// of the same size, every interior wall open.
+pub fn starting_maze(generator: &dyn Machine, closed: Maze) -> Maze {
+    if !generator.starts_open() {
+        return closed;
+    }
+    let (width, height) = (closed.width(), closed.height());
+    let mut cells = Vec::with_capacity(closed.len());
+    for y in 0..height {
+        for x in 0..width {
+            let mut bits = 0;
+            for (dir, inside) in [
+                (Direction::North, y > 0),
+                (Direction::East, x + 1 < width),
+                (Direction::South, y + 1 < height),
+                (Direction::West, x > 0),
+            ] {
+                if inside {
+                    bits |= dir.bit();
+                }
+            }
+            cells.push(bits);
+        }
+    }
+    // Consistent by construction; should it ever not be, start closed rather than fail.
+    Maze::from_cells(width, height, cells).unwrap_or(closed)
+}
+
 /// Makes a whole maze at once: the named generator run to the end from `seed`.
 pub fn generate(name: &str, width: u32, height: u32, seed: u64) -> Result<Maze, GenerateError> {
+    generate_braided(name, width, height, seed, 0.0)
+}
+
+/// Like [`generate`], then braided: a share `braid` (0 to 1) of the dead ends removed with
+/// [`Braid`], drawing on the same random numbers. This is the maze a [`crate::run::Run`] with
+/// the same settings makes; `braid` 0 gives exactly [`generate`]'s maze.
+pub fn generate_braided(
+    name: &str,
+    width: u32,
+    height: u32,
+    seed: u64,
+    braid: f64,
+) -> Result<Maze, GenerateError> {
     let entry = find(name).map_err(GenerateError::Name)?;
     let maze = Maze::new(width, height).map_err(GenerateError::Size)?;
+    let braid = braid::check_share(braid).map_err(GenerateError::Braid)?;
     let mut machine = (entry.make)(&maze);
-    let mut board = Board::new(maze);
-    run_to_end(machine.as_mut(), &mut board, &mut Rng::new(seed));
+    let mut board = Board::new(starting_maze(machine.as_ref(), maze));
+    let mut rng = Rng::new(seed);
+    run_to_end(machine.as_mut(), &mut board, &mut rng);
+    if braid > 0.0 {
+        let mut braiding = Braid::new(board.maze(), braid);
+        run_to_end(&mut braiding, &mut board, &mut rng);
+    }
     Ok(board.into_maze())
 }

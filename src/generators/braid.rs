@@ -1,0 +1,210 @@
+//! Braiding: remove a share of a finished maze's dead ends by knocking one wall out of each,
+//! which adds loops.
+//!
+//! How it works:
+//! 1. List the dead ends (cells with exactly one opening) and aim to remove a share `p` of them
+//!    (rounded up, so any `p > 0` removes at least one).
+//! 2. Take a random dead end from the list. If an earlier step already opened it, take another.
+//! 3. Carve one wall of it. Prefer a neighbour that is a dead end too — one passage then removes
+//!    two dead ends — otherwise any neighbour behind a wall.
+//! 4. Repeat from 2 until the share is removed, or no dead end that can be opened is left.
+//!
+//! Carving only adds passages, so every cell stays reachable and each carve closes a loop: a
+//! braided maze is no longer perfect. A dead end whose only neighbour is the one it opens to (the
+//! ends of a maze one cell wide) cannot be opened; at `p = 1` those are all that remain.
+//!
+//! It runs as a phase of [`crate::run::Run`] after generation when `Settings::braid` is above
+//! zero, drawing from the same random number generator, so a seed still fixes the whole result.
+//! One step is one dead end opened. Marks: `SPECIAL` for the dead ends opened.
+
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "braid",
+    title: "Braid",
+    summary: "Opens a share of the dead ends, preferring to join two at once: adds loops.",
+    step_unit: "one dead end opened",
+    pseudocode: &[
+        "list the dead ends; aim to remove a share p of them",
+        "while fewer than that are removed and some can be opened:",
+        "    take a random dead end from the list",
+        "    (skip it if an earlier carve opened it already)",
+        "    carve to a neighbour that is a dead end too, or else to any walled-off one",
+    ],
+    marks: &[(mark::SPECIAL, "dead ends opened")],
+};
+
+/// Checks a braid share: a number from 0 to 1.
+pub fn check_share(share: f64) -> Result<f64, String> {
+    if (0.0..=1.0).contains(&share) {
+        Ok(share)
+    } else {
+        Err(format!(
+            "braid {share} is not allowed: use a number from 0 to 1, e.g. 0.5"
+        ))
+    }
+}
+
+fn is_dead_end(bits: u8) -> bool {
+    bits.count_ones() == 1
+}
+
+/// Braiding as a step machine, made for the maze it will work on.
+#[derive(Clone, Debug)]
+pub struct Braid {
+    share: f64,
+    /// Dead ends that can be opened, in the order found; drawn at random. Entries opened since
+    /// (by a neighbour's carve) are skipped when drawn.
+    candidates: Vec<u32>,
+    /// Dead ends in the maze when braiding began, and now.
+    initial: usize,
+    dead_ends: usize,
+    /// Dead ends to remove.
+    target: usize,
+    /// Dead ends in `candidates` that are still dead ends.
+    openable: usize,
+    opened: u64,
+    current: Option<usize>,
+}
+
+impl Braid {
+    /// Braiding for `maze` with a share `share` of dead ends to remove (clamped to 0..=1; use
+    /// [`check_share`] to refuse bad values instead).
+    pub fn new(maze: &Maze, share: f64) -> Braid {
+        let share = if share.is_nan() {
+            0.0
+        } else {
+            share.clamp(0.0, 1.0)
+        };
+        let mut candidates = Vec::new();
+        let mut initial = 0;
+        for cell in 0..maze.len() {
+            if is_dead_end(maze.cell(cell)) {
+                initial += 1;
+                if walled_neighbours(maze, cell).1 > 0 {
+                    candidates.push(cell as u32);
+                }
+            }
+        }
+        Braid {
+            share,
+            openable: candidates.len(),
+            candidates,
+            initial,
+            dead_ends: initial,
+            target: (share * initial as f64).ceil() as usize,
+            opened: 0,
+            current: None,
+        }
+    }
+
+    pub fn share(&self) -> f64 {
+        self.share
+    }
+
+    /// Dead ends when braiding began.
+    pub fn initial_dead_ends(&self) -> usize {
+        self.initial
+    }
+
+    /// Dead ends left now.
+    pub fn dead_ends(&self) -> usize {
+        self.dead_ends
+    }
+
+    /// How many dead ends braiding aims to remove.
+    pub fn target(&self) -> usize {
+        self.target
+    }
+
+    fn removed(&self) -> usize {
+        self.initial - self.dead_ends
+    }
+}
+
+/// The neighbours of `cell` behind a wall, and how many there are.
+fn walled_neighbours(maze: &Maze, cell: usize) -> ([(Direction, usize); 4], usize) {
+    let mut found = [(Direction::North, 0); 4];
+    let mut count = 0;
+    for dir in Direction::ALL {
+        if let Some(next) = maze.neighbour(cell, dir) {
+            if !maze.is_open(cell, dir) {
+                found[count] = (dir, next);
+                count += 1;
+            }
+        }
+    }
+    (found, count)
+}
+
+impl Machine for Braid {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if self.is_done() {
+            return None;
+        }
+        // `openable > 0`, so a dead end that can be opened is still in the list.
+        let cell = loop {
+            let at = rng.index(self.candidates.len());
+            let cell = self.candidates.swap_remove(at) as usize;
+            if is_dead_end(board.maze().cell(cell)) {
+                break cell;
+            }
+        };
+        let maze = board.maze();
+        let (walled, count) = walled_neighbours(maze, cell);
+        let mut best = [(Direction::North, 0); 4];
+        let mut best_count = 0;
+        for &(dir, next) in &walled[..count] {
+            if is_dead_end(maze.cell(next)) {
+                best[best_count] = (dir, next);
+                best_count += 1;
+            }
+        }
+        let (dir, _) = if best_count > 0 {
+            best[rng.index(best_count)]
+        } else {
+            walled[rng.index(count)]
+        };
+        let neighbour_was_dead_end = best_count > 0;
+        board.carve(cell, dir);
+        board.add_mark(cell, mark::SPECIAL);
+        self.dead_ends -= 1;
+        self.openable -= 1;
+        if neighbour_was_dead_end {
+            // It had a wall toward `cell`, so it was an openable dead end in the list too.
+            self.dead_ends -= 1;
+            self.openable -= 1;
+        }
+        self.opened += 1;
+        self.current = Some(cell);
+        Some(Step::new(
+            Event::Carve {
+                cell: cell as u32,
+                dir,
+            },
+            4,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.removed() >= self.target || self.openable == 0
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("dead ends", self.dead_ends as u64),
+            ("opened", self.opened),
+        ]
+    }
+}

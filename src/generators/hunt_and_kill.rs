@@ -1,0 +1,242 @@
+//! Hunt-and-Kill: a random walk that never crosses the maze; when it is stuck, hunt for a new
+//! place to start.
+//!
+//! How it works:
+//! 1. Start a walk at a random cell; it is in the maze.
+//! 2. *Kill*: from the walk's cell, carve to a random neighbour not yet in the maze and walk
+//!    there. Repeat while there is such a neighbour.
+//! 3. *Hunt*: when the walk is stuck, scan the grid row by row, top row first, for the first
+//!    cell that is not in the maze but touches it. Carve from it to a random neighbour in the
+//!    maze, and start a new walk there (back to 2).
+//! 4. Stop when every cell is in the maze.
+//!
+//! The walks make long winding corridors with few dead ends, like the recursive backtracker's,
+//! but without keeping a stack: the hunt replaces backtracking.
+//!
+//! The hunt does not really rescan from the top each time. Every cell before the first cell
+//! outside the maze (in reading order) is in the maze, so that cell's north or west neighbour is
+//! in the maze and it *is* the cell the scan would find; a pointer to it only ever moves
+//! forward. The one exception is the top-left cell itself, which has neither neighbour: while it
+//! is outside the maze and touches nothing, the hunt scans from the row above the topmost maze
+//! cell (no cell higher up can touch the maze); each such scan covers at most one row, and there
+//! are at most width + height of them. Either way every hunt finds the same cell a full scan
+//! would, and the whole run stays close to linear time.
+//!
+//! One step is one carve: a step of the walk, or a hunt with its carve. Marks: `VISITED` for
+//! cells in the maze, `ACTIVE` for the current walk, `SPECIAL` for the row where the last hunt
+//! found its cell.
+
+use super::grid::{random_direction, Grid};
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::Maze;
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "hunt-and-kill",
+    title: "Hunt-and-Kill",
+    summary: "Random walks through new cells; when stuck, scans for the next start: long passages.",
+    step_unit: "one carve (a walk step, or a hunt and its carve)",
+    pseudocode: &[
+        "start a walk at a random cell; it is in the maze",
+        "while some cell is not in the maze:",
+        "    if the walk's cell has neighbours not in the maze: carve to a random one, walk on",
+        "    otherwise hunt: scan the rows, top first, for the first cell not in the maze",
+        "        that touches it; carve from it to a random neighbour in the maze",
+        "        and start a new walk there",
+    ],
+    marks: &[
+        (mark::VISITED, "in the maze"),
+        (mark::ACTIVE, "the current walk"),
+        (mark::SPECIAL, "the row of the last hunt"),
+    ],
+};
+
+/// Hunt-and-Kill as a step machine.
+#[derive(Clone, Debug)]
+pub struct HuntAndKill {
+    grid: Grid,
+    in_maze: Vec<bool>,
+    remaining: usize,
+    /// The cells of the current walk, oldest first (for the `ACTIVE` marks).
+    walk: Vec<u32>,
+    /// The walk's cell with its column and row.
+    current: Option<(usize, u32, u32)>,
+    /// Every cell before this index is in the maze.
+    first_outside: usize,
+    /// The topmost row holding a maze cell.
+    top_row: u32,
+    /// The row marked as the last hunt's.
+    hunt_row: Option<u32>,
+    hunts: u64,
+}
+
+impl HuntAndKill {
+    pub fn new(maze: &Maze) -> HuntAndKill {
+        HuntAndKill {
+            grid: Grid::of(maze),
+            in_maze: vec![false; maze.len()],
+            remaining: maze.len(),
+            walk: Vec::new(),
+            current: None,
+            first_outside: 0,
+            top_row: maze.height(),
+            hunt_row: None,
+            hunts: 0,
+        }
+    }
+
+    /// The current walk, oldest cell first.
+    pub fn walk(&self) -> &[u32] {
+        &self.walk
+    }
+
+    /// The row where the last hunt found its cell.
+    pub fn hunt_row(&self) -> Option<u32> {
+        self.hunt_row
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.in_maze[cell]
+    }
+
+    /// The neighbours of `cell` at `(x, y)` that are (`inside == true`) or are not in the
+    /// maze, as direction bits.
+    #[inline]
+    fn neighbours(&self, cell: usize, x: u32, y: u32, inside: bool) -> u8 {
+        self.grid
+            .neighbours(cell, x, y, |next| self.in_maze[next] == inside)
+    }
+
+    /// Puts `cell` in the maze as the new head of the walk.
+    #[inline]
+    fn enter(&mut self, board: &mut Board, cell: usize, x: u32, y: u32) {
+        self.in_maze[cell] = true;
+        self.remaining -= 1;
+        self.top_row = self.top_row.min(y);
+        self.walk.push(cell as u32);
+        self.current = Some((cell, x, y));
+        board.add_mark(cell, mark::VISITED | mark::ACTIVE);
+    }
+
+    /// The first cell in reading order that is outside the maze but touches it.
+    fn hunt_target(&mut self) -> usize {
+        while self.in_maze[self.first_outside] {
+            self.first_outside += 1;
+        }
+        let cell = self.first_outside;
+        if cell != 0 {
+            // Its west neighbour, or (at the start of a row) its north one, comes earlier in
+            // reading order, so it is in the maze.
+            return cell;
+        }
+        let start = self.top_row.saturating_sub(1) as usize * self.grid.width as usize;
+        (start..self.in_maze.len())
+            .find(|&cell| {
+                let (x, y) = self.grid.coords(cell);
+                !self.in_maze[cell] && self.neighbours(cell, x, y, true) != 0
+            })
+            // Some cell outside the maze touches it while the maze is not the whole grid.
+            .unwrap_or(0)
+    }
+
+    /// Moves the `SPECIAL` row marks to `row` (or removes them).
+    fn mark_hunt_row(&mut self, board: &mut Board, row: Option<u32>) {
+        if self.hunt_row == row {
+            return;
+        }
+        let w = self.grid.width as usize;
+        if let Some(old) = self.hunt_row {
+            for cell in old as usize * w..(old as usize + 1) * w {
+                board.remove_mark(cell, mark::SPECIAL);
+            }
+        }
+        if let Some(new) = row {
+            for cell in new as usize * w..(new as usize + 1) * w {
+                board.add_mark(cell, mark::SPECIAL);
+            }
+        }
+        self.hunt_row = row;
+    }
+
+    /// Removes the `ACTIVE` marks of the walk and forgets it.
+    fn end_walk(&mut self, board: &mut Board) {
+        for &cell in &self.walk {
+            board.remove_mark(cell as usize, mark::ACTIVE);
+        }
+        self.walk.clear();
+    }
+}
+
+impl Machine for HuntAndKill {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        let step = match self.current {
+            None => {
+                let cell = rng.index(self.in_maze.len());
+                let (x, y) = self.grid.coords(cell);
+                self.enter(board, cell, x, y);
+                Step::new(Event::Begin { cell: cell as u32 }, 0)
+            }
+            Some(_) if self.remaining == 0 => return None,
+            Some((cell, x, y)) => {
+                let ways = self.neighbours(cell, x, y, false);
+                if ways != 0 {
+                    let dir = random_direction(ways, rng);
+                    board.carve(cell, dir);
+                    let (next, nx, ny) = self.grid.toward(cell, x, y, dir);
+                    self.enter(board, next, nx, ny);
+                    Step::new(
+                        Event::Carve {
+                            cell: cell as u32,
+                            dir,
+                        },
+                        2,
+                    )
+                } else {
+                    self.end_walk(board);
+                    let target = self.hunt_target();
+                    let (x, y) = self.grid.coords(target);
+                    self.mark_hunt_row(board, Some(y));
+                    let dir = random_direction(self.neighbours(target, x, y, true), rng);
+                    board.carve(target, dir);
+                    self.enter(board, target, x, y);
+                    self.hunts += 1;
+                    Step::new(
+                        Event::Hunt {
+                            cell: target as u32,
+                            dir,
+                        },
+                        4,
+                    )
+                }
+            }
+        };
+        if self.remaining == 0 {
+            // Finished: the walk and the hunt row mean nothing any more.
+            self.end_walk(board);
+            self.mark_hunt_row(board, None);
+        }
+        Some(step)
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.current.is_some() && self.remaining == 0
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current.map(|(cell, _, _)| cell)
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("walk", self.walk.len() as u64),
+            ("hunts", self.hunts),
+            ("left to join", self.remaining as u64),
+        ]
+    }
+}

@@ -1,0 +1,143 @@
+//! Prim's algorithm, simplified: grow the maze from one cell by adding random frontier cells.
+//!
+//! How it works:
+//! 1. Put a random cell in the maze. Its neighbours become the *frontier*: cells next to the
+//!    maze but not yet in it.
+//! 2. Take a random cell from the frontier.
+//! 3. Carve a passage from it to a random neighbour that is already in the maze. It is now in
+//!    the maze too.
+//! 4. Add its neighbours that are neither in the maze nor on the frontier to the frontier.
+//! 5. Repeat from 2 until the frontier is empty: then every cell is in the maze.
+//!
+//! Every cell joins through exactly one passage, so the result is a perfect maze. Because any
+//! frontier cell may be picked, the maze grows evenly in all directions from the start, giving
+//! many short dead ends and a "radial" texture. (True Prim's algorithm picks by weight instead:
+//! see [`super::true_prim`].)
+//!
+//! One step is one frontier cell joining the maze (the first step places the start cell).
+//! Marks: `VISITED` for cells in the maze, `FRONTIER` for frontier cells.
+
+use super::grid::{random_direction, Grid};
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "prim",
+    title: "Prim (simplified)",
+    summary: "Grows from one cell by joining random frontier cells: radial, many short dead ends.",
+    step_unit: "one frontier cell joining the maze",
+    pseudocode: &[
+        "put a random cell in the maze; its neighbours form the frontier",
+        "while the frontier is not empty:",
+        "    take a random cell from the frontier",
+        "    carve to a random neighbour of it that is in the maze",
+        "    add its neighbours that are new to the frontier",
+    ],
+    marks: &[(mark::VISITED, "in the maze"), (mark::FRONTIER, "frontier")],
+};
+
+/// Where a cell stands.
+const OUTSIDE: u8 = 0;
+const ON_FRONTIER: u8 = 1;
+const IN_MAZE: u8 = 2;
+
+/// Simplified Prim as a step machine.
+#[derive(Clone, Debug)]
+pub struct Prim {
+    grid: Grid,
+    /// `OUTSIDE`, `ON_FRONTIER` or `IN_MAZE` per cell.
+    state: Vec<u8>,
+    /// The frontier, in no particular order (a random one is taken each time).
+    frontier: Vec<u32>,
+    started: bool,
+    current: Option<usize>,
+}
+
+impl Prim {
+    pub fn new(maze: &Maze) -> Prim {
+        Prim {
+            grid: Grid::of(maze),
+            state: vec![OUTSIDE; maze.len()],
+            frontier: Vec::new(),
+            started: false,
+            current: None,
+        }
+    }
+
+    /// The frontier cells, in storage order.
+    pub fn frontier(&self) -> &[u32] {
+        &self.frontier
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.state[cell] == IN_MAZE
+    }
+
+    /// Puts `cell`, at `(x, y)`, in the maze and its new neighbours on the frontier.
+    fn join(&mut self, board: &mut Board, cell: usize, x: u32, y: u32) {
+        self.state[cell] = IN_MAZE;
+        board.set_mark(cell, mark::VISITED);
+        let new = self
+            .grid
+            .neighbours(cell, x, y, |next| self.state[next] == OUTSIDE);
+        for dir in Direction::ALL.into_iter().filter(|d| new & d.bit() != 0) {
+            let (next, _, _) = self.grid.toward(cell, x, y, dir);
+            self.state[next] = ON_FRONTIER;
+            self.frontier.push(next as u32);
+            board.add_mark(next, mark::FRONTIER);
+        }
+    }
+}
+
+impl Machine for Prim {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if !self.started {
+            self.started = true;
+            let cell = rng.index(self.state.len());
+            let (x, y) = self.grid.coords(cell);
+            self.join(board, cell, x, y);
+            self.current = Some(cell);
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+        }
+        if self.frontier.is_empty() {
+            return None;
+        }
+        // swap_remove: O(1), and the order of the rest does not matter.
+        let cell = self.frontier.swap_remove(rng.index(self.frontier.len())) as usize;
+        let (x, y) = self.grid.coords(cell);
+        let inside = self
+            .grid
+            .neighbours(cell, x, y, |next| self.state[next] == IN_MAZE);
+        // A frontier cell got there by touching the maze, so `inside` is not empty.
+        let dir = random_direction(inside, rng);
+        board.carve(cell, dir);
+        self.join(board, cell, x, y);
+        self.current = Some(cell);
+        Some(Step::new(
+            Event::Carve {
+                cell: cell as u32,
+                dir,
+            },
+            3,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.started && self.frontier.is_empty()
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![("frontier", self.frontier.len() as u64)]
+    }
+}

@@ -1,0 +1,240 @@
+//! Recursive division: start from an open field and add walls, splitting chambers in two.
+//!
+//! How it works:
+//! 1. Start with every interior wall open: the whole grid is one *chamber*.
+//! 2. Take a chamber that is at least two cells wide and two tall.
+//! 3. Split it with a straight wall across its longer side (across either, by a coin, if it is
+//!    square), at a random place, leaving one random gap in the wall.
+//! 4. The two halves are new chambers; go back to 2 until no chamber can be split.
+//!
+//! Each wall has exactly one gap, so the two halves stay connected by exactly one passage: the
+//! result is a perfect maze. It is the one *wall-adding* generator here: it starts from an open
+//! field rather than from closed cells (see [`Machine::starts_open`]). Its texture shows long
+//! straight walls and a visible hierarchy of rooms.
+//!
+//! "Recursive" names the idea, not the code: the chambers still to split wait on an explicit
+//! stack, so no call stack grows with the maze.
+//!
+//! One step is one wall: taking a chamber and dividing it (chambers too thin to split are
+//! dropped without a step). Marks: `SPECIAL` for the chamber being split.
+//!
+//! Cost: the walls themselves take time in proportion to the number of cells, but marking each
+//! chamber takes time in proportion to its area, and every cell lies in about as many chambers
+//! as there are levels of splitting. So a whole run takes O(N log N) for N cells on average,
+//! like quicksort, and the marking is most of it.
+
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "recursive-division",
+    title: "Recursive Division",
+    summary:
+        "Starts open and splits chambers with walls that each keep one gap: long straight walls.",
+    step_unit: "one dividing wall",
+    pseudocode: &[
+        "start with every interior wall open: one chamber, the whole maze",
+        "while some chamber is at least 2 cells wide and 2 tall:",
+        "    take it; split it across its longer side (a coin if it is square)",
+        "    build a wall across it at a random place, leaving one random gap",
+        "    the two halves become chambers",
+    ],
+    marks: &[(mark::SPECIAL, "the chamber being split")],
+};
+
+/// A rectangle of cells with no walls inside yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chamber {
+    pub x: u32,
+    pub y: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Chamber {
+    fn can_split(&self) -> bool {
+        self.width >= 2 && self.height >= 2
+    }
+}
+
+/// Recursive division as a step machine.
+#[derive(Clone, Debug)]
+pub struct RecursiveDivision {
+    maze_width: u32,
+    /// Chambers still to split; the top one can always be split.
+    stack: Vec<Chamber>,
+    /// The chamber split by the last step, marked on the board.
+    shown: Option<Chamber>,
+    walls: u64,
+}
+
+impl RecursiveDivision {
+    pub fn new(maze: &Maze) -> RecursiveDivision {
+        let whole = Chamber {
+            x: 0,
+            y: 0,
+            width: maze.width(),
+            height: maze.height(),
+        };
+        let mut machine = RecursiveDivision {
+            maze_width: maze.width(),
+            stack: vec![whole],
+            shown: None,
+            walls: 0,
+        };
+        machine.drop_thin();
+        machine
+    }
+
+    /// The chambers waiting to be split, the next one last.
+    pub fn chambers(&self) -> &[Chamber] {
+        &self.stack
+    }
+
+    /// The chamber the last step split.
+    pub fn shown(&self) -> Option<Chamber> {
+        self.shown
+    }
+
+    fn cell(&self, x: u32, y: u32) -> usize {
+        y as usize * self.maze_width as usize + x as usize
+    }
+
+    /// Drops chambers that cannot be split from the top of the stack: a chamber one cell wide
+    /// or tall is a straight corridor, already a perfect maze.
+    fn drop_thin(&mut self) {
+        while self.stack.last().is_some_and(|c| !c.can_split()) {
+            self.stack.pop();
+        }
+    }
+
+    /// Sets or clears `SPECIAL` on every cell of a chamber.
+    fn mark(&self, board: &mut Board, chamber: Chamber, on: bool) {
+        for y in chamber.y..chamber.y + chamber.height {
+            for x in chamber.x..chamber.x + chamber.width {
+                let cell = self.cell(x, y);
+                if on {
+                    board.add_mark(cell, mark::SPECIAL);
+                } else {
+                    board.remove_mark(cell, mark::SPECIAL);
+                }
+            }
+        }
+    }
+}
+
+impl Machine for RecursiveDivision {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        let chamber = self.stack.pop()?;
+        if let Some(old) = self.shown.take() {
+            self.mark(board, old, false);
+        }
+        self.mark(board, chamber, true);
+        self.shown = Some(chamber);
+        let Chamber {
+            x,
+            y,
+            width,
+            height,
+        } = chamber;
+        let horizontal = match width.cmp(&height) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => rng.coin(),
+        };
+        // The wall runs along `length` cells, on their `dir` side, after `at` cells of the
+        // chamber; the halves are `first` and `second`.
+        let (dir, length, first, second) = if horizontal {
+            let at = rng.below(height - 1) + 1;
+            (
+                Direction::South,
+                width,
+                Chamber {
+                    height: at,
+                    ..chamber
+                },
+                Chamber {
+                    y: y + at,
+                    height: height - at,
+                    ..chamber
+                },
+            )
+        } else {
+            let at = rng.below(width - 1) + 1;
+            (
+                Direction::East,
+                height,
+                Chamber {
+                    width: at,
+                    ..chamber
+                },
+                Chamber {
+                    x: x + at,
+                    width: width - at,
+                    ..chamber
+                },
+            )
+        };
+        let gap = rng.below(length);
+        // The cells just before the wall: the last row or column of the first half.
+        let line = |i: u32| {
+            if horizontal {
+                (first.x + i, first.y + first.height - 1)
+            } else {
+                (first.x + first.width - 1, first.y + i)
+            }
+        };
+        for i in (0..length).filter(|&i| i != gap) {
+            let (cx, cy) = line(i);
+            board.build_wall(self.cell(cx, cy), dir);
+        }
+        self.walls += 1;
+        // The first half is split next.
+        self.stack.push(second);
+        self.drop_thin();
+        self.stack.push(first);
+        self.drop_thin();
+        if self.stack.is_empty() {
+            // Finished: no chamber is being split any more.
+            if let Some(old) = self.shown.take() {
+                self.mark(board, old, false);
+            }
+        }
+        let (sx, sy) = line(0);
+        let (gx, gy) = line(gap);
+        Some(Step::new(
+            Event::Divide {
+                cell: self.cell(sx, sy) as u32,
+                dir,
+                length,
+                gap: self.cell(gx, gy) as u32,
+            },
+            3,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.stack.is_empty()
+    }
+
+    fn starts_open(&self) -> bool {
+        true
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.shown.map(|c| self.cell(c.x, c.y))
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("chambers waiting", self.stack.len() as u64),
+            ("walls", self.walls),
+        ]
+    }
+}

@@ -1,0 +1,225 @@
+//! Wilson's algorithm: loop-erased random walks, each grafted onto the maze when it reaches it.
+//!
+//! How it works:
+//! 1. Put a random cell in the maze.
+//! 2. Start a walk at a random cell that is not in the maze.
+//! 3. Step to a random neighbour and add it to the walk.
+//! 4. If that cell is already on the walk, the walk has made a loop: erase the loop, so the walk
+//!    goes straight from that cell's first visit to where it is now.
+//! 5. If that cell is in the maze, carve the whole walk into the maze as a path.
+//! 6. Repeat from 2 until every cell is in the maze.
+//!
+//! Like Aldous–Broder ([`super::aldous_broder`]) it makes every perfect maze equally likely (a
+//! uniform spanning tree), but it is much faster: a walk only has to reach the maze, not visit
+//! new ground. The first walks are the slow ones, searching for a maze of one cell.
+//!
+//! The walk is kept as a list of cells plus, for each cell on it, its position in that list.
+//! When the walk steps onto a cell already on it, that position says where the loop starts, so
+//! erasing costs only the length of the loop.
+//!
+//! One step is one move of the walk (stepping on, erasing a loop, or reaching the maze), or the
+//! start of a new walk. Marks: `VISITED` for cells in the maze, `ACTIVE` for the current walk.
+
+use super::grid::{random_direction, Grid};
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "wilson",
+    title: "Wilson",
+    summary: "Loop-erased random walks, each added to the maze when it hits it: unbiased, quicker.",
+    step_unit: "one move of the walk, or starting a walk",
+    pseudocode: &[
+        "put a random cell in the maze",
+        "while some cell is not in the maze:",
+        "    start a walk at a random cell not in the maze",
+        "    step to a random neighbour, adding it to the walk",
+        "    if the walk crossed itself: erase the loop",
+        "    if it reached the maze: carve the walk into the maze",
+    ],
+    marks: &[(mark::VISITED, "in the maze"), (mark::ACTIVE, "the walk")],
+};
+
+/// Wilson's algorithm as a step machine.
+#[derive(Clone, Debug)]
+pub struct Wilson {
+    grid: Grid,
+    in_maze: Vec<bool>,
+    /// Cells the walk may start from; some of them may have joined the maze since (they are
+    /// dropped when drawn), so drawing until a fresh one comes up is a uniform pick.
+    candidates: Vec<u32>,
+    /// The current walk, oldest cell first.
+    walk: Vec<u32>,
+    /// For a cell on the walk, its index in `walk` (stale for other cells).
+    position: Vec<u32>,
+    /// Column and row of the walk's last cell.
+    head: (u32, u32),
+    remaining: usize,
+    started: bool,
+}
+
+impl Wilson {
+    pub fn new(maze: &Maze) -> Wilson {
+        Wilson {
+            grid: Grid::of(maze),
+            in_maze: vec![false; maze.len()],
+            candidates: (0..maze.len() as u32).collect(),
+            walk: Vec::new(),
+            position: vec![0; maze.len()],
+            head: (0, 0),
+            remaining: maze.len(),
+            started: false,
+        }
+    }
+
+    /// The current walk, oldest cell first. Never holds a cell twice.
+    pub fn walk(&self) -> &[u32] {
+        &self.walk
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.in_maze[cell]
+    }
+
+    /// Whether `cell` is on the current walk.
+    pub fn on_walk(&self, cell: usize) -> bool {
+        let at = self.position[cell] as usize;
+        at < self.walk.len() && self.walk[at] == cell as u32
+    }
+
+    /// A uniformly random cell not in the maze (there must be one).
+    fn random_outside(&mut self, rng: &mut Rng) -> usize {
+        loop {
+            let at = rng.index(self.candidates.len());
+            let cell = self.candidates.swap_remove(at) as usize;
+            if !self.in_maze[cell] {
+                return cell;
+            }
+        }
+    }
+
+    /// Carves the walk into the maze, ending with the passage into `target`.
+    fn add_walk(&mut self, board: &mut Board, target: usize) -> u32 {
+        let mut length = 0;
+        for i in 0..self.walk.len() {
+            let cell = self.walk[i] as usize;
+            let next = self.walk.get(i + 1).map_or(target, |&c| c as usize);
+            board.carve(cell, direction(cell, next, self.grid.width as usize));
+            board.set_mark(cell, mark::VISITED);
+            self.in_maze[cell] = true;
+            length += 1;
+        }
+        self.remaining -= self.walk.len();
+        self.walk.clear();
+        length
+    }
+}
+
+/// The direction from `cell` to its neighbour `next` in a grid `width` cells wide.
+fn direction(cell: usize, next: usize, width: usize) -> Direction {
+    if next + width == cell {
+        Direction::North
+    } else if next == cell + width {
+        Direction::South
+    } else if next + 1 == cell {
+        Direction::West
+    } else {
+        Direction::East
+    }
+}
+
+impl Machine for Wilson {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if !self.started {
+            self.started = true;
+            let cell = self.random_outside(rng);
+            self.in_maze[cell] = true;
+            self.remaining -= 1;
+            board.add_mark(cell, mark::VISITED);
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+        }
+        let Some(&head) = self.walk.last() else {
+            if self.remaining == 0 {
+                return None;
+            }
+            let cell = self.random_outside(rng);
+            self.position[cell] = 0;
+            self.walk.push(cell as u32);
+            self.head = self.grid.coords(cell);
+            board.add_mark(cell, mark::ACTIVE);
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, 2));
+        };
+        let head = head as usize;
+        let (x, y) = self.head;
+        let dir = if self.grid.is_interior(x, y) {
+            // The common case, kept short: this is the innermost loop.
+            Direction::ALL[rng.below(4) as usize]
+        } else {
+            // The walk starts outside a maze that has a cell, so the grid has two cells or
+            // more and every cell has a neighbour.
+            random_direction(self.grid.neighbours(head, x, y, |_| true), rng)
+        };
+        let (next, nx, ny) = self.grid.toward(head, x, y, dir);
+        if self.in_maze[next] {
+            let length = self.add_walk(board, next);
+            return Some(Step::new(
+                Event::AddWalk {
+                    cell: next as u32,
+                    length,
+                },
+                5,
+            ));
+        }
+        if self.on_walk(next) {
+            let keep = self.position[next] as usize + 1;
+            let erased = (self.walk.len() - keep) as u32;
+            while self.walk.len() > keep {
+                if let Some(cell) = self.walk.pop() {
+                    board.remove_mark(cell as usize, mark::ACTIVE);
+                }
+            }
+            self.head = (nx, ny);
+            return Some(Step::new(
+                Event::EraseLoop {
+                    cell: next as u32,
+                    erased,
+                },
+                4,
+            ));
+        }
+        self.position[next] = self.walk.len() as u32;
+        self.walk.push(next as u32);
+        self.head = (nx, ny);
+        board.add_mark(next, mark::ACTIVE);
+        Some(Step::new(
+            Event::Move {
+                from: head as u32,
+                to: next as u32,
+                heading: dir,
+            },
+            3,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.started && self.remaining == 0
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.walk.last().map(|&c| c as usize)
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("walk", self.walk.len() as u64),
+            ("left to join", self.remaining as u64),
+        ]
+    }
+}
