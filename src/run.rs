@@ -92,6 +92,15 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every phase, in timeline order.
+    pub const ALL: [Phase; 5] = [
+        Phase::Generating,
+        Phase::Braiding,
+        Phase::Solving,
+        Phase::Walking,
+        Phase::Done,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Phase::Generating => "generating",

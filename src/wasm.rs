@@ -30,8 +30,10 @@ pub struct MazeRun {
 #[wasm_bindgen]
 impl MazeRun {
     /// Sets a run up at step 0. `solver` "" or "none" generates only; `seed` is a decimal
-    /// string (any u64); `start`/`goal` are "X,Y" or "" for the corners. Throws on bad input.
+    /// string (any u64); `start`/`goal` are "X,Y" or "" for the corners; `braid` is the share
+    /// of dead ends to remove after generation, 0 to 1 (undefined = 0). Throws on bad input.
     #[wasm_bindgen(constructor)]
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         generator: &str,
         solver: &str,
@@ -40,6 +42,7 @@ impl MazeRun {
         seed: &str,
         start: &str,
         goal: &str,
+        braid: Option<f64>,
     ) -> Result<MazeRun, JsError> {
         let solver = match solver.trim() {
             "" | "none" => None,
@@ -53,6 +56,7 @@ impl MazeRun {
             seed: parse::seed(seed).map_err(|e| JsError::new(&e))?,
             start: point("start", start)?,
             goal: point("goal", goal)?,
+            braid: braid.unwrap_or(0.0),
         };
         let run = Run::new(settings).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(MazeRun { run })
@@ -139,17 +143,11 @@ impl MazeRun {
     /// Steps done in one phase, named as `phase()` names them.
     #[wasm_bindgen(js_name = phaseSteps)]
     pub fn phase_steps(&self, phase: &str) -> Result<f64, JsError> {
-        const PHASES: [Phase; 4] = [
-            Phase::Generating,
-            Phase::Solving,
-            Phase::Walking,
-            Phase::Done,
-        ];
-        match PHASES.iter().find(|p| p.name() == phase) {
+        match Phase::ALL.iter().find(|p| p.name() == phase) {
             Some(&p) => Ok(self.run.phase_steps(p) as f64),
             None => Err(JsError::new(&format!(
                 "unknown phase '{phase}': allowed are {}",
-                PHASES.map(Phase::name).join(", ")
+                Phase::ALL.map(Phase::name).join(", ")
             ))),
         }
     }

@@ -1,6 +1,10 @@
 //! The generator catalogue, braiding and texture statistics, checked against the maze rules and
 //! against answers worked out by hand — never against the code's own earlier output.
 
+// Native only: wasm-pack compiles every test target for wasm32, and these use host-only
+// dev-dependencies. The browser tests are in tests/wasm.rs.
+#![cfg(not(target_arch = "wasm32"))]
+
 use mazestep::board::{mark, Board};
 use mazestep::generators::{self, Braid, Eller, GrowingTree, HuntAndKill, Policy, Wilson};
 use mazestep::machine::{Event, Machine};

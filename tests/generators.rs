@@ -3,6 +3,10 @@
 //! The registry is iterated, so a generator added to `generators::ALL` is covered here without
 //! touching this file.
 
+// Native only: wasm-pack compiles every test target for wasm32, and these use host-only
+// dev-dependencies. The browser tests are in tests/wasm.rs.
+#![cfg(not(target_arch = "wasm32"))]
+
 use mazestep::board::{mark, Board};
 use mazestep::generators::{self, BinaryTree, Kruskal, RecursiveBacktracker, SideWinder};
 use mazestep::machine::{Event, Machine};

@@ -7,6 +7,10 @@
 //! To create missing files, or to accept a deliberate change, run
 //! `MAZESTEP_BLESS=1 cargo test --test golden`, look at the new files, and commit them.
 
+// Native only: wasm-pack compiles every test target for wasm32, and these use host-only
+// dev-dependencies. The browser tests are in tests/wasm.rs.
+#![cfg(not(target_arch = "wasm32"))]
+
 use mazestep::generators;
 use mazestep::maze::Maze;
 use std::path::PathBuf;

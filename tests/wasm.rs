@@ -49,7 +49,7 @@ fn err<T>(result: Result<T, JsError>) -> String {
 }
 
 fn new_run(generator: &str, solver: &str, w: f64, h: f64, seed: &str) -> MazeRun {
-    ok(MazeRun::new(generator, solver, w, h, seed, "", ""))
+    ok(MazeRun::new(generator, solver, w, h, seed, "", "", None))
 }
 
 /// `memory.buffer`, fetched afresh each time as the page does (memory can grow).
@@ -351,7 +351,16 @@ fn phases_go_generating_solving_walking_done() {
 #[wasm_bindgen_test]
 fn generating_only_stops_after_the_generator() {
     for solver in ["", "none"] {
-        let mut run = ok(MazeRun::new("binary-tree", solver, 5.0, 5.0, "9", "", ""));
+        let mut run = ok(MazeRun::new(
+            "binary-tree",
+            solver,
+            5.0,
+            5.0,
+            "9",
+            "",
+            "",
+            None,
+        ));
         run.finish();
         assert_eq!(run.phase(), "done");
         assert_eq!(run.algorithm(), "binary-tree");
@@ -377,7 +386,9 @@ fn solvers_find_a_path_and_bfs_finds_the_shortest() {
         for solver in api::solver_names() {
             for (seed, w, h, start, goal) in cases {
                 let label = format!("{generator}/{solver} seed {seed} {start}->{goal}");
-                let mut run = ok(MazeRun::new(&generator, &solver, w, h, seed, start, goal));
+                let mut run = ok(MazeRun::new(
+                    &generator, &solver, w, h, seed, start, goal, None,
+                ));
                 if let Ok((x, y)) = parse_xy(start) {
                     assert_eq!(run.start(), y * w as u32 + x, "{label}");
                 } else {
@@ -427,6 +438,44 @@ fn parse_xy(text: &str) -> Result<(u32, u32), JsError> {
     Ok((xy[0], xy[1]))
 }
 
+#[wasm_bindgen_test]
+fn a_braided_run_has_a_braiding_phase_and_bad_shares_are_refused() {
+    let mut run = ok(MazeRun::new(
+        "recursive-backtracker",
+        "bfs",
+        12.0,
+        9.0,
+        "5",
+        "",
+        "",
+        Some(1.0),
+    ));
+    let mut seen = vec![run.phase()];
+    while ok(run.advance(1.0)) == 1.0 {
+        if seen.last() != Some(&run.phase()) {
+            seen.push(run.phase());
+        }
+    }
+    assert_eq!(
+        seen,
+        ["generating", "braiding", "solving", "walking", "done"]
+    );
+    assert!(ok(run.phase_steps("braiding")) > 0.0);
+    for bad in [-0.1, 1.5, f64::NAN] {
+        let text = err(MazeRun::new(
+            "sidewinder",
+            "",
+            5.0,
+            5.0,
+            "1",
+            "",
+            "",
+            Some(bad),
+        ));
+        assert!(text.contains("braid"), "{text}");
+    }
+}
+
 // ---- bad input ------------------------------------------------------------------------------
 
 /// Good constructor arguments, by name; each bad case below changes one of them.
@@ -443,7 +492,7 @@ const GOOD: [(&str, &str); 7] = [
 fn construct(args: &[(&str, &str); 7]) -> Result<MazeRun, JsError> {
     let [g, s, w, h, seed, start, goal] = args.map(|(_, value)| value);
     let number = |text: &str| text.parse::<f64>().expect("a number in the test table");
-    MazeRun::new(g, s, number(w), number(h), seed, start, goal)
+    MazeRun::new(g, s, number(w), number(h), seed, start, goal, None)
 }
 
 #[wasm_bindgen_test]
@@ -496,7 +545,10 @@ fn bad_settings_throw_errors_that_name_the_value_and_what_is_allowed() {
 fn bad_calls_on_a_run_throw() {
     let mut run = new_run("binary-tree", "bfs", 4.0, 4.0, "1");
     let text = err(run.phase_steps("walk"));
-    assert!(text.contains("phase 'walk'") && text.contains("generating, solving, walking, done"));
+    assert!(
+        text.contains("phase 'walk'")
+            && text.contains("generating, braiding, solving, walking, done")
+    );
     for n in [-1.0, f64::NAN] {
         assert!(err(run.advance(n)).contains("advance"));
     }
