@@ -8,8 +8,24 @@ import { COLOURS, colourOfBit } from './renderer.js';
 // while running, the status text is refreshed at most this often.
 const STATUS_INTERVAL_MS = 750;
 const STATS_INTERVAL_MS = 100;
+// The maze statistics walk the whole maze (linear in the cells): a few times per second while
+// playing, slower still on huge mazes, and always when the run stops or ends.
+const MAZE_STATS_INTERVAL_MS = 250;
+const MAZE_STATS_CELLS_PER_MS = 4000;
 
-const PHASE_WORDS = { generating: 'Generating', solving: 'Solving', walking: 'Walking', done: 'Done' };
+/** The maze statistics panel: label and how to show each value of MazeRun.stats(). */
+const MAZE_STATS = [
+  ['Dead ends', (v) => `${whole(v.dead_ends)} (${percent(v.dead_end_share)})`],
+  ['Diameter', (v) => `${whole(v.diameter)}${v.diameter_exact ? '' : ' or more'}`],
+  ['Solution length', (v) => Number.isNaN(v.solution_length) ? 'not connected yet' : whole(v.solution_length)],
+  ['Straights / turns', (v) => `${whole(v.straights)} / ${whole(v.turns)}`],
+  ['Junctions 3-way / 4-way', (v) => `${whole(v.junctions3)} / ${whole(v.junctions4)}`],
+  ['Loops', (v) => whole(v.loops)],
+];
+
+const PHASE_WORDS = {
+  generating: 'Generating', braiding: 'Braiding', solving: 'Solving', walking: 'Walking', done: 'Done',
+};
 
 export class Panels {
   /**
@@ -23,8 +39,11 @@ export class Panels {
     this.el = {
       status: $('status'), messages: $('messages'), stats: $('stats'), legend: $('legend'),
       title: $('algorithm-title'), summary: $('algorithm-summary'), code: $('pseudocode'),
-      canvas: $('maze'), note: $('stage-note'),
+      canvas: $('maze'), note: $('stage-note'), mazeStats: $('maze-stats'), stepUnit: $('step-unit'),
     };
+    this.lastMazeStatsAt = -Infinity;
+    this.mazeStatRows = null;
+    this.statKeys = safe(() => api.statsNames(), []);
     this.algorithm = null;
     this.legendKey = '';
     this.lastStatusAt = -Infinity;
@@ -55,6 +74,11 @@ export class Panels {
       this.lastStatsAt = now;
       this.showStats(run);
     }
+    const mazeInterval = Math.max(MAZE_STATS_INTERVAL_MS, run.cellCount / MAZE_STATS_CELLS_PER_MS);
+    if (urgent || state !== 'running' || now - this.lastMazeStatsAt >= mazeInterval) {
+      this.lastMazeStatsAt = now;
+      this.showMazeStats(run);
+    }
     this.el.note.hidden = showsWalls;
     if (!showsWalls) {
       setText(this.el.note, style === 'thin'
@@ -68,6 +92,8 @@ export class Panels {
   showAlgorithm(name) {
     setText(this.el.title, safe(() => this.api.algorithmTitle(name), name));
     setText(this.el.summary, safe(() => this.api.algorithmSummary(name), ''));
+    const unit = safe(() => this.api.algorithmStepUnit(name), '');
+    setText(this.el.stepUnit, unit ? `One step = ${unit} (${safe(() => this.api.algorithmTitle(name), name)}).` : '');
     const code = this.el.code;
     code.replaceChildren();
     this.lines = safe(() => this.api.pseudocode(name), []).map((text) => {
@@ -171,6 +197,25 @@ export class Panels {
     }
   }
 
+  /** The texture statistics of the maze as it stands (MazeRun.stats(), named by statsNames()). */
+  showMazeStats(run) {
+    const list = this.el.mazeStats;
+    if (!list || this.statKeys.length === 0) return;
+    const raw = run.stats();
+    const values = {};
+    this.statKeys.forEach((key, i) => { values[key] = raw[i]; });
+    if (!this.mazeStatRows) {
+      this.mazeStatRows = MAZE_STATS.map(([label]) => {
+        const dt = this.doc.createElement('dt');
+        dt.textContent = label;
+        const dd = this.doc.createElement('dd');
+        list.append(dt, dd);
+        return dd;
+      });
+    }
+    MAZE_STATS.forEach(([, show], i) => setText(this.mazeStatRows[i], show(values)));
+  }
+
   /** Shows messages (problems with the URL, refused settings). Text only. */
   showMessages(messages) {
     const box = this.el.messages;
@@ -198,7 +243,7 @@ export function statusText(run, state, solver) {
   else if (phase === 'done' || state === 'done') parts.push(`All done: ${steps} steps`);
   else parts.push(`${PHASE_WORDS[phase]}${state === 'paused' ? ' (paused)' : ''}, step ${steps}`);
   // Search figures once there is a search to speak of.
-  if (solver !== 'none' && phase !== 'generating') {
+  if (solver !== 'none' && phase !== 'generating' && phase !== 'braiding') {
     parts.push(`visited ${run.visited().toLocaleString('en-US')}`);
     parts.push(`path length ${run.pathLength().toLocaleString('en-US')}`);
     const outcome = run.outcome();
@@ -218,6 +263,14 @@ function safe(f, fallback) {
   } catch {
     return fallback;
   }
+}
+
+function whole(n) {
+  return Number.isFinite(n) ? n.toLocaleString('en-US') : '—';
+}
+
+function percent(share) {
+  return Number.isFinite(share) ? `${(share * 100).toFixed(1)}%` : '—';
 }
 
 function capitalise(text) {
