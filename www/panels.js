@@ -12,14 +12,17 @@ const STATS_INTERVAL_MS = 100;
 // playing, slower still on huge mazes, and always when the run stops or ends.
 const MAZE_STATS_INTERVAL_MS = 250;
 const MAZE_STATS_CELLS_PER_MS = 4000;
+const MAZE_STATS_CHEAP_CELLS = 1_000_000;
 
 /** The maze statistics panel: label and how to show each value of MazeRun.stats(). */
 const MAZE_STATS = [
   ['Dead ends', (v) => `${whole(v.dead_ends)} (${percent(v.dead_end_share)})`],
-  ['Diameter', (v) => `${whole(v.diameter)}${v.diameter_exact ? '' : ' or more'}`],
+  // While the corners are not connected (mid-generation) the sweep only saw part of the maze.
+  ['Diameter', (v) => Number.isNaN(v.solution_length) ? '—'
+    : `${whole(v.diameter)}${v.diameter_exact ? '' : ' or more'}`],
   ['Solution length', (v) => Number.isNaN(v.solution_length) ? 'not connected yet' : whole(v.solution_length)],
   ['Straights / turns', (v) => `${whole(v.straights)} / ${whole(v.turns)}`],
-  ['Junctions 3-way / 4-way', (v) => `${whole(v.junctions3)} / ${whole(v.junctions4)}`],
+  ['Junctions 3 / 4-way', (v) => `${whole(v.junctions3)} / ${whole(v.junctions4)}`],
   ['Loops', (v) => whole(v.loops)],
 ];
 
@@ -42,6 +45,8 @@ export class Panels {
       canvas: $('maze'), note: $('stage-note'), mazeStats: $('maze-stats'), stepUnit: $('step-unit'),
     };
     this.lastMazeStatsAt = -Infinity;
+    this.mazeStatsRun = null;
+    this.mazeStatsFinal = null;
     this.mazeStatRows = null;
     this.statKeys = safe(() => api.statsNames(), []);
     this.algorithm = null;
@@ -74,9 +79,16 @@ export class Panels {
       this.lastStatsAt = now;
       this.showStats(run);
     }
+    // Small mazes: at every urgent update too (single steps, pauses). Huge ones (a second or
+    // so per measurement at 4096 x 4096): on the interval, for a new run, and once when done.
     const mazeInterval = Math.max(MAZE_STATS_INTERVAL_MS, run.cellCount / MAZE_STATS_CELLS_PER_MS);
-    if (urgent || state !== 'running' || now - this.lastMazeStatsAt >= mazeInterval) {
+    const cheap = run.cellCount <= MAZE_STATS_CHEAP_CELLS;
+    const final = state === 'done' && this.mazeStatsFinal !== run;
+    if (run !== this.mazeStatsRun || final || now - this.lastMazeStatsAt >= mazeInterval ||
+        (cheap && (urgent || state !== 'running'))) {
       this.lastMazeStatsAt = now;
+      this.mazeStatsRun = run;
+      if (state === 'done') this.mazeStatsFinal = run;
       this.showMazeStats(run);
     }
     this.el.note.hidden = showsWalls;

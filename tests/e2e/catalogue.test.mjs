@@ -216,7 +216,7 @@ test('the maze statistics panel matches counts made here from the wasm cells', a
   assert.equal(stats['Dead ends'], `${deadEnds} (${(100 * deadEnds / (w * h)).toFixed(1)}%)`);
   assert.ok(deadEnds > 0, 'a 30% braid leaves dead ends');
   assert.equal(stats['Straights / turns'], `${straights} / ${turns}`);
-  assert.equal(stats['Junctions 3-way / 4-way'], `${j3} / ${j4}`);
+  assert.equal(stats['Junctions 3 / 4-way'], `${j3} / ${j4}`);
   assert.equal(stats.Loops, String(passages - w * h + 1));
   assert.ok(passages - w * h + 1 > 0, 'braiding made loops');
   assert.equal(stats['Solution length'], String(dist[w * h - 1]));
@@ -245,6 +245,26 @@ test('on a maze scaled down to fit, the found path is drawn as a line on the ove
   assert.ok(counted.scaled, 'the maze is scaled down');
   assert.ok(counted.path >= 2999, `binary tree path corner to corner: ${counted.path}`);
   assert.ok(counted.coloured > 500, `the overlay shows the path line: ${counted.coloured} pixels`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('mid-generation the statistics say the maze is not connected yet, and update live', async () => {
+  const { page, errors } = await open('?generator=kruskal&width=12&height=8&seed=3&solver=none');
+  await page.getByRole('button', { name: 'Step' }).click();
+  let stats = await mazeStats(page);
+  assert.equal(stats['Solution length'], 'not connected yet');
+  assert.equal(stats.Diameter, '—');
+  // Kruskal has carved one wall: two cells with one opening each.
+  assert.match(stats['Dead ends'], /^2 \(/);
+  // Playing slowly: the panel follows the maze while it runs, not only at the end.
+  await page.evaluate(() => window.mazestep.controller.update({ speed: 100 }));
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForTimeout(700);
+  const running = await page.evaluate(() => window.mazestep.controller.state);
+  stats = await mazeStats(page);
+  assert.equal(running, 'running', 'still generating');
+  assert.doesNotMatch(stats['Dead ends'], /^2 \(/, `updated while running: ${stats['Dead ends']}`);
   assert.deepEqual(errors, []);
   await page.close();
 });
