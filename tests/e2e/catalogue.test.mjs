@@ -245,6 +245,9 @@ test('on a maze scaled down to fit, the found path is drawn as a line on the ove
   assert.ok(counted.scaled, 'the maze is scaled down');
   assert.ok(counted.path >= 2999, `binary tree path corner to corner: ${counted.path}`);
   assert.ok(counted.coloured > 500, `the overlay shows the path line: ${counted.coloured} pixels`);
+  // Past a million cells the statistics are measured at the start and the end only, and say so.
+  assert.match(await page.locator('#maze-stats-note').textContent(), /over a million cells/);
+  assert.match((await mazeStats(page))['Solution length'], /^2,998$/);
   assert.deepEqual(errors, []);
   await page.close();
 });
