@@ -24,7 +24,7 @@ const MAZE_STATS = [
     : `${whole(v.diameter)}${v.diameter_exact ? '' : ' or more'}`],
   ['Solution length', (v) => Number.isNaN(v.solution_length) ? 'not connected yet' : whole(v.solution_length)],
   ['Straights / turns', (v) => `${whole(v.straights)} / ${whole(v.turns)}`],
-  ['Junctions 3 / 4-way', (v) => `${whole(v.junctions3)} / ${whole(v.junctions4)}`],
+  ['Junctions 3/4-way', (v) => `${whole(v.junctions3)} / ${whole(v.junctions4)}`],
   ['Loops', (v) => whole(v.loops)],
 ];
 
