@@ -132,6 +132,9 @@ pub struct Run {
     dirty: Vec<u32>,
     dirty_seen: Vec<bool>,
     all_dirty: bool,
+    /// The found path as u32 cell indices, filled on first request (for the wasm edge,
+    /// where JS reads it as a `Uint32Array`).
+    path_u32: Vec<u32>,
 }
 
 impl Run {
@@ -175,6 +178,7 @@ impl Run {
             dirty: Vec::new(),
             dirty_seen: vec![false; cells],
             all_dirty: false,
+            path_u32: Vec::new(),
         })
     }
 
@@ -401,6 +405,17 @@ impl Run {
             visited: solver.visited(),
             steps: self.phase_steps[Phase::Solving as usize],
         })
+    }
+
+    /// The found path as u32 cell indices, start first; empty while there is none. A run's
+    /// path never changes once found, so it is converted once.
+    pub fn path_u32(&mut self) -> &[u32] {
+        if self.path_u32.is_empty() {
+            if let Some(path) = self.solver.as_ref().and_then(|s| s.outcome()?.path()) {
+                self.path_u32 = path.iter().map(|&cell| cell as u32).collect();
+            }
+        }
+        &self.path_u32
     }
 
     /// Cells changed by the last [`Run::advance`], each once, unless [`Run::all_dirty`].

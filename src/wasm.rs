@@ -19,6 +19,7 @@ use crate::player;
 use crate::rng;
 use crate::run::{Phase, Run, Settings};
 use crate::solvers::{self, Outcome};
+use crate::stats::{self, STATISTICS};
 use wasm_bindgen::prelude::*;
 
 /// One run of the visualiser: a maze being generated, then solved, then walked.
@@ -236,6 +237,36 @@ impl MazeRun {
     }
 }
 
+#[wasm_bindgen]
+impl MazeRun {
+    /// The found path as u32 cell indices, start first: build
+    /// `new Uint32Array(memory.buffer, run.pathPtr(), run.pathLen())`. Empty until found.
+    #[wasm_bindgen(js_name = pathPtr)]
+    pub fn path_ptr(&mut self) -> *const u32 {
+        self.run.path_u32().as_ptr()
+    }
+
+    /// Cells on the found path (the length of the `pathPtr` view), 0 if none (yet).
+    #[wasm_bindgen(js_name = pathLen)]
+    pub fn path_len(&mut self) -> u32 {
+        self.run.path_u32().len() as u32
+    }
+
+    /// Texture statistics of the maze as it is now, in the order of `statsNames()`; NaN where
+    /// there is none (the solution length while the corners are not connected). Linear in
+    /// the number of cells: call it a few times per second at most, not every frame.
+    pub fn stats(&self) -> Vec<f64> {
+        let measured = stats::measure(self.run.maze());
+        let mut values: Vec<f64> = measured
+            .values()
+            .iter()
+            .map(|value| value.unwrap_or(f64::NAN))
+            .collect();
+        values.push(if measured.diameter_exact { 1.0 } else { 0.0 });
+        values
+    }
+}
+
 /// Rust-only helpers, not exported.
 impl MazeRun {
     fn outcome_ref(&self) -> Option<&Outcome> {
@@ -323,6 +354,49 @@ pub fn legend_bits(name: &str) -> Result<Vec<u8>, JsError> {
 #[wasm_bindgen(js_name = legendLabels)]
 pub fn legend_labels(name: &str) -> Result<Vec<String>, JsError> {
     Ok(strings(info(name)?.marks.iter().map(|&(_, label)| label)))
+}
+
+/// The generator's family, for grouping lists (one of `generatorGroups()`).
+#[wasm_bindgen(js_name = generatorGroup)]
+pub fn generator_group(name: &str) -> Result<String, JsError> {
+    generators::find(name)
+        .map(|entry| entry.group.to_string())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Every generator family, in the order lists show them.
+#[wasm_bindgen(js_name = generatorGroups)]
+pub fn generator_groups() -> Vec<String> {
+    strings(generators::GROUPS)
+}
+
+/// What one step of the algorithm is, e.g. "one cell's choice".
+#[wasm_bindgen(js_name = algorithmStepUnit)]
+pub fn algorithm_step_unit(name: &str) -> Result<String, JsError> {
+    Ok(info(name)?.step_unit.to_string())
+}
+
+/// Keys of the values `MazeRun.stats()` returns, in order: the core's statistics
+/// ("dead_ends", "dead_end_share", "diameter", …) then "diameter_exact" (1 or 0).
+#[wasm_bindgen(js_name = statsNames)]
+pub fn stats_names() -> Vec<String> {
+    strings(
+        STATISTICS
+            .iter()
+            .map(|&(key, _)| key)
+            .chain(["diameter_exact"]),
+    )
+}
+
+/// Labels for people, in the same order as `statsNames()`.
+#[wasm_bindgen(js_name = statsLabels)]
+pub fn stats_labels() -> Vec<String> {
+    strings(
+        STATISTICS
+            .iter()
+            .map(|&(_, label)| label)
+            .chain(["diameter is exact"]),
+    )
 }
 
 /// A fresh random seed as a decimal string (a u64 does not fit a JS number).

@@ -671,3 +671,199 @@ fn fresh_seeds_are_valid_and_differ() {
     let mut run = new_run("binary-tree", "", 3.0, 3.0, &a);
     assert!(run.finish() > 0.0);
 }
+
+// ---- page catalogue, found path, texture statistics -----------------------------------------
+
+#[wasm_bindgen_test]
+fn every_generator_has_a_known_group_and_every_algorithm_a_step_unit() {
+    let groups = api::generator_groups();
+    assert!(!groups.is_empty());
+    for name in api::generator_names() {
+        let group = ok(api::generator_group(&name));
+        assert!(groups.contains(&group), "{name}: unknown group '{group}'");
+        let entry = mazestep::generators::find(&name).expect("registered");
+        assert_eq!(group, entry.group);
+    }
+    for group in &groups {
+        let used = api::generator_names()
+            .iter()
+            .any(|name| ok(api::generator_group(name)) == *group);
+        assert!(used, "group '{group}' has no generator");
+    }
+    let text = err(api::generator_group("bfs"));
+    assert!(
+        text.contains("'bfs'") && text.contains("binary-tree"),
+        "{text}"
+    );
+
+    let mut names = api::generator_names();
+    names.extend(api::solver_names());
+    names.push("player".to_string());
+    for name in names {
+        let unit = ok(api::algorithm_step_unit(&name));
+        assert!(unit.starts_with("one "), "{name}: step unit '{unit}'");
+    }
+    let text = err(api::algorithm_step_unit("nope"));
+    assert!(text.contains("'nope'"), "{text}");
+}
+
+/// Whether `a` and `b` are neighbours joined by an open passage, seen from both sides.
+fn joined(cells: &[u8], width: u32, a: u32, b: u32) -> bool {
+    let (bit, back) = if b + width == a {
+        (1, 4)
+    } else if a + 1 == b && b % width != 0 {
+        (2, 8)
+    } else if a + width == b {
+        (4, 1)
+    } else if b + 1 == a && a % width != 0 {
+        (8, 2)
+    } else {
+        return false;
+    };
+    cells[a as usize] & bit != 0 && cells[b as usize] & back != 0
+}
+
+#[wasm_bindgen_test]
+fn the_found_path_runs_from_start_to_goal_through_open_passages() {
+    for solver in api::solver_names() {
+        for braid in [0.0, 0.6] {
+            let mut run = ok(MazeRun::new(
+                "kruskal",
+                &solver,
+                11.0,
+                8.0,
+                "21",
+                "1,2",
+                "",
+                Some(braid),
+            ));
+            assert_eq!(run.path_len(), 0, "{solver}: no path before solving");
+            while run.outcome().is_empty() && ok(run.advance(1.0)) == 1.0 {}
+            if run.outcome() != "found" {
+                // A wall follower may go round a loop of a braided maze for ever and give up.
+                assert!(
+                    braid > 0.0 && solver.starts_with("wall-follower"),
+                    "{solver}"
+                );
+                assert_eq!(run.path_len(), 0, "{solver}: no path when none was found");
+                continue;
+            }
+            let len = run.path_len();
+            assert_eq!(len, run.path_length(), "{solver}");
+            let path = words(run.path_ptr(), len);
+            let cells = view(&run).cells;
+            assert_eq!(path.first(), Some(&run.start()), "{solver}");
+            assert_eq!(path.last(), Some(&run.goal()), "{solver}");
+            for pair in path.windows(2) {
+                assert!(
+                    joined(&cells, 11, pair[0], pair[1]),
+                    "{solver}: {} to {} is not an open passage",
+                    pair[0],
+                    pair[1]
+                );
+            }
+            if solver == "bfs" {
+                // Wall followers report the route they walked, which may pass a cell twice;
+                // a shortest path never does.
+                let distinct: BTreeSet<u32> = path.iter().copied().collect();
+                assert_eq!(distinct.len(), path.len(), "bfs: the path repeats a cell");
+                let shortest = shortest_path_cells(&cells, 11, run.start(), run.goal());
+                assert_eq!(Some(len), shortest);
+            }
+            // The view stays right after the run goes on (walking does not change the path).
+            run.finish();
+            assert_eq!(words(run.path_ptr(), run.path_len()), path, "{solver}");
+        }
+    }
+}
+
+/// Moves from `from` to every cell (u32::MAX where unreachable), by its own search.
+fn distances(cells: &[u8], width: u32, from: u32) -> Vec<u32> {
+    let w = width as usize;
+    let mut dist = vec![u32::MAX; cells.len()];
+    dist[from as usize] = 0;
+    let mut queue = VecDeque::from([from as usize]);
+    while let Some(cell) = queue.pop_front() {
+        let bits = cells[cell];
+        let steps = [
+            (1, cell.wrapping_sub(w)),
+            (2, cell + 1),
+            (4, cell + w),
+            (8, cell.wrapping_sub(1)),
+        ];
+        for (bit, next) in steps {
+            if bits & bit != 0 && dist[next] == u32::MAX {
+                dist[next] = dist[cell] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
+
+#[wasm_bindgen_test]
+fn stats_match_counts_made_here_from_the_cells() {
+    let names = api::stats_names();
+    assert_eq!(names.len(), api::stats_labels().len());
+    let at = |key: &str| names.iter().position(|n| n == key).expect(key);
+    for (generator, braid) in [
+        ("recursive-backtracker", 0.0),
+        ("prim", 0.0),
+        ("wilson", 0.7),
+    ] {
+        let (w, h) = (9u32, 7u32);
+        let mut run = ok(MazeRun::new(
+            generator,
+            "",
+            f64::from(w),
+            f64::from(h),
+            "8",
+            "",
+            "",
+            Some(braid),
+        ));
+        // Mid-generation the maze is not connected yet: no solution length, NaN.
+        ok(run.advance(3.0));
+        let early = run.stats();
+        assert_eq!(early.len(), names.len());
+        run.finish();
+        let values = run.stats();
+        let cells = view(&run).cells;
+        let n = cells.len() as f64;
+        let openings = |k: u32| cells.iter().filter(|c| c.count_ones() == k).count() as f64;
+        let straight = cells.iter().filter(|&&c| c == 1 | 4 || c == 2 | 8).count() as f64;
+        assert_eq!(values[at("dead_ends")], openings(1), "{generator}");
+        assert_eq!(values[at("dead_end_share")], openings(1) / n, "{generator}");
+        assert_eq!(values[at("straights")], straight, "{generator}");
+        assert_eq!(values[at("turns")], openings(2) - straight, "{generator}");
+        assert_eq!(values[at("junctions3")], openings(3), "{generator}");
+        assert_eq!(values[at("junctions4")], openings(4), "{generator}");
+        let passages = cells.iter().map(|c| c.count_ones()).sum::<u32>() as f64 / 2.0;
+        // Every generator here connects every cell: loops = passages - cells + 1.
+        assert!(distances(&cells, w, 0).iter().all(|&d| d != u32::MAX));
+        assert_eq!(values[at("loops")], passages - n + 1.0, "{generator}");
+        let solution = shortest_path_cells(&cells, w, 0, w * h - 1).map(|c| f64::from(c - 1));
+        assert_eq!(Some(values[at("solution_length")]), solution, "{generator}");
+        // The true diameter, by a search from every cell.
+        let diameter = (0..w * h)
+            .map(|from| *distances(&cells, w, from).iter().max().unwrap())
+            .max()
+            .unwrap();
+        if braid == 0.0 {
+            assert_eq!(values[at("loops")], 0.0, "{generator}");
+            assert_eq!(values[at("diameter_exact")], 1.0, "{generator}");
+            assert_eq!(values[at("diameter")], f64::from(diameter), "{generator}");
+        } else {
+            assert!(
+                values[at("loops")] > 0.0,
+                "{generator}: braiding makes loops"
+            );
+            assert_eq!(values[at("diameter_exact")], 0.0, "{generator}");
+            assert!(values[at("diameter")] <= f64::from(diameter), "{generator}");
+            assert!(values[at("diameter")] >= values[at("solution_length")]);
+        }
+    }
+    // Before any passage is carved the corners are not connected.
+    let run = new_run("kruskal", "", 4.0, 4.0, "1");
+    assert!(run.stats()[at("solution_length")].is_nan());
+}

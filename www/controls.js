@@ -2,12 +2,15 @@
 // It knows nothing about runs or canvases; every check of typed text goes through the wasm
 // parsers handed in, so the page and the core accept the same values.
 
-import { SPEED_STOPS, describeSpeed, positionToSpeed, speedToPosition } from './settings.js';
+import {
+  BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeSpeed, positionToSpeed, speedToPosition,
+} from './settings.js';
 
 export class Controls {
   /**
    * @param {Document} doc
-   * @param {object} api  { generatorNames, solverNames, algorithmTitle, parseSide, parseSeed, freshSeed }
+   * @param {object} api  { generatorNames, generatorGroups, generatorGroup, solverNames,
+   *                        algorithmTitle, algorithmSummary, parseSide, parseSeed, freshSeed }
    * @param {object} on   { change(changes), step(), toggle(), reset() }
    */
   constructor(doc, api, on) {
@@ -18,25 +21,54 @@ export class Controls {
       generator: $('generator'), solver: $('solver'), width: $('width'), height: $('height'),
       seed: $('seed'), newSeed: $('new-seed'), step: $('step'), play: $('play'), reset: $('reset'),
       speed: $('speed'), speedText: $('speed-text'), styleBlock: $('style-block'),
-      styleThin: $('style-thin'),
+      styleThin: $('style-thin'), generatorSummary: $('generator-summary'), braid: $('braid'),
+      braidText: $('braid-text'),
     };
+    this.summaries = new Map();
     this.fillOptions();
     this.wire(doc);
   }
 
   fillOptions() {
     const { generator, solver } = this.el;
-    for (const name of this.api.generatorNames()) generator.append(option(name, this.api.algorithmTitle(name)));
+    // Grouped by family (the grouping is the core's, beside its registry); registry order
+    // within a group. A generator with no known group still gets listed, at the end.
+    const groups = new Map(safe(() => this.api.generatorGroups(), []).map((g) => [g, []]));
+    const loose = [];
+    for (const name of this.api.generatorNames()) {
+      const item = option(name, this.api.algorithmTitle(name));
+      this.summaries.set(name, safe(() => this.api.algorithmSummary(name), ''));
+      item.title = this.summaries.get(name);
+      const list = groups.get(safe(() => this.api.generatorGroup(name), ''));
+      (list ?? loose).push(item);
+    }
+    for (const [label, items] of groups) {
+      if (items.length === 0) continue;
+      const group = document.createElement('optgroup');
+      group.label = label;
+      group.append(...items);
+      generator.append(group);
+    }
+    generator.append(...loose);
     solver.append(option('none', 'None (generate only)'));
     for (const name of this.api.solverNames()) solver.append(option(name, this.api.algorithmTitle(name)));
     this.el.speed.min = '0';
     this.el.speed.max = String(SPEED_STOPS.length - 1);
     this.el.speed.step = '1';
+    this.el.braid.min = '0';
+    this.el.braid.max = String(BRAID_MAX);
+    this.el.braid.step = String(BRAID_STEP);
   }
 
   wire(doc) {
     const el = this.el;
-    el.generator.addEventListener('change', () => this.on.change({ generator: el.generator.value }));
+    el.generator.addEventListener('change', () => {
+      this.showSummary(el.generator.value);
+      this.on.change({ generator: el.generator.value });
+    });
+    // The text follows the slider while it moves; the new maze comes when it is let go.
+    el.braid.addEventListener('input', () => this.showBraid(Number(el.braid.value)));
+    el.braid.addEventListener('change', () => this.on.change({ braid: Number(el.braid.value) }));
     el.solver.addEventListener('change', () => this.on.change({ solver: el.solver.value }));
     // 'change', not 'input': a new maze per keystroke would throw away half-typed numbers.
     for (const side of ['width', 'height']) {
@@ -122,6 +154,9 @@ export class Controls {
   show(settings) {
     const el = this.el;
     el.generator.value = settings.generator;
+    this.showSummary(settings.generator);
+    el.braid.value = String(settings.braid);
+    this.showBraid(settings.braid);
     el.solver.value = settings.solver;
     el.width.value = String(settings.width);
     el.height.value = String(settings.height);
@@ -131,6 +166,17 @@ export class Controls {
     this.showSpeed(settings.speed);
     el.styleBlock.checked = settings.style === 'block';
     el.styleThin.checked = settings.style === 'thin';
+  }
+
+  showSummary(name) {
+    const text = this.summaries.get(name) ?? '';
+    if (this.el.generatorSummary.textContent !== text) this.el.generatorSummary.textContent = text;
+  }
+
+  showBraid(percent) {
+    const text = describeBraid(percent);
+    this.el.braidText.textContent = text;
+    this.el.braid.setAttribute('aria-valuetext', text);
   }
 
   showSpeed(speed) {
@@ -145,6 +191,14 @@ export class Controls {
     this.el.play.textContent = running ? 'Pause' : 'Play';
     this.el.play.classList.toggle('is-running', running);
     this.el.step.disabled = state === 'done';
+  }
+}
+
+function safe(f, fallback) {
+  try {
+    return f();
+  } catch {
+    return fallback;
   }
 }
 

@@ -26,6 +26,10 @@ async function boot() {
     solverNames: () => Array.from(mz.solverNames()),
     algorithmTitle: mz.algorithmTitle,
     algorithmSummary: mz.algorithmSummary,
+    algorithmStepUnit: mz.algorithmStepUnit,
+    generatorGroup: mz.generatorGroup,
+    generatorGroups: () => Array.from(mz.generatorGroups()),
+    statsNames: () => Array.from(mz.statsNames()),
     pseudocode: (name) => Array.from(mz.pseudocode(name)),
     legendBits: mz.legendBits,
     legendLabels: (name) => Array.from(mz.legendLabels(name)),
@@ -61,7 +65,7 @@ async function boot() {
 
   const controller = new Controller({
     createRun: (s) => new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
-      s.width, s.height, s.seed, '', ''),
+      s.width, s.height, s.seed, '', '', s.braid / 100),
     settings,
     hooks: {
       frame(run, state, fresh) {

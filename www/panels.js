@@ -8,8 +8,29 @@ import { COLOURS, colourOfBit } from './renderer.js';
 // while running, the status text is refreshed at most this often.
 const STATUS_INTERVAL_MS = 750;
 const STATS_INTERVAL_MS = 100;
+// The maze statistics walk the whole maze (linear in the cells; measured in Chromium: about
+// 0.1 s for a million cells, 1.5 s for 4096 x 4096). Up to a million cells: every 250 ms while
+// playing (every second at a million, so measuring takes under a tenth of the time), and at
+// every step, pause and end. Past a million cells: only for a new run and at the end.
+const MAZE_STATS_INTERVAL_MS = 250;
+const MAZE_STATS_CELLS_PER_MS = 1000;
+const MAZE_STATS_LIVE_CELLS = 1_000_000;
 
-const PHASE_WORDS = { generating: 'Generating', solving: 'Solving', walking: 'Walking', done: 'Done' };
+/** The maze statistics panel: label and how to show each value of MazeRun.stats(). */
+const MAZE_STATS = [
+  ['Dead ends', (v) => `${whole(v.dead_ends)} (${percent(v.dead_end_share)})`],
+  // While the corners are not connected (mid-generation) the sweep only saw part of the maze.
+  ['Diameter', (v) => Number.isNaN(v.solution_length) ? '—'
+    : `${whole(v.diameter)}${v.diameter_exact ? '' : ' or more'}`],
+  ['Solution length', (v) => Number.isNaN(v.solution_length) ? 'not connected yet' : whole(v.solution_length)],
+  ['Straights / turns', (v) => `${whole(v.straights)} / ${whole(v.turns)}`],
+  ['Junctions 3/4-way', (v) => `${whole(v.junctions3)} / ${whole(v.junctions4)}`],
+  ['Loops', (v) => whole(v.loops)],
+];
+
+const PHASE_WORDS = {
+  generating: 'Generating', braiding: 'Braiding', solving: 'Solving', walking: 'Walking', done: 'Done',
+};
 
 export class Panels {
   /**
@@ -23,8 +44,14 @@ export class Panels {
     this.el = {
       status: $('status'), messages: $('messages'), stats: $('stats'), legend: $('legend'),
       title: $('algorithm-title'), summary: $('algorithm-summary'), code: $('pseudocode'),
-      canvas: $('maze'), note: $('stage-note'),
+      canvas: $('maze'), note: $('stage-note'), mazeStats: $('maze-stats'), stepUnit: $('step-unit'),
+      mazeStatsNote: $('maze-stats-note'),
     };
+    this.lastMazeStatsAt = -Infinity;
+    this.mazeStatsRun = null;
+    this.mazeStatsFinal = null;
+    this.mazeStatRows = null;
+    this.statKeys = safe(() => api.statsNames(), []);
     this.algorithm = null;
     this.legendKey = '';
     this.lastStatusAt = -Infinity;
@@ -55,6 +82,19 @@ export class Panels {
       this.lastStatsAt = now;
       this.showStats(run);
     }
+    const live = run.cellCount <= MAZE_STATS_LIVE_CELLS;
+    const mazeInterval = Math.max(MAZE_STATS_INTERVAL_MS, run.cellCount / MAZE_STATS_CELLS_PER_MS);
+    const final = state === 'done' && this.mazeStatsFinal !== run;
+    if (run !== this.mazeStatsRun || final ||
+        (live && (urgent || state !== 'running' || now - this.lastMazeStatsAt >= mazeInterval))) {
+      this.lastMazeStatsAt = now;
+      this.mazeStatsRun = run;
+      if (state === 'done') this.mazeStatsFinal = run;
+      this.showMazeStats(run);
+      setText(this.el.mazeStatsNote, live ? ''
+        : 'This maze has over a million cells: its statistics are measured at the start and at the end of the run only.');
+      this.el.mazeStatsNote.hidden = live;
+    }
     this.el.note.hidden = showsWalls;
     if (!showsWalls) {
       setText(this.el.note, style === 'thin'
@@ -68,6 +108,8 @@ export class Panels {
   showAlgorithm(name) {
     setText(this.el.title, safe(() => this.api.algorithmTitle(name), name));
     setText(this.el.summary, safe(() => this.api.algorithmSummary(name), ''));
+    const unit = safe(() => this.api.algorithmStepUnit(name), '');
+    setText(this.el.stepUnit, unit ? `One step = ${unit} (${safe(() => this.api.algorithmTitle(name), name)}).` : '');
     const code = this.el.code;
     code.replaceChildren();
     this.lines = safe(() => this.api.pseudocode(name), []).map((text) => {
@@ -171,6 +213,25 @@ export class Panels {
     }
   }
 
+  /** The texture statistics of the maze as it stands (MazeRun.stats(), named by statsNames()). */
+  showMazeStats(run) {
+    const list = this.el.mazeStats;
+    if (!list || this.statKeys.length === 0) return;
+    const raw = run.stats();
+    const values = {};
+    this.statKeys.forEach((key, i) => { values[key] = raw[i]; });
+    if (!this.mazeStatRows) {
+      this.mazeStatRows = MAZE_STATS.map(([label]) => {
+        const dt = this.doc.createElement('dt');
+        dt.textContent = label;
+        const dd = this.doc.createElement('dd');
+        list.append(dt, dd);
+        return dd;
+      });
+    }
+    MAZE_STATS.forEach(([, show], i) => setText(this.mazeStatRows[i], show(values)));
+  }
+
   /** Shows messages (problems with the URL, refused settings). Text only. */
   showMessages(messages) {
     const box = this.el.messages;
@@ -198,7 +259,7 @@ export function statusText(run, state, solver) {
   else if (phase === 'done' || state === 'done') parts.push(`All done: ${steps} steps`);
   else parts.push(`${PHASE_WORDS[phase]}${state === 'paused' ? ' (paused)' : ''}, step ${steps}`);
   // Search figures once there is a search to speak of.
-  if (solver !== 'none' && phase !== 'generating') {
+  if (solver !== 'none' && phase !== 'generating' && phase !== 'braiding') {
     parts.push(`visited ${run.visited().toLocaleString('en-US')}`);
     parts.push(`path length ${run.pathLength().toLocaleString('en-US')}`);
     const outcome = run.outcome();
@@ -218,6 +279,14 @@ function safe(f, fallback) {
   } catch {
     return fallback;
   }
+}
+
+function whole(n) {
+  return Number.isFinite(n) ? n.toLocaleString('en-US') : '—';
+}
+
+function percent(share) {
+  return Number.isFinite(share) ? `${(share * 100).toFixed(1)}%` : '—';
 }
 
 function capitalise(text) {

@@ -98,7 +98,6 @@ export class Renderer {
   setRun(run) {
     this.run = run;
     this.sawGroups = false;
-    this.pathCells = null;
     this.layout();
   }
 
@@ -377,23 +376,41 @@ export class Renderer {
   }
 
   // When the maze is scaled down to fit, a one-pixel path disappears in the averaging: draw
-  // the path (and the walk over it) again on the overlay, at least a CSS pixel and a half wide.
+  // the found path (and the walk over it) again on the overlay as a line at least a CSS pixel
+  // and a half wide, from the path's own cell list (pathPtr/pathLen) in path order.
   drawPathDots(ctx, dpr) {
-    const dot = 1.5 * dpr;
+    const width = 1.5 * dpr;
     const { pitch } = this.geo;
-    if (pitch * this.overlayScale >= dot) return;
+    if (pitch * this.overlayScale >= width) return;
+    const run = this.run;
+    const len = run.pathLen();
+    if (len === 0) return;
     this.views();
-    if (!this.pathCells) {
-      const found = [];
-      const marks = this.marks;
-      for (let c = 0; c < marks.length; c++) if (marks[c] & (MARK.PATH | MARK.WALKED)) found.push(c);
-      this.pathCells = found;
-    }
-    for (const c of this.pathCells) {
-      const [x, y] = this.cellCentre(c);
-      ctx.fillStyle = this.marks[c] & MARK.WALKED ? COLOURS.walked : COLOURS.path;
-      ctx.fillRect(x - dot / 2, y - dot / 2, dot, dot);
-    }
+    // A fresh view each time: memory can grow and detach old ones.
+    const path = new Uint32Array(this.memory.buffer, run.pathPtr(), len);
+    // The player walks the path in order, so the walked cells are a prefix of it.
+    let walked = 0;
+    while (walked < len && this.marks[path[walked]] & MARK.WALKED) walked++;
+    const stroke = (from, to, colour) => {
+      if (to - from < 1) return;
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      const [x0, y0] = this.cellCentre(path[from]);
+      ctx.moveTo(x0, y0);
+      for (let i = from + 1; i < to; i++) {
+        const [x, y] = this.cellCentre(path[i]);
+        ctx.lineTo(x, y);
+      }
+      if (to - from === 1) ctx.lineTo(x0 + 0.01, y0);
+      ctx.stroke();
+    };
+    ctx.save();
+    ctx.lineWidth = width;
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    stroke(Math.max(0, walked - 1), len, COLOURS.path);
+    stroke(0, walked, COLOURS.walked);
+    ctx.restore();
   }
 
   /** Pixels of the maze canvas (for tests and benchmarks). */

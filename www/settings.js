@@ -59,7 +59,25 @@ export const DEFAULTS = {
   speed: 50,
   style: 'block',
   autoplay: false,
+  braid: 0,
 };
+
+/** Braid: the percentage of dead ends opened after generation, a whole number 0 to 100 on
+ * the slider and in the URL (the wasm run takes it as a share, 0 to 1). */
+export const BRAID_MAX = 100;
+export const BRAID_STEP = 1;
+
+/** The braid percentage from text: a whole number 0 to 100 (an optional % sign); null otherwise. */
+export function parseBraid(text) {
+  const match = /^([0-9]{1,3})%?$/.exec(String(text).trim());
+  if (!match) return null;
+  const n = Number(match[1]);
+  return n <= BRAID_MAX ? n : null;
+}
+
+export function describeBraid(percent) {
+  return percent === 0 ? 'off (a perfect maze)' : `${percent}% of dead ends`;
+}
 
 export const PREFERRED_GENERATOR = 'recursive-backtracker';
 export const PREFERRED_SOLVER = 'bfs';

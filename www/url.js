@@ -3,10 +3,10 @@
 // Sizes and seeds are checked by the wasm module (src/parse.rs) so the page, the command line
 // and the core accept and refuse exactly the same text.
 
-import { SPEED_MAX, SPEED_MIN, STYLES, formatSpeed } from './settings.js';
+import { BRAID_MAX, SPEED_MAX, SPEED_MIN, STYLES, formatSpeed, parseBraid } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
-export const PARAMS = ['generator', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'autoplay'];
+export const PARAMS = ['generator', 'braid', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'autoplay'];
 
 /**
  * Reads settings from a query string.
@@ -28,6 +28,14 @@ export function readSettings(search, api, defaults) {
     const given = params.get('generator');
     if (generators.includes(given)) settings.generator = given;
     else refuse('generator', given, `use one of ${generators.join(', ')}`, settings.generator);
+  }
+
+  if (params.has('braid')) {
+    const given = params.get('braid');
+    const braid = parseBraid(given);
+    if (braid === null) {
+      refuse('braid', given, `use a whole percentage from 0 to ${BRAID_MAX}`, String(settings.braid));
+    } else settings.braid = braid;
   }
 
   const solvers = api.solverNames();
@@ -103,6 +111,8 @@ export function parseSpeed(text) {
 export function writeSettings(settings) {
   const params = new URLSearchParams();
   params.set('generator', settings.generator);
+  // Braid is a percentage; left out when off, so plain addresses stay short.
+  if (settings.braid > 0) params.set('braid', String(settings.braid));
   params.set('solver', settings.solver);
   params.set('width', String(settings.width));
   params.set('height', String(settings.height));

@@ -42,60 +42,83 @@ pub use wilson::Wilson;
 /// A registered generator: its description and how to make one for a maze of a given size.
 pub struct Entry {
     pub info: &'static Info,
+    /// The family lists group it under (one of [`GROUPS`]).
+    pub group: &'static str,
     pub make: fn(&Maze) -> Box<dyn Machine>,
 }
+
+/// Families of generators, in the order lists show them: how each one builds its maze.
+pub const GROUPS: [&str; 5] = [
+    "Fast and biased",
+    "Random walks",
+    "Spanning trees",
+    "Row by row",
+    "Wall adding",
+];
 
 /// Every generator, in the order lists show them. Where a generator has options, the entry
 /// says which one it registers.
 pub static ALL: &[Entry] = &[
     Entry {
         info: &binary_tree::INFO,
+        group: GROUPS[0],
         // The classic bias: every cell carves north or east.
         make: |maze| Box::new(BinaryTree::new(maze.len(), Bias::NorthEast)),
     },
     Entry {
         info: &sidewinder::INFO,
+        group: GROUPS[0],
         make: |maze| Box::new(SideWinder::new(maze)),
     },
     Entry {
         info: &recursive_backtracker::INFO,
+        group: GROUPS[1],
         make: |maze| Box::new(RecursiveBacktracker::new(maze)),
     },
     Entry {
         info: &kruskal::INFO,
+        group: GROUPS[2],
         make: |maze| Box::new(Kruskal::new(maze)),
     },
     Entry {
         info: &prim::INFO,
+        group: GROUPS[2],
         make: |maze| Box::new(Prim::new(maze)),
     },
     Entry {
         info: &true_prim::INFO,
+        group: GROUPS[2],
         make: |maze| Box::new(TruePrim::new(maze)),
     },
     Entry {
         info: &aldous_broder::INFO,
+        group: GROUPS[1],
         make: |maze| Box::new(AldousBroder::new(maze)),
     },
     Entry {
         info: &wilson::INFO,
+        group: GROUPS[1],
         make: |maze| Box::new(Wilson::new(maze)),
     },
     Entry {
         info: &hunt_and_kill::INFO,
+        group: GROUPS[1],
         make: |maze| Box::new(HuntAndKill::new(maze)),
     },
     Entry {
         info: &eller::INFO,
+        group: GROUPS[3],
         make: |maze| Box::new(Eller::new(maze)),
     },
     Entry {
         info: &growing_tree::INFO,
+        group: GROUPS[1],
         // Newest half the time, a random active cell the other half.
         make: |maze| Box::new(GrowingTree::new(maze, Policy::Mix { newest_percent: 50 })),
     },
     Entry {
         info: &recursive_division::INFO,
+        group: GROUPS[4],
         make: |maze| Box::new(RecursiveDivision::new(maze)),
     },
 ];
@@ -220,4 +243,27 @@ pub fn generate_braided(
         run_to_end(&mut braiding, &mut board, &mut rng);
     }
     Ok(board.into_maze())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_generator_is_in_a_known_group_and_every_group_is_used() {
+        for entry in ALL {
+            assert!(
+                GROUPS.contains(&entry.group),
+                "{} is in the unknown group '{}'",
+                entry.info.name,
+                entry.group
+            );
+        }
+        for group in GROUPS {
+            assert!(
+                ALL.iter().any(|entry| entry.group == group),
+                "group '{group}' has no generator"
+            );
+        }
+    }
 }

@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Controller } from '../../www/controller.js';
 import { statusText } from '../../www/panels.js';
-import { DEFAULTS, SPEED_STOPS, describeSpeed, positionToSpeed, speedToPosition } from '../../www/settings.js';
+import {
+  DEFAULTS, SPEED_STOPS, describeSpeed, parseBraid, positionToSpeed, speedToPosition,
+} from '../../www/settings.js';
 import { parseSpeed, readSettings, writeSettings } from '../../www/url.js';
 
 /** A run of `total` steps that records every call the controller makes. */
@@ -178,18 +180,18 @@ const api = {
 const defaults = { ...DEFAULTS, generator: 'binary-tree', solver: 'bfs' };
 
 test('URL parameters: good values are taken, each bad one is named and replaced', () => {
-  const good = readSettings('?generator=kruskal&solver=none&width=7&height=4096&seed=18446744073709551615&speed=max&style=thin&autoplay=1', api, defaults);
+  const good = readSettings('?generator=kruskal&braid=35&solver=none&width=7&height=4096&seed=18446744073709551615&speed=max&style=thin&autoplay=1', api, defaults);
   assert.deepEqual(good.problems, []);
   assert.deepEqual(good.settings, {
     generator: 'kruskal', solver: 'none', width: 7, height: 4096, seed: '18446744073709551615',
-    speed: Infinity, style: 'thin', autoplay: true,
+    speed: Infinity, style: 'thin', autoplay: true, braid: 35,
   });
-  const bad = readSettings('?generator=x&solver=y&width=0&height=&seed=-1&speed=0&style=z&autoplay=2&what=1', api, defaults);
+  const bad = readSettings('?generator=x&braid=101&solver=y&width=0&height=&seed=-1&speed=0&style=z&autoplay=2&what=1', api, defaults);
   assert.deepEqual(bad.settings, { ...defaults, seed: '777' });
-  for (const name of ['generator', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'autoplay', 'what']) {
+  for (const name of ['generator', 'braid', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'autoplay', 'what']) {
     assert.ok(bad.problems.some((p) => p.includes(name)), `a problem names ${name}: ${bad.problems.join(' | ')}`);
   }
-  assert.equal(bad.problems.length, 9);
+  assert.equal(bad.problems.length, 10);
   assert.ok(bad.problems.some((p) => p.includes('binary-tree, kruskal')), 'says what is allowed');
   // No seed: a fresh one, and no complaint.
   const none = readSettings('', api, defaults);
@@ -199,7 +201,8 @@ test('URL parameters: good values are taken, each bad one is named and replaced'
 test('written URLs read back to the same settings', () => {
   for (const settings of [
     { ...defaults, seed: '0' },
-    { generator: 'kruskal', solver: 'none', width: 4096, height: 1, seed: '18446744073709551615', speed: Infinity, style: 'thin', autoplay: true },
+    { generator: 'kruskal', solver: 'none', width: 4096, height: 1, seed: '18446744073709551615', speed: Infinity, style: 'thin', autoplay: true, braid: 100 },
+    { ...defaults, seed: '5', braid: 1 },
     { ...defaults, seed: '42', speed: 7 },
   ]) {
     const back = readSettings(writeSettings(settings), api, defaults);
@@ -234,6 +237,7 @@ const runAt = ({ phase, steps = 10, visited = 0, pathLength = 0, outcome = '' })
 test('status text: phase, steps, search figures, and how a failed search ended', () => {
   assert.equal(statusText(runAt({ phase: 'generating', steps: 0 }), 'idle', 'bfs'), 'Ready to start generating, step 0');
   assert.equal(statusText(runAt({ phase: 'generating', steps: 1234 }), 'running', 'bfs'), 'Generating, step 1,234');
+  assert.equal(statusText(runAt({ phase: 'braiding', steps: 1300 }), 'running', 'bfs'), 'Braiding, step 1,300');
   assert.equal(statusText(runAt({ phase: 'solving', steps: 50, visited: 20 }), 'paused', 'bfs'),
     'Solving (paused), step 50 · visited 20 · path length 0');
   const found = statusText(runAt({ phase: 'done', steps: 99, visited: 40, pathLength: 17, outcome: 'found' }), 'done', 'bfs');
@@ -244,4 +248,13 @@ test('status text: phase, steps, search figures, and how a failed search ended',
   const gaveUp = statusText(runAt({ phase: 'done', outcome: 'gave-up: back where it started, facing the same way' }), 'done', 'wall-follower-right');
   assert.match(gaveUp, /no path: gave up \(back where it started, facing the same way\)/);
   assert.doesNotMatch(statusText(runAt({ phase: 'done' }), 'done', 'none'), /visited|path/);
+});
+
+test('braid: a whole percentage 0 to 100 (a % sign allowed), anything else refused', () => {
+  for (const [text, want] of [['0', 0], ['100', 100], ['35', 35], [' 7 ', 7], ['50%', 50], ['007', 7]]) {
+    assert.equal(parseBraid(text), want, text);
+  }
+  for (const text of ['101', '-1', '0.5', '1e2', 'abc', '', '%', '1000']) {
+    assert.equal(parseBraid(text), null, text);
+  }
 });
