@@ -139,7 +139,18 @@ fn assert_walkable(maze: &Maze, route: &[usize], start: usize, what: &str) {
 
 /// The solvers that promise a shortest path.
 fn is_shortest(name: &str) -> bool {
-    matches!(name, "bfs" | "a-star")
+    matches!(name, "bfs" | "a-star" | "dijkstra" | "bidirectional-bfs")
+}
+
+/// The searches that, when the goal cannot be reached, have looked at exactly the cells
+/// reachable from the start (one flood from the start only).
+fn floods_from_start(name: &str) -> bool {
+    matches!(name, "bfs" | "a-star" | "dijkstra" | "dfs" | "greedy")
+}
+
+/// The solvers that must always find a path when there is one.
+fn is_complete(name: &str) -> bool {
+    !is_wall_follower(name)
 }
 
 fn is_wall_follower(name: &str) -> bool {
@@ -281,8 +292,8 @@ fn check_all_solvers(maze: &Maze, start: usize, goal: usize, perfect: bool) {
                     shortest.is_none(),
                     "{what}: claims unreachable, but it is not"
                 );
-                if is_shortest(name) {
-                    // Both searches exhaust everything reachable from the start.
+                if floods_from_start(name) {
+                    // These searches exhaust everything reachable from the start.
                     assert_eq!(report.visited, reachable_cells, "{what}: visited");
                 }
             }
@@ -290,7 +301,7 @@ fn check_all_solvers(maze: &Maze, start: usize, goal: usize, perfect: bool) {
                 assert_walkable(maze, route, start, &what);
                 assert!(!reason.is_empty(), "{what}: a reason must be given");
                 assert!(
-                    !is_shortest(name),
+                    !is_complete(name),
                     "{what}: a complete search never gives up"
                 );
                 assert!(
@@ -310,16 +321,26 @@ fn check_all_solvers(maze: &Maze, start: usize, goal: usize, perfect: bool) {
             }
         }
 
-        if is_shortest(name) && shortest.is_none() {
+        if is_complete(name) && shortest.is_some() {
+            assert!(
+                report.outcome.path().is_some(),
+                "{what}: a complete search must find a path"
+            );
+        }
+        if is_complete(name) && shortest.is_none() {
             assert_eq!(report.outcome, Outcome::Unreachable, "{what}");
         }
         if is_wall_follower(name) && shortest.is_none() {
             assert!(matches!(report.outcome, Outcome::GaveUp { .. }), "{what}");
         }
     }
-    // BFS and A* agree (both are registered on this branch; later ones join the comparison).
+    // Every optimal solver took part and they all agree.
     if shortest.is_some() {
-        assert!(shortest_lengths.len() >= 2, "{shortest_lengths:?}");
+        let optimal = solvers::names()
+            .into_iter()
+            .filter(|n| is_shortest(n))
+            .count();
+        assert_eq!(shortest_lengths.len(), optimal, "{shortest_lengths:?}");
         assert!(
             shortest_lengths.windows(2).all(|w| w[0].1 == w[1].1),
             "{shortest_lengths:?}"
@@ -374,7 +395,7 @@ proptest! {
         check_all_solvers(&maze, start, goal, matches!(kind, Kind::Perfect));
     }
 
-    /// Larger mazes with loops, run to the end only (no per-step undo), for BFS and A*.
+    /// Larger mazes with loops, run to the end only (no per-step undo), for the optimal solvers.
     #[test]
     fn bfs_and_a_star_are_shortest_on_larger_mazes_with_loops(
         gen in 0..generators::ALL.len(),
@@ -389,7 +410,7 @@ proptest! {
         let (start, goal) = (start as usize % len, goal as usize % len);
         let maze = with_loops(generated(gen, width, height, seed), loops, &mut Rng::new(seed));
         let dist = distances(&maze, start)[goal];
-        for name in ["bfs", "a-star"] {
+        for name in solvers::names().into_iter().filter(|n| is_shortest(n)) {
             let report = solvers::solve(name, &maze, maze.coords(start), maze.coords(goal))
                 .unwrap();
             let path = report.outcome.path().expect("a generated maze is connected");
@@ -599,7 +620,7 @@ fn an_unreachable_goal_is_reported_by_each_kind_of_solver() {
             entry.info.name
         );
         match entry.info.name {
-            "bfs" | "a-star" => {
+            name if floods_from_start(name) => {
                 assert_eq!(report.outcome, Outcome::Unreachable);
                 assert_eq!(report.visited, 2);
             }
@@ -674,12 +695,13 @@ fn registry_lists_the_seed_solvers_in_order() {
 #[test]
 fn solve_refuses_bad_names_and_cells_with_clear_messages() {
     let maze = Maze::new(3, 2).unwrap();
-    let err = solvers::solve("dijkstra", &maze, (0, 0), (1, 1))
+    let err = solvers::solve("dijkstar", &maze, (0, 0), (1, 1))
         .unwrap_err()
         .to_string();
-    assert!(err.contains("unknown solver 'dijkstra'"), "{err}");
+    assert!(err.contains("unknown solver 'dijkstar'"), "{err}");
+    assert!(err.contains(&solvers::names().join(", ")), "{err}");
     assert!(
-        err.contains("bfs, a-star, wall-follower-right, wall-follower-left"),
+        err.contains("bfs, a-star, wall-follower-right, wall-follower-left, dfs"),
         "{err}"
     );
     let err = solvers::solve("bfs", &maze, (3, 0), (1, 1))

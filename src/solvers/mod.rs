@@ -13,10 +13,16 @@ use std::fmt;
 
 pub mod a_star;
 pub mod bfs;
+pub mod dfs;
+pub mod dijkstra;
+pub mod greedy;
 pub mod wall_follower;
 
 pub use a_star::AStar;
 pub use bfs::Bfs;
+pub use dfs::Dfs;
+pub use dijkstra::Dijkstra;
+pub use greedy::Greedy;
 pub use wall_follower::{Hand, WallFollower};
 
 /// How a search ended.
@@ -86,6 +92,18 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &wall_follower::INFO_LEFT,
         make: |maze, start, goal| Box::new(WallFollower::new(maze, start, goal, Hand::Left)),
+    },
+    Entry {
+        info: &dfs::INFO,
+        make: |maze, start, goal| Box::new(Dfs::new(maze, start, goal)),
+    },
+    Entry {
+        info: &dijkstra::INFO,
+        make: |maze, start, goal| Box::new(Dijkstra::new(maze, start, goal)),
+    },
+    Entry {
+        info: &greedy::INFO,
+        make: |maze, start, goal| Box::new(Greedy::new(maze, start, goal)),
     },
 ];
 
