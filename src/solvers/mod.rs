@@ -13,6 +13,7 @@ use std::fmt;
 
 pub mod a_star;
 pub mod bfs;
+pub mod bidirectional_bfs;
 pub mod dfs;
 pub mod dijkstra;
 pub mod greedy;
@@ -20,6 +21,7 @@ pub mod wall_follower;
 
 pub use a_star::AStar;
 pub use bfs::Bfs;
+pub use bidirectional_bfs::BidirectionalBfs;
 pub use dfs::Dfs;
 pub use dijkstra::Dijkstra;
 pub use greedy::Greedy;
@@ -104,6 +106,10 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &greedy::INFO,
         make: |maze, start, goal| Box::new(Greedy::new(maze, start, goal)),
+    },
+    Entry {
+        info: &bidirectional_bfs::INFO,
+        make: |maze, start, goal| Box::new(BidirectionalBfs::new(maze, start, goal)),
     },
 ];
 
