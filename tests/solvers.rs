@@ -19,7 +19,9 @@ use mazestep::machine::{run_to_end, Event, Machine};
 use mazestep::maze::{Direction, Maze};
 use mazestep::player::Player;
 use mazestep::rng::Rng;
-use mazestep::solvers::{self, wall_follower, AStar, Hand, Outcome, Solver, WallFollower};
+use mazestep::solvers::{
+    self, wall_follower, AStar, DeadEndFilling, Hand, Outcome, Solver, WallFollower,
+};
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
@@ -139,7 +141,12 @@ fn assert_walkable(maze: &Maze, route: &[usize], start: usize, what: &str) {
 
 /// The solvers that promise a shortest path.
 fn is_shortest(name: &str) -> bool {
-    matches!(name, "bfs" | "a-star" | "dijkstra" | "bidirectional-bfs")
+    // Dead-end filling too: a filled cell lies on no simple way from start to goal, so every
+    // shortest way survives the filling and its last search finds one.
+    matches!(
+        name,
+        "bfs" | "a-star" | "dijkstra" | "bidirectional-bfs" | "dead-end-filling"
+    )
 }
 
 /// The searches that, when the goal cannot be reached, have looked at exactly the cells
@@ -417,6 +424,37 @@ proptest! {
             assert_walkable(&maze, path, start, name);
             prop_assert_eq!(path.len() as u32, dist.unwrap() + 1, "{}", name);
         }
+    }
+
+    /// On a perfect maze, dead-end filling leaves exactly the one path unfilled: every other
+    /// cell is filled, one per step, and the path is the unique one (as long as the independent
+    /// search's distance).
+    #[test]
+    fn dead_end_filling_leaves_only_the_unique_path_on_perfect_mazes(
+        gen in 0..generators::ALL.len(),
+        width in 1u32..=24,
+        height in 1u32..=24,
+        seed in any::<u64>(),
+        start in any::<u32>(),
+        goal in any::<u32>(),
+    ) {
+        let len = (width * height) as usize;
+        let (start, goal) = (start as usize % len, goal as usize % len);
+        let maze = generated(gen, width, height, seed);
+        let dist = distances(&maze, start)[goal].expect("a generated maze is connected");
+        let mut solver = DeadEndFilling::new(&maze, start, goal);
+        let mut board = Board::new(maze.clone());
+        let steps = run_to_end(&mut solver, &mut board, &mut Rng::new(0));
+        let path = solver.outcome().unwrap().path().unwrap().to_vec();
+        prop_assert_eq!(path.len() as u32, dist + 1);
+        assert_walkable(&maze, &path, start, "dead-end-filling");
+        let on_path: HashSet<usize> = path.iter().copied().collect();
+        for cell in 0..len {
+            prop_assert_eq!(solver.is_filled(cell), !on_path.contains(&cell), "cell {}", cell);
+            prop_assert_eq!(board.mark(cell) & mark::SPECIAL != 0, solver.is_filled(cell));
+        }
+        // Begin, one step per filled cell, and the final search.
+        prop_assert_eq!(steps, (len - path.len()) as u64 + 2);
     }
 
     /// A*'s bookkeeping at the end: the heuristic never overestimates, every closed cell has

@@ -14,6 +14,7 @@ use std::fmt;
 pub mod a_star;
 pub mod bfs;
 pub mod bidirectional_bfs;
+pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
 pub mod greedy;
@@ -22,6 +23,7 @@ pub mod wall_follower;
 pub use a_star::AStar;
 pub use bfs::Bfs;
 pub use bidirectional_bfs::BidirectionalBfs;
+pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use dijkstra::Dijkstra;
 pub use greedy::Greedy;
@@ -110,6 +112,10 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &bidirectional_bfs::INFO,
         make: |maze, start, goal| Box::new(BidirectionalBfs::new(maze, start, goal)),
+    },
+    Entry {
+        info: &dead_end_filling::INFO,
+        make: |maze, start, goal| Box::new(DeadEndFilling::new(maze, start, goal)),
     },
 ];
 
