@@ -20,7 +20,7 @@ use mazestep::maze::{Direction, Maze};
 use mazestep::player::Player;
 use mazestep::rng::Rng;
 use mazestep::solvers::{
-    self, wall_follower, AStar, DeadEndFilling, Hand, Outcome, Solver, WallFollower,
+    self, wall_follower, AStar, DeadEndFilling, Hand, Outcome, Solver, Tremaux, WallFollower,
 };
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
@@ -455,6 +455,62 @@ proptest! {
         }
         // Begin, one step per filled cell, and the final search.
         prop_assert_eq!(steps, (len - path.len()) as u64 + 2);
+    }
+
+    /// Trémaux: every passage walked at most twice (so at most two moves per passage), the
+    /// passages marked exactly once are exactly the path's, and when the goal cannot be
+    /// reached every passage the start can reach is marked twice.
+    #[test]
+    fn tremaux_marks_each_passage_at_most_twice_and_the_once_marked_ones_are_the_path(
+        kind in kind(),
+        gen in 0..generators::ALL.len(),
+        width in 1u32..=16,
+        height in 1u32..=16,
+        seed in any::<u64>(),
+        start in any::<u32>(),
+        goal in any::<u32>(),
+    ) {
+        let len = (width * height) as usize;
+        let (start, goal) = (start as usize % len, goal as usize % len);
+        let maze = make_maze(kind, gen, width, height, seed, goal);
+        let mut solver = Tremaux::new(&maze, start, goal);
+        let mut board = Board::new(maze.clone());
+        let mut rng = Rng::new(0);
+        let mut moves = 0;
+        while let Some(step) = solver.step(&mut board, &mut rng) {
+            if let Event::Move { from, to, heading } = step.event {
+                prop_assert_eq!(maze.passage(from as usize, heading), Some(to as usize));
+                moves += 1;
+            }
+        }
+        let reach = distances(&maze, start);
+        let mut passages = 0;
+        let mut once = HashSet::new();
+        for cell in 0..len {
+            for dir in [Direction::East, Direction::South] {
+                let Some(next) = maze.passage(cell, dir) else { continue };
+                passages += 1;
+                let marks = solver.passage_marks(cell, dir);
+                prop_assert_eq!(marks, solver.passage_marks(next, dir.opposite()));
+                prop_assert!(marks <= 2);
+                if marks == 1 {
+                    once.insert((cell.min(next), cell.max(next)));
+                }
+                if reach[cell].is_some() && reach[goal].is_none() {
+                    prop_assert_eq!(marks, 2, "cell {} side {:?}", cell, dir);
+                }
+            }
+        }
+        prop_assert!(moves <= 2 * passages);
+        match solver.outcome().unwrap() {
+            Outcome::Found(path) => {
+                let along: HashSet<(usize, usize)> =
+                    path.windows(2).map(|w| (w[0].min(w[1]), w[0].max(w[1]))).collect();
+                prop_assert_eq!(along.len(), path.len() - 1, "the path repeats a passage");
+                prop_assert_eq!(once, along);
+            }
+            other => prop_assert_eq!(other, &Outcome::Unreachable),
+        }
     }
 
     /// A*'s bookkeeping at the end: the heuristic never overestimates, every closed cell has

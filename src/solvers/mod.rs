@@ -18,6 +18,7 @@ pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
 pub mod greedy;
+pub mod tremaux;
 pub mod wall_follower;
 
 pub use a_star::AStar;
@@ -27,6 +28,7 @@ pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use dijkstra::Dijkstra;
 pub use greedy::Greedy;
+pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
 
 /// How a search ended.
@@ -112,6 +114,10 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &bidirectional_bfs::INFO,
         make: |maze, start, goal| Box::new(BidirectionalBfs::new(maze, start, goal)),
+    },
+    Entry {
+        info: &tremaux::INFO,
+        make: |maze, start, goal| Box::new(Tremaux::new(maze, start, goal)),
     },
     Entry {
         info: &dead_end_filling::INFO,
