@@ -513,6 +513,45 @@ proptest! {
         }
     }
 
+    /// Real braided mazes (`generate_braided`, any share of dead ends removed): every solver
+    /// passes the full check, the optimal ones stay shortest, weighted A* (weight 2) is at most
+    /// twice the shortest, and the others find some path.
+    #[test]
+    fn on_braided_mazes_the_optimal_solvers_stay_optimal(
+        gen in 0..generators::ALL.len(),
+        width in 1u32..=20,
+        height in 1u32..=20,
+        seed in any::<u64>(),
+        braid in 0.0f64..=1.0,
+        start in any::<u32>(),
+        goal in any::<u32>(),
+    ) {
+        let len = (width * height) as usize;
+        let (start, goal) = (start as usize % len, goal as usize % len);
+        let name = generators::ALL[gen].info.name;
+        let maze = generators::generate_braided(name, width, height, seed, braid).unwrap();
+        check_all_solvers(&maze, start, goal, maze.is_perfect());
+        let shortest = distances(&maze, start)[goal].expect("a braided maze is connected");
+        for entry in solvers::ALL {
+            let report = solvers::solve(entry.info.name, &maze, maze.coords(start),
+                maze.coords(goal)).unwrap();
+            let Some(path) = report.outcome.path() else {
+                prop_assert!(is_wall_follower(entry.info.name), "{}", entry.info.name);
+                continue;
+            };
+            let steps = path.len() as u32 - 1;
+            if is_shortest(entry.info.name) {
+                prop_assert_eq!(steps, shortest, "{}", entry.info.name);
+            } else if entry.info.name == "a-star-weighted" {
+                prop_assert!(steps <= 2 * shortest, "{} vs {}", steps, shortest);
+            } else if !is_wall_follower(entry.info.name) {
+                // A search's path visits no cell twice, so it can be no longer than the maze.
+                let distinct: HashSet<usize> = path.iter().copied().collect();
+                prop_assert_eq!(distinct.len(), path.len(), "{}", entry.info.name);
+            }
+        }
+    }
+
     /// A*'s bookkeeping at the end: the heuristic never overestimates, every closed cell has
     /// its true distance, and nothing left open could have led to a shorter path.
     #[test]

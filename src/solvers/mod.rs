@@ -123,6 +123,10 @@ pub static ALL: &[Entry] = &[
         info: &dead_end_filling::INFO,
         make: |maze, start, goal| Box::new(DeadEndFilling::new(maze, start, goal)),
     },
+    Entry {
+        info: &a_star::INFO_WEIGHTED,
+        make: |maze, start, goal| Box::new(AStar::with_weight(maze, start, goal, a_star::WEIGHTED)),
+    },
 ];
 
 /// The names of all solvers.
