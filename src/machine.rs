@@ -76,6 +76,8 @@ pub enum Event {
         length: u32,
         gap: u32,
     },
+    /// Dead-end filling: filled `cell`, a dead end, so no search goes into it again.
+    Fill { cell: u32 },
 }
 
 impl Event {
@@ -99,7 +101,8 @@ impl Event {
             | Event::Hunt { cell, .. }
             | Event::EraseLoop { cell, .. }
             | Event::AddWalk { cell, .. }
-            | Event::Divide { cell, .. } => Some(cell),
+            | Event::Divide { cell, .. }
+            | Event::Fill { cell } => Some(cell),
             Event::Move { to, .. } => Some(to),
             Event::Found { .. } | Event::Unreachable => None,
         }
@@ -129,6 +132,7 @@ impl Event {
             Event::EraseLoop { .. } => "erase-loop",
             Event::AddWalk { .. } => "add-walk",
             Event::Divide { .. } => "divide",
+            Event::Fill { .. } => "fill",
         }
     }
 }

@@ -1229,3 +1229,74 @@ fn stats_without_a_seed_announces_the_first() {
     let again = ok(&stats_args(&["--seed", &seed]));
     assert_eq!(text(&out.stdout), again);
 }
+
+/// The catalogue's solvers by name on a braided maze: the optimal ones report a shortest path
+/// (checked by a breadth-first search over the JSON cells written here), weighted A* one at
+/// most twice as long, the rest some path through open passages.
+#[test]
+fn catalogue_solvers_by_name_on_a_braided_maze() {
+    let optimal = [
+        "bfs",
+        "a-star",
+        "dijkstra",
+        "bidirectional-bfs",
+        "dead-end-filling",
+    ];
+    let others = ["dfs", "greedy", "tremaux", "a-star-weighted"];
+    for solver in optimal.iter().chain(&others) {
+        let out = ok(&[
+            "solve",
+            "--solver",
+            solver,
+            "--algorithm",
+            GEN,
+            "--width",
+            "12",
+            "--height",
+            "9",
+            "--seed",
+            "5",
+            "--braid",
+            "0.7",
+            "--start",
+            "0,0",
+            "--goal",
+            "11,8",
+            "--format",
+            "json",
+        ]);
+        let value = json_line(out.trim_end());
+        assert_eq!(value["solver"], *solver);
+        let cells: Vec<u8> = value["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| u8::try_from(c.as_u64().unwrap()).unwrap())
+            .collect();
+        let maze = Maze::from_cells(12, 9, cells).expect("consistent cells");
+        assert!(maze.passage_count() > maze.len() - 1, "braided: has loops");
+        let path = check_path(&maze, value["path"].as_array().unwrap(), (0, 0), (11, 8));
+        // Distances from the start by a plain breadth-first search over the maze's passages.
+        let mut dist = vec![u32::MAX; maze.len()];
+        let mut queue = std::collections::VecDeque::from([0usize]);
+        dist[0] = 0;
+        while let Some(cell) = queue.pop_front() {
+            for dir in mazestep::maze::Direction::ALL {
+                if let Some(next) = maze.passage(cell, dir) {
+                    if dist[next] == u32::MAX {
+                        dist[next] = dist[cell] + 1;
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+        let shortest = dist[maze.index(11, 8)] as usize + 1;
+        if optimal.contains(solver) {
+            assert_eq!(path.len(), shortest, "{solver}");
+        } else if *solver == "a-star-weighted" {
+            assert!(path.len() - 1 <= 2 * (shortest - 1), "{solver}");
+        } else {
+            assert!(path.len() >= shortest, "{solver}");
+        }
+    }
+}

@@ -19,7 +19,9 @@ use mazestep::machine::{run_to_end, Event, Machine};
 use mazestep::maze::{Direction, Maze};
 use mazestep::player::Player;
 use mazestep::rng::Rng;
-use mazestep::solvers::{self, wall_follower, AStar, Hand, Outcome, Solver, WallFollower};
+use mazestep::solvers::{
+    self, wall_follower, AStar, DeadEndFilling, Hand, Outcome, Solver, Tremaux, WallFollower,
+};
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
@@ -139,7 +141,23 @@ fn assert_walkable(maze: &Maze, route: &[usize], start: usize, what: &str) {
 
 /// The solvers that promise a shortest path.
 fn is_shortest(name: &str) -> bool {
-    matches!(name, "bfs" | "a-star")
+    // Dead-end filling too: a filled cell lies on no simple way from start to goal, so every
+    // shortest way survives the filling and its last search finds one.
+    matches!(
+        name,
+        "bfs" | "a-star" | "dijkstra" | "bidirectional-bfs" | "dead-end-filling"
+    )
+}
+
+/// The searches that, when the goal cannot be reached, have looked at exactly the cells
+/// reachable from the start (one flood from the start only).
+fn floods_from_start(name: &str) -> bool {
+    matches!(name, "bfs" | "a-star" | "dijkstra" | "dfs" | "greedy")
+}
+
+/// The solvers that must always find a path when there is one.
+fn is_complete(name: &str) -> bool {
+    !is_wall_follower(name)
 }
 
 fn is_wall_follower(name: &str) -> bool {
@@ -281,8 +299,8 @@ fn check_all_solvers(maze: &Maze, start: usize, goal: usize, perfect: bool) {
                     shortest.is_none(),
                     "{what}: claims unreachable, but it is not"
                 );
-                if is_shortest(name) {
-                    // Both searches exhaust everything reachable from the start.
+                if floods_from_start(name) {
+                    // These searches exhaust everything reachable from the start.
                     assert_eq!(report.visited, reachable_cells, "{what}: visited");
                 }
             }
@@ -290,7 +308,7 @@ fn check_all_solvers(maze: &Maze, start: usize, goal: usize, perfect: bool) {
                 assert_walkable(maze, route, start, &what);
                 assert!(!reason.is_empty(), "{what}: a reason must be given");
                 assert!(
-                    !is_shortest(name),
+                    !is_complete(name),
                     "{what}: a complete search never gives up"
                 );
                 assert!(
@@ -310,16 +328,26 @@ fn check_all_solvers(maze: &Maze, start: usize, goal: usize, perfect: bool) {
             }
         }
 
-        if is_shortest(name) && shortest.is_none() {
+        if is_complete(name) && shortest.is_some() {
+            assert!(
+                report.outcome.path().is_some(),
+                "{what}: a complete search must find a path"
+            );
+        }
+        if is_complete(name) && shortest.is_none() {
             assert_eq!(report.outcome, Outcome::Unreachable, "{what}");
         }
         if is_wall_follower(name) && shortest.is_none() {
             assert!(matches!(report.outcome, Outcome::GaveUp { .. }), "{what}");
         }
     }
-    // BFS and A* agree (both are registered on this branch; later ones join the comparison).
+    // Every optimal solver took part and they all agree.
     if shortest.is_some() {
-        assert!(shortest_lengths.len() >= 2, "{shortest_lengths:?}");
+        let optimal = solvers::names()
+            .into_iter()
+            .filter(|n| is_shortest(n))
+            .count();
+        assert_eq!(shortest_lengths.len(), optimal, "{shortest_lengths:?}");
         assert!(
             shortest_lengths.windows(2).all(|w| w[0].1 == w[1].1),
             "{shortest_lengths:?}"
@@ -374,7 +402,7 @@ proptest! {
         check_all_solvers(&maze, start, goal, matches!(kind, Kind::Perfect));
     }
 
-    /// Larger mazes with loops, run to the end only (no per-step undo), for BFS and A*.
+    /// Larger mazes with loops, run to the end only (no per-step undo), for the optimal solvers.
     #[test]
     fn bfs_and_a_star_are_shortest_on_larger_mazes_with_loops(
         gen in 0..generators::ALL.len(),
@@ -389,12 +417,138 @@ proptest! {
         let (start, goal) = (start as usize % len, goal as usize % len);
         let maze = with_loops(generated(gen, width, height, seed), loops, &mut Rng::new(seed));
         let dist = distances(&maze, start)[goal];
-        for name in ["bfs", "a-star"] {
+        for name in solvers::names().into_iter().filter(|n| is_shortest(n)) {
             let report = solvers::solve(name, &maze, maze.coords(start), maze.coords(goal))
                 .unwrap();
             let path = report.outcome.path().expect("a generated maze is connected");
             assert_walkable(&maze, path, start, name);
             prop_assert_eq!(path.len() as u32, dist.unwrap() + 1, "{}", name);
+        }
+    }
+
+    /// On a perfect maze, dead-end filling leaves exactly the one path unfilled: every other
+    /// cell is filled, one per step, and the path is the unique one (as long as the independent
+    /// search's distance).
+    #[test]
+    fn dead_end_filling_leaves_only_the_unique_path_on_perfect_mazes(
+        gen in 0..generators::ALL.len(),
+        width in 1u32..=24,
+        height in 1u32..=24,
+        seed in any::<u64>(),
+        start in any::<u32>(),
+        goal in any::<u32>(),
+    ) {
+        let len = (width * height) as usize;
+        let (start, goal) = (start as usize % len, goal as usize % len);
+        let maze = generated(gen, width, height, seed);
+        let dist = distances(&maze, start)[goal].expect("a generated maze is connected");
+        let mut solver = DeadEndFilling::new(&maze, start, goal);
+        let mut board = Board::new(maze.clone());
+        let steps = run_to_end(&mut solver, &mut board, &mut Rng::new(0));
+        let path = solver.outcome().unwrap().path().unwrap().to_vec();
+        prop_assert_eq!(path.len() as u32, dist + 1);
+        assert_walkable(&maze, &path, start, "dead-end-filling");
+        let on_path: HashSet<usize> = path.iter().copied().collect();
+        for cell in 0..len {
+            prop_assert_eq!(solver.is_filled(cell), !on_path.contains(&cell), "cell {}", cell);
+            prop_assert_eq!(board.mark(cell) & mark::SPECIAL != 0, solver.is_filled(cell));
+        }
+        // Begin, one step per filled cell, and the final search.
+        prop_assert_eq!(steps, (len - path.len()) as u64 + 2);
+    }
+
+    /// Trémaux: every passage walked at most twice (so at most two moves per passage), the
+    /// passages marked exactly once are exactly the path's, and when the goal cannot be
+    /// reached every passage the start can reach is marked twice.
+    #[test]
+    fn tremaux_marks_each_passage_at_most_twice_and_the_once_marked_ones_are_the_path(
+        kind in kind(),
+        gen in 0..generators::ALL.len(),
+        width in 1u32..=16,
+        height in 1u32..=16,
+        seed in any::<u64>(),
+        start in any::<u32>(),
+        goal in any::<u32>(),
+    ) {
+        let len = (width * height) as usize;
+        let (start, goal) = (start as usize % len, goal as usize % len);
+        let maze = make_maze(kind, gen, width, height, seed, goal);
+        let mut solver = Tremaux::new(&maze, start, goal);
+        let mut board = Board::new(maze.clone());
+        let mut rng = Rng::new(0);
+        let mut moves = 0;
+        while let Some(step) = solver.step(&mut board, &mut rng) {
+            if let Event::Move { from, to, heading } = step.event {
+                prop_assert_eq!(maze.passage(from as usize, heading), Some(to as usize));
+                moves += 1;
+            }
+        }
+        let reach = distances(&maze, start);
+        let mut passages = 0;
+        let mut once = HashSet::new();
+        for cell in 0..len {
+            for dir in [Direction::East, Direction::South] {
+                let Some(next) = maze.passage(cell, dir) else { continue };
+                passages += 1;
+                let marks = solver.passage_marks(cell, dir);
+                prop_assert_eq!(marks, solver.passage_marks(next, dir.opposite()));
+                prop_assert!(marks <= 2);
+                if marks == 1 {
+                    once.insert((cell.min(next), cell.max(next)));
+                }
+                if reach[cell].is_some() && reach[goal].is_none() {
+                    prop_assert_eq!(marks, 2, "cell {} side {:?}", cell, dir);
+                }
+            }
+        }
+        prop_assert!(moves <= 2 * passages);
+        match solver.outcome().unwrap() {
+            Outcome::Found(path) => {
+                let along: HashSet<(usize, usize)> =
+                    path.windows(2).map(|w| (w[0].min(w[1]), w[0].max(w[1]))).collect();
+                prop_assert_eq!(along.len(), path.len() - 1, "the path repeats a passage");
+                prop_assert_eq!(once, along);
+            }
+            other => prop_assert_eq!(other, &Outcome::Unreachable),
+        }
+    }
+
+    /// Real braided mazes (`generate_braided`, any share of dead ends removed): every solver
+    /// passes the full check, the optimal ones stay shortest, weighted A* (weight 2) is at most
+    /// twice the shortest, and the others find some path.
+    #[test]
+    fn on_braided_mazes_the_optimal_solvers_stay_optimal(
+        gen in 0..generators::ALL.len(),
+        width in 1u32..=20,
+        height in 1u32..=20,
+        seed in any::<u64>(),
+        braid in 0.0f64..=1.0,
+        start in any::<u32>(),
+        goal in any::<u32>(),
+    ) {
+        let len = (width * height) as usize;
+        let (start, goal) = (start as usize % len, goal as usize % len);
+        let name = generators::ALL[gen].info.name;
+        let maze = generators::generate_braided(name, width, height, seed, braid).unwrap();
+        check_all_solvers(&maze, start, goal, maze.is_perfect());
+        let shortest = distances(&maze, start)[goal].expect("a braided maze is connected");
+        for entry in solvers::ALL {
+            let report = solvers::solve(entry.info.name, &maze, maze.coords(start),
+                maze.coords(goal)).unwrap();
+            let Some(path) = report.outcome.path() else {
+                prop_assert!(is_wall_follower(entry.info.name), "{}", entry.info.name);
+                continue;
+            };
+            let steps = path.len() as u32 - 1;
+            if is_shortest(entry.info.name) {
+                prop_assert_eq!(steps, shortest, "{}", entry.info.name);
+            } else if entry.info.name == "a-star-weighted" {
+                prop_assert!(steps <= 2 * shortest, "{} vs {}", steps, shortest);
+            } else if !is_wall_follower(entry.info.name) {
+                // A search's path visits no cell twice, so it can be no longer than the maze.
+                let distinct: HashSet<usize> = path.iter().copied().collect();
+                prop_assert_eq!(distinct.len(), path.len(), "{}", entry.info.name);
+            }
         }
     }
 
@@ -599,7 +753,7 @@ fn an_unreachable_goal_is_reported_by_each_kind_of_solver() {
             entry.info.name
         );
         match entry.info.name {
-            "bfs" | "a-star" => {
+            name if floods_from_start(name) => {
                 assert_eq!(report.outcome, Outcome::Unreachable);
                 assert_eq!(report.visited, 2);
             }
@@ -674,12 +828,13 @@ fn registry_lists_the_seed_solvers_in_order() {
 #[test]
 fn solve_refuses_bad_names_and_cells_with_clear_messages() {
     let maze = Maze::new(3, 2).unwrap();
-    let err = solvers::solve("dijkstra", &maze, (0, 0), (1, 1))
+    let err = solvers::solve("dijkstar", &maze, (0, 0), (1, 1))
         .unwrap_err()
         .to_string();
-    assert!(err.contains("unknown solver 'dijkstra'"), "{err}");
+    assert!(err.contains("unknown solver 'dijkstar'"), "{err}");
+    assert!(err.contains(&solvers::names().join(", ")), "{err}");
     assert!(
-        err.contains("bfs, a-star, wall-follower-right, wall-follower-left"),
+        err.contains("bfs, a-star, wall-follower-right, wall-follower-left, dfs"),
         "{err}"
     );
     let err = solvers::solve("bfs", &maze, (3, 0), (1, 1))

@@ -22,8 +22,11 @@
 //! One step is one pop from the open set and the relaxation of its neighbours. Marks: `FRONTIER`
 //! for the open set, `VISITED` for closed cells, `PATH` for the result.
 //!
-//! The heuristic can be weighted: `f = g + weight · h`. A weight of 1 (what the registry uses)
-//! is plain, optimal A*; larger weights rush toward the goal and may miss the shortest path.
+//! The heuristic can be weighted: `f = g + weight · h`. A weight of 1 (`a-star` in the
+//! registry) is plain, optimal A*; larger weights rush toward the goal and may miss the shortest
+//! path. The registry also lists `a-star-weighted`, weight [`WEIGHTED`] (2): then `h` counts
+//! double, so A* trusts the straight line more than the steps taken and usually expands fewer
+//! cells, but the path it returns can be longer than the shortest (at most twice as long).
 
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
@@ -53,6 +56,33 @@ pub static INFO: Info = Info {
         (mark::FRONTIER, "in the open set"),
         (mark::VISITED, "closed"),
         (mark::PATH, "shortest path"),
+    ],
+};
+
+/// Weighted A* in the registry (`a-star-weighted`): the weight, and its description.
+pub const WEIGHTED: u32 = 2;
+
+pub static INFO_WEIGHTED: Info = Info {
+    name: "a-star-weighted",
+    title: "Weighted A* (weight 2)",
+    summary: "A* with the distance still to go counted twice (f = g + 2·h): rushes toward the \
+              goal and usually looks at fewer cells, but is not optimal — the path may be \
+              longer than the shortest.",
+    step_unit: "one pop from the open set and the relaxation of its neighbours",
+    pseudocode: &[
+        "g[start] = 0; add start to the open set with f = 2·h(start)",
+        "while the open set is not empty:",
+        "    cell = take the lowest f (then lowest h) from the open set, dropping stale entries",
+        "    if cell is the goal: follow parents back to start, done",
+        "    close cell",
+        "    for each open neighbour n not closed, if g[cell] + 1 < g[n]:",
+        "        g[n] = g[cell] + 1; parent[n] = cell; add n with f = g[n] + 2·h(n)",
+        "the open set is empty: the goal is unreachable",
+    ],
+    marks: &[
+        (mark::FRONTIER, "in the open set"),
+        (mark::VISITED, "closed"),
+        (mark::PATH, "path found (not always shortest)"),
     ],
 };
 
@@ -348,7 +378,12 @@ impl Machine for AStar {
     }
 
     fn info(&self) -> &'static Info {
-        &INFO
+        if self.weight == 1 {
+            &INFO
+        } else {
+            // Any weight above 1 is the weighted variant; the registry's is WEIGHTED.
+            &INFO_WEIGHTED
+        }
     }
 
     fn is_done(&self) -> bool {

@@ -13,10 +13,22 @@ use std::fmt;
 
 pub mod a_star;
 pub mod bfs;
+pub mod bidirectional_bfs;
+pub mod dead_end_filling;
+pub mod dfs;
+pub mod dijkstra;
+pub mod greedy;
+pub mod tremaux;
 pub mod wall_follower;
 
 pub use a_star::AStar;
 pub use bfs::Bfs;
+pub use bidirectional_bfs::BidirectionalBfs;
+pub use dead_end_filling::DeadEndFilling;
+pub use dfs::Dfs;
+pub use dijkstra::Dijkstra;
+pub use greedy::Greedy;
+pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
 
 /// How a search ended.
@@ -86,6 +98,34 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &wall_follower::INFO_LEFT,
         make: |maze, start, goal| Box::new(WallFollower::new(maze, start, goal, Hand::Left)),
+    },
+    Entry {
+        info: &dfs::INFO,
+        make: |maze, start, goal| Box::new(Dfs::new(maze, start, goal)),
+    },
+    Entry {
+        info: &dijkstra::INFO,
+        make: |maze, start, goal| Box::new(Dijkstra::new(maze, start, goal)),
+    },
+    Entry {
+        info: &greedy::INFO,
+        make: |maze, start, goal| Box::new(Greedy::new(maze, start, goal)),
+    },
+    Entry {
+        info: &bidirectional_bfs::INFO,
+        make: |maze, start, goal| Box::new(BidirectionalBfs::new(maze, start, goal)),
+    },
+    Entry {
+        info: &tremaux::INFO,
+        make: |maze, start, goal| Box::new(Tremaux::new(maze, start, goal)),
+    },
+    Entry {
+        info: &dead_end_filling::INFO,
+        make: |maze, start, goal| Box::new(DeadEndFilling::new(maze, start, goal)),
+    },
+    Entry {
+        info: &a_star::INFO_WEIGHTED,
+        make: |maze, start, goal| Box::new(AStar::with_weight(maze, start, goal, a_star::WEIGHTED)),
     },
 ];
 

@@ -1,0 +1,145 @@
+// Times mazestep's solvers against PathFinding.js on the same 1000 x 1000 SideWinder maze.
+//
+// How it works:
+// 1. Load the wasm build in ../../pkg (make it with `scripts/setup && wasm-pack build --target
+//    web --release` at the repository root) with initSync, and generate the maze with a
+//    MazeRun that has no solver. Read its passage bits (N=1 E=2 S=4 W=8) from wasm memory.
+// 2. Turn the maze into the tile grid PathFinding.js needs: (2w+1) x (2h+1) tiles, cell (x, y)
+//    on tile (2x+1, 2y+1), the tile between two cells open when their passage is. Time
+//    PathFinding.js's BFS, A* (Manhattan, no diagonals) and Dijkstra from the top-left cell to
+//    the bottom-right one, each on a fresh clone of the grid (the clone is not timed: the
+//    finders write into the grid's nodes).
+// 3. Time ours in the same node, from the same wasm build: a MazeRun with the solver, run with
+//    finish() (generate, solve, walk the path, journal off), minus a MazeRun without a solver
+//    on the same settings (generate only). The difference is the search plus the walk along
+//    the found path — the walk is at most a few thousand steps of the millions a search takes.
+// 4. Check that both found paths have the same length (tiles = 2 · cells - 1), and print the
+//    median of the repetitions side by side with the speed-up.
+//
+// Run: `npm install && npm run bench` here, or `node --max-old-space-size=6144 bench.mjs
+// [--side 1000] [--reps 3] [--seed 1]`. PathFinding.js needs a few GB of heap for 4 million
+// tiles.
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import PF from "pathfinding";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const pkg = path.resolve(here, "../../pkg");
+
+function option(name, fallback) {
+    const at = process.argv.indexOf(`--${name}`);
+    if (at < 0) return fallback;
+    const value = Number(process.argv[at + 1]);
+    if (!Number.isInteger(value) || value < 1) {
+        console.error(`--${name} must be a whole number 1 or more, not '${process.argv[at + 1]}'`);
+        process.exit(2);
+    }
+    return value;
+}
+
+const side = option("side", 1000);
+const reps = option("reps", 3);
+const seed = String(option("seed", 1));
+const generator = "sidewinder";
+const start = "0,0";
+const goal = `${side - 1},${side - 1}`;
+
+if (!fs.existsSync(path.join(pkg, "mazestep_bg.wasm"))) {
+    console.error(`no wasm build in ${pkg}: run scripts/setup && wasm-pack build --target web --release`);
+    process.exit(2);
+}
+const wasm = await import(path.join(pkg, "mazestep.js"));
+const exports = wasm.initSync({ module: fs.readFileSync(path.join(pkg, "mazestep_bg.wasm")) });
+
+function median(values) {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)];
+}
+
+function timed(f) {
+    const t0 = process.hrtime.bigint();
+    const result = f();
+    return { ms: Number(process.hrtime.bigint() - t0) / 1e6, result };
+}
+
+// 1. The maze.
+const plain = new wasm.MazeRun(generator, "none", side, side, seed, start, goal, 0);
+plain.finish();
+const cells = new Uint8Array(exports.memory.buffer, plain.cellsPtr(), plain.cellCount).slice();
+plain.free();
+
+// 2. The tile grid: 1 = blocked.
+const tiles = 2 * side + 1;
+const matrix = Array.from({ length: tiles }, () => new Array(tiles).fill(1));
+for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+        const bits = cells[y * side + x];
+        matrix[2 * y + 1][2 * x + 1] = 0;
+        if (bits & 2) matrix[2 * y + 1][2 * x + 2] = 0; // east
+        if (bits & 4) matrix[2 * y + 2][2 * x + 1] = 0; // south
+    }
+}
+const grid = new PF.Grid(tiles, tiles, matrix);
+
+const finders = [
+    ["bfs", "BFS", () => new PF.BreadthFirstFinder()],
+    ["a-star", "A*", () => new PF.AStarFinder({ heuristic: PF.Heuristic.manhattan })],
+    ["dijkstra", "Dijkstra", () => new PF.DijkstraFinder()],
+];
+
+function theirs(make) {
+    const times = [];
+    let length = 0;
+    for (let r = 0; r < reps; r++) {
+        const fresh = grid.clone();
+        const finder = make();
+        const { ms, result } = timed(() => finder.findPath(1, 1, tiles - 2, tiles - 2, fresh));
+        times.push(ms);
+        length = result.length;
+    }
+    return { ms: median(times), length };
+}
+
+// 3. Ours: solve run minus generate-only run.
+function finishMs(solver) {
+    const run = new wasm.MazeRun(generator, solver, side, side, seed, start, goal, 0);
+    const { ms } = timed(() => run.finish());
+    const length = run.pathLength();
+    run.free();
+    return { ms, length };
+}
+
+function ours(solver) {
+    const times = [];
+    let length = 0;
+    for (let r = 0; r < reps; r++) {
+        const generateOnly = finishMs("none").ms;
+        const full = finishMs(solver);
+        times.push(full.ms - generateOnly);
+        length = full.length;
+    }
+    return { ms: median(times), length };
+}
+
+// 4. The table.
+const rows = [];
+for (const [name, label, make] of finders) {
+    const pf = theirs(make);
+    const us = ours(name);
+    if (pf.length !== 2 * us.length - 1) {
+        console.error(`${label}: PathFinding.js path has ${pf.length} tiles, ours ${us.length} cells (expected ${2 * us.length - 1} tiles)`);
+        process.exit(1);
+    }
+    rows.push([label, pf.ms, us.ms, pf.ms / us.ms, us.length]);
+}
+
+console.log(`${side}x${side} ${generator} maze (seed ${seed}), ${tiles}x${tiles} tiles for PathFinding.js, ` +
+    `top-left to bottom-right, median of ${reps}, node ${process.versions.node}`);
+console.log("algorithm  PathFinding.js 0.4.18   mazestep (wasm)   speed-up   path cells");
+for (const [label, pf, us, speedup, length] of rows) {
+    console.log(
+        `${label.padEnd(10)} ${pf.toFixed(1).padStart(18)} ms ${us.toFixed(1).padStart(14)} ms ${speedup.toFixed(1).padStart(9)}x ${String(length).padStart(12)}`,
+    );
+}

@@ -1,0 +1,164 @@
+//! Depth-first search: walk as deep as you can, and back up only at a dead end.
+//!
+//! How it works:
+//! 1. Put the start on a stack and mark it seen. The stack is always a walkable route from the
+//!    start to the cell on top.
+//! 2. Look at the cell on top of the stack. If it is the goal, stop: the stack, bottom to top,
+//!    is the path.
+//! 3. Otherwise, if it has an open neighbour not seen yet (looking north, east, south, west in
+//!    that order), mark that neighbour seen and push it.
+//! 4. If it has none, pop it: it is a dead end for this search.
+//! 5. When the stack is empty, everything reachable has been seen and the goal is not among it.
+//!
+//! The stack is explicit (a `Vec`), never the call stack, so a 4096 × 4096 corridor is fine.
+//! DFS finds *a* path, usually not a shortest one: it follows the first way it tries.
+//!
+//! One step is one push or one pop. Marks: `ACTIVE` for cells on the stack, `VISITED` for cells
+//! seen, `PATH` for the result.
+
+use super::{mark_path, neighbour_through, Outcome, Solver};
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "dfs",
+    title: "Depth-first search",
+    summary: "Goes as deep as it can with a stack and backs up at dead ends; finds a path, \
+              not necessarily a shortest one.",
+    step_unit: "one push or one pop of the stack",
+    pseudocode: &[
+        "push start; mark start seen",
+        "while the stack is not empty:",
+        "    cell = top of the stack",
+        "    if cell is the goal: the stack is the path, done",
+        "    if cell has an open neighbour n not seen: mark n seen; push n",
+        "    else: pop cell",
+        "the stack is empty: the goal is unreachable",
+    ],
+    marks: &[
+        (mark::ACTIVE, "on the stack"),
+        (mark::VISITED, "seen"),
+        (mark::PATH, "path found"),
+    ],
+};
+
+/// Depth-first search as a step machine.
+#[derive(Clone, Debug)]
+pub struct Dfs {
+    start: usize,
+    goal: usize,
+    seen: Vec<bool>,
+    stack: Vec<u32>,
+    started: bool,
+    visited: u64,
+    outcome: Option<Outcome>,
+}
+
+impl Dfs {
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Dfs {
+        Dfs {
+            start,
+            goal,
+            seen: vec![false; maze.len()],
+            stack: Vec::new(),
+            started: false,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// The stack, bottom (the start) first: a route from the start to the current cell.
+    pub fn stack(&self) -> impl Iterator<Item = usize> + '_ {
+        self.stack.iter().map(|&c| c as usize)
+    }
+
+    /// Whether a cell has been seen.
+    pub fn is_seen(&self, cell: usize) -> bool {
+        self.seen[cell]
+    }
+}
+
+impl Machine for Dfs {
+    fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            self.seen[self.start] = true;
+            self.stack.push(self.start as u32);
+            self.visited = 1;
+            board.add_mark(self.start, mark::VISITED | mark::ACTIVE);
+            let cell = self.start as u32;
+            return Some(Step::new(Event::Begin { cell }, 0));
+        }
+        let Some(&top) = self.stack.last() else {
+            self.outcome = Some(Outcome::Unreachable);
+            return Some(Step::new(Event::Unreachable, 6));
+        };
+        let cell = top as usize;
+        if cell == self.goal {
+            let path: Vec<usize> = self.stack().collect();
+            mark_path(board, &path);
+            let length = path.len() as u32;
+            self.outcome = Some(Outcome::Found(path));
+            return Some(Step::new(Event::Found { length }, 3));
+        }
+        let next = Direction::ALL.into_iter().find_map(|dir| {
+            neighbour_through(board.maze(), cell, dir)
+                .filter(|&n| !self.seen[n])
+                .map(|n| (dir, n))
+        });
+        match next {
+            Some((dir, next)) => {
+                self.seen[next] = true;
+                self.visited += 1;
+                self.stack.push(next as u32);
+                board.add_mark(next, mark::VISITED | mark::ACTIVE);
+                Some(Step::new(
+                    Event::Push {
+                        cell: cell as u32,
+                        dir,
+                    },
+                    4,
+                ))
+            }
+            None => {
+                self.stack.pop();
+                board.remove_mark(cell, mark::ACTIVE);
+                Some(Step::new(Event::Pop { cell: cell as u32 }, 5))
+            }
+        }
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.stack.last().map(|&c| c as usize)
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("stack", self.stack.len() as u64),
+            ("visited", self.visited),
+        ]
+    }
+}
+
+impl Solver for Dfs {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+}

@@ -1,0 +1,186 @@
+//! Greedy best-first search: always go on from the reached cell that looks nearest the goal.
+//!
+//! How it works:
+//! 1. Score every cell by `h`, its Manhattan distance `|dx| + |dy|` to the goal — a guess that
+//!    ignores walls. Put the start in a priority queue.
+//! 2. Take the queued cell with the lowest `h` (ties go to the one queued first, so every run
+//!    is the same). If it is the goal, follow parents back to the start.
+//! 3. Otherwise give every open neighbour that has no parent yet this cell as its parent, and
+//!    queue it with its `h`.
+//! 4. When the queue runs dry first, the goal cannot be reached.
+//!
+//! Unlike A* it forgets how far it has come (there is no `g`), so it heads straight for the
+//! goal and often looks at few cells — but a wall in the way can lead it down a long detour,
+//! and the path it reports is **not necessarily a shortest one**. Each cell is queued at most
+//! once (when it gets its parent), so there are no stale entries.
+//!
+//! One step is one dequeue and its neighbours. Marks: `FRONTIER` for queued cells, `VISITED`
+//! for dequeued ones, `PATH` for the result.
+
+use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::Maze;
+use crate::rng::Rng;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+pub static INFO: Info = Info {
+    name: "greedy",
+    title: "Greedy best-first search",
+    summary: "Always goes on from the reached cell nearest the goal as the crow flies \
+              (Manhattan distance); often fast, but not optimal: the path may be longer than \
+              the shortest.",
+    step_unit: "one dequeue and its neighbours",
+    pseudocode: &[
+        "parent[start] = start; queue start with h(start)",
+        "while the queue is not empty:",
+        "    cell = take the lowest h from the queue",
+        "    if cell is the goal: follow parents back to start, done",
+        "    for each open neighbour n with no parent:",
+        "        parent[n] = cell; queue n with h(n)",
+        "the queue is empty: the goal is unreachable",
+    ],
+    marks: &[
+        (mark::FRONTIER, "queued"),
+        (mark::VISITED, "dequeued"),
+        (mark::PATH, "path found (not always shortest)"),
+    ],
+};
+
+/// Greedy best-first search as a step machine.
+#[derive(Clone, Debug)]
+pub struct Greedy {
+    start: usize,
+    goal: usize,
+    width: usize,
+    goal_xy: (u32, u32),
+    parent: Vec<u32>,
+    /// `(h << 32 | order queued, cell)`, smallest first. The order makes every key unique.
+    queue: BinaryHeap<Reverse<(u64, u32)>>,
+    queued: u32,
+    started: bool,
+    current: Option<usize>,
+    visited: u64,
+    outcome: Option<Outcome>,
+}
+
+impl Greedy {
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Greedy {
+        Greedy {
+            start,
+            goal,
+            width: maze.width() as usize,
+            goal_xy: maze.coords(goal),
+            parent: vec![NO_PARENT; maze.len()],
+            queue: BinaryHeap::new(),
+            queued: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// The Manhattan distance from a cell to the goal.
+    pub fn h(&self, cell: usize) -> u32 {
+        let x = (cell % self.width) as u32;
+        let y = (cell / self.width) as u32;
+        x.abs_diff(self.goal_xy.0) + y.abs_diff(self.goal_xy.1)
+    }
+
+    /// The parent of a cell in the search tree, if it has been reached.
+    pub fn parent(&self, cell: usize) -> Option<usize> {
+        let p = self.parent[cell];
+        (p != NO_PARENT).then_some(p as usize)
+    }
+
+    /// Cells waiting in the queue.
+    pub fn queue_len(&self) -> usize {
+        self.queue.len()
+    }
+
+    fn push(&mut self, cell: usize) {
+        let key = u64::from(self.h(cell)) << 32 | u64::from(self.queued);
+        self.queued = self.queued.wrapping_add(1);
+        self.queue.push(Reverse((key, cell as u32)));
+    }
+}
+
+impl Machine for Greedy {
+    fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            self.parent[self.start] = self.start as u32;
+            self.push(self.start);
+            self.visited = 1;
+            board.add_mark(self.start, mark::FRONTIER);
+            let cell = self.start as u32;
+            return Some(Step::new(Event::Begin { cell }, 0));
+        }
+        let Some(Reverse((_, cell))) = self.queue.pop() else {
+            self.current = None;
+            self.outcome = Some(Outcome::Unreachable);
+            return Some(Step::new(Event::Unreachable, 6));
+        };
+        let cell = cell as usize;
+        self.current = Some(cell);
+        board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
+        if cell == self.goal {
+            let path = trace_path(&self.parent, self.start, self.goal);
+            mark_path(board, &path);
+            let length = path.len() as u32;
+            self.outcome = Some(Outcome::Found(path));
+            return Some(Step::new(Event::Found { length }, 3));
+        }
+        let mut added = 0;
+        for (_, next) in open_neighbours(board.maze(), cell) {
+            if self.parent[next] == NO_PARENT {
+                self.parent[next] = cell as u32;
+                self.push(next);
+                self.visited += 1;
+                board.add_mark(next, mark::FRONTIER);
+                added += 1;
+            }
+        }
+        Some(Step::new(
+            Event::Expand {
+                cell: cell as u32,
+                added,
+            },
+            if added > 0 { 5 } else { 2 },
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("queued", self.queue.len() as u64),
+            ("visited", self.visited),
+        ]
+    }
+}
+
+impl Solver for Greedy {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+}

@@ -1,0 +1,219 @@
+//! Trémaux's algorithm: walk the maze with a piece of chalk, marking each passage as you go
+//! through it, and let the marks tell you where not to go again.
+//!
+//! How it works (the classic rules, with marks on whole passages):
+//! 1. Each passage between two cells carries 0, 1 or 2 marks. Every time you walk through a
+//!    passage, add a mark to it. Never enter a passage that has 2.
+//! 2. Arriving at a cell you have stood on before through a passage that now has 1 mark (you
+//!    came a new way into known ground: a loop), turn round and go back through it.
+//! 3. Otherwise take a passage with no marks if the cell has one (the first open one looking
+//!    north, east, south, west); if not, take the one with 1 mark — that is the way you first
+//!    came in, so you back out.
+//! 4. Stop on the goal. The passages with exactly 1 mark then form a way from the start to the
+//!    goal, with every dead end and loop (their passages have 2 marks) left out: that is the
+//!    answer. If you are stuck with no passage to take (back on the start, every passage marked
+//!    twice), the goal cannot be reached.
+//!
+//! Every passage is walked at most twice, once each way, so the walk ends. The machine keeps
+//! the marks for each cell and side in a small table, and the once-marked way as a list of
+//! cells: a first mark on a passage adds the cell walked into, a second mark takes the cell
+//! walked out of off again. The way found is not necessarily a shortest one.
+//!
+//! One step is one move through a passage (`Event::Move`); the first step stands on the start
+//! (`Begin`) and the last moves nothing and says how the walk ended (`Found` or `Unreachable`).
+//! Marks: `VISITED` for cells stood on, `ACTIVE` for cells on the once-marked way, `PATH` for
+//! the result.
+
+use super::{mark_path, neighbour_through, Outcome, Solver};
+use crate::board::{mark, Board};
+use crate::machine::{Event, Info, Machine, Step};
+use crate::maze::{Direction, Maze};
+use crate::rng::Rng;
+
+pub static INFO: Info = Info {
+    name: "tremaux",
+    title: "Trémaux's algorithm",
+    summary: "Walks the maze marking passages (at most twice each) and turns back at loops; \
+              the once-marked passages are the way out. Finds a path, not always a shortest.",
+    step_unit: "one move through a passage",
+    pseudocode: &[
+        "stand on the start; no passage has marks",
+        "while not on the goal:",
+        "    if this cell was seen before and the passage just taken has 1 mark: go back",
+        "    else if a passage here has no marks: take it",
+        "    else if a passage here has 1 mark: take it (back out)",
+        "    else: no passage left, the goal is unreachable",
+        "    add a mark to the passage taken",
+        "on the goal: the passages with 1 mark are the path",
+    ],
+    marks: &[
+        (mark::VISITED, "walked on"),
+        (mark::ACTIVE, "on the once-marked way"),
+        (mark::PATH, "path found"),
+    ],
+};
+
+/// Trémaux's algorithm as a step machine.
+#[derive(Clone, Debug)]
+pub struct Tremaux {
+    start: usize,
+    goal: usize,
+    /// Two bits per side (north lowest) per cell: the marks on that passage, kept on both ends.
+    chalk: Vec<u8>,
+    seen: Vec<bool>,
+    /// How many times each cell is on `way` (a cell re-entered round a loop is there twice
+    /// until the walk turns back).
+    on_way: Vec<u32>,
+    /// The once-marked way, start first, the current cell last.
+    way: Vec<u32>,
+    /// The direction of the last move, and whether it led onto a cell seen before.
+    last_move: Option<(Direction, bool)>,
+    started: bool,
+    visited: u64,
+    outcome: Option<Outcome>,
+}
+
+impl Tremaux {
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Tremaux {
+        Tremaux {
+            start,
+            goal,
+            chalk: vec![0; maze.len()],
+            seen: vec![false; maze.len()],
+            on_way: vec![0; maze.len()],
+            way: Vec::new(),
+            last_move: None,
+            started: false,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// The marks (0, 1 or 2) on the passage on side `dir` of `cell`.
+    pub fn passage_marks(&self, cell: usize, dir: Direction) -> u8 {
+        (self.chalk[cell] >> (2 * dir as u8)) & 3
+    }
+
+    /// The once-marked way from the start to the current cell.
+    pub fn way(&self) -> impl Iterator<Item = usize> + '_ {
+        self.way.iter().map(|&c| c as usize)
+    }
+
+    fn add_passage_mark(&mut self, cell: usize, dir: Direction, next: usize) -> u8 {
+        self.chalk[cell] += 1 << (2 * dir as u8);
+        self.chalk[next] += 1 << (2 * dir.opposite() as u8);
+        self.passage_marks(cell, dir)
+    }
+
+    /// The passage to take from `cell` by rules 2 and 3, with its neighbour and the pseudocode
+    /// line of the rule.
+    fn choose(&self, maze: &Maze, cell: usize) -> Option<(Direction, usize, u8)> {
+        if let Some((dir, true)) = self.last_move {
+            let back = dir.opposite();
+            if self.passage_marks(cell, back) == 1 {
+                let next = neighbour_through(maze, cell, back)?;
+                return Some((back, next, 2));
+            }
+        }
+        for (wanted, line) in [(0, 3), (1, 4)] {
+            for dir in Direction::ALL {
+                if self.passage_marks(cell, dir) == wanted {
+                    if let Some(next) = neighbour_through(maze, cell, dir) {
+                        return Some((dir, next, line));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Machine for Tremaux {
+    fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            self.seen[self.start] = true;
+            self.visited = 1;
+            self.way.push(self.start as u32);
+            self.on_way[self.start] = 1;
+            board.add_mark(self.start, mark::VISITED | mark::ACTIVE);
+            let cell = self.start as u32;
+            return Some(Step::new(Event::Begin { cell }, 0));
+        }
+        let cell = *self.way.last().expect("the way always holds the start") as usize;
+        if cell == self.goal {
+            let path: Vec<usize> = self.way().collect();
+            mark_path(board, &path);
+            let length = path.len() as u32;
+            self.outcome = Some(Outcome::Found(path));
+            return Some(Step::new(Event::Found { length }, 7));
+        }
+        let Some((dir, next, line)) = self.choose(board.maze(), cell) else {
+            self.outcome = Some(Outcome::Unreachable);
+            return Some(Step::new(Event::Unreachable, 5));
+        };
+        if self.add_passage_mark(cell, dir, next) == 1 {
+            // A first mark: the way goes on into `next`.
+            self.way.push(next as u32);
+            self.on_way[next] += 1;
+            if self.on_way[next] == 1 {
+                board.add_mark(next, mark::ACTIVE);
+            }
+        } else {
+            // A second mark: backing out of `cell`, which leaves the way.
+            self.way.pop();
+            self.on_way[cell] -= 1;
+            if self.on_way[cell] == 0 {
+                board.remove_mark(cell, mark::ACTIVE);
+            }
+        }
+        let was_seen = self.seen[next];
+        if !was_seen {
+            self.seen[next] = true;
+            self.visited += 1;
+            board.add_mark(next, mark::VISITED);
+        }
+        self.last_move = Some((dir, was_seen));
+        Some(Step::new(
+            Event::Move {
+                from: cell as u32,
+                to: next as u32,
+                heading: dir,
+            },
+            line,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.way.last().map(|&c| c as usize)
+    }
+
+    fn heading(&self) -> Option<Direction> {
+        self.last_move.map(|(dir, _)| dir)
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![("way", self.way.len() as u64), ("visited", self.visited)]
+    }
+}
+
+impl Solver for Tremaux {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+}
