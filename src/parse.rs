@@ -94,6 +94,31 @@ pub fn last_seed(first: u64, count: u64) -> Result<u64, String> {
     })
 }
 
+/// A number as text for messages, the way JavaScript shows it for the usual cases (`5`, `2.5`,
+/// `-3`, `NaN`, `Infinity`), to at most six decimals. Written by hand because Rust's float
+/// formatting adds about 20 KB to the wasm module, which has a size budget.
+pub fn number_text(value: f64) -> String {
+    if value.is_nan() {
+        return "NaN".to_string();
+    }
+    let sign = if value < 0.0 { "-" } else { "" };
+    if value.is_infinite() {
+        return format!("{sign}Infinity");
+    }
+    let magnitude = value.abs();
+    let mut whole = magnitude.trunc() as u64;
+    let mut millionths = ((magnitude - magnitude.trunc()) * 1e6).round() as u64;
+    if millionths == 1_000_000 {
+        whole += 1;
+        millionths = 0;
+    }
+    if millionths == 0 {
+        return format!("{sign}{whole}");
+    }
+    let fraction = format!("{millionths:06}");
+    format!("{sign}{whole}.{}", fraction.trim_end_matches('0'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,5 +199,23 @@ mod tests {
         assert_eq!(last_seed(u64::MAX - 2, 3), Ok(u64::MAX));
         let err = last_seed(u64::MAX - 1, 3).unwrap_err();
         assert!(err.contains("0 to 18446744073709551613"), "{err}");
+    }
+
+    #[test]
+    fn numbers_as_text() {
+        for (value, text) in [
+            (5.0, "5"),
+            (2.5, "2.5"),
+            (-3.0, "-3"),
+            (0.125, "0.125"),
+            (1.9999999, "2"),
+            (f64::NAN, "NaN"),
+            (f64::INFINITY, "Infinity"),
+            (f64::NEG_INFINITY, "-Infinity"),
+            (5000.0, "5000"),
+            (1.5e300, "18446744073709551615"),
+        ] {
+            assert_eq!(number_text(value), text, "{value}");
+        }
     }
 }

@@ -68,7 +68,8 @@ impl MazeRun {
     pub fn advance(&mut self, n: f64) -> Result<f64, JsError> {
         if n.is_nan() || n < 0.0 {
             return Err(JsError::new(&format!(
-                "advance: the number of steps '{n}' is not allowed: use a number 0 or more"
+                "advance: the number of steps '{}' is not allowed: use a number 0 or more",
+                parse::number_text(n)
             )));
         }
         // `as` saturates: Infinity becomes u64::MAX, which simply runs to the end.
@@ -277,7 +278,7 @@ impl MazeRun {
 /// A width or height from JS: any number goes through the core's parser, so 0, 5000, 2.5
 /// and NaN are refused with the same message the command line gives.
 fn side(what: &str, value: f64) -> Result<u32, JsError> {
-    parse::side(what, &value.to_string()).map_err(|e| JsError::new(&e))
+    parse::side(what, &parse::number_text(value)).map_err(|e| JsError::new(&e))
 }
 
 /// A start or goal from JS: "" means the default corner.

@@ -43,7 +43,8 @@ pub fn check_share(share: f64) -> Result<f64, String> {
         Ok(share)
     } else {
         Err(format!(
-            "braid {share} is not allowed: use a number from 0 to 1, e.g. 0.5"
+            "braid {} is not allowed: use a number from 0 to 1, e.g. 0.5",
+            crate::parse::number_text(share)
         ))
     }
 }
