@@ -130,13 +130,50 @@ impl Kruskal {
     /// over memory, and fetching 64 of them in one tight loop lets the processor wait for them
     /// all at once instead of one by one. (The last batch may draw numbers the maze never uses;
     /// the run is still the same for the same seed.)
-    fn draw_ahead(&mut self, rng: &mut Rng) {
+    ///
+    /// The cells on both sides of those walls are just as scattered, so the same trick is
+    /// played on them: the processor is asked to start fetching their union-find entries and
+    /// display labels now, and then their parents' entries, so that the steps find them in
+    /// the cache. This only changes how fast memory arrives, never what is computed.
+    fn draw_ahead(&mut self, board: &Board, rng: &mut Rng) {
         let end = (self.next + DRAW_AHEAD).min(self.walls.len());
-        for i in self.next..end {
-            let pick = i + rng.index(self.walls.len() - i);
+        let mut picks = [0; DRAW_AHEAD];
+        for (i, pick) in (self.next..end).zip(&mut picks) {
+            *pick = i + rng.index(self.walls.len() - i);
+            prefetch(&self.walls, *pick);
+        }
+        for (i, &pick) in (self.next..end).zip(&picks) {
             self.walls.swap(i, pick);
         }
         self.drawn = end;
+        for &wall in &self.walls[self.next..end] {
+            let (cell, other) = self.sides(wall);
+            prefetch(&self.parent, cell);
+            prefetch(&self.parent, other);
+            prefetch(board.groups(), cell);
+            prefetch(board.groups(), other);
+        }
+        // Most trees are flat after path compression: a cell's parent is usually its root.
+        for &wall in &self.walls[self.next..end] {
+            let (cell, other) = self.sides(wall);
+            for side in [cell, other] {
+                let up = self.parent[side] as usize;
+                prefetch(&self.parent, up);
+                prefetch(&self.size, up);
+                prefetch(&self.rank, up);
+            }
+        }
+    }
+
+    /// The cells west and east, or north and south, of a wall.
+    #[inline]
+    fn sides(&self, wall: u32) -> (usize, usize) {
+        let cell = (wall / 2) as usize;
+        if wall % 2 == 0 {
+            (cell, cell + 1)
+        } else {
+            (cell, cell + self.width)
+        }
     }
 
     /// The root of `cell`'s tree, pointing every cell on the way straight at it (path
@@ -226,7 +263,7 @@ impl Machine for Kruskal {
             return None;
         }
         if self.next == self.drawn {
-            self.draw_ahead(rng);
+            self.draw_ahead(board, rng);
         }
         let wall = self.walls[self.next];
         self.next += 1;
@@ -281,4 +318,20 @@ impl Machine for Kruskal {
             ("walls left", (self.walls.len() - self.next) as u64),
         ]
     }
+}
+
+/// Asks the processor to start loading `slice[index]` into its cache, without waiting for it.
+/// A hint only: it changes no value, and does nothing on processors where it is not available
+/// (WebAssembly has no such instruction).
+#[inline(always)]
+fn prefetch<T>(slice: &[T], index: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(item) = slice.get(index) {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: SSE, which this instruction needs, is part of every x86_64 processor, and a
+        // prefetch never faults or changes memory; the address is a live element anyway.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (slice, index);
 }
