@@ -48,6 +48,18 @@ pub static INFO: Info = Info {
 /// How many positions of the random order are drawn at once; see [`Kruskal::draw_ahead`].
 const DRAW_AHEAD: usize = 64;
 
+/// One cell's union-find entry. The parent and the size sit side by side because they are
+/// wanted together, at a root, for every wall: one trip to memory fetches both.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The cell's parent; a root is its own parent and names its set. The union-find alone
+    /// decides what is connected.
+    parent: u32,
+    /// Display only, and meaningful only at a root: how many cells the set has, to repaint
+    /// the smaller of two merging sets.
+    size: u32,
+}
+
 /// The Kruskal generator as a step machine.
 #[derive(Clone, Debug)]
 pub struct Kruskal {
@@ -58,14 +70,10 @@ pub struct Kruskal {
     walls: Vec<u32>,
     next: usize,
     drawn: usize,
-    /// Union-find: each cell's parent; a root is its own parent and names its set. The
-    /// union-find alone decides what is connected.
-    parent: Vec<u32>,
+    /// Union-find: each cell's parent, and for a root the size of its set (see [`Node`]).
+    nodes: Vec<Node>,
     /// Union-find: for a root, an upper bound on the height of its tree.
     rank: Vec<u8>,
-    /// Display only: for a root, how many cells its set has, to repaint the smaller of two
-    /// merging sets.
-    size: Vec<u32>,
     /// Number of sets left.
     sets: usize,
     /// Display only: cells waiting to be repainted while relabelling a set (kept between
@@ -95,9 +103,13 @@ impl Kruskal {
             walls,
             next: 0,
             drawn: 0,
-            parent: (0..len as u32).collect(),
+            nodes: (0..len as u32)
+                .map(|cell| Node {
+                    parent: cell,
+                    size: 1,
+                })
+                .collect(),
             rank: vec![0; len],
-            size: vec![1; len],
             sets: len,
             paint: Vec::new(),
             current: None,
@@ -108,8 +120,8 @@ impl Kruskal {
     /// connected by the passages carved so far exactly when they have the same set.
     pub fn set_of(&self, cell: usize) -> usize {
         let mut root = cell;
-        while self.parent[root] as usize != root {
-            root = self.parent[root] as usize;
+        while self.nodes[root].parent as usize != root {
+            root = self.nodes[root].parent as usize;
         }
         root
     }
@@ -132,8 +144,8 @@ impl Kruskal {
     /// the run is still the same for the same seed.)
     ///
     /// The cells on both sides of those walls are just as scattered, so the same trick is
-    /// played on them: the processor is asked to start fetching their union-find entries and
-    /// display labels now, and then their parents' entries, so that the steps find them in
+    /// played on them: the processor is asked to start fetching their union-find entries,
+    /// passages and display labels now, and then their parents' entries, so that the steps find them in
     /// the cache. This only changes how fast memory arrives, never what is computed.
     fn draw_ahead(&mut self, board: &Board, rng: &mut Rng) {
         let end = (self.next + DRAW_AHEAD).min(self.walls.len());
@@ -148,18 +160,19 @@ impl Kruskal {
         self.drawn = end;
         for &wall in &self.walls[self.next..end] {
             let (cell, other) = self.sides(wall);
-            prefetch(&self.parent, cell);
-            prefetch(&self.parent, other);
+            prefetch(&self.nodes, cell);
+            prefetch(&self.nodes, other);
             prefetch(board.groups(), cell);
             prefetch(board.groups(), other);
+            prefetch(board.maze().cells(), cell);
+            prefetch(board.maze().cells(), other);
         }
         // Most trees are flat after path compression: a cell's parent is usually its root.
         for &wall in &self.walls[self.next..end] {
             let (cell, other) = self.sides(wall);
             for side in [cell, other] {
-                let up = self.parent[side] as usize;
-                prefetch(&self.parent, up);
-                prefetch(&self.size, up);
+                let up = self.nodes[side].parent as usize;
+                prefetch(&self.nodes, up);
                 prefetch(&self.rank, up);
             }
         }
@@ -180,13 +193,13 @@ impl Kruskal {
     /// compression). Two passes instead of recursion.
     fn find(&mut self, cell: usize) -> usize {
         let mut root = cell;
-        while self.parent[root] as usize != root {
-            root = self.parent[root] as usize;
+        while self.nodes[root].parent as usize != root {
+            root = self.nodes[root].parent as usize;
         }
         let mut walk = cell;
         while walk != root {
-            let up = self.parent[walk] as usize;
-            self.parent[walk] = root as u32;
+            let up = self.nodes[walk].parent as usize;
+            self.nodes[walk].parent = root as u32;
             walk = up;
         }
         root
@@ -195,18 +208,18 @@ impl Kruskal {
     /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
     fn union(&mut self, a: usize, b: usize) {
         let (rank_a, rank_b) = (self.rank[a], self.rank[b]);
-        let size = self.size[a] + self.size[b];
+        let size = self.nodes[a].size + self.nodes[b].size;
         let root = if rank_a < rank_b {
-            self.parent[a] = b as u32;
+            self.nodes[a].parent = b as u32;
             b
         } else {
-            self.parent[b] = a as u32;
+            self.nodes[b].parent = a as u32;
             if rank_a == rank_b {
                 self.rank[a] += 1;
             }
             a
         };
-        self.size[root] = size;
+        self.nodes[root].size = size;
     }
 
     /// Updates the display labels for the merge of `small`'s set into `big`'s (already carved
@@ -282,7 +295,7 @@ impl Machine for Kruskal {
             return Some(Step::new(Event::KeepWall { cell, dir }, 4));
         }
         // The side whose set is smaller gets repainted (ties: the east or south side).
-        let (big, small) = if self.size[root_a] >= self.size[root_b] {
+        let (big, small) = if self.nodes[root_a].size >= self.nodes[root_b].size {
             (cell, other)
         } else {
             (other, cell)
