@@ -48,6 +48,9 @@ pub static INFO: Info = Info {
 /// How many positions of the random order are drawn at once; see [`Kruskal::draw_ahead`].
 const DRAW_AHEAD: usize = 64;
 
+/// How many union-find levels above a wall's cells [`Kruskal::draw_ahead`] fetches early.
+const FETCH_LEVELS: usize = 3;
+
 /// One cell's union-find entry. The parent and the size sit side by side because they are
 /// wanted together, at a root, for every wall: one trip to memory fetches both.
 #[derive(Clone, Copy, Debug)]
@@ -138,15 +141,16 @@ impl Kruskal {
 
     /// Runs the Fisher–Yates shuffle a few positions ahead of the steps: position `i` gets a
     /// random wall from `walls[i..]`. These are the very numbers, in the very order, that one
-    /// draw per step would use, so the maze is the same; but the walls picked are scattered
-    /// over memory, and fetching 64 of them in one tight loop lets the processor wait for them
-    /// all at once instead of one by one. (The last batch may draw numbers the maze never uses;
-    /// the run is still the same for the same seed.)
+    /// draw per step would use, so the maze is the same. (The last batch may draw numbers the
+    /// maze never uses; the run is still the same for the same seed.)
     ///
-    /// The cells on both sides of those walls are just as scattered, so the same trick is
-    /// played on them: the processor is asked to start fetching their union-find entries,
-    /// passages and display labels now, and then their parents' entries, so that the steps find them in
-    /// the cache. This only changes how fast memory arrives, never what is computed.
+    /// Why ahead: the walls picked, and the cells on their two sides, are scattered all over a
+    /// large maze's memory, and waiting for each in turn was most of the running time. So the
+    /// processor is asked to start fetching a whole batch at once: first the walls, then the
+    /// cells' union-find entries, passages and display labels, then their ancestors in the
+    /// union-find, [`FETCH_LEVELS`] levels up (after path compression the root is rarely
+    /// further). The steps then find nearly everything in the cache. This changes only how
+    /// fast memory arrives, never what is computed.
     fn draw_ahead(&mut self, board: &Board, rng: &mut Rng) {
         let end = (self.next + DRAW_AHEAD).min(self.walls.len());
         let mut picks = [0; DRAW_AHEAD];
@@ -158,22 +162,24 @@ impl Kruskal {
             self.walls.swap(i, pick);
         }
         self.drawn = end;
-        for &wall in &self.walls[self.next..end] {
+
+        // Both sides of every wall of the batch, then (level by level) their ancestors.
+        let mut ups = [0; 2 * DRAW_AHEAD];
+        for (&wall, pair) in self.walls[self.next..end].iter().zip(ups.chunks_mut(2)) {
             let (cell, other) = self.sides(wall);
-            prefetch(&self.nodes, cell);
-            prefetch(&self.nodes, other);
-            prefetch(board.groups(), cell);
-            prefetch(board.groups(), other);
-            prefetch(board.maze().cells(), cell);
-            prefetch(board.maze().cells(), other);
+            for (up, side) in pair.iter_mut().zip([cell, other]) {
+                *up = side as u32;
+                prefetch(&self.nodes, side);
+                prefetch(board.groups(), side);
+                prefetch(board.maze().cells(), side);
+            }
         }
-        // Most trees are flat after path compression: a cell's parent is usually its root.
-        for &wall in &self.walls[self.next..end] {
-            let (cell, other) = self.sides(wall);
-            for side in [cell, other] {
-                let up = self.nodes[side].parent as usize;
-                prefetch(&self.nodes, up);
-                prefetch(&self.rank, up);
+        let count = 2 * (end - self.next);
+        for _ in 0..FETCH_LEVELS {
+            for up in &mut ups[..count] {
+                *up = self.nodes[*up as usize].parent;
+                prefetch(&self.nodes, *up as usize);
+                prefetch(&self.rank, *up as usize);
             }
         }
     }
