@@ -79,9 +79,9 @@ pub struct Kruskal {
     rank: Vec<u8>,
     /// Number of sets left.
     sets: usize,
-    /// Display only: cells waiting to be repainted while relabelling a set (kept between
-    /// steps so that its memory is reused).
-    paint: Vec<u32>,
+    /// Display only: cells waiting to be repainted while relabelling a set, each with its
+    /// way back (kept between steps so that its memory is reused).
+    paint: Vec<(u32, u8)>,
     /// The cell west or north of the wall considered last.
     current: Option<usize>,
 }
@@ -237,11 +237,20 @@ impl Kruskal {
     /// set takes the larger one's label, so a cell is repainted only when its set at least
     /// doubles: `O(n log n)` repaints over the whole run.
     ///
-    /// Every set is a connected tree of passages, so its members are found by walking those
-    /// passages from `small`, stopping at cells that already wear the new label (the big set,
-    /// through the wall just carved). Neighbours lie close together in memory, which makes this
-    /// walk much faster than following a list of members scattered over the grid.
-    fn relabel(&mut self, board: &mut Board, big: usize, small: usize) -> (u32, u32) {
+    /// Every set is a tree of passages, joined to the big set only through the wall just
+    /// carved (any other passage would be a loop). So its members are found by walking those
+    /// passages from `small`, never turning back the way the walk came: in a tree that reaches
+    /// every cell exactly once, without asking which cells were seen already, and starting with
+    /// the way back toward the big set shut keeps the walk out of it. Neighbours lie close
+    /// together in memory, which makes this walk much faster than following a list of members
+    /// scattered over the grid.
+    fn relabel(
+        &mut self,
+        board: &mut Board,
+        big: usize,
+        small: usize,
+        toward_big: Direction,
+    ) -> (u32, u32) {
         let big_label = board.group(big);
         let small_label = board.group(small);
         let label = if big_label == 0 {
@@ -252,23 +261,23 @@ impl Kruskal {
         } else {
             big_label
         };
+        // Cells to repaint, each with the passage bit that leads back where the walk came from.
         self.paint.clear();
-        self.paint.push(small as u32);
-        board.set_group(small, label);
-        while let Some(cell) = self.paint.pop() {
+        self.paint.push((small as u32, toward_big.bit()));
+        while let Some((cell, back)) = self.paint.pop() {
             let cell = cell as usize;
-            let bits = board.maze().cell(cell);
+            board.set_group(cell, label);
+            let ways = board.maze().cell(cell) & !back;
             // Open passages never lead off the grid, so these neighbours exist.
             let neighbours = [
-                (N, cell.wrapping_sub(self.width)),
-                (E, cell + 1),
-                (S, cell + self.width),
-                (W, cell.wrapping_sub(1)),
+                (N, cell.wrapping_sub(self.width), S),
+                (E, cell + 1, W),
+                (S, cell + self.width, N),
+                (W, cell.wrapping_sub(1), E),
             ];
-            for (bit, next) in neighbours {
-                if bits & bit != 0 && board.group(next) != label {
-                    board.set_group(next, label);
-                    self.paint.push(next as u32);
+            for (bit, next, next_back) in neighbours {
+                if ways & bit != 0 {
+                    self.paint.push((next as u32, next_back));
                 }
             }
         }
@@ -301,15 +310,15 @@ impl Machine for Kruskal {
             return Some(Step::new(Event::KeepWall { cell, dir }, 4));
         }
         // The side whose set is smaller gets repainted (ties: the east or south side).
-        let (big, small) = if self.nodes[root_a].size >= self.nodes[root_b].size {
-            (cell, other)
+        let (big, small, toward_big) = if self.nodes[root_a].size >= self.nodes[root_b].size {
+            (cell, other, dir.opposite())
         } else {
-            (other, cell)
+            (other, cell, dir)
         };
         self.union(root_a, root_b);
         self.sets -= 1;
         board.carve(cell, dir);
-        let (kept, absorbed) = self.relabel(board, big, small);
+        let (kept, absorbed) = self.relabel(board, big, small, toward_big);
         let event = Event::MergeSets {
             cell: cell as u32,
             dir,
