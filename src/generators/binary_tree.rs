@@ -9,8 +9,9 @@
 //! The result always has two unbroken corridors along the bias sides — the algorithm's
 //! signature texture. One step is one cell.
 //!
-//! Speed: the machine keeps the cell's column and row as it goes (no division to find them)
-//! and tosses its coins from one random number 32 at a time ([`Coins`]).
+//! Speed: the machine keeps the cell's column and row as it goes, so neither they nor the
+//! neighbour need a division, and tosses its coins from one random number 32 at a time
+//! ([`Coins`]).
 //!
 //! Marks: `VISITED` for cells already handled. (Every cell before the current one is handled,
 //! but the page draws from the marks alone, so the mark is kept: one byte written in order.)
@@ -114,27 +115,28 @@ impl Machine for BinaryTree {
         }
         board.add_mark(cell, mark::VISITED);
 
-        // Whether a direction stays inside the maze, from the column and row.
-        let inside = |dir: Direction| match dir {
-            Direction::North => y > 0,
-            Direction::South => y + 1 < height,
-            Direction::East => x + 1 < width,
-            Direction::West => x > 0,
+        // The neighbour in a direction, from the column and row: `None` outside the maze.
+        let w = width as usize;
+        let toward = |dir: Direction| match dir {
+            Direction::North => (y > 0).then(|| cell - w),
+            Direction::South => (y + 1 < height).then(|| cell + w),
+            Direction::East => (x + 1 < width).then(|| cell + 1),
+            Direction::West => (x > 0).then(|| cell - 1),
         };
         let (a, b) = self.bias.directions();
-        let dir = match (inside(a), inside(b)) {
-            (true, true) => {
+        let (dir, next) = match (toward(a), toward(b)) {
+            (Some(to_a), Some(to_b)) => {
                 if self.coins.toss(rng) {
-                    a
+                    (a, to_a)
                 } else {
-                    b
+                    (b, to_b)
                 }
             }
-            (true, false) => a,
-            (false, true) => b,
-            (false, false) => return Some(Step::new(Event::Pass { cell: cell as u32 }, 3)),
+            (Some(to_a), None) => (a, to_a),
+            (None, Some(to_b)) => (b, to_b),
+            (None, None) => return Some(Step::new(Event::Pass { cell: cell as u32 }, 3)),
         };
-        board.carve(cell, dir);
+        board.carve_to(cell, dir, next);
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,

@@ -317,7 +317,7 @@ impl Machine for Kruskal {
         };
         self.union(root_a, root_b);
         self.sets -= 1;
-        board.carve(cell, dir);
+        board.carve_to(cell, dir, other);
         let (kept, absorbed) = self.relabel(board, big, small, toward_big);
         let event = Event::MergeSets {
             cell: cell as u32,

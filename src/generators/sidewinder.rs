@@ -93,7 +93,7 @@ impl Machine for SideWinder {
                 return Some(Step::new(Event::Pass { cell: cell as u32 }, 1));
             }
             let dir = Direction::East;
-            board.carve(cell, dir);
+            board.carve_to(cell, dir, cell + 1);
             let cell = cell as u32;
             return Some(Step::new(Event::Carve { cell, dir }, 1));
         }
@@ -104,7 +104,7 @@ impl Machine for SideWinder {
         // The coin is only tossed when there is a choice, so the east edge draws no number.
         let close = last_column || self.coins.toss(rng);
         if !close {
-            board.carve(cell, Direction::East);
+            board.carve_to(cell, Direction::East, cell + 1);
             return Some(Step::new(
                 Event::ExtendRun {
                     cell: cell as u32,
@@ -115,7 +115,7 @@ impl Machine for SideWinder {
         }
 
         let chosen = self.run[rng.index(self.run.len())] as usize;
-        board.carve(chosen, Direction::North);
+        board.carve_to(chosen, Direction::North, chosen - self.width);
         for &member in &self.run {
             let member = member as usize;
             board.set_mark(member, (board.mark(member) & !mark::ACTIVE) | mark::VISITED);
