@@ -177,10 +177,16 @@ impl Kruskal {
         let count = 2 * (end - self.next);
         for _ in 0..FETCH_LEVELS {
             for up in &mut ups[..count] {
-                *up = self.nodes[*up as usize].parent;
-                prefetch(&self.nodes, *up as usize);
-                prefetch(&self.rank, *up as usize);
+                let parent = self.nodes[*up as usize].parent;
+                if parent != *up {
+                    *up = parent;
+                    prefetch(&self.nodes, parent as usize);
+                }
             }
+        }
+        // The highest ancestor reached is usually the root, whose rank a merge compares.
+        for &up in &ups[..count] {
+            prefetch(&self.rank, up as usize);
         }
     }
 
