@@ -303,6 +303,14 @@ mod tests {
     }
 
     #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "carve_to: not neighbours")]
+    fn carve_to_a_cell_that_is_not_the_neighbour_is_caught_in_debug_builds() {
+        // Cell 2 is the east end of the first row: cell 3 starts the next row.
+        Board::new(Maze::new(3, 2).unwrap()).carve_to(2, Direction::East, 3);
+    }
+
+    #[test]
     fn journal_off_records_nothing() {
         let mut board = Board::new(Maze::new(2, 1).unwrap());
         board.carve(0, Direction::East);
