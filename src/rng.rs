@@ -72,6 +72,32 @@ impl Rng {
     }
 }
 
+/// Fair coins drawn 32 at a time: one 32-bit number from the [`Rng`] gives 32 tosses, used
+/// from the lowest bit up. For machines that toss a coin for almost every cell (Binary Tree,
+/// SideWinder), where one full draw per toss would cost more than the rest of the step. The
+/// bits not used yet belong to the machine, so a machine that keeps a `Coins` and is stepped
+/// one at a time or run to the end still sees the very same tosses.
+#[derive(Clone, Debug, Default)]
+pub struct Coins {
+    bits: u32,
+    left: u32,
+}
+
+impl Coins {
+    /// A fair coin: `true` or `false` with equal chance.
+    #[inline]
+    pub fn toss(&mut self, rng: &mut Rng) -> bool {
+        if self.left == 0 {
+            self.bits = rng.next_u32();
+            self.left = 32;
+        }
+        let heads = self.bits & 1 != 0;
+        self.bits >>= 1;
+        self.left -= 1;
+        heads
+    }
+}
+
 /// A fresh seed from the operating system (or the browser's crypto). Never used inside the
 /// algorithms: only to pick a seed that is then printed so the maze can be made again.
 pub fn fresh_seed() -> u64 {
@@ -107,6 +133,19 @@ mod tests {
             assert_eq!(a.next_u32(), b.next_u32());
         }
         assert_ne!(Rng::new(1).next_u32(), Rng::new(2).next_u32());
+    }
+
+    #[test]
+    fn coins_use_every_bit_of_a_draw_lowest_first() {
+        let mut rng = Rng::new(9);
+        let draws = [rng.next_u32(), rng.next_u32()];
+        let mut rng = Rng::new(9);
+        let mut coins = Coins::default();
+        for draw in draws {
+            for bit in 0..32 {
+                assert_eq!(coins.toss(&mut rng), draw >> bit & 1 == 1);
+            }
+        }
     }
 
     #[test]

@@ -19,6 +19,11 @@
 //! considered. Walls are stored compactly as `cell * 2` for the wall east of `cell` and
 //! `cell * 2 + 1` for the wall south of it.
 //!
+//! Speed: on a large maze the walls taken and the cells beside them are scattered all over
+//! memory, and waiting for memory is most of the work. So the order is drawn a batch ahead and
+//! the processor is asked to start fetching what the batch will touch ([`Kruskal::draw_ahead`]);
+//! the maze is the same either way.
+//!
 //! Display: the board's `groups` layer shows each cell's set as a label, 0 for a cell still on
 //! its own (drawn uncoloured); a merge reports the label kept and the label absorbed. The
 //! labels are only for drawing: the union-find alone decides what is connected. No marks: the
@@ -48,6 +53,21 @@ pub static INFO: Info = Info {
 /// How many positions of the random order are drawn at once; see [`Kruskal::draw_ahead`].
 const DRAW_AHEAD: usize = 64;
 
+/// How many union-find levels above a wall's cells [`Kruskal::draw_ahead`] fetches early.
+const FETCH_LEVELS: usize = 3;
+
+/// One cell's union-find entry. The parent and the size sit side by side because they are
+/// wanted together, at a root, for every wall: one trip to memory fetches both.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The cell's parent; a root is its own parent and names its set. The union-find alone
+    /// decides what is connected.
+    parent: u32,
+    /// Display only, and meaningful only at a root: how many cells the set has, to repaint
+    /// the smaller of two merging sets.
+    size: u32,
+}
+
 /// The Kruskal generator as a step machine.
 #[derive(Clone, Debug)]
 pub struct Kruskal {
@@ -58,19 +78,15 @@ pub struct Kruskal {
     walls: Vec<u32>,
     next: usize,
     drawn: usize,
-    /// Union-find: each cell's parent; a root is its own parent and names its set. The
-    /// union-find alone decides what is connected.
-    parent: Vec<u32>,
+    /// Union-find: each cell's parent, and for a root the size of its set (see [`Node`]).
+    nodes: Vec<Node>,
     /// Union-find: for a root, an upper bound on the height of its tree.
     rank: Vec<u8>,
-    /// Display only: for a root, how many cells its set has, to repaint the smaller of two
-    /// merging sets.
-    size: Vec<u32>,
     /// Number of sets left.
     sets: usize,
-    /// Display only: cells waiting to be repainted while relabelling a set (kept between
-    /// steps so that its memory is reused).
-    paint: Vec<u32>,
+    /// Display only: cells waiting to be repainted while relabelling a set, each with its
+    /// way back (kept between steps so that its memory is reused).
+    paint: Vec<(u32, u8)>,
     /// The cell west or north of the wall considered last.
     current: Option<usize>,
 }
@@ -95,9 +111,13 @@ impl Kruskal {
             walls,
             next: 0,
             drawn: 0,
-            parent: (0..len as u32).collect(),
+            nodes: (0..len as u32)
+                .map(|cell| Node {
+                    parent: cell,
+                    size: 1,
+                })
+                .collect(),
             rank: vec![0; len],
-            size: vec![1; len],
             sets: len,
             paint: Vec::new(),
             current: None,
@@ -108,8 +128,8 @@ impl Kruskal {
     /// connected by the passages carved so far exactly when they have the same set.
     pub fn set_of(&self, cell: usize) -> usize {
         let mut root = cell;
-        while self.parent[root] as usize != root {
-            root = self.parent[root] as usize;
+        while self.nodes[root].parent as usize != root {
+            root = self.nodes[root].parent as usize;
         }
         root
     }
@@ -126,30 +146,77 @@ impl Kruskal {
 
     /// Runs the Fisher–Yates shuffle a few positions ahead of the steps: position `i` gets a
     /// random wall from `walls[i..]`. These are the very numbers, in the very order, that one
-    /// draw per step would use, so the maze is the same; but the walls picked are scattered
-    /// over memory, and fetching 64 of them in one tight loop lets the processor wait for them
-    /// all at once instead of one by one. (The last batch may draw numbers the maze never uses;
-    /// the run is still the same for the same seed.)
-    fn draw_ahead(&mut self, rng: &mut Rng) {
+    /// draw per step would use, so the maze is the same. (The last batch may draw numbers the
+    /// maze never uses; the run is still the same for the same seed.)
+    ///
+    /// Why ahead: the walls picked, and the cells on their two sides, are scattered all over a
+    /// large maze's memory, and waiting for each in turn was most of the running time. So the
+    /// processor is asked to start fetching a whole batch at once: first the walls, then the
+    /// cells' union-find entries, passages and display labels, then their ancestors in the
+    /// union-find, [`FETCH_LEVELS`] levels up (after path compression the root is rarely
+    /// further). The steps then find nearly everything in the cache. This changes only how
+    /// fast memory arrives, never what is computed.
+    fn draw_ahead(&mut self, board: &Board, rng: &mut Rng) {
         let end = (self.next + DRAW_AHEAD).min(self.walls.len());
-        for i in self.next..end {
-            let pick = i + rng.index(self.walls.len() - i);
+        let mut picks = [0; DRAW_AHEAD];
+        for (i, pick) in (self.next..end).zip(&mut picks) {
+            *pick = i + rng.index(self.walls.len() - i);
+            prefetch(&self.walls, *pick);
+        }
+        for (i, &pick) in (self.next..end).zip(&picks) {
             self.walls.swap(i, pick);
         }
         self.drawn = end;
+
+        // Both sides of every wall of the batch, then (level by level) their ancestors.
+        let mut ups = [0; 2 * DRAW_AHEAD];
+        for (&wall, pair) in self.walls[self.next..end].iter().zip(ups.chunks_mut(2)) {
+            let (cell, other) = self.sides(wall);
+            for (up, side) in pair.iter_mut().zip([cell, other]) {
+                *up = side as u32;
+                prefetch(&self.nodes, side);
+                prefetch(board.groups(), side);
+                prefetch(board.maze().cells(), side);
+            }
+        }
+        let count = 2 * (end - self.next);
+        for _ in 0..FETCH_LEVELS {
+            for up in &mut ups[..count] {
+                let parent = self.nodes[*up as usize].parent;
+                if parent != *up {
+                    *up = parent;
+                    prefetch(&self.nodes, parent as usize);
+                }
+            }
+        }
+        // The highest ancestor reached is usually the root, whose rank a merge compares.
+        for &up in &ups[..count] {
+            prefetch(&self.rank, up as usize);
+        }
+    }
+
+    /// The cells west and east, or north and south, of a wall.
+    #[inline]
+    fn sides(&self, wall: u32) -> (usize, usize) {
+        let cell = (wall / 2) as usize;
+        if wall % 2 == 0 {
+            (cell, cell + 1)
+        } else {
+            (cell, cell + self.width)
+        }
     }
 
     /// The root of `cell`'s tree, pointing every cell on the way straight at it (path
     /// compression). Two passes instead of recursion.
     fn find(&mut self, cell: usize) -> usize {
         let mut root = cell;
-        while self.parent[root] as usize != root {
-            root = self.parent[root] as usize;
+        while self.nodes[root].parent as usize != root {
+            root = self.nodes[root].parent as usize;
         }
         let mut walk = cell;
         while walk != root {
-            let up = self.parent[walk] as usize;
-            self.parent[walk] = root as u32;
+            let up = self.nodes[walk].parent as usize;
+            self.nodes[walk].parent = root as u32;
             walk = up;
         }
         root
@@ -158,18 +225,18 @@ impl Kruskal {
     /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
     fn union(&mut self, a: usize, b: usize) {
         let (rank_a, rank_b) = (self.rank[a], self.rank[b]);
-        let size = self.size[a] + self.size[b];
+        let size = self.nodes[a].size + self.nodes[b].size;
         let root = if rank_a < rank_b {
-            self.parent[a] = b as u32;
+            self.nodes[a].parent = b as u32;
             b
         } else {
-            self.parent[b] = a as u32;
+            self.nodes[b].parent = a as u32;
             if rank_a == rank_b {
                 self.rank[a] += 1;
             }
             a
         };
-        self.size[root] = size;
+        self.nodes[root].size = size;
     }
 
     /// Updates the display labels for the merge of `small`'s set into `big`'s (already carved
@@ -181,11 +248,20 @@ impl Kruskal {
     /// set takes the larger one's label, so a cell is repainted only when its set at least
     /// doubles: `O(n log n)` repaints over the whole run.
     ///
-    /// Every set is a connected tree of passages, so its members are found by walking those
-    /// passages from `small`, stopping at cells that already wear the new label (the big set,
-    /// through the wall just carved). Neighbours lie close together in memory, which makes this
-    /// walk much faster than following a list of members scattered over the grid.
-    fn relabel(&mut self, board: &mut Board, big: usize, small: usize) -> (u32, u32) {
+    /// Every set is a tree of passages, joined to the big set only through the wall just
+    /// carved (any other passage would be a loop). So its members are found by walking those
+    /// passages from `small`, never turning back the way the walk came: in a tree that reaches
+    /// every cell exactly once, without asking which cells were seen already, and starting with
+    /// the way back toward the big set shut keeps the walk out of it. Neighbours lie close
+    /// together in memory, which makes this walk much faster than following a list of members
+    /// scattered over the grid.
+    fn relabel(
+        &mut self,
+        board: &mut Board,
+        big: usize,
+        small: usize,
+        toward_big: Direction,
+    ) -> (u32, u32) {
         let big_label = board.group(big);
         let small_label = board.group(small);
         let label = if big_label == 0 {
@@ -196,23 +272,23 @@ impl Kruskal {
         } else {
             big_label
         };
+        // Cells to repaint, each with the passage bit that leads back where the walk came from.
         self.paint.clear();
-        self.paint.push(small as u32);
-        board.set_group(small, label);
-        while let Some(cell) = self.paint.pop() {
+        self.paint.push((small as u32, toward_big.bit()));
+        while let Some((cell, back)) = self.paint.pop() {
             let cell = cell as usize;
-            let bits = board.maze().cell(cell);
+            board.set_group(cell, label);
+            let ways = board.maze().cell(cell) & !back;
             // Open passages never lead off the grid, so these neighbours exist.
             let neighbours = [
-                (N, cell.wrapping_sub(self.width)),
-                (E, cell + 1),
-                (S, cell + self.width),
-                (W, cell.wrapping_sub(1)),
+                (N, cell.wrapping_sub(self.width), S),
+                (E, cell + 1, W),
+                (S, cell + self.width, N),
+                (W, cell.wrapping_sub(1), E),
             ];
-            for (bit, next) in neighbours {
-                if bits & bit != 0 && board.group(next) != label {
-                    board.set_group(next, label);
-                    self.paint.push(next as u32);
+            for (bit, next, next_back) in neighbours {
+                if ways & bit != 0 {
+                    self.paint.push((next as u32, next_back));
                 }
             }
         }
@@ -226,7 +302,7 @@ impl Machine for Kruskal {
             return None;
         }
         if self.next == self.drawn {
-            self.draw_ahead(rng);
+            self.draw_ahead(board, rng);
         }
         let wall = self.walls[self.next];
         self.next += 1;
@@ -245,15 +321,15 @@ impl Machine for Kruskal {
             return Some(Step::new(Event::KeepWall { cell, dir }, 4));
         }
         // The side whose set is smaller gets repainted (ties: the east or south side).
-        let (big, small) = if self.size[root_a] >= self.size[root_b] {
-            (cell, other)
+        let (big, small, toward_big) = if self.nodes[root_a].size >= self.nodes[root_b].size {
+            (cell, other, dir.opposite())
         } else {
-            (other, cell)
+            (other, cell, dir)
         };
         self.union(root_a, root_b);
         self.sets -= 1;
-        board.carve(cell, dir);
-        let (kept, absorbed) = self.relabel(board, big, small);
+        board.carve_to(cell, dir, other);
+        let (kept, absorbed) = self.relabel(board, big, small, toward_big);
         let event = Event::MergeSets {
             cell: cell as u32,
             dir,
@@ -281,4 +357,20 @@ impl Machine for Kruskal {
             ("walls left", (self.walls.len() - self.next) as u64),
         ]
     }
+}
+
+/// Asks the processor to start loading `slice[index]` into its cache, without waiting for it.
+/// A hint only: it changes no value, and does nothing on processors where it is not available
+/// (WebAssembly has no such instruction).
+#[inline(always)]
+fn prefetch<T>(slice: &[T], index: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(item) = slice.get(index) {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: SSE, which this instruction needs, is part of every x86_64 processor, and a
+        // prefetch never faults or changes memory; the address is a live element anyway.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (slice, index);
 }
