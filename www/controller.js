@@ -8,7 +8,7 @@
 // animation frame it asks for as many steps as the speed allows, in a single advance(n).
 
 /** Settings that define the maze; changing one starts a new run. */
-const RUN_KEYS = ['generator', 'braid', 'solver', 'width', 'height', 'seed'];
+const RUN_KEYS = ['generator', 'braid', 'solver', 'width', 'height', 'seed', 'start', 'goal'];
 
 // Longest frame gap the clock counts: after a hidden tab or a debugger pause the run carries
 // on where it was instead of jumping ahead by minutes.

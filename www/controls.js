@@ -3,7 +3,8 @@
 // parsers handed in, so the page and the core accept the same values.
 
 import {
-  BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeSpeed, positionToSpeed, speedToPosition,
+  BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, positionToSpeed,
+  speedToPosition,
 } from './settings.js';
 
 export class Controls {
@@ -11,7 +12,9 @@ export class Controls {
    * @param {Document} doc
    * @param {object} api  { generatorNames, generatorGroups, generatorGroup, solverNames,
    *                        algorithmTitle, algorithmSummary, parseSide, parseSeed, freshSeed }
-   * @param {object} on   { change(changes), step(), toggle(), reset() }
+   * @param {object} on   { change(changes), step(), toggle(), reset(),
+   *                        pick(which, clientX, clientY)  a click ('start') or shift-click ('goal') on the maze,
+   *                        moveCursor(dx, dy), placeCursor(which), showCursor(shown), corners() }
    */
   constructor(doc, api, on) {
     this.api = api;
@@ -22,7 +25,7 @@ export class Controls {
       seed: $('seed'), newSeed: $('new-seed'), step: $('step'), play: $('play'), reset: $('reset'),
       speed: $('speed'), speedText: $('speed-text'), styleBlock: $('style-block'),
       styleThin: $('style-thin'), generatorSummary: $('generator-summary'), braid: $('braid'),
-      braidText: $('braid-text'),
+      braidText: $('braid-text'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
     };
     this.summaries = new Map();
     this.fillOptions();
@@ -100,7 +103,38 @@ export class Controls {
     el.step.addEventListener('click', () => this.on.step());
     el.play.addEventListener('click', () => this.on.toggle());
     el.reset.addEventListener('click', () => this.on.reset());
+    // Start and goal: click (or tap) and shift-click on the maze, or the keyboard on it.
+    el.maze.addEventListener('click', (event) => {
+      if (event.button !== 0) return;
+      this.on.pick(event.shiftKey ? 'goal' : 'start', event.clientX, event.clientY);
+    });
+    el.maze.addEventListener('keydown', (event) => this.onMazeKey(event));
+    // The cursor shows when focus came from the keyboard (a click focuses the maze too).
+    el.maze.addEventListener('focus', () => {
+      if (el.maze.matches(':focus-visible')) this.on.showCursor(true);
+    });
+    el.maze.addEventListener('blur', () => this.on.showCursor(false));
+    el.corners.addEventListener('click', () => this.on.corners());
     doc.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  // On the focused maze, arrows move the cell cursor and S / G put the start / goal on it.
+  // Handled here first; preventDefault keeps the page's keys (→ steps) out of it. Space and R
+  // still reach onKey.
+  onMazeKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      this.on.moveCursor(...move);
+    } else if (event.key === 's' || event.key === 'S') {
+      event.preventDefault();
+      this.on.placeCursor('start');
+    } else if (event.key === 'g' || event.key === 'G') {
+      event.preventDefault();
+      this.on.placeCursor('goal');
+    }
   }
 
   // Space, ArrowRight and R act on the page unless focus is in a field that uses those keys
@@ -164,6 +198,9 @@ export class Controls {
     for (const input of [el.width, el.height, el.seed]) this.clearProblem(input);
     el.speed.value = String(speedToPosition(settings.speed));
     this.showSpeed(settings.speed);
+    const ends = describeEnds(settings);
+    if (el.ends.textContent !== ends) el.ends.textContent = ends;
+    el.corners.disabled = !settings.start && !settings.goal;
     el.styleBlock.checked = settings.style === 'block';
     el.styleThin.checked = settings.style === 'thin';
   }

@@ -5,7 +5,9 @@ import { Controller } from './controller.js';
 import { Controls } from './controls.js';
 import { Panels } from './panels.js';
 import { Renderer } from './renderer.js';
-import { DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER } from './settings.js';
+import {
+  DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, describeCorner, pointInside, pointOf, pointSetting,
+} from './settings.js';
 import { readSettings, writeSettings } from './url.js';
 
 async function boot() {
@@ -35,6 +37,7 @@ async function boot() {
     legendLabels: (name) => Array.from(mz.legendLabels(name)),
     parseSide: mz.parseSide,
     parseSeed: mz.parseSeed,
+    parsePoint: mz.parsePoint,
     freshSeed: mz.freshSeed,
   };
 
@@ -65,11 +68,14 @@ async function boot() {
 
   const controller = new Controller({
     createRun: (s) => new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
-      s.width, s.height, s.seed, '', '', s.braid / 100),
+      s.width, s.height, s.seed, s.start, s.goal, s.braid / 100),
     settings,
     hooks: {
       frame(run, state, fresh) {
-        if (fresh) renderer.setRun(run);
+        if (fresh) {
+          renderer.setRun(run);
+          if (cursor) showCursor(true);
+        }
         else renderer.draw();
         refresh(run, state, fresh || state !== 'running');
       },
@@ -93,11 +99,64 @@ async function boot() {
     },
   });
 
+  // A new size can leave the start or goal outside the maze: back to its corner, and say so.
+  const fitEnds = (changes) => {
+    const next = { ...controller.settings, ...changes };
+    const fitted = { ...changes };
+    const notes = [];
+    for (const which of ['start', 'goal']) {
+      if (pointInside(next[which], next.width, next.height)) continue;
+      fitted[which] = '';
+      notes.push(`${which === 'start' ? 'Start' : 'Goal'} ${next[which]} is outside the new ` +
+        `${next.width} × ${next.height} maze: using ${describeCorner(which, next.width, next.height)}.`);
+    }
+    if (notes.length > 0) panels.showMessages(notes);
+    return fitted;
+  };
+  // Moving the start or goal keeps the maze (same seed) and starts the run again.
+  const place = (which, x, y) => {
+    const { width, height } = controller.settings;
+    controller.update({ [which]: pointSetting(which, x, y, width, height) });
+  };
+  // The keyboard's cell cursor on the focused maze, as [x, y]; null when the maze has no focus.
+  let cursor = null;
+  const showCursor = (shown) => {
+    if (!shown) {
+      cursor = null;
+    } else {
+      const { width, height } = controller.settings;
+      const [x, y] = cursor ?? pointOf(controller.settings, 'start');
+      cursor = [Math.min(x, width - 1), Math.min(y, height - 1)];
+    }
+    renderer.setCursor(cursor);
+  };
+
   controls = new Controls(doc, api, {
-    change: (changes) => controller.update(changes),
+    change: (changes) => controller.update(fitEnds(changes)),
     step: () => controller.step(),
     toggle: () => controller.toggle(),
     reset: () => controller.reset(),
+    pick(which, clientX, clientY) {
+      const cell = renderer.cellAt(clientX, clientY);
+      if (!cell) return;
+      if (cursor) {
+        cursor = cell;
+        renderer.setCursor(cursor);
+      }
+      place(which, ...cell);
+    },
+    moveCursor(dx, dy) {
+      if (!cursor) showCursor(true);
+      const { width, height } = controller.settings;
+      cursor = [Math.min(width - 1, Math.max(0, cursor[0] + dx)), Math.min(height - 1, Math.max(0, cursor[1] + dy))];
+      renderer.setCursor(cursor);
+    },
+    placeCursor(which) {
+      if (!cursor) showCursor(true);
+      place(which, ...cursor);
+    },
+    showCursor,
+    corners: () => controller.update({ start: '', goal: '' }),
   });
   controls.show(settings);
   controls.showState('idle');

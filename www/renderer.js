@@ -91,6 +91,7 @@ export class Renderer {
     this.run = null;
     this.sawGroups = false;
     this.overlayKey = '';
+    this.cursor = -1; // the keyboard's cell cursor (a cell index), -1 when hidden
     this.px = { wall: pixel(COLOURS.wall), passage: pixel(COLOURS.passage), uncarved: pixel(COLOURS.uncarved) };
   }
 
@@ -98,6 +99,7 @@ export class Renderer {
   setRun(run) {
     this.run = run;
     this.sawGroups = false;
+    this.cursor = -1; // cell indices change with the size: the owner sets it again
     this.layout();
   }
 
@@ -164,6 +166,32 @@ export class Renderer {
     this.rank = new Uint8Array(w * h);
     this.overlayKey = '';
     this.drawAll();
+  }
+
+  /**
+   * The cell under a point given in CSS pixels of the viewport (a click or tap), as [x, y];
+   * null outside the maze. Goes through the same geometry as the drawing: the canvas's box on
+   * screen (however the browser scaled it) maps to its backing pixels, and a point on a wall
+   * line belongs to the nearer cell.
+   */
+  cellAt(clientX, clientY) {
+    if (!this.run || !this.geo) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) return null;
+    const { w, h, wall, pitch, bw, bh } = this.geo;
+    const bx = ((clientX - rect.left) / rect.width) * bw;
+    const by = ((clientY - rect.top) / rect.height) * bh;
+    if (bx < 0 || by < 0 || bx > bw || by > bh) return null;
+    const clamp = (v, n) => Math.min(n - 1, Math.max(0, v));
+    return [clamp(Math.floor((bx - wall / 2) / pitch), w), clamp(Math.floor((by - wall / 2) / pitch), h)];
+  }
+
+  /** Shows the keyboard's cell cursor on (x, y), or hides it (null). */
+  setCursor(point) {
+    const cursor = point && this.run ? point[1] * this.run.width + point[0] : -1;
+    if (cursor === this.cursor) return;
+    this.cursor = cursor;
+    if (this.run && this.geo) this.drawOverlay();
   }
 
   /** Whether walls are drawn at all (false when cells are a single pixel). */
@@ -347,7 +375,7 @@ export class Renderer {
     const walking = run.algorithm() === 'player';
     const current = run.current();
     const heading = run.heading();
-    const key = `${this.overlay.width}x${this.overlay.height}:${phase}:${current}:${heading}:${walking}:${this.geo.bw}`;
+    const key = `${this.overlay.width}x${this.overlay.height}:${phase}:${current}:${heading}:${walking}:${this.geo.bw}:${this.cursor}`;
     if (key === this.overlayKey) return;
     this.overlayKey = key;
     const ctx = this.octx;
@@ -372,6 +400,10 @@ export class Renderer {
       const [x, y, pitch, cell] = marker(current);
       drawCurrent(ctx, x, y, cell, dpr);
       if (heading >= 0) drawHeading(ctx, x, y, pitch, heading);
+    }
+    if (this.cursor >= 0 && this.cursor < run.cellCount) {
+      const [x, y, , cell] = marker(this.cursor);
+      drawCursor(ctx, x, y, cell, dpr);
     }
   }
 
@@ -562,6 +594,21 @@ function drawCurrent(ctx, x, y, size, dpr) {
   ctx.lineWidth = line;
   ctx.strokeStyle = COLOURS.current;
   ctx.strokeRect(x - half, y - half, size, size);
+}
+
+// The keyboard's cell cursor: a dashed frame, dark on a white halo, unlike the solid blue
+// frame of the current cell.
+function drawCursor(ctx, x, y, size, dpr) {
+  const half = size * 0.5 + dpr;
+  ctx.save();
+  ctx.lineWidth = 4 * dpr;
+  ctx.strokeStyle = COLOURS.halo;
+  ctx.strokeRect(x - half, y - half, 2 * half, 2 * half);
+  ctx.lineWidth = 2 * dpr;
+  ctx.setLineDash([3 * dpr, 2 * dpr]);
+  ctx.strokeStyle = COLOURS.marker;
+  ctx.strokeRect(x - half, y - half, 2 * half, 2 * half);
+  ctx.restore();
 }
 
 // The wall follower's heading: a triangle pointing north, east, south or west.

@@ -60,6 +60,9 @@ export const DEFAULTS = {
   style: 'block',
   autoplay: false,
   braid: 0,
+  // Start and goal as "X,Y", or '' for the corners (top-left start, bottom-right goal).
+  start: '',
+  goal: '',
 };
 
 /** Braid: the percentage of dead ends opened after generation, a whole number 0 to 100 on
@@ -81,3 +84,43 @@ export function describeBraid(percent) {
 
 export const PREFERRED_GENERATOR = 'recursive-backtracker';
 export const PREFERRED_SOLVER = 'bfs';
+
+/** The corner a start ('start') or goal ('goal') falls back to, as [x, y]. */
+export function cornerOf(which, width, height) {
+  return which === 'start' ? [0, 0] : [width - 1, height - 1];
+}
+
+/** Where the start or goal is, as [x, y]: its "X,Y" setting, or its corner when ''. */
+export function pointOf(settings, which) {
+  const text = settings[which];
+  if (!text) return cornerOf(which, settings.width, settings.height);
+  const [x, y] = text.split(',').map(Number);
+  return [x, y];
+}
+
+/** The setting for a start or goal at (x, y): '' when that is its corner, so plain addresses
+ * stay short and the corner follows the size. */
+export function pointSetting(which, x, y, width, height) {
+  const [cx, cy] = cornerOf(which, width, height);
+  return x === cx && y === cy ? '' : `${x},${y}`;
+}
+
+/** Whether a "X,Y" setting ('' is always inside) lies inside a width x height maze. */
+export function pointInside(text, width, height) {
+  if (!text) return true;
+  const [x, y] = text.split(',').map(Number);
+  return x < width && y < height;
+}
+
+/** "Start 0,0 · Goal 23,15" */
+export function describeEnds(settings) {
+  const [sx, sy] = pointOf(settings, 'start');
+  const [gx, gy] = pointOf(settings, 'goal');
+  return `Start ${sx},${sy} · Goal ${gx},${gy}`;
+}
+
+/** Which corner a start or goal falls back to, in words (for messages). */
+export function describeCorner(which, width, height) {
+  const [x, y] = cornerOf(which, width, height);
+  return which === 'start' ? `the top-left corner ${x},${y}` : `the bottom-right corner ${x},${y}`;
+}

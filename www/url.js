@@ -3,15 +3,17 @@
 // Sizes and seeds are checked by the wasm module (src/parse.rs) so the page, the command line
 // and the core accept and refuse exactly the same text.
 
-import { BRAID_MAX, SPEED_MAX, SPEED_MIN, STYLES, formatSpeed, parseBraid } from './settings.js';
+import {
+  BRAID_MAX, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, parseBraid, pointSetting,
+} from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
-export const PARAMS = ['generator', 'braid', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'autoplay'];
+export const PARAMS = ['generator', 'braid', 'solver', 'width', 'height', 'start', 'goal', 'seed', 'speed', 'style', 'autoplay'];
 
 /**
  * Reads settings from a query string.
  * @param {string} search  location.search
- * @param {object} api     { generatorNames, solverNames, parseSide, parseSeed, freshSeed }
+ * @param {object} api     { generatorNames, solverNames, parseSide, parseSeed, parsePoint, freshSeed }
  * @param {object} defaults  settings to fall back to (seed is drawn fresh when absent)
  * @returns {{settings: object, problems: string[]}}
  */
@@ -54,6 +56,24 @@ export function readSettings(search, api, defaults) {
     } catch (err) {
       problems.push(`URL: ${messageOf(err)}. Using ${settings[side]}.`);
     }
+  }
+
+  // Start and goal: "X,Y" read by the wasm parser, then checked against the size just read.
+  for (const which of ['start', 'goal']) {
+    if (!params.has(which)) continue;
+    const given = params.get(which);
+    const { width: w, height: h } = settings;
+    const fallback = describeCorner(which, w, h);
+    let point;
+    try {
+      point = Array.from(api.parsePoint(which, given));
+    } catch (err) {
+      problems.push(`URL: ${messageOf(err)}. Using ${fallback}.`);
+      continue;
+    }
+    const [x, y] = point;
+    if (x < w && y < h) settings[which] = pointSetting(which, x, y, w, h);
+    else refuse(which, given, `use X,Y inside the ${w} × ${h} maze, X from 0 to ${w - 1} and Y from 0 to ${h - 1}`, fallback);
   }
 
   let seed = null;
@@ -116,6 +136,9 @@ export function writeSettings(settings) {
   params.set('solver', settings.solver);
   params.set('width', String(settings.width));
   params.set('height', String(settings.height));
+  // Start and goal only when moved off their corners.
+  if (settings.start) params.set('start', settings.start);
+  if (settings.goal) params.set('goal', settings.goal);
   params.set('seed', settings.seed);
   params.set('speed', formatSpeed(settings.speed));
   params.set('style', settings.style);

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import { Controller } from '../../www/controller.js';
 import { statusText } from '../../www/panels.js';
 import {
-  DEFAULTS, SPEED_STOPS, describeSpeed, parseBraid, positionToSpeed, speedToPosition,
+  DEFAULTS, SPEED_STOPS, describeEnds, describeSpeed, parseBraid, pointInside, pointOf, pointSetting,
+  positionToSpeed, speedToPosition,
 } from '../../www/settings.js';
 import { parseSpeed, readSettings, writeSettings } from '../../www/url.js';
 
@@ -150,7 +151,7 @@ test('maze settings start a new run; speed and style do not; refused settings ch
   assert.ok(controller.update({ style: 'thin' }));
   assert.equal(runs.length, 1);
   assert.equal(controller.state, 'paused');
-  for (const change of [{ seed: '2' }, { width: 9 }, { height: 9 }, { generator: 'h' }, { solver: 'bfs' }]) {
+  for (const change of [{ seed: '2' }, { width: 9 }, { height: 9 }, { generator: 'h' }, { solver: 'bfs' }, { start: '1,1' }, { goal: '0,0' }]) {
     const before = runs.length;
     assert.ok(controller.update(change));
     assert.equal(runs.length, before + 1, JSON.stringify(change));
@@ -175,6 +176,12 @@ const api = {
     if (!/^\d{1,20}$/.test(text) || BigInt(text) > 18446744073709551615n) throw new Error(`seed '${text}' is not allowed`);
     return BigInt(text).toString();
   },
+  // Mirrors parse::point: "X,Y", whole numbers, spaces allowed around them.
+  parsePoint: (what, text) => {
+    const match = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(text);
+    if (!match) throw new Error(`${what} '${text.trim()}' is not allowed: use X,Y with whole numbers, e.g. 0,0`);
+    return Uint32Array.of(Number(match[1]), Number(match[2]));
+  },
   freshSeed: () => '777',
 };
 const defaults = { ...DEFAULTS, generator: 'binary-tree', solver: 'bfs' };
@@ -184,7 +191,7 @@ test('URL parameters: good values are taken, each bad one is named and replaced'
   assert.deepEqual(good.problems, []);
   assert.deepEqual(good.settings, {
     generator: 'kruskal', solver: 'none', width: 7, height: 4096, seed: '18446744073709551615',
-    speed: Infinity, style: 'thin', autoplay: true, braid: 35,
+    speed: Infinity, style: 'thin', autoplay: true, braid: 35, start: '', goal: '',
   });
   const bad = readSettings('?generator=x&braid=101&solver=y&width=0&height=&seed=-1&speed=0&style=z&autoplay=2&what=1', api, defaults);
   assert.deepEqual(bad.settings, { ...defaults, seed: '777' });
@@ -201,13 +208,52 @@ test('URL parameters: good values are taken, each bad one is named and replaced'
 test('written URLs read back to the same settings', () => {
   for (const settings of [
     { ...defaults, seed: '0' },
-    { generator: 'kruskal', solver: 'none', width: 4096, height: 1, seed: '18446744073709551615', speed: Infinity, style: 'thin', autoplay: true, braid: 100 },
+    { generator: 'kruskal', solver: 'none', width: 4096, height: 1, seed: '18446744073709551615', speed: Infinity, style: 'thin', autoplay: true, braid: 100, start: '', goal: '' },
+    { ...defaults, seed: '3', width: 10, height: 6, start: '9,0', goal: '0,5' },
+    { ...defaults, seed: '3', start: '0,1', goal: '' },
     { ...defaults, seed: '5', braid: 1 },
     { ...defaults, seed: '42', speed: 7 },
   ]) {
     const back = readSettings(writeSettings(settings), api, defaults);
     assert.deepEqual(back, { settings, problems: [] });
   }
+});
+
+test('URL start and goal: parsed, checked against the size, corners left out of the address', () => {
+  const good = readSettings('?width=10&height=6&start=9,0&goal=%203%20,%202', api, defaults);
+  assert.deepEqual(good.problems, []);
+  assert.equal(good.settings.start, '9,0');
+  assert.equal(good.settings.goal, '3,2');
+  // Naming a corner is the same as leaving the parameter out.
+  const corners = readSettings('?width=10&height=6&start=0,0&goal=9,5', api, defaults);
+  assert.deepEqual([corners.settings.start, corners.settings.goal, corners.problems], ['', '', []]);
+  assert.equal(writeSettings(corners.settings).includes('start'), false);
+  assert.equal(writeSettings(corners.settings).includes('goal'), false);
+  assert.ok(writeSettings(good.settings).includes('start=9%2C0'));
+  // Outside the size (checked against the width and height read from the same URL), or not X,Y.
+  const bad = readSettings('?width=10&height=10&start=99,99&goal=a,b', api, defaults);
+  assert.deepEqual([bad.settings.start, bad.settings.goal], ['', '']);
+  assert.equal(bad.problems.length, 2, bad.problems.join(' | '));
+  assert.match(bad.problems[0], /start '99,99' is not allowed: use X,Y inside the 10 × 10 maze, X from 0 to 9 and Y from 0 to 9\. Using the top-left corner 0,0\./);
+  assert.match(bad.problems[1], /goal 'a,b' is not allowed: use X,Y with whole numbers.*Using the bottom-right corner 9,9\./);
+  // The edge: the last column is inside, one more is not.
+  assert.equal(readSettings('?width=10&height=10&goal=9,9', api, defaults).problems.length, 0);
+  assert.equal(readSettings('?width=10&height=10&goal=10,9', api, defaults).problems.length, 1);
+  assert.equal(readSettings('?width=10&height=10&goal=9,10', api, defaults).problems.length, 1);
+});
+
+test('start and goal helpers: corners, settings, inside, text', () => {
+  const s = { ...defaults, width: 24, height: 12, start: '', goal: '' };
+  assert.equal(describeEnds(s), 'Start 0,0 · Goal 23,11');
+  assert.equal(describeEnds({ ...s, start: '5,6', goal: '0,0' }), 'Start 5,6 · Goal 0,0');
+  assert.deepEqual(pointOf({ ...s, goal: '2,3' }, 'goal'), [2, 3]);
+  assert.equal(pointSetting('start', 0, 0, 24, 12), '');
+  assert.equal(pointSetting('goal', 0, 0, 24, 12), '0,0');
+  assert.equal(pointSetting('goal', 23, 11, 24, 12), '');
+  assert.equal(pointInside('', 1, 1), true);
+  assert.equal(pointInside('23,11', 24, 12), true);
+  assert.equal(pointInside('24,11', 24, 12), false);
+  assert.equal(pointInside('23,12', 24, 12), false);
 });
 
 test('speed scale: logarithmic stops from 1 step/s to the whole run, and text to match', () => {

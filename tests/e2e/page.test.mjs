@@ -250,7 +250,8 @@ test('bad URL parameters show a message each and the page keeps working', async 
 
 test('keyboard: Space plays and pauses, ArrowRight steps, R resets', async () => {
   const { page, errors } = await open('?width=40&height=30&seed=3&speed=2');
-  await page.locator('#stage').click(); // focus on the page, not in a field
+  // Focus on the page, not in a field (nor on the maze, where a click moves the start).
+  await page.locator('h1').click();
   await page.keyboard.press('ArrowRight');
   assert.match(await status(page), /step 1\b/);
   await page.keyboard.press('ArrowRight');
@@ -372,6 +373,229 @@ test('text from the URL is never inserted as markup', async () => {
   assert.equal(await page.locator('body img').count(), 0);
   const text = await page.locator('#messages').textContent();
   assert.ok(text.includes('<img src=x'), 'the text is shown literally');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// ---- Start and goal ----
+
+/** Where cell (x, y)'s centre is, in CSS pixels from the maze canvas's top-left corner: from
+ * the renderer's geometry (tiles of `wall` + `cell` backing pixels) and the canvas's box. */
+function cellPosition(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const canvas = document.getElementById('maze');
+    const { wall, cell, bw, bh } = window.mazestep.renderer.geo;
+    const rect = canvas.getBoundingClientRect();
+    return {
+      x: ((x * (wall + cell) + wall + cell / 2) * rect.width) / bw,
+      y: ((y * (wall + cell) + wall + cell / 2) * rect.height) / bh,
+    };
+  }, [x, y]);
+}
+
+/** The finished run's start, goal and found path (start first), through the test hook. */
+function finishedRoute(page) {
+  return page.evaluate(() => {
+    const { controller, wasm } = window.mazestep;
+    controller.finish();
+    const run = controller.run;
+    const path = Array.from(new Uint32Array(wasm.memory.buffer, run.pathPtr(), run.pathLen()));
+    return { start: run.start(), goal: run.goal(), path, outcome: run.outcome() };
+  });
+}
+
+/** Resolves after two animation frames (the renderer relayouts one frame after a resize). */
+const settle = (page) => page.evaluate(() => new Promise((done) =>
+  requestAnimationFrame(() => requestAnimationFrame(done))));
+
+const ends = (page) => page.locator('#ends').textContent();
+const searchOf = async (page) => new URLSearchParams(await page.evaluate(() => location.search));
+
+test('clicking a cell moves the start, shift-click the goal; same maze, new run, path between them', async () => {
+  const [w, h] = [10, 8];
+  const { page, errors } = await open(`?width=${w}&height=${h}&seed=5&solver=bfs&style=block`);
+  assert.equal(await ends(page), `Start 0,0 · Goal ${w - 1},${h - 1}`);
+  assert.equal(await page.getByRole('button', { name: 'Corners' }).isDisabled(), true);
+  const maze = page.locator('#maze');
+  const cellsBefore = await page.evaluate(() => {
+    const { controller } = window.mazestep;
+    controller.finish();
+    return Array.from(new Uint8Array(window.mazestep.wasm.memory.buffer, controller.run.cellsPtr(), controller.run.cellCount));
+  });
+
+  await maze.click({ position: await cellPosition(page, 3, 2) });
+  assert.equal(await ends(page), `Start 3,2 · Goal ${w - 1},${h - 1}`);
+  assert.match(await status(page), /ready.*step 0/i, 'moving the start starts the run again');
+  let search = await searchOf(page);
+  assert.equal(search.get('start'), '3,2');
+  assert.equal(search.get('goal'), null, 'the goal is still its corner');
+  assert.equal(search.get('seed'), '5');
+
+  await maze.click({ position: await cellPosition(page, 1, 6), modifiers: ['Shift'] });
+  assert.equal(await ends(page), 'Start 3,2 · Goal 1,6');
+  search = await searchOf(page);
+  assert.equal(search.get('goal'), '1,6');
+  assert.equal(search.get('start'), '3,2');
+
+  const route = await finishedRoute(page);
+  assert.equal(route.outcome, 'found');
+  assert.equal(route.start, 2 * w + 3);
+  assert.equal(route.goal, 6 * w + 1);
+  assert.equal(route.path[0], 2 * w + 3, 'the path begins at the new start');
+  assert.equal(route.path.at(-1), 6 * w + 1, 'and ends at the new goal');
+  // The same maze: only where the solver starts changed, not the seed's passages.
+  const cellsAfter = await page.evaluate(() => {
+    const { controller, wasm } = window.mazestep;
+    return Array.from(new Uint8Array(wasm.memory.buffer, controller.run.cellsPtr(), controller.run.cellCount));
+  });
+  assert.deepEqual(cellsAfter, cellsBefore);
+  // Every step of the path is to a neighbour through an open passage (independent of the solver).
+  for (let i = 1; i < route.path.length; i++) {
+    const [a, b] = [route.path[i - 1], route.path[i]];
+    const bit = b === a - w ? 1 : b === a + 1 ? 2 : b === a + w ? 4 : b === a - 1 ? 8 : 0;
+    assert.ok(bit && cellsAfter[a] & bit, `step ${i} from ${a} to ${b} goes through a passage`);
+  }
+
+  // Corners puts both back and the address loses them.
+  await page.getByRole('button', { name: 'Corners' }).click();
+  assert.equal(await ends(page), `Start 0,0 · Goal ${w - 1},${h - 1}`);
+  search = await searchOf(page);
+  assert.equal(search.get('start'), null);
+  assert.equal(search.get('goal'), null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('clicks map to cells in thin style at devicePixelRatio 2 and on a scaled-down canvas', async () => {
+  // A pixel ratio of 2 as the page sees it (the renderer reads window.devicePixelRatio):
+  // twice as many backing pixels as CSS pixels, as on a high-density screen.
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  await page.addInitScript(() => Object.defineProperty(window, 'devicePixelRatio', { get: () => 2 }));
+  await page.goto(server.url + '?width=13&height=9&seed=2&solver=bfs&style=thin');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  const ratio = await page.evaluate(() => {
+    const c = document.getElementById('maze');
+    return c.width / c.getBoundingClientRect().width;
+  });
+  assert.ok(Math.abs(ratio - 2) < 0.01, `two backing pixels per CSS pixel: ${ratio}`);
+  const maze = page.locator('#maze');
+  for (const [x, y] of [[12, 0], [0, 8], [6, 4], [1, 1]]) {
+    await maze.click({ position: await cellPosition(page, x, y) });
+    assert.equal(await ends(page), `Start ${x},${y} · Goal 12,8`, `click on ${x},${y} (thin, dpr 2)`);
+  }
+  // A point on a wall line belongs to the nearer cell; outside the canvas is no cell at all.
+  const onWalls = await page.evaluate(() => {
+    const { renderer } = window.mazestep;
+    const rect = document.getElementById('maze').getBoundingClientRect();
+    const { wall, pitch, bw } = renderer.geo;
+    const css = rect.width / bw;
+    return {
+      // The wall line between cells 2 and 3 spans backing pixels 3 * pitch to 3 * pitch + wall.
+      leftOfCell3: renderer.cellAt(rect.left + (3 * pitch + wall * 0.75) * css, rect.top + (pitch + wall + 1) * css),
+      rightOfCell2: renderer.cellAt(rect.left + (3 * pitch + wall * 0.25) * css, rect.top + (pitch + wall + 1) * css),
+      outside: renderer.cellAt(rect.left - 5, rect.top - 5),
+    };
+  });
+  assert.deepEqual(onWalls.leftOfCell3, [3, 1]);
+  assert.deepEqual(onWalls.rightOfCell2, [2, 1]);
+  assert.equal(onWalls.outside, null);
+
+  // Block style on a maze too big for the screen: the browser scales the canvas down.
+  await page.goto(server.url + '?width=700&height=500&seed=2&solver=bfs&style=block');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  const scale = await page.evaluate(() => {
+    const c = document.getElementById('maze');
+    return c.getBoundingClientRect().width / c.width;
+  });
+  assert.ok(scale < 1, `the canvas is scaled down (${scale})`);
+  // Cell centres in exact (fractional) coordinates map back to their own cells…
+  const mapped = await page.evaluate(() => {
+    const { renderer } = window.mazestep;
+    const rect = document.getElementById('maze').getBoundingClientRect();
+    const { wall, cell, pitch, bw, bh } = renderer.geo;
+    const wrong = [];
+    for (const [x, y] of [[0, 0], [699, 499], [350, 250], [17, 401]]) {
+      const got = renderer.cellAt(rect.left + ((x * pitch + wall + cell / 2) * rect.width) / bw,
+        rect.top + ((y * pitch + wall + cell / 2) * rect.height) / bh);
+      if (!got || got[0] !== x || got[1] !== y) wrong.push([x, y, got]);
+    }
+    return wrong;
+  });
+  assert.deepEqual(mapped, []);
+  // …and a real click lands on that cell or, at under a CSS pixel per cell, a neighbour.
+  await page.locator('#maze').click({ position: await cellPosition(page, 350, 250) });
+  const [sx, sy] = (await ends(page)).match(/Start (\d+),(\d+)/).slice(1).map(Number);
+  assert.ok(Math.abs(sx - 350) <= 1 && Math.abs(sy - 250) <= 1, `clicked near 350,250, got ${sx},${sy}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('keyboard on the maze: arrows move a cursor, S and G place start and goal; page keys still work', async () => {
+  const { page, errors } = await open('?width=8&height=6&seed=11&solver=bfs&speed=2');
+  await page.locator('#maze').focus();
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'maze');
+  // Says how to use it: the description (its label says size and phase).
+  assert.match(await page.locator('#maze').getAttribute('aria-describedby'), /\bmaze-help\b/);
+  assert.match(await page.locator('#maze-help').textContent(), /arrow keys move a cell cursor, S puts the start and G the goal/);
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 's']) await page.keyboard.press(key);
+  assert.equal(await ends(page), 'Start 2,1 · Goal 7,5');
+  assert.match(await status(page), /ready.*step 0/i, 'arrows on the maze move the cursor, they do not step');
+  assert.equal(await page.evaluate(() => window.mazestep.renderer.cursor), 1 * 8 + 2, 'the cursor is drawn');
+  // The cursor stops at the edge.
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('G');
+  assert.equal(await ends(page), 'Start 2,1 · Goal 7,0');
+  assert.equal((await searchOf(page)).get('goal'), '7,0');
+  const route = await finishedRoute(page);
+  assert.equal(route.path[0], 1 * 8 + 2);
+  assert.equal(route.path.at(-1), 7);
+  // Space and R still act on the focused maze; elsewhere → steps again.
+  await page.keyboard.press('r');
+  assert.match(await status(page), /ready.*step 0/i);
+  await page.locator('h1').click();
+  assert.equal(await page.evaluate(() => window.mazestep.renderer.cursor), -1, 'no cursor without focus');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await status(page), /step 1\b/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('URL start and goal select them; bad ones show a message each and fall back to the corners', async () => {
+  const good = await open('?width=10&height=10&seed=4&solver=bfs&start=2,3&goal=7,1');
+  assert.equal(await good.page.locator('#messages').isVisible(), false);
+  assert.equal(await ends(good.page), 'Start 2,3 · Goal 7,1');
+  const route = await finishedRoute(good.page);
+  assert.deepEqual([route.start, route.goal, route.path[0], route.path.at(-1)], [32, 17, 32, 17]);
+  assert.deepEqual(good.errors, []);
+  await good.page.close();
+
+  const { page, errors } = await open('?width=10&height=10&seed=4&solver=bfs&start=99,99&goal=a,b');
+  const text = await page.locator('#messages').textContent();
+  assert.match(text, /start '99,99' is not allowed: use X,Y inside the 10 × 10 maze, X from 0 to 9 and Y from 0 to 9\. Using the top-left corner 0,0\./);
+  assert.match(text, /goal 'a,b' is not allowed: use X,Y with whole numbers, e\.g\. 0,0\. Using the bottom-right corner 9,9\./);
+  assert.equal(await ends(page), 'Start 0,0 · Goal 9,9');
+  let search = await searchOf(page);
+  assert.equal(search.get('start'), null, 'the bad values are gone from the address');
+  assert.equal(search.get('goal'), null);
+  await page.getByRole('button', { name: 'Step' }).click();
+  assert.match(await status(page), /step 1\b/);
+
+  // A new size that leaves the start outside puts it back in its corner, and says so.
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await settle(page); // the stage grew: let the renderer lay the maze out again
+  await page.locator('#maze').click({ position: await cellPosition(page, 8, 2) });
+  assert.equal(await ends(page), 'Start 8,2 · Goal 9,9');
+  const width = page.getByRole('spinbutton', { name: 'Width' });
+  await width.fill('5');
+  await width.press('Enter');
+  assert.equal(await ends(page), 'Start 0,0 · Goal 4,9');
+  assert.match(await page.locator('#messages').textContent(), /Start 8,2 is outside the new 5 × 10 maze: using the top-left corner 0,0\./);
+  search = await searchOf(page);
+  assert.equal(search.get('width'), '5');
+  assert.equal(search.get('start'), null);
   assert.deepEqual(errors, []);
   await page.close();
 });
