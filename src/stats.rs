@@ -80,8 +80,15 @@ pub const STATISTICS: [(&str, &str); 9] = [
     ("loops", "loops"),
 ];
 
-/// Measures a maze.
+/// Measures a maze, with the solution length between the default corners (top-left to
+/// bottom-right), as in the classic comparison tables.
 pub fn measure(maze: &Maze) -> Stats {
+    measure_between(maze, 0, maze.len() - 1)
+}
+
+/// Measures a maze, with the solution length between two given cells (the page's start and
+/// goal). The diameter's double sweep may begin anywhere, so it begins at `start`.
+pub fn measure_between(maze: &Maze, start: usize, goal: usize) -> Stats {
     let mut stats = Stats {
         cells: maze.len() as u64,
         passages: maze.passage_count() as u64,
@@ -108,8 +115,7 @@ pub fn measure(maze: &Maze) -> Stats {
 
     let mut distance = vec![UNSEEN; maze.len()];
     let mut queue = VecDeque::new();
-    let (far, _) = sweep(maze, 0, &mut distance, &mut queue);
-    let goal = maze.len() - 1;
+    let (far, _) = sweep(maze, start, &mut distance, &mut queue);
     stats.solution_length = Some(distance[goal]).filter(|&d| d != UNSEEN).map(u64::from);
     distance.fill(UNSEEN);
     let (_, diameter) = sweep(maze, far, &mut distance, &mut queue);

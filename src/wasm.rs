@@ -257,7 +257,7 @@ impl MazeRun {
     /// there is none (the solution length while the corners are not connected). Linear in
     /// the number of cells: call it a few times per second at most, not every frame.
     pub fn stats(&self) -> Vec<f64> {
-        let measured = stats::measure(self.run.maze());
+        let measured = stats::measure_between(self.run.maze(), self.run.start(), self.run.goal());
         let mut values: Vec<f64> = measured
             .values()
             .iter()

@@ -567,6 +567,17 @@ fn statistics_of_a_straight_corridor() {
         }
     );
     assert_eq!(s.dead_end_share(), 0.4);
+
+    // Between other cells: only the solution length depends on them.
+    let between = stats::measure_between(&maze, 1, 3);
+    assert_eq!(between.solution_length, Some(2));
+    assert_eq!(
+        Stats {
+            solution_length: Some(4),
+            ..between
+        },
+        s
+    );
 }
 
 #[test]
