@@ -6,9 +6,13 @@
 // One run is one timeline (generation, then the solver if one is chosen, then the player),
 // owned by the wasm module. The controller never steps it one call per step: once per
 // animation frame it asks for as many steps as the speed allows, in a single advance(n).
+//
+// Race: with settings.race set to a solver name, a second run (the partner) is made from the
+// same settings with that solver, so its maze is generated identically. Every frame both get
+// the same advance(n), one call each; the page is done when both are.
 
 /** Settings that define the maze; changing one starts a new run. */
-const RUN_KEYS = ['generator', 'braid', 'solver', 'width', 'height', 'seed', 'start', 'goal'];
+const RUN_KEYS = ['generator', 'braid', 'solver', 'race', 'width', 'height', 'seed', 'start', 'goal'];
 
 // Longest frame gap the clock counts: after a hidden tab or a debugger pause the run carries
 // on where it was instead of jumping ahead by minutes.
@@ -32,6 +36,7 @@ export class Controller {
     this.settings = { ...settings };
     this.state = 'idle';
     this.run = null;
+    this.partner = null; // the race partner's run, or null
     this.budget = 0;
     this.lastTime = null;
     this.frameHandle = null;
@@ -56,15 +61,25 @@ export class Controller {
   }
 
   replaceRun(settings) {
-    let run;
+    let run, partner = null;
     try {
       run = this.createRun(settings);
+      if (settings.race && settings.race !== 'none') {
+        try {
+          partner = this.createRun({ ...settings, solver: settings.race });
+        } catch (err) {
+          run.free();
+          throw err;
+        }
+      }
     } catch (err) {
       this.hooks.error(err instanceof Error ? err.message : String(err));
       return false;
     }
     if (this.run) this.run.free();
+    if (this.partner) this.partner.free();
     this.run = run;
+    this.partner = partner;
     this.settings = { ...settings };
     this.setState('idle');
     this.hooks.frame(this.run, this.state, true);
@@ -130,27 +145,37 @@ export class Controller {
   }
 
   advance(n) {
-    let done;
+    let finished = true;
     try {
-      done = this.run.advance(n);
+      // The same n for each run, one call each, so they step together; a run that is done
+      // already is left alone.
+      for (const run of this.runs()) {
+        if (run.phase() === 'done') continue;
+        const done = run.advance(n);
+        if (done === n && run.phase() !== 'done') finished = false;
+      }
     } catch (err) {
       this.fail(err);
       return;
     }
-    const finished = done < n || this.run.phase() === 'done';
     if (finished) this.setState('done');
     this.hooks.frame(this.run, this.state, false);
   }
 
   finish() {
     try {
-      this.run.finish();
+      for (const run of this.runs()) run.finish();
     } catch (err) {
       this.fail(err);
       return;
     }
     this.setState('done');
     this.hooks.frame(this.run, this.state, false);
+  }
+
+  /** The runs on show: the main one, then the race partner if there is one. */
+  runs() {
+    return this.partner ? [this.run, this.partner] : [this.run];
   }
 
   fail(err) {

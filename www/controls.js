@@ -21,7 +21,7 @@ export class Controls {
     this.on = on;
     const $ = (id) => doc.getElementById(id);
     this.el = {
-      generator: $('generator'), solver: $('solver'), width: $('width'), height: $('height'),
+      generator: $('generator'), solver: $('solver'), race: $('race'), width: $('width'), height: $('height'),
       seed: $('seed'), newSeed: $('new-seed'), step: $('step'), play: $('play'), reset: $('reset'),
       speed: $('speed'), speedText: $('speed-text'), styleBlock: $('style-block'),
       styleThin: $('style-thin'), generatorSummary: $('generator-summary'), braid: $('braid'),
@@ -55,6 +55,8 @@ export class Controls {
     generator.append(...loose);
     solver.append(option('none', 'None (generate only)'));
     for (const name of this.api.solverNames()) solver.append(option(name, this.api.algorithmTitle(name)));
+    this.el.race.append(option('none', 'None'));
+    for (const name of this.api.solverNames()) this.el.race.append(option(name, this.api.algorithmTitle(name)));
     this.el.speed.min = '0';
     this.el.speed.max = String(SPEED_STOPS.length - 1);
     this.el.speed.step = '1';
@@ -73,6 +75,7 @@ export class Controls {
     el.braid.addEventListener('input', () => this.showBraid(Number(el.braid.value)));
     el.braid.addEventListener('change', () => this.on.change({ braid: Number(el.braid.value) }));
     el.solver.addEventListener('change', () => this.on.change({ solver: el.solver.value }));
+    el.race.addEventListener('change', () => this.on.change({ race: el.race.value }));
     // 'change', not 'input': a new maze per keystroke would throw away half-typed numbers.
     for (const side of ['width', 'height']) {
       el[side].addEventListener('change', () => {
@@ -192,6 +195,7 @@ export class Controls {
     el.braid.value = String(settings.braid);
     this.showBraid(settings.braid);
     el.solver.value = settings.solver;
+    el.race.value = settings.race;
     el.width.value = String(settings.width);
     el.height.value = String(settings.height);
     el.seed.value = settings.seed;

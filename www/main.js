@@ -3,7 +3,8 @@
 
 import { Controller } from './controller.js';
 import { Controls } from './controls.js';
-import { Panels } from './panels.js';
+import { Panels, statusText } from './panels.js';
+import { RaceView } from './race.js';
 import { Renderer } from './renderer.js';
 import {
   DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, describeCorner, pointInside, pointOf, pointSetting,
@@ -55,9 +56,31 @@ async function boot() {
   const renderer = new Renderer(doc.getElementById('maze'), doc.getElementById('overlay'),
     doc.getElementById('stage'), wasm.memory);
   renderer.setStyle(settings.style);
+  // The race partner's canvas: a second renderer on its own stage.
+  const raceRenderer = new Renderer(doc.getElementById('maze-race'), doc.getElementById('overlay-race'),
+    doc.getElementById('stage-race'), wasm.memory);
+  raceRenderer.setStyle(settings.style);
+  const raceStatus = doc.getElementById('status-race');
+  // A shortest path for "not shortest" notes: BFS on the same maze, finished off-screen.
+  const shortestOf = (s) => {
+    const probe = new mz.MazeRun(s.generator, 'bfs', s.width, s.height, s.seed, s.start, s.goal, s.braid / 100);
+    try {
+      probe.finish();
+      return probe.outcome() === 'found' ? probe.pathLength() : 0;
+    } finally {
+      probe.free();
+    }
+  };
+  const race = new RaceView(doc, api, shortestOf);
 
   let controls = null;
-  const refresh = (run, state, urgent) =>
+  const refresh = (run, state, urgent) => {
+    const partner = controller.partner;
+    if (partner) {
+      const text = statusText(partner, partner.phase() === 'done' ? 'done' : state, controller.settings.race);
+      if (raceStatus.textContent !== text) raceStatus.textContent = text;
+    }
+    race.update(controller.settings, run, partner);
     panels.update(run, state, {
       urgent,
       sawGroups: renderer.sawGroups,
@@ -65,6 +88,7 @@ async function boot() {
       solver: controller.settings.solver,
       style: renderer.style,
     });
+  };
 
   const controller = new Controller({
     createRun: (s) => new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
@@ -73,10 +97,14 @@ async function boot() {
     hooks: {
       frame(run, state, fresh) {
         if (fresh) {
+          race.showLanes(controller.settings);
           renderer.setRun(run);
+          raceRenderer.setRun(controller.partner);
           if (cursor) showCursor(true);
+        } else {
+          renderer.draw();
+          if (controller.partner) raceRenderer.draw();
         }
-        else renderer.draw();
         refresh(run, state, fresh || state !== 'running');
       },
       state(state) {
@@ -86,6 +114,7 @@ async function boot() {
       settings(s) {
         if (s.style !== renderer.style) {
           renderer.setStyle(s.style);
+          raceRenderer.setStyle(s.style);
           refresh(controller.run, controller.state, true);
         }
         controls?.show(s);
@@ -179,9 +208,11 @@ async function boot() {
     requestAnimationFrame(() => {
       pending = false;
       renderer.layout();
+      raceRenderer.layout();
     });
   };
   new ResizeObserver(relayout).observe(doc.getElementById('stage'));
+  new ResizeObserver(relayout).observe(doc.getElementById('stage-race'));
   // Moving the window to a screen with another pixel ratio: a media query per ratio, renewed.
   const watchPixelRatio = () => matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`)
     .addEventListener('change', () => {
@@ -191,7 +222,7 @@ async function boot() {
   watchPixelRatio();
 
   // For the end-to-end tests and the benchmark page.
-  window.mazestep = { controller, renderer, panels, api, wasm, mz };
+  window.mazestep = { controller, renderer, raceRenderer, race, panels, api, wasm, mz };
   doc.documentElement.dataset.ready = 'true';
   if (controller.settings.autoplay) controller.play();
 }

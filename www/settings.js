@@ -53,6 +53,8 @@ export function describeSpeed(speed) {
 export const DEFAULTS = {
   generator: '',
   solver: '',
+  // A second solver raced on the same maze beside the first, or 'none'.
+  race: 'none',
   width: 24,
   height: 16,
   seed: '',

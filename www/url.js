@@ -8,7 +8,7 @@ import {
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
-export const PARAMS = ['generator', 'braid', 'solver', 'width', 'height', 'start', 'goal', 'seed', 'speed', 'style', 'autoplay'];
+export const PARAMS = ['generator', 'braid', 'solver', 'race', 'width', 'height', 'start', 'goal', 'seed', 'speed', 'style', 'autoplay'];
 
 /**
  * Reads settings from a query string.
@@ -46,6 +46,13 @@ export function readSettings(search, api, defaults) {
     if (given === 'none' || given === '') settings.solver = 'none';
     else if (solvers.includes(given)) settings.solver = given;
     else refuse('solver', given, `use none or one of ${solvers.join(', ')}`, settings.solver);
+  }
+
+  if (params.has('race')) {
+    const given = params.get('race');
+    if (given === 'none' || given === '') settings.race = 'none';
+    else if (solvers.includes(given)) settings.race = given;
+    else refuse('race', given, `use none or one of ${solvers.join(', ')}`, 'none');
   }
 
   for (const side of ['width', 'height']) {
@@ -134,6 +141,8 @@ export function writeSettings(settings) {
   // Braid is a percentage; left out when off, so plain addresses stay short.
   if (settings.braid > 0) params.set('braid', String(settings.braid));
   params.set('solver', settings.solver);
+  // The race partner only when there is one.
+  if (settings.race && settings.race !== 'none') params.set('race', settings.race);
   params.set('width', String(settings.width));
   params.set('height', String(settings.height));
   // Start and goal only when moved off their corners.

@@ -1,0 +1,209 @@
+// Race (two solvers side by side on the same maze) and the "not shortest" note: the pure
+// helpers in Node, then the page in headless Chromium (one browser, a fresh tab per test).
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, requireBuild, startServer } from './harness.mjs';
+import { shortestNote, verdict } from '../../www/race.js';
+import { readSettings, writeSettings } from '../../www/url.js';
+
+test('shortestNote speaks only when the path is longer than the shortest', () => {
+  assert.equal(shortestNote('Depth-first search', 27, 25),
+    'Depth-first search found a path of 27 cells; the shortest is 25 cells.');
+  assert.equal(shortestNote('BFS', 25, 25), '');
+  assert.equal(shortestNote('BFS', 0, 25), '', 'no path found: nothing to compare');
+  assert.equal(shortestNote('BFS', 30, 0), '', 'shortest unknown: no claim');
+});
+
+test('verdict names the shorter path and the fewer visited', () => {
+  const words = verdict({ title: 'A', visited: 10, path: 9 }, { title: 'B', visited: 5, path: 12 }).join(' ');
+  assert.match(words, /A found the shorter path \(9 cells against 12\)/);
+  assert.match(words, /B visited fewer cells \(5 against 10\)/);
+  assert.match(verdict({ title: 'A', visited: 5, path: 9 }, { title: 'B', visited: 5, path: 9 }).join(' '),
+    /Both paths are 9 cells long\. Both visited 5 cells\./);
+  assert.match(verdict({ title: 'A', visited: 5, path: 0 }, { title: 'B', visited: 5, path: 9 }).join(' '),
+    /Only B found a path; A did not\./);
+});
+
+test('race URL parameter: solver names only, written back only when set', () => {
+  const api = {
+    generatorNames: () => ['kruskal'], solverNames: () => ['bfs', 'dfs'],
+    parseSide: (_, t) => Number(t), parseSeed: (t) => t, parsePoint: () => [0, 0], freshSeed: () => '1',
+  };
+  const defaults = { generator: 'kruskal', solver: 'bfs', race: 'none', width: 4, height: 4, seed: '', speed: 50, style: 'block', autoplay: false, braid: 0, start: '', goal: '' };
+  const good = readSettings('?race=dfs', api, defaults);
+  assert.equal(good.settings.race, 'dfs');
+  assert.deepEqual(good.problems, []);
+  assert.ok(writeSettings(good.settings).includes('race=dfs'));
+  const bad = readSettings('?race=zigzag', api, defaults);
+  assert.equal(bad.settings.race, 'none');
+  assert.match(bad.problems.join('\n'), /URL: race 'zigzag' is not allowed: use none or one of bfs, dfs\. Using none\./);
+  assert.equal(writeSettings(bad.settings).includes('race'), false);
+});
+
+let server, browser;
+
+before(async () => {
+  requireBuild();
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(query) {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  await page.goto(server.url + query);
+  await page.waitForFunction(() => document.documentElement.dataset.ready, null, { timeout: 15_000 });
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.ready), 'true', 'page booted');
+  return { page, errors };
+}
+
+/** Length in cells of a shortest start-to-goal path, by a BFS written here over the run's cell bytes. */
+function independentShortest(page) {
+  return page.evaluate(() => {
+    const { controller, wasm } = window.mazestep;
+    const run = controller.run;
+    const w = run.width, h = run.height;
+    const cells = new Uint8Array(wasm.memory.buffer, run.cellsPtr(), run.cellCount).slice();
+    const dist = new Int32Array(w * h).fill(-1);
+    const start = run.start(), goal = run.goal();
+    dist[start] = 1;
+    const queue = [start];
+    const moves = [[1, 0, -1], [2, 1, 0], [4, 0, 1], [8, -1, 0]]; // N E S W: bit, dx, dy
+    for (let head = 0; head < queue.length; head++) {
+      const c = queue[head], x = c % w, y = (c - x) / w;
+      for (const [bit, dx, dy] of moves) {
+        if (!(cells[c] & bit)) continue;
+        const n = (y + dy) * w + (x + dx);
+        if (dist[n] < 0) {
+          dist[n] = dist[c] + 1;
+          queue.push(n);
+        }
+      }
+    }
+    return dist[goal];
+  });
+}
+
+// On this braided 12 x 8 maze depth-first search finds a path longer than the shortest.
+const LONGER = '?generator=recursive-backtracker&braid=50&width=12&height=8&seed=1';
+
+test('race=dfs: two captioned canvases, identical generation, stepping together, comparison at the end', async () => {
+  const { page, errors } = await open('?generator=kruskal&solver=bfs&race=dfs&width=14&height=9&seed=5&speed=max');
+  assert.equal(await page.locator('#lane-race').isVisible(), true);
+  assert.equal(await page.locator('#caption').textContent(), 'Breadth-first search');
+  assert.equal(await page.locator('#caption-race').textContent(), 'Depth-first search');
+  assert.equal(await page.locator('#race').inputValue(), 'dfs');
+  assert.equal(await page.locator('#race-result').isVisible(), false, 'no comparison before the end');
+
+  // Step through generation: after every step both runs are at the same step and both
+  // canvases show the same picture (markers live on the overlays).
+  const generation = await page.evaluate(() => {
+    const { controller } = window.mazestep;
+    const hash = (id) => {
+      const canvas = document.getElementById(id);
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      let h = 0x811c9dc5;
+      for (let i = 0; i < data.length; i++) h = Math.imul(h ^ data[i], 0x01000193);
+      return `${canvas.width}x${canvas.height}:${h >>> 0}`;
+    };
+    const seen = [];
+    for (let i = 0; i < 100000 && controller.run.phase() === 'generating'; i++) {
+      controller.step();
+      if (controller.run.phase() !== 'generating') break;
+      seen.push([controller.run.steps(), controller.partner.steps(), hash('maze'), hash('maze-race')]);
+    }
+    return seen;
+  });
+  assert.ok(generation.length > 50, `generation took ${generation.length} steps`);
+  for (const [a, b, ha, hb] of generation) {
+    assert.equal(a, b, 'both runs at the same step');
+    assert.equal(ha, hb, `same picture at step ${a}`);
+  }
+  assert.notEqual(generation[0][2], generation.at(-1)[2], 'the picture changed while generating');
+
+  await page.click('#play');
+  await page.locator('#race-result').waitFor({ state: 'visible', timeout: 20_000 });
+  const runs = await page.evaluate(() => {
+    const { controller } = window.mazestep;
+    return [controller.run, controller.partner].map((r) => ({ phase: r.phase(), visited: r.visited(), path: r.pathLength() }));
+  });
+  for (const r of runs) assert.equal(r.phase, 'done');
+  assert.match(await page.locator('#status').textContent(), /All done/);
+  assert.match(await page.locator('#status-race').textContent(), /All done/);
+  const rows = await page.evaluate(() => ['main', 'race'].map((side) => {
+    const row = document.querySelector(`#race-result tr[data-side=${side}]`);
+    return { title: row.querySelector('th').textContent, visited: row.querySelector('.visited').textContent, path: row.querySelector('.path').textContent };
+  }));
+  assert.deepEqual(rows, [
+    { title: 'Breadth-first search', visited: runs[0].visited.toLocaleString('en-US'), path: runs[0].path.toLocaleString('en-US') },
+    { title: 'Depth-first search', visited: runs[1].visited.toLocaleString('en-US'), path: runs[1].path.toLocaleString('en-US') },
+  ]);
+  // Kruskal makes a perfect maze: one path, so both are as long, and BFS is the shortest.
+  assert.equal(runs[0].path, await independentShortest(page));
+  assert.equal(runs[0].path, runs[1].path);
+  assert.match(await page.locator('#race-result').textContent(), /Both paths are/);
+  assert.ok(page.url().includes('race=dfs'));
+
+  // The select turns the race off again: one lane, no comparison, no race in the URL.
+  await page.selectOption('#race', 'none');
+  assert.equal(await page.locator('#lane-race').isVisible(), false);
+  assert.equal(await page.locator('#race-result').isVisible(), false);
+  assert.equal(await page.evaluate(() => window.mazestep.controller.partner), null);
+  assert.equal(page.url().includes('race='), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a bad race value is named in a message and the page runs without a race', async () => {
+  const { page, errors } = await open('?race=zigzag&seed=2&width=8&height=6');
+  assert.match(await page.locator('#messages').textContent(), /URL: race 'zigzag' is not allowed: use none or one of .*bfs.*\. Using none\./);
+  assert.equal(await page.locator('#lane-race').isVisible(), false);
+  assert.equal(await page.locator('#race').inputValue(), 'none');
+  assert.equal(page.url().includes('race='), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('not shortest: the note for dfs in a race against bfs, none for bfs', async () => {
+  const { page, errors } = await open(`${LONGER}&solver=bfs&race=dfs&speed=max&autoplay=1`);
+  await page.locator('#race-result').waitFor({ state: 'visible', timeout: 20_000 });
+  const shortest = await independentShortest(page);
+  const [bfs, dfs] = await page.evaluate(() => {
+    const { controller } = window.mazestep;
+    return [controller.run.pathLength(), controller.partner.pathLength()];
+  });
+  assert.equal(bfs, shortest, 'BFS finds a shortest path');
+  assert.ok(dfs > shortest, `this maze makes DFS longer (${dfs} > ${shortest})`);
+  assert.equal(await page.locator('#shortest-note-race').textContent(),
+    `Depth-first search found a path of ${dfs} cells; the shortest is ${shortest} cells.`);
+  assert.equal(await page.locator('#shortest-note').isVisible(), false, 'no note for BFS');
+  assert.match(await page.locator('#race-result').textContent(), /Breadth-first search found the shorter path/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('not shortest: the note for a wall follower on its own, gone after a reset', async () => {
+  const { page, errors } = await open(`${LONGER}&solver=wall-follower-left&speed=max&autoplay=1`);
+  await page.waitForFunction(() => /All done/.test(document.getElementById('status').textContent), null, { timeout: 20_000 });
+  const shortest = await independentShortest(page);
+  const length = await page.evaluate(() => window.mazestep.controller.run.pathLength());
+  assert.ok(length > shortest, `this maze makes the left wall follower longer (${length} > ${shortest})`);
+  const title = await page.evaluate(() => window.mazestep.api.algorithmTitle('wall-follower-left'));
+  assert.equal(await page.locator('#shortest-note').textContent(),
+    `${title} found a path of ${length} cells; the shortest is ${shortest} cells.`);
+  assert.equal(await page.locator('#lane-race').isVisible(), false);
+  await page.click('#reset');
+  assert.equal(await page.locator('#shortest-note').isVisible(), false, 'no note before the solver ends');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

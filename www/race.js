@@ -1,0 +1,147 @@
+// Race and "not shortest": the words around a second solver racing the first on the same maze,
+// and the note when a found path is longer than a shortest one. Text only, never markup from
+// outside: every string goes in with textContent.
+
+/**
+ * The note for a run whose found path is longer than the shortest, or '' when there is
+ * nothing to say (no path yet, or the path is a shortest one).
+ * @param {string} title  the solver's title
+ * @param {number} length the found path, in cells
+ * @param {number} shortest a shortest path from the same start to the same goal, in cells
+ */
+export function shortestNote(title, length, shortest) {
+  if (!(length > 0) || !(shortest > 0) || length <= shortest) return '';
+  return `${title} found a path of ${length.toLocaleString('en-US')} cells; ` +
+    `the shortest is ${shortest.toLocaleString('en-US')} cells.`;
+}
+
+/**
+ * Who did better, in words, from two { title, visited, path } results (path 0 = none found).
+ * @returns {string[]} one sentence for path length, one for visited cells
+ */
+export function verdict(a, b) {
+  const lines = [];
+  if (a.path > 0 && b.path > 0) {
+    if (a.path === b.path) lines.push(`Both paths are ${a.path.toLocaleString('en-US')} cells long.`);
+    else {
+      const [win, lose] = a.path < b.path ? [a, b] : [b, a];
+      lines.push(`${win.title} found the shorter path (${win.path.toLocaleString('en-US')} cells against ${lose.path.toLocaleString('en-US')}).`);
+    }
+  } else if (a.path > 0 || b.path > 0) {
+    const [win, lose] = a.path > 0 ? [a, b] : [b, a];
+    lines.push(`Only ${win.title} found a path; ${lose.title} did not.`);
+  } else lines.push('Neither found a path.');
+  if (a.visited === b.visited) lines.push(`Both visited ${a.visited.toLocaleString('en-US')} cells.`);
+  else {
+    const [win, lose] = a.visited < b.visited ? [a, b] : [b, a];
+    lines.push(`${win.title} visited fewer cells (${win.visited.toLocaleString('en-US')} against ${lose.visited.toLocaleString('en-US')}).`);
+  }
+  return lines;
+}
+
+export class RaceView {
+  /**
+   * @param {Document} doc
+   * @param {object} api  { algorithmTitle }
+   * @param {(settings: object) => number} shortestOf  shortest path in cells for these settings
+   *        (0 when the goal cannot be reached)
+   */
+  constructor(doc, api, shortestOf) {
+    const $ = (id) => doc.getElementById(id);
+    this.doc = doc;
+    this.api = api;
+    this.shortestOf = shortestOf;
+    this.el = {
+      lane: $('lane-race'), caption: $('caption'), captionRace: $('caption-race'),
+      note: $('shortest-note'), noteRace: $('shortest-note-race'), result: $('race-result'),
+    };
+    this.shortestKey = '';
+    this.shortest = 0;
+  }
+
+  title(name) {
+    try {
+      return this.api.algorithmTitle(name);
+    } catch {
+      return name;
+    }
+  }
+
+  /** Shows or hides the race lane and captions for these settings (before the renderer lays out). */
+  showLanes(settings) {
+    const racing = settings.race !== 'none';
+    this.el.lane.hidden = !racing;
+    this.el.lane.parentElement.classList.toggle('racing', racing);
+    this.el.caption.hidden = !racing;
+    if (racing) {
+      this.el.caption.textContent = settings.solver === 'none' ? 'No solver' : this.title(settings.solver);
+      this.el.captionRace.textContent = this.title(settings.race);
+    }
+  }
+
+  /** Notes and the comparison, from the runs as they are now. */
+  update(settings, run, partner) {
+    this.showNote(this.el.note, settings, settings.solver, run);
+    this.showNote(this.el.noteRace, settings, settings.race, partner);
+    const result = this.el.result;
+    if (!partner || run.phase() !== 'done' || partner.phase() !== 'done') {
+      result.hidden = true;
+      result.replaceChildren();
+      return;
+    }
+    const rows = [
+      { title: settings.solver === 'none' ? 'No solver' : this.title(settings.solver), run, side: 'main' },
+      { title: this.title(settings.race), run: partner, side: 'race' },
+    ].map((r) => ({ ...r, visited: r.run.visited(), path: r.run.pathLength() }));
+    if (result.dataset.key === this.keyOf(settings) && !result.hidden) return;
+    const doc = this.doc;
+    const cell = (tag, text, cls) => {
+      const node = doc.createElement(tag);
+      node.textContent = text;
+      if (cls) node.className = cls;
+      return node;
+    };
+    const table = doc.createElement('table');
+    const head = doc.createElement('tr');
+    head.append(cell('th', 'Race'), cell('th', 'Visited'), cell('th', 'Path length'));
+    table.append(head);
+    for (const r of rows) {
+      const tr = doc.createElement('tr');
+      tr.dataset.side = r.side;
+      tr.append(cell('th', r.title), cell('td', r.visited.toLocaleString('en-US'), 'num visited'),
+        cell('td', r.path > 0 ? r.path.toLocaleString('en-US') : 'none', 'num path'));
+      table.append(tr);
+    }
+    const words = cell('p', verdict(rows[0], rows[1]).join(' '));
+    result.replaceChildren(table, words);
+    result.dataset.key = this.keyOf(settings);
+    result.hidden = false;
+  }
+
+  showNote(node, settings, solver, run) {
+    let text = '';
+    if (run && solver !== 'none' && run.outcome() === 'found') {
+      text = shortestNote(this.title(solver), run.pathLength(), this.shortestFor(settings));
+    }
+    if (node.textContent !== text) node.textContent = text;
+    node.hidden = text === '';
+  }
+
+  keyOf(s) {
+    return [s.generator, s.braid, s.width, s.height, s.seed, s.start, s.goal, s.solver, s.race].join('|');
+  }
+
+  /** A shortest path for these settings, computed once per maze (the solvers do not change it). */
+  shortestFor(s) {
+    const key = [s.generator, s.braid, s.width, s.height, s.seed, s.start, s.goal].join('|');
+    if (key !== this.shortestKey) {
+      this.shortestKey = key;
+      try {
+        this.shortest = this.shortestOf(s);
+      } catch {
+        this.shortest = 0;
+      }
+    }
+    return this.shortest;
+  }
+}
