@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, requireBuild, startServer } from './harness.mjs';
+import { launchBrowser, openPage, requireBuild, startServer, statusText as status, waitDone } from './harness.mjs';
 
 let server, browser;
 
@@ -19,26 +19,8 @@ after(async () => {
   server?.close();
 });
 
-async function open(query = '', viewport) {
-  const page = await browser.context.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  const errors = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  await page.goto(server.url + query);
-  await page.waitForFunction(() => document.documentElement.dataset.ready, null, { timeout: 15_000 });
-  assert.equal(await page.evaluate(() => document.documentElement.dataset.ready), 'true', 'page booted');
-  return { page, errors };
-}
+const open = (query, viewport) => openPage(browser, server, query, viewport);
 
-const status = (page) => page.getByRole('status').textContent();
-
-async function waitDone(page, timeout = 20_000) {
-  await page.waitForFunction(() => /\bdone\b/i.test(document.querySelector('[role=status]').textContent),
-    null, { timeout });
-}
 
 /** Steps through the page's controller until the run is in `phase` (or done). */
 function stepUntil(page, phase) {

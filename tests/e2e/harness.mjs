@@ -71,3 +71,31 @@ export async function launchBrowser() {
     },
   };
 }
+
+/**
+ * Opens the page at `server.url + query` in a fresh tab of `browser`, waits until it has
+ * booted, and collects console errors and uncaught exceptions in `errors`.
+ */
+export async function openPage(browser, server, query = '', viewport) {
+  const page = await browser.context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  await page.goto(server.url + query);
+  await page.waitForFunction(() => document.documentElement.dataset.ready, null, { timeout: 15_000 });
+  const ready = await page.evaluate(() => document.documentElement.dataset.ready);
+  if (ready !== 'true') throw new Error(`the page did not boot (data-ready = ${ready})`);
+  return { page, errors };
+}
+
+/** The text of the page's status line (role="status"). */
+export const statusText = (page) => page.getByRole('status').textContent();
+
+/** Waits until the status line says the run has finished. */
+export async function waitDone(page, timeout = 20_000) {
+  await page.waitForFunction(() => /\bdone\b/i.test(document.querySelector('[role=status]').textContent),
+    null, { timeout });
+}

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, requireBuild, startServer } from './harness.mjs';
+import { launchBrowser, openPage, requireBuild, startServer, statusText as status, waitDone } from './harness.mjs';
 
 // The palette the page promises (Okabe–Ito); written out here as the specification.
 const PATH = [0xd5, 0x5e, 0x00];
@@ -22,28 +22,7 @@ after(async () => {
   server?.close();
 });
 
-/** Opens the page with a query string; collects console errors and uncaught exceptions. */
-async function open(query = '', viewport) {
-  const page = await browser.context.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  const errors = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  await page.goto(server.url + query);
-  await page.waitForFunction(() => document.documentElement.dataset.ready, null, { timeout: 15_000 });
-  assert.equal(await page.evaluate(() => document.documentElement.dataset.ready), 'true', 'page booted');
-  return { page, errors };
-}
-
-const status = (page) => page.getByRole('status').textContent();
-
-/** Waits until the status says the run has finished. */
-async function waitDone(page, timeout = 20_000) {
-  await page.waitForFunction(() => /\bdone\b/i.test(document.querySelector('[role=status]').textContent),
-    null, { timeout });
-}
+const open = (query, viewport) => openPage(browser, server, query, viewport);
 
 /** A fingerprint of the maze canvas: size and a hash of every pixel. */
 function canvasHash(page) {

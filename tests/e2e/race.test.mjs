@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, requireBuild, startServer } from './harness.mjs';
+import { launchBrowser, openPage, requireBuild, startServer } from './harness.mjs';
 import { shortestNote, verdict } from '../../www/race.js';
 import { readSettings, writeSettings } from '../../www/url.js';
 
@@ -54,18 +54,8 @@ after(async () => {
   server?.close();
 });
 
-async function open(query) {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  await page.goto(server.url + query);
-  await page.waitForFunction(() => document.documentElement.dataset.ready, null, { timeout: 15_000 });
-  assert.equal(await page.evaluate(() => document.documentElement.dataset.ready), 'true', 'page booted');
-  return { page, errors };
-}
+const open = (query, viewport) => openPage(browser, server, query, viewport);
+
 
 /** Length in cells of a shortest start-to-goal path, by a BFS written here over the run's cell bytes. */
 function independentShortest(page) {
