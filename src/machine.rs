@@ -5,7 +5,7 @@
 //! command line, a test) can hold both and look at the board between steps.
 
 use crate::board::Board;
-use crate::maze::Direction;
+use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 
 /// What one step did, in the words a student would narrate it. Cells are indices
@@ -169,10 +169,13 @@ pub struct Info {
     pub pseudocode: &'static [&'static str],
     /// Which mark bits it uses and what they mean here, for the legend.
     pub marks: &'static [(u8, &'static str)],
+    /// The event kinds worth jumping to ("next set merge"), most interesting first; each is
+    /// one of [`EVENT_KINDS`].
+    pub events: &'static [&'static str],
 }
 
 /// A value advanced one observable step at a time.
-pub trait Machine {
+pub trait Machine: CloneMachine {
     /// Does one step and says what it did, or returns `None` once finished (and on every call
     /// after that). Never recurses, never panics on a board of the size it was made for.
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step>;
@@ -203,6 +206,228 @@ pub trait Machine {
     /// Named sizes of its internal state for the status panel ("run" 3, "queue" 17, "sets" 40).
     fn counters(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
+    }
+
+    /// One plain sentence saying what `step` (the step just done) did. Called with the state
+    /// after that step, so a machine may use its own state to say more. The default words
+    /// come from the event alone.
+    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+        describe(&step.event, maze)
+    }
+
+    /// The machine's data structures as they stand now, each with at most `limit` items.
+    fn inspect(&self, _maze: &Maze, _limit: usize) -> Vec<Structure> {
+        Vec::new()
+    }
+}
+
+/// A copy of a machine behind a box: what lets a run keep checkpoints of its machines. Every
+/// `Clone` machine gets it for free.
+pub trait CloneMachine {
+    fn clone_machine(&self) -> Box<dyn Machine>;
+}
+
+impl<T: Machine + Clone + 'static> CloneMachine for T {
+    fn clone_machine(&self) -> Box<dyn Machine> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Machine> {
+    fn clone(&self) -> Self {
+        // Call through the trait object, not on the box (that would recurse into this impl).
+        (**self).clone_machine()
+    }
+}
+
+/// One data structure of a machine, as the teaching panel shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Structure {
+    /// E.g. "Queue (front first)".
+    pub title: &'static str,
+    /// The true number of entries, however many `items` shows.
+    pub total: u64,
+    /// The first entries, as short text ("(3, 4)", "(3, 4) f=12 g=5 h=7").
+    pub items: Vec<String>,
+    /// An optional one-liner ("merging set of (3, 4) (12 cells) with …"); "" if none.
+    pub note: String,
+}
+
+impl Structure {
+    pub fn new(title: &'static str, total: u64) -> Structure {
+        Structure {
+            title,
+            total,
+            items: Vec::new(),
+            note: String::new(),
+        }
+    }
+
+    /// The structure with `cells` (at most `limit` of them) listed as coordinates.
+    pub fn cells(
+        mut self,
+        maze: &Maze,
+        cells: impl IntoIterator<Item = usize>,
+        limit: usize,
+    ) -> Structure {
+        self.items = cells.into_iter().take(limit).map(|c| xy(maze, c)).collect();
+        self
+    }
+
+    pub fn note(mut self, note: String) -> Structure {
+        self.note = note;
+        self
+    }
+}
+
+/// Every event kind with the words for "jump to the next one", in [`Event`] order.
+pub const EVENT_KINDS: &[(&str, &str)] = &[
+    ("carve", "next carve"),
+    ("pass", "next cell with nothing to carve"),
+    ("extend-run", "next run extended"),
+    ("close-run", "next run closed"),
+    ("push", "next push"),
+    ("pop", "next backtrack"),
+    ("merge-sets", "next set merge"),
+    ("keep-wall", "next wall kept"),
+    ("begin", "the start"),
+    ("expand", "next dequeue"),
+    ("skip", "next stale entry"),
+    ("found", "the goal found"),
+    ("unreachable", "the search giving up"),
+    ("turn", "next turn"),
+    ("move", "next move"),
+    ("looped", "the loop detected"),
+    ("walk", "next step of the walk"),
+    ("hunt", "next hunt"),
+    ("erase-loop", "next loop erased"),
+    ("add-walk", "next walk added"),
+    ("divide", "next dividing wall"),
+    ("fill", "next dead end filled"),
+];
+
+/// The "jump to" words for an event kind, or `None` for a kind no algorithm emits.
+pub fn event_label(kind: &str) -> Option<&'static str> {
+    EVENT_KINDS
+        .iter()
+        .find(|&&(k, _)| k == kind)
+        .map(|&(_, label)| label)
+}
+
+/// A cell as "(x, y)".
+pub fn xy(maze: &Maze, cell: usize) -> String {
+    let (x, y) = maze.coords(cell);
+    let mut text = String::with_capacity(12);
+    text.push('(');
+    text.push_str(&x.to_string());
+    text.push_str(", ");
+    text.push_str(&y.to_string());
+    text.push(')');
+    text
+}
+
+/// "north", "east", …
+pub fn dir_name(dir: Direction) -> &'static str {
+    match dir {
+        Direction::North => "north",
+        Direction::East => "east",
+        Direction::South => "south",
+        Direction::West => "west",
+    }
+}
+
+/// The default narration: what the event says, with cells as (x, y).
+pub fn describe(event: &Event, maze: &Maze) -> String {
+    let at = |cell: u32| xy(maze, cell as usize);
+    match *event {
+        Event::Carve { cell, dir } => {
+            format!("Carved {} from cell {}.", dir_name(dir), at(cell))
+        }
+        Event::Pass { cell } => format!("Cell {} had nothing to carve.", at(cell)),
+        Event::ExtendRun { cell, run_len } => format!(
+            "Carved east from cell {}: the run is now {run_len} cells long.",
+            at(cell)
+        ),
+        Event::CloseRun { cell, dir, run_len } => format!(
+            "Closed the run of {run_len}: carved {} from cell {}.",
+            dir_name(dir),
+            at(cell)
+        ),
+        Event::Push { cell, dir } => format!(
+            "Carved {} from cell {} and pushed the new cell.",
+            dir_name(dir),
+            at(cell)
+        ),
+        Event::Pop { cell } => format!(
+            "Popped cell {}: nothing new around it, so back up.",
+            at(cell)
+        ),
+        Event::MergeSets {
+            cell,
+            dir,
+            kept,
+            absorbed,
+        } => format!(
+            "The wall {} of cell {} joined two sets: carved it, set {absorbed} joins set {kept}.",
+            dir_name(dir),
+            at(cell)
+        ),
+        Event::KeepWall { cell, dir } => format!(
+            "The wall {} of cell {} stays: both sides are already connected.",
+            dir_name(dir),
+            at(cell)
+        ),
+        Event::Begin { cell } => format!("Started at cell {}.", at(cell)),
+        Event::Expand { cell, added } => format!(
+            "Took cell {} from the frontier and added {added} new neighbours.",
+            at(cell)
+        ),
+        Event::Skip { cell } => format!(
+            "Took cell {} from the frontier, but it was already settled.",
+            at(cell)
+        ),
+        Event::Found { length } => format!("Reached the goal: the path has {length} cells."),
+        Event::Unreachable => "The frontier ran out: the goal cannot be reached.".to_string(),
+        Event::Turn { cell, heading } => {
+            format!("Turned to face {} on cell {}.", dir_name(heading), at(cell))
+        }
+        Event::Move { from, to, heading } => format!(
+            "Moved {} from cell {} to cell {}.",
+            dir_name(heading),
+            at(from),
+            at(to)
+        ),
+        Event::Looped { cell, heading } => format!(
+            "Back on cell {} facing {} as before: following the wall would loop forever.",
+            at(cell),
+            dir_name(heading)
+        ),
+        Event::Walk { cell } => format!("The player walked onto cell {}.", at(cell)),
+        Event::Hunt { cell, dir } => format!(
+            "The hunt found cell {} and carved {} from it into the maze.",
+            at(cell),
+            dir_name(dir)
+        ),
+        Event::EraseLoop { cell, erased } => format!(
+            "The walk came back to cell {}: erased the loop of {erased} cells after it.",
+            at(cell)
+        ),
+        Event::AddWalk { cell, length } => format!(
+            "The walk reached cell {}, already in the maze: carved its {length} passages.",
+            at(cell)
+        ),
+        Event::Divide {
+            cell,
+            dir,
+            length,
+            gap,
+        } => format!(
+            "Built a wall on the {} side of {length} cells from cell {}, leaving a gap at {}.",
+            dir_name(dir),
+            at(cell),
+            at(gap)
+        ),
+        Event::Fill { cell } => format!("Filled cell {}: a dead end.", at(cell)),
     }
 }
 

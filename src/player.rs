@@ -18,6 +18,7 @@ pub static INFO: Info = Info {
         "arrived",
     ],
     marks: &[(mark::WALKED, "walked")],
+    events: &["walk"],
 };
 
 /// A walk along a path as a step machine.

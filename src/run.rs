@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 use crate::generators::{self, braid, Braid};
-use crate::machine::{Info, Machine, Step};
+use crate::machine::{event_label, Info, Machine, Step, Structure};
 use crate::maze::{Maze, MazeError};
 use crate::player::Player;
 use crate::rng::Rng;
@@ -135,6 +135,43 @@ pub struct Run {
     /// The found path as u32 cell indices, filled on first request (for the wasm edge,
     /// where JS reads it as a `Uint32Array`).
     path_u32: Vec<u32>,
+    /// Checkpoints for seeking, laid down by the first [`Run::total_steps`].
+    timeline: Option<Timeline>,
+}
+
+/// Everything a step can change: what a checkpoint keeps. The board's journal is left out
+/// (it is empty and off in a checkpoint).
+#[derive(Clone)]
+struct State {
+    board: Board,
+    rng: Rng,
+    phase: Phase,
+    generator: Box<dyn Machine>,
+    braid: Option<Braid>,
+    solver: Option<Box<dyn Solver>>,
+    player: Option<Player>,
+    steps: u64,
+    phase_steps: [u64; 4],
+    last: Option<Step>,
+    last_phase: Phase,
+}
+
+/// The run's length and its checkpoints: `checkpoints[i]` is the state after
+/// `i * interval` steps. Machines keep state (queues, sets) the board's journal cannot
+/// restore, so going back means restoring a checkpoint and replaying forwards.
+struct Timeline {
+    total: u64,
+    interval: u64,
+    checkpoints: Vec<State>,
+}
+
+/// Memory all checkpoints together may use, as estimated by [`checkpoint_bytes`].
+const CHECKPOINT_BUDGET: usize = 64 << 20;
+
+/// A rough size of one checkpoint: the board's 6 bytes per cell (passages, marks, groups)
+/// plus about 10 bytes per cell of machine state (visited flags, set arrays, queues).
+fn checkpoint_bytes(cells: usize) -> usize {
+    cells * 16
 }
 
 impl Run {
@@ -179,6 +216,7 @@ impl Run {
             dirty_seen: vec![false; cells],
             all_dirty: false,
             path_u32: Vec::new(),
+            timeline: None,
         })
     }
 
@@ -318,6 +356,184 @@ impl Run {
         self.all_dirty = true;
         self.collect_dirty();
         self.steps - before
+    }
+
+    /// Does up to `limit` steps, stopping right after a step whose event kind is `kind`.
+    /// Collects the dirty cells as [`Run::advance`] does. Returns the steps done, or `None`
+    /// for a kind no algorithm emits.
+    pub fn advance_until(&mut self, kind: &str, limit: u64) -> Option<u64> {
+        event_label(kind)?;
+        self.board.clear_journal();
+        self.board.set_journaling(true);
+        self.all_dirty = false;
+        let cap = 4 * self.dirty_seen.len();
+        let mut done = 0;
+        while done < limit {
+            let Some(step) = self.step() else { break };
+            done += 1;
+            if self.board.is_journaling() && self.board.journal_len() > cap {
+                self.board.set_journaling(false);
+                self.all_dirty = true;
+            }
+            if step.event.kind() == kind {
+                break;
+            }
+        }
+        self.collect_dirty();
+        self.board.set_journaling(true);
+        Some(done)
+    }
+
+    /// Steps in the whole run. The first call runs a copy of the run to the end, laying
+    /// down checkpoints for [`Run::seek`]; later calls are free.
+    pub fn total_steps(&mut self) -> u64 {
+        if self.timeline.is_none() {
+            self.timeline = Some(self.lay_checkpoints());
+        }
+        self.timeline.as_ref().map_or(0, |t| t.total)
+    }
+
+    /// Runs a fresh copy of this run to the end with the journal off, keeping its state
+    /// every `interval` steps. When the checkpoints outgrow the budget, every other one is
+    /// dropped and the interval doubles, so memory stays bounded at any size.
+    fn lay_checkpoints(&self) -> Timeline {
+        let Ok(mut shadow) = Run::new(self.settings.clone()) else {
+            // The settings were checked when this run was made; unreachable in practice.
+            return Timeline {
+                total: self.steps,
+                interval: u64::MAX,
+                checkpoints: vec![self.state()],
+            };
+        };
+        shadow.board.set_journaling(false);
+        let max = (CHECKPOINT_BUDGET / checkpoint_bytes(self.dirty_seen.len()).max(1)).max(2);
+        let mut interval = 64;
+        let mut checkpoints = vec![shadow.state()];
+        while shadow.step().is_some() {
+            if shadow.steps % interval == 0 {
+                checkpoints.push(shadow.state());
+                if checkpoints.len() > max {
+                    // Keep checkpoints 0, 2, 4, …: the multiples of the doubled interval.
+                    let mut i = 0;
+                    checkpoints.retain(|_| {
+                        i += 1;
+                        i % 2 == 1
+                    });
+                    interval *= 2;
+                }
+            }
+        }
+        Timeline {
+            total: shadow.steps,
+            interval,
+            checkpoints,
+        }
+    }
+
+    fn state(&self) -> State {
+        let mut board = self.board.clone();
+        board.set_journaling(false);
+        State {
+            board,
+            rng: self.rng.clone(),
+            phase: self.phase,
+            generator: self.generator.clone(),
+            braid: self.braid.clone(),
+            solver: self.solver.clone(),
+            player: self.player.clone(),
+            steps: self.steps,
+            phase_steps: self.phase_steps,
+            last: self.last,
+            last_phase: self.last_phase,
+        }
+    }
+
+    /// Puts a checkpoint's state in place; returns the board that was there.
+    fn restore(&mut self, state: State) -> Board {
+        self.rng = state.rng;
+        self.phase = state.phase;
+        self.generator = state.generator;
+        self.braid = state.braid;
+        self.solver = state.solver;
+        self.player = state.player;
+        self.steps = state.steps;
+        self.phase_steps = state.phase_steps;
+        self.last = state.last;
+        self.last_phase = state.last_phase;
+        self.path_u32.clear();
+        std::mem::replace(&mut self.board, state.board)
+    }
+
+    /// Goes to exactly step `target` (clamped to the run's length), forward or back.
+    /// Afterwards [`Run::dirty`] lists exactly the cells whose passages, marks or set label
+    /// differ from before, or [`Run::all_dirty`] is set. Returns the step now at.
+    pub fn seek(&mut self, target: u64) -> u64 {
+        let total = self.total_steps();
+        let target = target.min(total);
+        let Some(timeline) = self.timeline.as_ref() else {
+            return self.steps;
+        };
+        let index = ((target / timeline.interval) as usize).min(timeline.checkpoints.len() - 1);
+        let base = index as u64 * timeline.interval;
+        if target >= self.steps && base <= self.steps {
+            // Nothing to restore: stepping on from here is the shortest way.
+            self.advance(target - self.steps);
+            return self.steps;
+        }
+        let state = timeline.checkpoints[index].clone();
+        let old = self.restore(state);
+        // Replay with the journal off: the same `step`, so the same result.
+        while self.steps < target && self.step().is_some() {}
+        self.board.set_journaling(true);
+        self.board.clear_journal();
+        self.dirty_since(&old);
+        self.steps
+    }
+
+    /// Goes back one step. Returns false (and changes nothing) at step 0.
+    pub fn back(&mut self) -> bool {
+        if self.steps == 0 {
+            return false;
+        }
+        self.seek(self.steps - 1);
+        true
+    }
+
+    /// Makes the dirty list the cells whose bytes differ between `old` and the board now.
+    fn dirty_since(&mut self, old: &Board) {
+        for &cell in &self.dirty {
+            self.dirty_seen[cell as usize] = false;
+        }
+        self.dirty.clear();
+        self.all_dirty = false;
+        let (maze, marks, groups) = (
+            self.board.maze().cells(),
+            self.board.marks(),
+            self.board.groups(),
+        );
+        let (old_maze, old_marks, old_groups) = (old.maze().cells(), old.marks(), old.groups());
+        for cell in 0..maze.len() {
+            if maze[cell] != old_maze[cell]
+                || marks[cell] != old_marks[cell]
+                || groups[cell] != old_groups[cell]
+            {
+                self.dirty.push(cell as u32);
+                self.dirty_seen[cell] = true;
+            }
+        }
+    }
+
+    /// One plain sentence about the most recent step; "" before the first.
+    pub fn narration(&self) -> String {
+        match self.last {
+            Some(step) => self.machine().narrate(&step, self.board.maze()),
+            None => String::new(),
+        }
+    }
+
+    /// The data structures of the machine on show, each with at most `limit` items.
+    pub fn structures(&self, limit: usize) -> Vec<Structure> {
+        self.machine().inspect(self.board.maze(), limit)
     }
 
     pub fn settings(&self) -> &Settings {

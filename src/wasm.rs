@@ -11,8 +11,8 @@
 //! Numbers: counts go out as `f64` (a JS number, exact up to 2^53) rather than `u64`, which
 //! wasm-bindgen would turn into a `BigInt`. "None" goes out as -1 where the API says so.
 
-use crate::generators::{self, UnknownName};
-use crate::machine::Info;
+use crate::generators::{self, braid, UnknownName};
+use crate::machine::{self, Info, Structure, EVENT_KINDS};
 use crate::maze::MAX_SIDE;
 use crate::parse;
 use crate::player;
@@ -268,11 +268,116 @@ impl MazeRun {
     }
 }
 
+/// The teaching tools: the timeline, words for each step, and the machine's structures.
+#[wasm_bindgen]
+impl MazeRun {
+    /// Steps in the whole run. The first call runs a copy to the end (laying down
+    /// checkpoints); later calls are free.
+    #[wasm_bindgen(js_name = totalSteps)]
+    pub fn total_steps(&mut self) -> f64 {
+        self.run.total_steps() as f64
+    }
+
+    /// Moves to exactly `step` (clamped to 0..=totalSteps), forward or back. Afterwards the
+    /// dirty list holds exactly the cells that differ from before, or `allDirty()` is true.
+    /// Returns the step now at.
+    pub fn seek(&mut self, step: f64) -> Result<f64, JsError> {
+        let step = count("seek", "step", step)?;
+        Ok(self.run.seek(step) as f64)
+    }
+
+    /// Goes back one step; false (and nothing changes) at step 0.
+    pub fn back(&mut self) -> bool {
+        self.run.back()
+    }
+
+    /// Steps until a step of event kind `kind` has been done (that step included), the run
+    /// ends, or `limit` steps were done. Returns the steps done.
+    #[wasm_bindgen(js_name = advanceUntil)]
+    pub fn advance_until(&mut self, kind: &str, limit: f64) -> Result<f64, JsError> {
+        let limit = count("advanceUntil", "limit", limit)?;
+        match self.run.advance_until(kind, limit) {
+            Some(done) => Ok(done as f64),
+            None => Err(unknown_kind(kind)),
+        }
+    }
+
+    /// One plain sentence for the most recent step, "" at step 0.
+    pub fn narration(&self) -> String {
+        self.run.narration()
+    }
+
+    /// How many data structures the machine on show exposes.
+    #[wasm_bindgen(js_name = structureCount)]
+    pub fn structure_count(&self) -> u32 {
+        self.run.structures(0).len() as u32
+    }
+
+    /// The title of structure `i`, e.g. "Queue (front first)".
+    #[wasm_bindgen(js_name = structureTitle)]
+    pub fn structure_title(&self, i: f64) -> Result<String, JsError> {
+        Ok(self.structure(i, 0)?.title.to_string())
+    }
+
+    /// The true size of structure `i`.
+    #[wasm_bindgen(js_name = structureTotal)]
+    pub fn structure_total(&self, i: f64) -> Result<f64, JsError> {
+        Ok(self.structure(i, 0)?.total as f64)
+    }
+
+    /// At most `limit` entries of structure `i`, as short text.
+    #[wasm_bindgen(js_name = structureItems)]
+    pub fn structure_items(&self, i: f64, limit: f64) -> Result<Vec<String>, JsError> {
+        let limit = count("structureItems", "limit", limit)?;
+        // No panel shows more than a few hundred entries; cap what is built.
+        let limit = limit.min(10_000) as usize;
+        Ok(self.structure(i, limit)?.items)
+    }
+
+    /// A one-line note about structure `i`, "" if none.
+    #[wasm_bindgen(js_name = structureNote)]
+    pub fn structure_note(&self, i: f64) -> Result<String, JsError> {
+        Ok(self.structure(i, 0)?.note)
+    }
+}
+
 /// Rust-only helpers, not exported.
 impl MazeRun {
     fn outcome_ref(&self) -> Option<&Outcome> {
         self.run.solver().and_then(|s| s.outcome())
     }
+
+    fn structure(&self, i: f64, limit: usize) -> Result<Structure, JsError> {
+        let mut all = self.run.structures(limit);
+        let n = all.len();
+        if i.is_nan() || i < 0.0 || i >= n as f64 || i.fract() != 0.0 {
+            return Err(JsError::new(&format!(
+                "structure index '{}' is out of range: the machine shows {n}",
+                parse::number_text(i)
+            )));
+        }
+        Ok(all.swap_remove(i as usize))
+    }
+}
+
+/// A count from JS: NaN and negatives are refused; fractions round down; Infinity saturates.
+fn count(method: &str, what: &str, value: f64) -> Result<u64, JsError> {
+    if value.is_nan() || value < 0.0 {
+        return Err(JsError::new(&format!(
+            "{method}: the {what} '{}' is not allowed: use a number 0 or more",
+            parse::number_text(value)
+        )));
+    }
+    Ok(value as u64)
+}
+
+fn unknown_kind(kind: &str) -> JsError {
+    let error = UnknownName {
+        kind: "event kind",
+        given: kind.to_string(),
+        allowed: EVENT_KINDS.iter().map(|&(k, _)| k).collect(),
+    };
+    JsError::new(&error.to_string())
 }
 
 /// A width or height from JS: any number goes through the core's parser, so 0, 5000, 2.5
@@ -302,9 +407,13 @@ fn info(name: &str) -> Result<&'static Info, JsError> {
     if name == player::INFO.name {
         return Ok(&player::INFO);
     }
+    if name == braid::INFO.name {
+        return Ok(&braid::INFO);
+    }
     let mut allowed = generators::names();
     allowed.extend(solvers::names());
     allowed.push(player::INFO.name);
+    allowed.push(braid::INFO.name);
     let error = UnknownName {
         kind: "algorithm",
         given: name.to_string(),
@@ -315,6 +424,20 @@ fn info(name: &str) -> Result<&'static Info, JsError> {
 
 fn strings(items: impl IntoIterator<Item = &'static str>) -> Vec<String> {
     items.into_iter().map(str::to_string).collect()
+}
+
+/// The event kinds worth jumping to for an algorithm, most interesting first.
+#[wasm_bindgen(js_name = algorithmEvents)]
+pub fn algorithm_events(name: &str) -> Result<Vec<String>, JsError> {
+    Ok(strings(info(name)?.events.iter().copied()))
+}
+
+/// The words for "jump to the next event of this kind", e.g. "next set merge".
+#[wasm_bindgen(js_name = eventLabel)]
+pub fn event_label(kind: &str) -> Result<String, JsError> {
+    machine::event_label(kind)
+        .map(str::to_string)
+        .ok_or_else(|| unknown_kind(kind))
 }
 
 /// Generator names, in registry order.

@@ -867,3 +867,202 @@ fn stats_match_counts_made_here_from_the_cells() {
     let run = new_run("kruskal", "", 4.0, 4.0, "1");
     assert!(run.stats()[at("solution_length")].is_nan());
 }
+
+// ---- teaching tools: timeline, narration, structures, events ---------------------------------
+
+/// What the page reads about a run at one step, through the JS API.
+#[derive(Clone, PartialEq, Debug)]
+struct Seen {
+    view: View,
+    steps: f64,
+    phase: String,
+    algorithm: String,
+    current: i32,
+    heading: i32,
+    last_event: String,
+    last_line: i32,
+    narration: String,
+    counters: Vec<f64>,
+    structures: Vec<(String, f64, Vec<String>, String)>,
+}
+
+fn seen(run: &MazeRun) -> Seen {
+    let structures = (0..run.structure_count())
+        .map(|i| {
+            let i = f64::from(i);
+            (
+                ok(run.structure_title(i)),
+                ok(run.structure_total(i)),
+                ok(run.structure_items(i, 4.0)),
+                ok(run.structure_note(i)),
+            )
+        })
+        .collect();
+    Seen {
+        view: view(run),
+        steps: run.steps(),
+        phase: run.phase(),
+        algorithm: run.algorithm(),
+        current: run.current(),
+        heading: run.heading(),
+        last_event: run.last_event(),
+        last_line: run.last_line(),
+        narration: run.narration(),
+        counters: run.counter_values(),
+        structures,
+    }
+}
+
+fn braided_run(generator: &str, solver: &str, seed: &str) -> MazeRun {
+    ok(MazeRun::new(
+        generator,
+        solver,
+        7.0,
+        6.0,
+        seed,
+        "",
+        "",
+        Some(0.5),
+    ))
+}
+
+#[wasm_bindgen_test]
+fn seek_and_back_equal_single_steps_and_the_dirty_list_is_exact() {
+    for (generator, solver) in [
+        ("kruskal", "a-star"),
+        ("eller", "bfs"),
+        ("recursive-division", "wall-follower-left"),
+        ("sidewinder", "dead-end-filling"),
+    ] {
+        // The reference: single steps from a fresh run.
+        let mut reference = braided_run(generator, solver, "5");
+        let mut expected = vec![seen(&reference)];
+        while ok(reference.advance(1.0)) == 1.0 {
+            expected.push(seen(&reference));
+        }
+        let mut run = braided_run(generator, solver, "5");
+        let total = run.total_steps();
+        assert_eq!(total as usize, expected.len() - 1, "{generator}");
+        assert_eq!(run.steps(), 0.0);
+        for target in [total, 3.0, total - 1.0, 0.0, total / 2.0, 1.0, total + 9.0] {
+            let target = target.floor();
+            let before = view(&run);
+            let at = ok(run.seek(target));
+            assert_eq!(at, target.min(total));
+            let now = seen(&run);
+            assert_eq!(now, expected[at as usize], "{generator} seek {target}");
+            if !run.all_dirty() {
+                let listed: BTreeSet<u32> = dirty(&run).into_iter().collect();
+                assert!(changed(&before, &now.view).is_subset(&listed));
+            }
+        }
+        // back() walks to the start one step at a time.
+        ok(run.seek(total));
+        let mut k = total as usize;
+        while run.back() {
+            k -= 1;
+            assert_eq!(seen(&run), expected[k], "{generator} back to {k}");
+        }
+        assert_eq!(k, 0);
+        assert_eq!(run.narration(), "");
+        assert!(!run.back());
+    }
+}
+
+#[wasm_bindgen_test]
+fn narration_names_the_cell_of_every_step() {
+    let mut run = braided_run("sidewinder", "bfs", "9");
+    assert_eq!(run.narration(), "");
+    while ok(run.advance(1.0)) == 1.0 {
+        let text = run.narration();
+        assert!(text.ends_with('.'), "{text:?}");
+        // A search's current cell is the one its step took from the frontier.
+        let cell = run.current();
+        if run.last_event() == "expand" {
+            let (x, y) = (cell as u32 % run.width(), cell as u32 / run.width());
+            assert!(text.contains(&format!("({x}, {y})")), "{text:?}");
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn structures_show_true_totals_and_at_most_the_limit() {
+    let mut run = new_run("recursive-backtracker", "bfs", 12.0, 9.0, "4");
+    ok(run.advance(30.0));
+    assert!(run.structure_count() >= 1);
+    assert_eq!(ok(run.structure_title(0.0)), "Stack (top first)");
+    let total = ok(run.structure_total(0.0));
+    assert!(total > 2.0);
+    assert_eq!(ok(run.structure_items(0.0, 2.0)).len(), 2);
+    assert_eq!(ok(run.structure_items(0.0, 0.0)).len(), 0);
+    assert_eq!(ok(run.structure_items(0.0, 1e9)).len() as f64, total);
+    let n = f64::from(run.structure_count());
+    for bad in [n, -1.0, f64::NAN, 0.5, f64::INFINITY] {
+        assert!(
+            err(run.structure_title(bad)).contains("out of range"),
+            "{bad}"
+        );
+        assert!(run.structure_total(bad).is_err());
+        assert!(run.structure_note(bad).is_err());
+        assert!(run.structure_items(bad, 3.0).is_err());
+    }
+    assert!(err(run.structure_items(0.0, f64::NAN)).contains("not allowed"));
+    assert!(err(run.structure_items(0.0, -2.0)).contains("not allowed"));
+}
+
+#[wasm_bindgen_test]
+fn advance_until_stops_after_the_kind_and_bad_calls_throw() {
+    let mut run = new_run("kruskal", "bfs", 8.0, 8.0, "2");
+    let mut steps = 0.0;
+    loop {
+        let done = ok(run.advance_until("keep-wall", 1e9));
+        if done == 0.0 {
+            break;
+        }
+        steps += done;
+        assert_eq!(run.steps(), steps);
+        if run.phase() != "done" && run.algorithm() == "kruskal" {
+            assert_eq!(run.last_event(), "keep-wall");
+        }
+    }
+    let mut run = new_run("kruskal", "bfs", 8.0, 8.0, "2");
+    assert_eq!(ok(run.advance_until("found", 3.0)), 3.0);
+    assert!(err(run.advance_until("teleport", 3.0)).contains("teleport"));
+    assert!(err(run.advance_until("found", f64::NAN)).contains("not allowed"));
+    assert!(err(run.seek(f64::NAN)).contains("not allowed"));
+    assert!(err(run.seek(-1.0)).contains("not allowed"));
+    assert_eq!(run.steps(), 3.0);
+    // Infinity saturates to the end.
+    let total = run.total_steps();
+    assert_eq!(ok(run.seek(f64::INFINITY)), total);
+    assert_eq!(run.phase(), "done");
+}
+
+#[wasm_bindgen_test]
+fn event_lists_and_labels_cover_every_algorithm_including_braid_and_player() {
+    let mut names = api::generator_names();
+    names.extend(api::solver_names());
+    names.extend(["braid".to_string(), "player".to_string()]);
+    for name in &names {
+        let events = ok(api::algorithm_events(name));
+        assert!(!events.is_empty(), "{name}");
+        for kind in &events {
+            assert!(!ok(api::event_label(kind)).is_empty());
+        }
+        assert!(!ok(api::pseudocode(name)).is_empty(), "{name}");
+    }
+    assert_eq!(ok(api::algorithm_events("kruskal"))[0], "merge-sets");
+    assert_eq!(ok(api::event_label("merge-sets")), "next set merge");
+    assert!(err(api::algorithm_events("nope")).contains("nope"));
+    assert!(err(api::event_label("nope")).contains("merge-sets"));
+    // The algorithm on show in every phase has pseudocode whose length covers lastLine.
+    let mut run = braided_run("prim", "bfs", "3");
+    while ok(run.advance(1.0)) == 1.0 {
+        let lines = ok(api::pseudocode(&run.algorithm()));
+        assert!(
+            (run.last_line() as usize) < lines.len(),
+            "{}",
+            run.algorithm()
+        );
+    }
+}

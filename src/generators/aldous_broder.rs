@@ -36,6 +36,7 @@ pub static INFO: Info = Info {
         "    otherwise: carve nothing, walk on",
     ],
     marks: &[(mark::VISITED, "in the maze")],
+    events: &["carve", "move", "begin"],
 };
 
 /// Aldous–Broder as a step machine.

@@ -72,6 +72,7 @@ pub static INFO: Info = Info {
         "    (the north-east corner has neither: carve nothing)",
     ],
     marks: &[(mark::VISITED, "handled")],
+    events: &["carve", "pass"],
 };
 
 /// The Binary Tree generator as a step machine.

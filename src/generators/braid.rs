@@ -35,6 +35,7 @@ pub static INFO: Info = Info {
         "    carve to a neighbour that is a dead end too, or else to any walled-off one",
     ],
     marks: &[(mark::SPECIAL, "dead ends opened")],
+    events: &["carve"],
 };
 
 /// Checks a braid share: a number from 0 to 1.

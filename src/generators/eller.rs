@@ -45,6 +45,7 @@ pub static INFO: Info = Info {
         "        otherwise: keep the floor",
     ],
     marks: &[(mark::VISITED, "finished rows")],
+    events: &["merge-sets", "keep-wall", "carve", "pass"],
 };
 
 /// End of a set's list of cells.

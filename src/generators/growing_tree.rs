@@ -45,6 +45,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "in the maze"),
         (mark::ACTIVE, "the active list"),
     ],
+    events: &["pop", "push", "begin"],
 };
 
 /// Which active cell to grow from.

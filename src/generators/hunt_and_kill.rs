@@ -50,6 +50,7 @@ pub static INFO: Info = Info {
         (mark::ACTIVE, "the current walk"),
         (mark::SPECIAL, "the row of the last hunt"),
     ],
+    events: &["hunt", "carve", "begin"],
 };
 
 /// Hunt-and-Kill as a step machine.

@@ -48,6 +48,7 @@ pub static INFO: Info = Info {
         "stop when only one set is left",
     ],
     marks: &[],
+    events: &["merge-sets", "keep-wall"],
 };
 
 /// How many positions of the random order are drawn at once; see [`Kruskal::draw_ahead`].

@@ -17,7 +17,7 @@
 //! Marks: `ACTIVE` for cells on the stack, `VISITED` for cells popped off it.
 
 use crate::board::{mark, Board};
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{describe, dir_name, xy, Event, Info, Machine, Step, Structure};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 
@@ -38,6 +38,7 @@ pub static INFO: Info = Info {
         (mark::ACTIVE, "on the stack"),
         (mark::VISITED, "done (popped)"),
     ],
+    events: &["pop", "push", "begin"],
 };
 
 /// The Recursive Backtracker generator as a step machine.
@@ -140,5 +141,26 @@ impl Machine for RecursiveBacktracker {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("stack", self.stack.len() as u64)]
+    }
+
+    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+        let depth = self.stack.len();
+        match step.event {
+            Event::Push { cell, dir } => format!(
+                "Carved {} from cell {} to a cell not yet visited and pushed it: the stack is {depth} deep.",
+                dir_name(dir),
+                xy(maze, cell as usize)
+            ),
+            Event::Pop { cell } => format!(
+                "Every neighbour of cell {} is visited, so pop it and back up: the stack is {depth} deep.",
+                xy(maze, cell as usize)
+            ),
+            _ => describe(&step.event, maze),
+        }
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let stack = self.stack.iter().rev().map(|&c| c as usize);
+        vec![Structure::new("Stack (top first)", self.stack.len() as u64).cells(maze, stack, limit)]
     }
 }

@@ -42,6 +42,7 @@ pub static INFO: Info = Info {
         "    the two halves become chambers",
     ],
     marks: &[(mark::SPECIAL, "the chamber being split")],
+    events: &["divide"],
 };
 
 /// A rectangle of cells with no walls inside yet.

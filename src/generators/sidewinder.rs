@@ -40,6 +40,7 @@ pub static INFO: Info = Info {
         "        else: carve east, extending the run",
     ],
     marks: &[(mark::ACTIVE, "current run"), (mark::VISITED, "finished")],
+    events: &["close-run", "extend-run", "carve", "pass"],
 };
 
 /// The SideWinder generator as a step machine.

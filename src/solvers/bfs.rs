@@ -37,6 +37,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "dequeued"),
         (mark::PATH, "shortest path"),
     ],
+    events: &["expand", "found", "unreachable", "begin"],
 };
 
 /// Breadth-first search as a step machine.

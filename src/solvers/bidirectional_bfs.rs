@@ -54,6 +54,7 @@ pub static INFO: Info = Info {
         (mark::SPECIAL, "reached from the goal side"),
         (mark::PATH, "shortest path"),
     ],
+    events: &["expand", "found", "unreachable", "begin"],
 };
 
 /// "Not reached yet" in a distance array.

@@ -42,6 +42,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "seen"),
         (mark::PATH, "path found"),
     ],
+    events: &["pop", "push", "found", "unreachable", "begin"],
 };
 
 /// Depth-first search as a step machine.

@@ -52,6 +52,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "settled"),
         (mark::PATH, "shortest path"),
     ],
+    events: &["expand", "found", "unreachable", "begin"],
 };
 
 /// "Not reached yet" in the distance array.

@@ -46,6 +46,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "dequeued"),
         (mark::PATH, "path found (not always shortest)"),
     ],
+    events: &["expand", "found", "unreachable", "begin"],
 };
 
 /// Greedy best-first search as a step machine.

@@ -67,12 +67,29 @@ pub struct Report {
 }
 
 /// A path finder: a machine with a result.
-pub trait Solver: Machine {
+pub trait Solver: Machine + CloneSolver {
     /// How the search ended, once it has.
     fn outcome(&self) -> Option<&Outcome>;
 
     /// Distinct cells visited so far.
     fn visited(&self) -> u64;
+}
+
+/// A copy of a solver behind a box, for a run's checkpoints; every `Clone` solver has it.
+pub trait CloneSolver {
+    fn clone_solver(&self) -> Box<dyn Solver>;
+}
+
+impl<T: Solver + Clone + 'static> CloneSolver for T {
+    fn clone_solver(&self) -> Box<dyn Solver> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Solver> {
+    fn clone(&self) -> Self {
+        (**self).clone_solver()
+    }
 }
 
 /// A registered solver: its description and how to make one for a maze, start and goal.

@@ -51,6 +51,7 @@ pub static INFO: Info = Info {
         (mark::ACTIVE, "on the once-marked way"),
         (mark::PATH, "path found"),
     ],
+    events: &["move", "found", "unreachable", "begin"],
 };
 
 /// Trémaux's algorithm as a step machine.

@@ -84,6 +84,7 @@ pub static INFO_RIGHT: Info = Info {
         (mark::VISITED, "walked on"),
         (mark::PATH, "route to the goal"),
     ],
+    events: &["move", "found", "looped", "unreachable", "begin"],
 };
 
 pub static INFO_LEFT: Info = Info {
@@ -105,6 +106,7 @@ pub static INFO_LEFT: Info = Info {
         (mark::VISITED, "walked on"),
         (mark::PATH, "route to the goal"),
     ],
+    events: &["move", "found", "looped", "unreachable", "begin"],
 };
 
 /// A wall follower as a step machine.

@@ -1,0 +1,516 @@
+//! Tests of the teaching tools: seeking and stepping back, narration, data structures,
+//! jumping to the next event, and pseudocode coverage.
+//!
+//! The reference for every seek is the plainest possible one: a fresh run stepped one step at
+//! a time, its observable state recorded after each step. Settings cover every generator
+//! (with braiding and a solver, so all four phases run) and every solver.
+
+// Native only: wasm-pack compiles every test target for wasm32. Browser tests: tests/wasm.rs.
+#![cfg(not(target_arch = "wasm32"))]
+
+use mazestep::board::Board;
+use mazestep::generators::{self, braid};
+use mazestep::machine::{event_label, Structure, EVENT_KINDS};
+use mazestep::maze::Maze;
+use mazestep::maze::{E, W};
+use mazestep::player;
+use mazestep::rng::Rng;
+use mazestep::run::{Phase, Run, Settings};
+use mazestep::solvers;
+use std::collections::{HashMap, HashSet};
+
+/// Everything the page can read about a run at one step.
+#[derive(Clone, Debug, PartialEq)]
+struct Observed {
+    steps: u64,
+    cells: Vec<u8>,
+    marks: Vec<u8>,
+    groups: Vec<u32>,
+    phase: Phase,
+    phase_steps: Vec<u64>,
+    last: Option<(String, u8)>,
+    algorithm: &'static str,
+    current: Option<usize>,
+    heading: Option<u8>,
+    counters: Vec<(&'static str, u64)>,
+    narration: String,
+    structures: Vec<Structure>,
+    path: Vec<u32>,
+}
+
+fn observe(run: &mut Run) -> Observed {
+    let board = run.board();
+    Observed {
+        steps: run.steps(),
+        cells: board.maze().cells().to_vec(),
+        marks: board.marks().to_vec(),
+        groups: board.groups().to_vec(),
+        phase: run.phase(),
+        phase_steps: Phase::ALL.iter().map(|&p| run.phase_steps(p)).collect(),
+        last: run
+            .last_step()
+            .map(|s| (s.event.kind().to_string(), s.line)),
+        algorithm: run.info().name,
+        current: run.machine().current(),
+        heading: run.machine().heading().map(|d| d as u8),
+        counters: run.machine().counters(),
+        narration: run.narration(),
+        structures: run.structures(5),
+        path: run.path_u32().to_vec(),
+    }
+}
+
+/// Every generator with braiding and BFS (all four phases), and every solver on a braided
+/// maze (loops make the searches differ).
+fn cases(width: u32, height: u32) -> Vec<Settings> {
+    let mut all = Vec::new();
+    for (i, name) in generators::names().into_iter().enumerate() {
+        all.push(
+            Settings::new(name, width, height, 7 + i as u64)
+                .with_braid(0.4)
+                .with_solver("bfs"),
+        );
+    }
+    for (i, name) in solvers::names().into_iter().enumerate() {
+        all.push(
+            Settings::new("recursive-backtracker", width, height, 100 + i as u64)
+                .with_braid(0.5)
+                .with_solver(name),
+        );
+    }
+    all
+}
+
+/// The reference: observations after 0, 1, 2, … single steps of a fresh run.
+fn reference(settings: &Settings) -> Vec<Observed> {
+    let mut run = Run::new(settings.clone()).unwrap();
+    let mut seen = vec![observe(&mut run)];
+    while run.step().is_some() {
+        seen.push(observe(&mut run));
+    }
+    seen
+}
+
+fn name(settings: &Settings) -> String {
+    format!(
+        "{} + {}",
+        settings.generator,
+        settings.solver.as_deref().unwrap_or("-")
+    )
+}
+
+#[test]
+fn seeking_anywhere_equals_stepping_there() {
+    for settings in cases(9, 7) {
+        let expected = reference(&settings);
+        let total = expected.len() as u64 - 1;
+        let mut run = Run::new(settings.clone()).unwrap();
+        assert_eq!(run.total_steps(), total, "{}", name(&settings));
+        // The first call laid checkpoints down but did not move this run.
+        assert_eq!(run.steps(), 0);
+        // A walk of forward and backward jumps of all sizes, from everywhere.
+        let mut rng = mazestep::rng::Rng::new(settings.seed);
+        let mut targets: Vec<u64> = (0..40)
+            .map(|_| rng.below(total as u32 + 1) as u64)
+            .collect();
+        targets.extend([total, 0, total / 2, total, total + 50]);
+        for target in targets {
+            let before = observe(&mut run);
+            let at = run.seek(target);
+            assert_eq!(at, target.min(total));
+            let now = observe(&mut run);
+            assert_eq!(
+                now,
+                expected[at as usize],
+                "{} seek {target}",
+                name(&settings)
+            );
+            check_dirty(&run, &before, &now, &name(&settings));
+        }
+    }
+}
+
+/// The dirty list is exactly the cells whose bytes changed (or everything is dirty).
+fn check_dirty(run: &Run, before: &Observed, now: &Observed, what: &str) {
+    if run.all_dirty() {
+        return;
+    }
+    let changed: HashSet<u32> = (0..now.cells.len())
+        .filter(|&c| {
+            before.cells[c] != now.cells[c]
+                || before.marks[c] != now.marks[c]
+                || before.groups[c] != now.groups[c]
+        })
+        .map(|c| c as u32)
+        .collect();
+    let dirty: HashSet<u32> = run.dirty().iter().copied().collect();
+    assert_eq!(dirty.len(), run.dirty().len(), "{what}: duplicates");
+    // Seeking forward by stepping lists every touched cell, which may include cells changed
+    // and changed back; seeking back lists exactly the changed ones.
+    assert!(changed.is_subset(&dirty), "{what}: missed dirty cells");
+}
+
+#[test]
+fn back_restores_the_previous_step_all_the_way_to_the_start() {
+    for settings in cases(6, 5) {
+        let expected = reference(&settings);
+        let mut run = Run::new(settings.clone()).unwrap();
+        run.finish();
+        let mut k = run.steps();
+        while run.back() {
+            k -= 1;
+            let now = observe(&mut run);
+            assert_eq!(now, expected[k as usize], "{} back to {k}", name(&settings));
+        }
+        assert_eq!(k, 0);
+        assert_eq!(run.narration(), "");
+        // At step 0 back changes nothing.
+        assert!(!run.back());
+        assert_eq!(observe(&mut run), expected[0]);
+    }
+}
+
+#[test]
+fn seeking_in_a_long_run_uses_thinned_checkpoints_exactly() {
+    // Long enough that checkpoints are thinned (interval doubled) well past 64 steps.
+    let settings = Settings::new("wilson", 40, 30, 3)
+        .with_braid(0.2)
+        .with_solver("a-star");
+    let expected = reference(&settings);
+    let mut run = Run::new(settings).unwrap();
+    let total = run.total_steps();
+    for k in [total - 1, 1, total / 3, 64, 63, 65, 1000, 999, 0, total] {
+        run.seek(k);
+        assert_eq!(observe(&mut run), expected[k as usize], "seek {k}");
+    }
+}
+
+#[test]
+fn each_steps_journal_undone_restores_the_board_before_it() {
+    for settings in cases(7, 6) {
+        let mut run = Run::new(settings.clone()).unwrap();
+        loop {
+            let before = run.board().clone();
+            if run.advance(1) == 0 {
+                break;
+            }
+            let changes = run.board().journal().to_vec();
+            let mut board = run.board().clone();
+            board.undo(&changes);
+            assert_eq!(board.maze(), before.maze(), "{}", name(&settings));
+            assert_eq!(board.marks(), before.marks());
+            assert_eq!(board.groups(), before.groups());
+        }
+    }
+}
+
+#[test]
+fn every_step_names_a_pseudocode_line_and_every_line_runs() {
+    // Lines that never run as a step on their own, by algorithm and index: headers such as
+    // "repeat:" or "function ...", and else-branches that only lead into another line.
+    let mut executed: HashMap<&'static str, HashSet<u8>> = HashMap::new();
+    for seed in 0..6 {
+        for mut settings in cases(8, 6) {
+            settings.seed += seed * 1000;
+            let mut run = Run::new(settings.clone()).unwrap();
+            while let Some(step) = run.step() {
+                let info = run.info();
+                assert!(
+                    (step.line as usize) < info.pseudocode.len(),
+                    "{}: line {} of {}",
+                    info.name,
+                    step.line,
+                    info.pseudocode.len()
+                );
+                executed.entry(info.name).or_default().insert(step.line);
+            }
+        }
+    }
+    // Generated mazes are connected: the "unreachable" lines need a goal walled off, and a
+    // start walled in. 0 - 1 | 2, and two closed cells.
+    let cut = Maze::from_cells(3, 1, vec![E, W, 0]).unwrap();
+    let closed = Maze::new(2, 1).unwrap();
+    for entry in solvers::ALL {
+        for (maze, goal) in [(&cut, 2), (&closed, 1)] {
+            let mut machine = (entry.make)(maze, 0, goal);
+            let mut board = Board::new(maze.clone());
+            let mut rng = Rng::new(0);
+            while let Some(step) = machine.step(&mut board, &mut rng) {
+                assert!((step.line as usize) < entry.info.pseudocode.len());
+                executed
+                    .entry(entry.info.name)
+                    .or_default()
+                    .insert(step.line);
+            }
+        }
+    }
+    let mut never = Vec::new();
+    let infos = generators::ALL
+        .iter()
+        .map(|e| e.info)
+        .chain(solvers::ALL.iter().map(|e| e.info))
+        .chain([&braid::INFO, &player::INFO]);
+    for info in infos {
+        let lines = executed.get(info.name).cloned().unwrap_or_default();
+        for (i, text) in info.pseudocode.iter().enumerate() {
+            let folded = FOLDED
+                .iter()
+                .any(|&(n, l, _)| n == info.name && l == i as u8);
+            if lines.contains(&(i as u8)) {
+                assert!(
+                    !folded,
+                    "{} line {i} is listed as folded but runs",
+                    info.name
+                );
+            } else if !folded {
+                never.push(format!("{} line {i}: {text}", info.name));
+            }
+        }
+    }
+    assert!(never.is_empty(), "never executed:\n{}", never.join("\n"));
+}
+
+/// Pseudocode lines no step reports as its own: the work they describe is done inside the
+/// step of another line (named in the reason). Checked both ways: each listed line never
+/// runs on its own, and every other line does.
+const FOLDED: &[(&str, u8, &str)] = &[
+    ("binary-tree", 0, "loop or branch header"),
+    ("binary-tree", 1, "done inside the step of another line"),
+    ("sidewinder", 0, "loop or branch header"),
+    ("sidewinder", 2, "loop or branch header"),
+    ("sidewinder", 3, "done inside the step of another line"),
+    ("sidewinder", 4, "loop or branch header"),
+    ("sidewinder", 6, "done inside the step of another line"),
+    ("recursive-backtracker", 1, "loop or branch header"),
+    (
+        "recursive-backtracker",
+        2,
+        "done inside the step of another line",
+    ),
+    ("recursive-backtracker", 3, "loop or branch header"),
+    ("kruskal", 0, "setup, done before the first step"),
+    ("kruskal", 1, "loop or branch header"),
+    ("kruskal", 2, "loop or branch header"),
+    ("kruskal", 5, "done inside the step of another line"),
+    ("prim", 1, "loop or branch header"),
+    ("prim", 2, "done inside the step of another line"),
+    ("prim", 4, "done inside the step of another line"),
+    ("true-prim", 1, "loop or branch header"),
+    ("true-prim", 2, "done inside the step of another line"),
+    ("true-prim", 4, "done inside the step of another line"),
+    ("aldous-broder", 1, "loop or branch header"),
+    ("aldous-broder", 2, "done inside the step of another line"),
+    ("wilson", 1, "loop or branch header"),
+    ("hunt-and-kill", 1, "loop or branch header"),
+    ("hunt-and-kill", 3, "done inside the step of another line"),
+    ("hunt-and-kill", 5, "done inside the step of another line"),
+    ("eller", 0, "loop or branch header"),
+    ("eller", 1, "done inside the step of another line"),
+    ("eller", 2, "loop or branch header"),
+    ("eller", 6, "loop or branch header"),
+    ("eller", 8, "done inside the step of another line"),
+    ("growing-tree", 1, "loop or branch header"),
+    ("growing-tree", 2, "done inside the step of another line"),
+    ("recursive-division", 0, "setup, done before the first step"),
+    ("recursive-division", 1, "loop or branch header"),
+    (
+        "recursive-division",
+        2,
+        "done inside the step of another line",
+    ),
+    (
+        "recursive-division",
+        4,
+        "done inside the step of another line",
+    ),
+    ("bfs", 1, "loop or branch header"),
+    ("bfs", 4, "loop or branch header"),
+    ("a-star", 1, "loop or branch header"),
+    ("a-star", 2, "done inside the step of another line"),
+    ("a-star", 5, "loop or branch header"),
+    ("wall-follower-right", 1, "loop or branch header"),
+    (
+        "wall-follower-right",
+        3,
+        "done inside the step of another line",
+    ),
+    ("wall-follower-left", 1, "loop or branch header"),
+    (
+        "wall-follower-left",
+        3,
+        "done inside the step of another line",
+    ),
+    ("dfs", 1, "loop or branch header"),
+    ("dfs", 2, "done inside the step of another line"),
+    ("dijkstra", 1, "loop or branch header"),
+    ("dijkstra", 2, "done inside the step of another line"),
+    ("dijkstra", 5, "loop or branch header"),
+    ("greedy", 1, "loop or branch header"),
+    ("greedy", 4, "loop or branch header"),
+    ("bidirectional-bfs", 1, "loop or branch header"),
+    ("bidirectional-bfs", 2, "loop or branch header"),
+    ("tremaux", 1, "loop or branch header"),
+    ("tremaux", 6, "done inside the step of another line"),
+    ("dead-end-filling", 1, "loop or branch header"),
+    (
+        "dead-end-filling",
+        4,
+        "done inside the step of another line",
+    ),
+    ("a-star-weighted", 1, "loop or branch header"),
+    ("a-star-weighted", 2, "done inside the step of another line"),
+    ("a-star-weighted", 5, "loop or branch header"),
+    ("braid", 0, "setup, done before the first step"),
+    ("braid", 1, "loop or branch header"),
+    ("braid", 2, "done inside the step of another line"),
+    ("braid", 3, "done inside the step of another line"),
+    ("player", 1, "loop or branch header"),
+];
+
+#[test]
+fn narration_is_a_sentence_naming_the_cell() {
+    for settings in cases(8, 6) {
+        let mut run = Run::new(settings.clone()).unwrap();
+        assert_eq!(run.narration(), "");
+        while let Some(step) = run.step() {
+            let text = run.narration();
+            assert!(text.ends_with('.'), "{}: {text:?}", name(&settings));
+            assert!(
+                text.chars().next().is_some_and(char::is_uppercase),
+                "{text:?}"
+            );
+            if let Some(cell) = step.event.cell() {
+                let (x, y) = run.maze().coords(cell as usize);
+                let at = format!("({x}, {y})");
+                assert!(
+                    text.contains(&at),
+                    "{}: {text:?} lacks {at}",
+                    name(&settings)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn structures_respect_the_limit_and_report_true_totals() {
+    for settings in cases(10, 8) {
+        let mut run = Run::new(settings.clone()).unwrap();
+        while run.advance(3) > 0 {
+            for limit in [0, 1, 4] {
+                for s in run.structures(limit) {
+                    assert!(s.items.len() <= limit, "{}: {s:?}", name(&settings));
+                    assert!(s.items.len() as u64 <= s.total, "{s:?}");
+                    assert!(!s.title.is_empty());
+                }
+            }
+            let big = run.structures(usize::MAX);
+            for s in &big {
+                // With no limit, a list shows every entry it counts.
+                if !s.items.is_empty() && s.total < 1000 {
+                    assert!(s.items.len() as u64 <= s.total, "{s:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn advance_until_stops_right_after_the_wanted_kind() {
+    for settings in cases(8, 6) {
+        let expected = reference(&settings);
+        let kinds: Vec<&str> = generators::find(&settings.generator)
+            .unwrap()
+            .info
+            .events
+            .iter()
+            .chain(
+                solvers::find(settings.solver.as_deref().unwrap())
+                    .unwrap()
+                    .info
+                    .events,
+            )
+            .copied()
+            .collect();
+        for kind in kinds {
+            let mut run = Run::new(settings.clone()).unwrap();
+            let mut at = 0usize;
+            loop {
+                let done = run.advance_until(kind, 1_000_000).unwrap() as usize;
+                if done == 0 {
+                    break;
+                }
+                // The first step of `kind` after `at` in the reference.
+                let next = (at + 1..expected.len())
+                    .find(|&k| expected[k].last.as_ref().is_some_and(|(k2, _)| k2 == kind));
+                match next {
+                    Some(k) => assert_eq!(at + done, k, "{} {kind}", name(&settings)),
+                    None => assert_eq!(at + done, expected.len() - 1),
+                }
+                at += done;
+            }
+        }
+        // A limit stops it early.
+        let mut run = Run::new(settings.clone()).unwrap();
+        assert_eq!(run.advance_until("found", 2), Some(2));
+        // A kind no algorithm emits is refused.
+        assert_eq!(run.advance_until("teleport", 5), None);
+        assert_eq!(run.steps(), 2);
+    }
+}
+
+#[test]
+fn every_listed_event_kind_has_a_label_and_is_emitted() {
+    let infos: Vec<_> = generators::ALL
+        .iter()
+        .map(|e| e.info)
+        .chain(solvers::ALL.iter().map(|e| e.info))
+        .chain([&braid::INFO, &player::INFO])
+        .collect();
+    let mut emitted: HashMap<&'static str, HashSet<String>> = HashMap::new();
+    for seed in 0..4 {
+        for mut settings in cases(8, 6) {
+            settings.seed += seed * 1000;
+            let mut run = Run::new(settings).unwrap();
+            while let Some(step) = run.step() {
+                emitted
+                    .entry(run.info().name)
+                    .or_default()
+                    .insert(step.event.kind().to_string());
+            }
+        }
+    }
+    for info in infos {
+        assert!(!info.events.is_empty(), "{}", info.name);
+        for kind in info.events {
+            assert!(event_label(kind).is_some(), "{}: {kind}", info.name);
+        }
+        // The most interesting kind (listed first) really happens.
+        let seen = &emitted[info.name];
+        assert!(seen.contains(info.events[0]), "{}: {seen:?}", info.name);
+        // And every kind it emits is listed, so the page can offer it.
+        for kind in seen {
+            assert!(
+                info.events.contains(&kind.as_str()),
+                "{} emits {kind} but does not list it",
+                info.name
+            );
+        }
+    }
+    let kinds: HashSet<_> = EVENT_KINDS.iter().map(|&(k, _)| k).collect();
+    assert_eq!(kinds.len(), EVENT_KINDS.len(), "duplicate kinds");
+}
+
+#[test]
+fn a_seek_on_a_large_maze_is_exact_at_the_far_end() {
+    let settings = Settings::new("kruskal", 60, 50, 11).with_solver("dijkstra");
+    let mut run = Run::new(settings.clone()).unwrap();
+    let total = run.total_steps();
+    run.seek(total);
+    let mut reference = Run::new(settings).unwrap();
+    reference.finish();
+    assert_eq!(run.maze(), reference.maze());
+    assert_eq!(run.board().marks(), reference.board().marks());
+    assert!(run.is_done());
+    let _ = Maze::new(1, 1);
+}
