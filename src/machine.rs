@@ -316,14 +316,7 @@ pub fn event_label(kind: &str) -> Option<&'static str> {
 
 /// A cell as "(x, y)".
 pub fn xy(maze: &Maze, cell: usize) -> String {
-    let (x, y) = maze.coords(cell);
-    let mut text = String::with_capacity(12);
-    text.push('(');
-    text.push_str(&x.to_string());
-    text.push_str(", ");
-    text.push_str(&y.to_string());
-    text.push(')');
-    text
+    Words::new(maze).cell(cell).done()
 }
 
 /// "north", "east", …
@@ -336,99 +329,183 @@ pub fn dir_name(dir: Direction) -> &'static str {
     }
 }
 
+/// A sentence built piece by piece: `Words::new(maze).t("Carved ").dir(d).t(" from ")
+/// .cell(c).done()`. One small, non-generic path for all the teaching text, because every
+/// `format!` call site costs the wasm module bytes.
+pub struct Words<'a> {
+    maze: &'a Maze,
+    text: String,
+}
+
+impl<'a> Words<'a> {
+    pub fn new(maze: &'a Maze) -> Words<'a> {
+        Words {
+            maze,
+            text: String::new(),
+        }
+    }
+
+    /// Plain text.
+    #[inline(never)]
+    pub fn t(mut self, text: &str) -> Words<'a> {
+        self.text.push_str(text);
+        self
+    }
+
+    /// A whole number, in decimal.
+    #[inline(never)]
+    pub fn n(mut self, value: u64) -> Words<'a> {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut rest = value;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        for &digit in &digits[at..] {
+            self.text.push(char::from(digit));
+        }
+        self
+    }
+
+    /// `count` followed by the noun, singular for 1: "1 cell", "3 cells".
+    pub fn count(self, count: u64, one: &str, many: &str) -> Words<'a> {
+        self.n(count).t(" ").t(if count == 1 { one } else { many })
+    }
+
+    /// A cell as "(x, y)".
+    #[inline(never)]
+    pub fn cell(self, cell: usize) -> Words<'a> {
+        let (x, y) = self.maze.coords(cell);
+        self.t("(").n(u64::from(x)).t(", ").n(u64::from(y)).t(")")
+    }
+
+    /// A direction's name.
+    pub fn dir(self, dir: Direction) -> Words<'a> {
+        self.t(dir_name(dir))
+    }
+
+    pub fn done(self) -> String {
+        self.text
+    }
+}
+
 /// The default narration: what the event says, with cells as (x, y).
 pub fn describe(event: &Event, maze: &Maze) -> String {
-    let at = |cell: u32| xy(maze, cell as usize);
+    let w = Words::new(maze);
+    let c = |cell: u32| cell as usize;
     match *event {
-        Event::Carve { cell, dir } => {
-            format!("Carved {} from cell {}.", dir_name(dir), at(cell))
+        Event::Carve { cell, dir } => w.t("Carved ").dir(dir).t(" from cell ").cell(c(cell)),
+        Event::Pass { cell } => w.t("Cell ").cell(c(cell)).t(" had nothing to carve"),
+        Event::ExtendRun { cell, run_len } => w
+            .t("Carved east from cell ")
+            .cell(c(cell))
+            .t(": the run is now ")
+            .count(u64::from(run_len), "cell", "cells")
+            .t(" long"),
+        Event::CloseRun { cell, dir, run_len } => w
+            .t("Closed the run of ")
+            .n(u64::from(run_len))
+            .t(": carved ")
+            .dir(dir)
+            .t(" from cell ")
+            .cell(c(cell)),
+        Event::Push { cell, dir } => w
+            .t("Carved ")
+            .dir(dir)
+            .t(" from cell ")
+            .cell(c(cell))
+            .t(" and pushed the new cell"),
+        Event::Pop { cell } => w
+            .t("Popped cell ")
+            .cell(c(cell))
+            .t(": nothing new around it, so back up"),
+        Event::MergeSets { cell, dir, .. } => w
+            .t("The wall ")
+            .dir(dir)
+            .t(" of cell ")
+            .cell(c(cell))
+            .t(" divided two sets: carved it and merged them"),
+        Event::KeepWall { cell, dir } => w
+            .t("The wall ")
+            .dir(dir)
+            .t(" of cell ")
+            .cell(c(cell))
+            .t(" stays: both sides are already connected"),
+        Event::Begin { cell } => w.t("Started at cell ").cell(c(cell)),
+        Event::Expand { cell, added } => w
+            .t("Took cell ")
+            .cell(c(cell))
+            .t(" from the frontier and added ")
+            .count(u64::from(added), "new neighbour", "new neighbours"),
+        Event::Skip { cell } => w
+            .t("Took cell ")
+            .cell(c(cell))
+            .t(" from the frontier, but it was already settled"),
+        Event::Found { length } => {
+            w.t("Reached the goal: the path has ")
+                .count(u64::from(length), "cell", "cells")
         }
-        Event::Pass { cell } => format!("Cell {} had nothing to carve.", at(cell)),
-        Event::ExtendRun { cell, run_len } => format!(
-            "Carved east from cell {}: the run is now {run_len} cells long.",
-            at(cell)
-        ),
-        Event::CloseRun { cell, dir, run_len } => format!(
-            "Closed the run of {run_len}: carved {} from cell {}.",
-            dir_name(dir),
-            at(cell)
-        ),
-        Event::Push { cell, dir } => format!(
-            "Carved {} from cell {} and pushed the new cell.",
-            dir_name(dir),
-            at(cell)
-        ),
-        Event::Pop { cell } => format!(
-            "Popped cell {}: nothing new around it, so back up.",
-            at(cell)
-        ),
-        Event::MergeSets {
-            cell,
-            dir,
-            kept,
-            absorbed,
-        } => format!(
-            "The wall {} of cell {} joined two sets: carved it, set {absorbed} joins set {kept}.",
-            dir_name(dir),
-            at(cell)
-        ),
-        Event::KeepWall { cell, dir } => format!(
-            "The wall {} of cell {} stays: both sides are already connected.",
-            dir_name(dir),
-            at(cell)
-        ),
-        Event::Begin { cell } => format!("Started at cell {}.", at(cell)),
-        Event::Expand { cell, added } => format!(
-            "Took cell {} from the frontier and added {added} new neighbours.",
-            at(cell)
-        ),
-        Event::Skip { cell } => format!(
-            "Took cell {} from the frontier, but it was already settled.",
-            at(cell)
-        ),
-        Event::Found { length } => format!("Reached the goal: the path has {length} cells."),
-        Event::Unreachable => "The frontier ran out: the goal cannot be reached.".to_string(),
-        Event::Turn { cell, heading } => {
-            format!("Turned to face {} on cell {}.", dir_name(heading), at(cell))
-        }
-        Event::Move { from, to, heading } => format!(
-            "Moved {} from cell {} to cell {}.",
-            dir_name(heading),
-            at(from),
-            at(to)
-        ),
-        Event::Looped { cell, heading } => format!(
-            "Back on cell {} facing {} as before: following the wall would loop forever.",
-            at(cell),
-            dir_name(heading)
-        ),
-        Event::Walk { cell } => format!("The player walked onto cell {}.", at(cell)),
-        Event::Hunt { cell, dir } => format!(
-            "The hunt found cell {} and carved {} from it into the maze.",
-            at(cell),
-            dir_name(dir)
-        ),
-        Event::EraseLoop { cell, erased } => format!(
-            "The walk came back to cell {}: erased the loop of {erased} cells after it.",
-            at(cell)
-        ),
-        Event::AddWalk { cell, length } => format!(
-            "The walk reached cell {}, already in the maze: carved its {length} passages.",
-            at(cell)
-        ),
+        Event::Unreachable => w.t("The frontier ran out: the goal cannot be reached"),
+        Event::Turn { cell, heading } => w
+            .t("Turned to face ")
+            .dir(heading)
+            .t(" on cell ")
+            .cell(c(cell)),
+        Event::Move { from, to, heading } => w
+            .t("Moved ")
+            .dir(heading)
+            .t(" from cell ")
+            .cell(c(from))
+            .t(" to cell ")
+            .cell(c(to)),
+        Event::Looped { cell, heading } => w
+            .t("Back on cell ")
+            .cell(c(cell))
+            .t(" facing ")
+            .dir(heading)
+            .t(" as before: following the wall would loop forever"),
+        Event::Walk { cell } => w.t("The player walked onto cell ").cell(c(cell)),
+        Event::Hunt { cell, dir } => w
+            .t("The hunt found cell ")
+            .cell(c(cell))
+            .t(" and carved ")
+            .dir(dir)
+            .t(" from it into the maze"),
+        Event::EraseLoop { cell, erased } => w
+            .t("The walk came back to cell ")
+            .cell(c(cell))
+            .t(": erased the loop of ")
+            .count(u64::from(erased), "cell", "cells")
+            .t(" after it"),
+        Event::AddWalk { cell, length } => w
+            .t("The walk reached cell ")
+            .cell(c(cell))
+            .t(", already in the maze: carved its ")
+            .count(u64::from(length), "passage", "passages")
+            .t(" into the maze"),
         Event::Divide {
             cell,
             dir,
             length,
             gap,
-        } => format!(
-            "Built a wall on the {} side of {length} cells from cell {}, leaving a gap at {}.",
-            dir_name(dir),
-            at(cell),
-            at(gap)
-        ),
-        Event::Fill { cell } => format!("Filled cell {}: a dead end.", at(cell)),
+        } => w
+            .t("Built a wall on the ")
+            .dir(dir)
+            .t(" side of ")
+            .count(u64::from(length), "cell", "cells")
+            .t(" from cell ")
+            .cell(c(cell))
+            .t(", leaving a gap at ")
+            .cell(c(gap)),
+        Event::Fill { cell } => w.t("Filled cell ").cell(c(cell)).t(": a dead end"),
     }
+    .t(".")
+    .done()
 }
 
 /// Steps a machine until it is done, with the board's journal off. Uses the same `step` as
@@ -442,4 +519,30 @@ pub fn run_to_end(machine: &mut dyn Machine, board: &mut Board, rng: &mut Rng) -
     }
     board.set_journaling(journaling);
     steps
+}
+
+/// The best `limit` entries of a binary heap's array (the layout `BinaryHeap::as_slice`
+/// gives: children of `i` at `2i + 1` and `2i + 2`), best (greatest) first, skipping those
+/// `keep` refuses. A best-first walk from the root touches about 2·limit entries (plus the
+/// refused ones), so a panel can show the front of a huge open set without sorting it.
+pub fn heap_best<T: Ord + Copy>(heap: &[T], limit: usize, keep: impl Fn(T) -> bool) -> Vec<T> {
+    let mut best = Vec::new();
+    let mut fringe = std::collections::BinaryHeap::new();
+    if !heap.is_empty() {
+        fringe.push((heap[0], 0));
+    }
+    while best.len() < limit {
+        let Some((entry, at)) = fringe.pop() else {
+            break;
+        };
+        if keep(entry) {
+            best.push(entry);
+        }
+        for child in [2 * at + 1, 2 * at + 2] {
+            if let Some(&next) = heap.get(child) {
+                fringe.push((next, child));
+            }
+        }
+    }
+    best
 }

@@ -4,6 +4,8 @@
 
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Structure, Words};
+use crate::maze::Maze;
 use crate::rng::Rng;
 
 pub static INFO: Info = Info {
@@ -70,5 +72,20 @@ impl Machine for Player {
             ("walked", self.walked as u64),
             ("path", self.path.len() as u64),
         ]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let mut position = Structure::new("Position", u64::from(self.walked > 0)).cells(
+            maze,
+            self.position(),
+            limit,
+        );
+        position.note = Words::new(maze)
+            .n(self.walked as u64)
+            .t(" of ")
+            .count(self.path.len() as u64, "cell", "cells")
+            .t(" walked")
+            .done();
+        vec![position]
     }
 }

@@ -19,6 +19,7 @@
 
 use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
@@ -140,6 +141,14 @@ impl Machine for AldousBroder {
         vec![
             ("moves", self.moves),
             ("left to visit", self.remaining as u64),
+        ]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let walker = self.walker.map(|(cell, _, _)| cell);
+        vec![
+            Structure::new("Walker", u64::from(walker.is_some())).cells(maze, walker, limit),
+            Structure::new("Cells not in the maze", self.remaining as u64),
         ]
     }
 }

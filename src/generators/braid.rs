@@ -19,6 +19,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Structure, Words};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 
@@ -208,5 +209,17 @@ impl Machine for Braid {
             ("dead ends", self.dead_ends as u64),
             ("opened", self.opened),
         ]
+    }
+
+    fn inspect(&self, maze: &Maze, _limit: usize) -> Vec<Structure> {
+        let note = Words::new(maze)
+            .t("aim: remove ")
+            .n(self.target as u64)
+            .t(" of ")
+            .n(self.initial as u64)
+            .t("; opened ")
+            .n(self.opened)
+            .done();
+        vec![Structure::new("Dead ends left", self.dead_ends as u64).note(note)]
     }
 }

@@ -24,6 +24,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Structure, Words};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 
@@ -327,5 +328,31 @@ impl Machine for Eller {
             ("sets", self.live_sets() as u64),
             ("merges", self.merges),
         ]
+    }
+
+    /// The sets of the row being built, each named by its first cell, west to east.
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let mut sets = Structure::new("Sets in this row (west to east)", 0);
+        if self.row < self.height {
+            for x in 0..self.width {
+                let id = self.set[x as usize];
+                if id == 0 || self.head[id as usize] != x {
+                    continue;
+                }
+                sets.total += 1;
+                if sets.items.len() < limit {
+                    let item = Words::new(maze)
+                        .t("set ")
+                        .n(u64::from(id))
+                        .t(" from ")
+                        .cell(self.cell(x))
+                        .t(": ")
+                        .count(u64::from(self.size[id as usize]), "cell", "cells");
+                    sets.items.push(item.done());
+                }
+            }
+            sets.note = Words::new(maze).t("row ").n(u64::from(self.row)).done();
+        }
+        vec![sets]
     }
 }

@@ -25,6 +25,7 @@
 
 use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -229,5 +230,20 @@ impl Machine for GrowingTree {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("active", self.live as u64)]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let newest_first = self.items[self.head..]
+            .iter()
+            .rev()
+            .filter(|&&c| c != REMOVED)
+            .map(|&c| c as usize);
+        vec![
+            Structure::new("Active list (newest first)", self.live as u64).cells(
+                maze,
+                newest_first,
+                limit,
+            ),
+        ]
     }
 }

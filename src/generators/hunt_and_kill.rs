@@ -29,6 +29,7 @@
 use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
 
@@ -238,6 +239,29 @@ impl Machine for HuntAndKill {
             ("walk", self.walk.len() as u64),
             ("hunts", self.hunts),
             ("left to join", self.remaining as u64),
+        ]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let newest_first = self.walk.iter().rev().map(|&c| c as usize);
+        let mut scan = Structure::new("Hunts so far", self.hunts);
+        if self.remaining > 0 {
+            let (_, row) = maze.coords(self.first_outside);
+            scan.note = Words::new(maze)
+                .t("the next hunt scans from row ")
+                .n(u64::from(row))
+                .t("; every cell before ")
+                .cell(self.first_outside)
+                .t(" is in the maze")
+                .done();
+        }
+        vec![
+            Structure::new("Walk (newest first)", self.walk.len() as u64).cells(
+                maze,
+                newest_first,
+                limit,
+            ),
+            scan,
         ]
     }
 }

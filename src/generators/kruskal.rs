@@ -30,6 +30,7 @@
 //! wall considered is the step's event.
 
 use crate::board::Board;
+use crate::machine::{describe, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze, E, N, S, W};
 use crate::rng::Rng;
@@ -357,6 +358,75 @@ impl Machine for Kruskal {
             ("sets", self.sets as u64),
             ("walls left", (self.walls.len() - self.next) as u64),
         ]
+    }
+
+    /// Says how big the merged set is, from the union-find state after the step.
+    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+        let w = Words::new(maze);
+        let w = match step.event {
+            Event::MergeSets { cell, dir, .. } => w
+                .t("The wall ")
+                .dir(dir)
+                .t(" of cell ")
+                .cell(cell as usize)
+                .t(" divided two sets: carved it, and the merged set has ")
+                .count(
+                    u64::from(self.nodes[self.set_of(cell as usize)].size),
+                    "cell",
+                    "cells",
+                )
+                .t("; ")
+                .count(self.sets as u64, "set is", "sets are")
+                .t(" left"),
+            Event::KeepWall { cell, dir } => w
+                .t("The wall ")
+                .dir(dir)
+                .t(" of cell ")
+                .cell(cell as usize)
+                .t(" stays: both sides are already in one set of ")
+                .count(
+                    u64::from(self.nodes[self.set_of(cell as usize)].size),
+                    "cell",
+                    "cells",
+                ),
+            _ => return describe(&step.event, maze),
+        };
+        w.t(".").done()
+    }
+
+    /// The sets (each named by its root cell, the representative union-find keeps) and the
+    /// walls still to draw. Listing sets scans the cells for roots, stopping at `limit`.
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let mut sets = Structure::new("Sets (by root cell)", self.sets as u64);
+        for (root, node) in self.nodes.iter().enumerate() {
+            if sets.items.len() >= limit {
+                break;
+            }
+            if node.parent as usize == root {
+                let item = Words::new(maze).t("set of ").cell(root).t(": ").count(
+                    u64::from(node.size),
+                    "cell",
+                    "cells",
+                );
+                sets.items.push(item.done());
+            }
+        }
+        if let Some(cell) = self.current {
+            let root = self.set_of(cell);
+            sets.note = Words::new(maze)
+                .t("the last wall's cell ")
+                .cell(cell)
+                .t(" is in the set of ")
+                .cell(root)
+                .t(" (")
+                .count(u64::from(self.nodes[root].size), "cell", "cells")
+                .t(")")
+                .done();
+        }
+        let left = (self.walls.len() - self.next) as u64;
+        let walls = Structure::new("Walls left to consider", left)
+            .note("drawn one at a time, in random order".to_string());
+        vec![sets, walls]
     }
 }
 

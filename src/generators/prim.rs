@@ -19,6 +19,7 @@
 
 use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
@@ -140,5 +141,13 @@ impl Machine for Prim {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("frontier", self.frontier.len() as u64)]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let cells = self.frontier.iter().map(|&c| c as usize);
+        vec![
+            Structure::new("Frontier (taken at random)", self.frontier.len() as u64)
+                .cells(maze, cells, limit),
+        ]
     }
 }

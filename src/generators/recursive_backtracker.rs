@@ -17,7 +17,8 @@
 //! Marks: `ACTIVE` for cells on the stack, `VISITED` for cells popped off it.
 
 use crate::board::{mark, Board};
-use crate::machine::{describe, dir_name, xy, Event, Info, Machine, Step, Structure};
+use crate::machine::{describe, Structure, Words};
+use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 
@@ -144,23 +145,30 @@ impl Machine for RecursiveBacktracker {
     }
 
     fn narrate(&self, step: &Step, maze: &Maze) -> String {
-        let depth = self.stack.len();
-        match step.event {
-            Event::Push { cell, dir } => format!(
-                "Carved {} from cell {} to a cell not yet visited and pushed it: the stack is {depth} deep.",
-                dir_name(dir),
-                xy(maze, cell as usize)
-            ),
-            Event::Pop { cell } => format!(
-                "Every neighbour of cell {} is visited, so pop it and back up: the stack is {depth} deep.",
-                xy(maze, cell as usize)
-            ),
-            _ => describe(&step.event, maze),
-        }
+        let w = Words::new(maze);
+        let depth = self.stack.len() as u64;
+        let w = match step.event {
+            Event::Push { cell, dir } => w
+                .t("Carved ")
+                .dir(dir)
+                .t(" from cell ")
+                .cell(cell as usize)
+                .t(" into a cell not yet visited and pushed it"),
+            Event::Pop { cell } => w
+                .t("Every neighbour of cell ")
+                .cell(cell as usize)
+                .t(" is visited, so popped it to back up"),
+            _ => return describe(&step.event, maze),
+        };
+        w.t(": the stack holds ")
+            .count(depth, "cell", "cells")
+            .t(".")
+            .done()
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let stack = self.stack.iter().rev().map(|&c| c as usize);
-        vec![Structure::new("Stack (top first)", self.stack.len() as u64).cells(maze, stack, limit)]
+        let top_first = self.stack.iter().rev().map(|&c| c as usize);
+        vec![Structure::new("Stack (top first)", self.stack.len() as u64)
+            .cells(maze, top_first, limit)]
     }
 }

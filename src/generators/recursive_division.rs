@@ -25,6 +25,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Structure, Words};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 
@@ -237,5 +238,19 @@ impl Machine for RecursiveDivision {
             ("chambers waiting", self.stack.len() as u64),
             ("walls", self.walls),
         ]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let mut stack = Structure::new("Chambers waiting (top first)", self.stack.len() as u64);
+        for chamber in self.stack.iter().rev().take(limit) {
+            let item = Words::new(maze)
+                .cell(maze.index(chamber.x, chamber.y))
+                .t(" ")
+                .n(u64::from(chamber.width))
+                .t("×")
+                .n(u64::from(chamber.height));
+            stack.items.push(item.done());
+        }
+        vec![stack]
     }
 }

@@ -20,6 +20,7 @@
 //! Marks: `ACTIVE` for cells of the current run, `VISITED` for finished cells.
 
 use crate::board::{mark, Board};
+use crate::machine::{describe, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::{Coins, Rng};
@@ -146,5 +147,50 @@ impl Machine for SideWinder {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("run", self.run.len() as u64)]
+    }
+
+    /// Runs a row at a time: the coin decides between going on east and closing the run.
+    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+        let w = Words::new(maze);
+        // After a step at the east edge the column wraps to 0.
+        let at_edge = self.column == 0;
+        let w = match step.event {
+            Event::ExtendRun { cell, run_len } => w
+                .t("Coin says go on: carved east from cell ")
+                .cell(cell as usize)
+                .t(", the run is now ")
+                .count(u64::from(run_len), "cell", "cells")
+                .t(" long"),
+            Event::CloseRun { cell, dir, run_len } => w
+                .t(if at_edge {
+                    "At the east edge the run must close: carve "
+                } else {
+                    "Coin says close the run: carve "
+                })
+                .dir(dir)
+                .t(" from cell ")
+                .cell(cell as usize)
+                .t(", chosen from a run of ")
+                .n(u64::from(run_len)),
+            Event::Carve { cell, dir } => w
+                .t("The top row has nothing to the north: carved ")
+                .dir(dir)
+                .t(" from cell ")
+                .cell(cell as usize),
+            Event::Pass { cell } => w
+                .t("Cell ")
+                .cell(cell as usize)
+                .t(" ends the top row: nothing to carve"),
+            _ => return describe(&step.event, maze),
+        };
+        w.t(".").done()
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let run = self.run.iter().map(|&c| c as usize);
+        vec![
+            Structure::new("Current run (west to east)", self.run.len() as u64)
+                .cells(maze, run, limit),
+        ]
     }
 }

@@ -24,6 +24,7 @@
 
 use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
+use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
@@ -151,5 +152,18 @@ impl Machine for TruePrim {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("frontier", self.frontier.len() as u64)]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let best = heap_best(self.frontier.as_slice(), limit, |Reverse(key)| {
+            !self.in_maze[key as u32 as usize]
+        });
+        let mut frontier = Structure::new("Frontier (cheapest first)", self.frontier.len() as u64);
+        for Reverse(key) in best {
+            let cell = key as u32 as usize;
+            let item = Words::new(maze).cell(cell).t(" weight ").n(key >> 32);
+            frontier.items.push(item.done());
+        }
+        vec![frontier]
     }
 }

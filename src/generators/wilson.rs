@@ -22,6 +22,7 @@
 
 use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
@@ -221,6 +222,18 @@ impl Machine for Wilson {
         vec![
             ("walk", self.walk.len() as u64),
             ("left to join", self.remaining as u64),
+        ]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let newest_first = self.walk.iter().rev().map(|&c| c as usize);
+        vec![
+            Structure::new("Walk (newest first)", self.walk.len() as u64).cells(
+                maze,
+                newest_first,
+                limit,
+            ),
+            Structure::new("Cells not in the maze", self.remaining as u64),
         ]
     }
 }

@@ -30,6 +30,7 @@
 
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
+use crate::machine::{describe, heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -402,6 +403,60 @@ impl Machine for AStar {
             ("closed", self.closed_count),
             ("visited", self.visited),
         ]
+    }
+
+    /// Gives the expanded cell's scores: g steps from the start, h to the goal, f = g + h.
+    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+        match step.event {
+            Event::Expand { cell, added } => {
+                let cell = cell as usize;
+                let (g, h) = (self.g[cell], self.h(cell));
+                let f = g + self.weight * h;
+                Words::new(maze)
+                    .t("Took cell ")
+                    .cell(cell)
+                    .t(", lowest in the open set with f = ")
+                    .n(u64::from(f))
+                    .t(" (g = ")
+                    .n(u64::from(g))
+                    .t(" steps from the start, h = ")
+                    .n(u64::from(h))
+                    .t(" to the goal), and opened ")
+                    .count(u64::from(added), "neighbour", "neighbours")
+                    .t(".")
+                    .done()
+            }
+            _ => describe(&step.event, maze),
+        }
+    }
+
+    /// The open set's best entries, found without sorting the whole heap.
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let live = |Reverse(entry): Reverse<HeapEntry>| self.is_live(entry);
+        let mut best: Vec<HeapEntry> = heap_best(self.open.heap.as_slice(), limit, live)
+            .into_iter()
+            .map(|Reverse(entry)| entry)
+            .collect();
+        if let Some(held) = self.open.slot.filter(|&entry| self.is_live(entry)) {
+            best.push(held);
+            best.sort_unstable();
+            best.truncate(limit);
+        }
+        let title = "Open set (lowest f first)";
+        let mut open = Structure::new(title, self.open_len());
+        for entry in best {
+            let cell = self.index(entry.xy());
+            let item = Words::new(maze)
+                .cell(cell)
+                .t(" f=")
+                .n(u64::from(entry.f()))
+                .t(" g=")
+                .n(u64::from(self.g[cell]))
+                .t(" h=")
+                .n(u64::from(entry.h()));
+            open.items.push(item.done());
+        }
+        vec![open]
     }
 }
 

@@ -13,6 +13,7 @@
 
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
+use crate::machine::{describe, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -143,6 +144,32 @@ impl Machine for Bfs {
         vec![
             ("queue", self.queue.len() as u64),
             ("visited", self.visited),
+        ]
+    }
+
+    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+        match step.event {
+            Event::Expand { cell, added } => Words::new(maze)
+                .t("Took cell ")
+                .cell(cell as usize)
+                .t(" from the front of the queue and queued ")
+                .count(u64::from(added), "new neighbour", "new neighbours")
+                .t("; ")
+                .count(self.queue.len() as u64, "cell waits", "cells wait")
+                .t(".")
+                .done(),
+            _ => describe(&step.event, maze),
+        }
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let front_first = self.queue.iter().map(|&c| c as usize);
+        vec![
+            Structure::new("Queue (front first)", self.queue.len() as u64).cells(
+                maze,
+                front_first,
+                limit,
+            ),
         ]
     }
 }

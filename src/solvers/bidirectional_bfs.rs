@@ -28,6 +28,7 @@
 use super::{mark_path, open_neighbours, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use std::collections::VecDeque;
@@ -294,6 +295,31 @@ impl Machine for BidirectionalBfs {
             ("goal queue", self.queue_len(Turn::Goal) as u64),
             ("visited", self.visited),
         ]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let titles = [
+            "Queue from the start (front first)",
+            "Queue from the goal (front first)",
+        ];
+        let mut all = Vec::new();
+        for (side, title) in titles.into_iter().enumerate() {
+            let queue = self.sides.as_ref().map(|sides| &sides[side].queue);
+            let cells = queue.into_iter().flatten().map(|&c| c as usize);
+            let total = queue.map_or(0, |q| q.len() as u64);
+            all.push(Structure::new(title, total).cells(maze, cells, limit));
+        }
+        if let Some(best) = self.best {
+            all[0].note = Words::new(maze)
+                .t("best meeting so far: ")
+                .cell(best.from_start)
+                .t(" and ")
+                .cell(best.from_goal)
+                .t(", a path of ")
+                .count(u64::from(best.length), "cell", "cells")
+                .done();
+        }
+        all
     }
 }
 

@@ -25,6 +25,7 @@
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use std::collections::VecDeque;
@@ -207,6 +208,17 @@ impl Machine for DeadEndFilling {
             ("scanned", self.scan as u64),
             ("visited", self.visited),
         ]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let pending = self.pending.iter().rev().map(|&c| c as usize);
+        let mut waiting = Structure::new("New dead ends waiting", self.pending.len() as u64)
+            .cells(maze, pending, limit);
+        waiting.note = Words::new(maze)
+            .count(self.filled_count, "cell", "cells")
+            .t(" filled so far")
+            .done();
+        vec![waiting]
     }
 }
 

@@ -18,6 +18,7 @@
 
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
@@ -151,6 +152,12 @@ impl Machine for Dfs {
             ("stack", self.stack.len() as u64),
             ("visited", self.visited),
         ]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let top_first = self.stack.iter().rev().map(|&c| c as usize);
+        vec![Structure::new("Stack (top first)", self.stack.len() as u64)
+            .cells(maze, top_first, limit)]
     }
 }
 

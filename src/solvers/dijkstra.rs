@@ -25,6 +25,7 @@
 
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
+use crate::machine::{describe, heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -201,6 +202,32 @@ impl Machine for Dijkstra {
             ("settled", self.settled_count),
             ("visited", self.visited),
         ]
+    }
+
+    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+        match step.event {
+            Event::Expand { cell, added } => Words::new(maze)
+                .t("Settled cell ")
+                .cell(cell as usize)
+                .t(" at distance ")
+                .n(u64::from(self.dist[cell as usize]))
+                .t(", the smallest in the queue, and queued ")
+                .count(u64::from(added), "neighbour", "neighbours")
+                .t(".")
+                .done(),
+            _ => describe(&step.event, maze),
+        }
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let live = |Reverse((_, cell)): Reverse<(u64, u32)>| !self.settled[cell as usize];
+        let best = heap_best(self.queue.as_slice(), limit, live);
+        let mut queue = Structure::new("Queue (smallest distance first)", self.queue_len());
+        for Reverse((key, cell)) in best {
+            let item = Words::new(maze).cell(cell as usize).t(" d=").n(key >> 32);
+            queue.items.push(item.done());
+        }
+        vec![queue]
     }
 }
 

@@ -19,6 +19,7 @@
 
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
+use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -173,6 +174,17 @@ impl Machine for Greedy {
             ("queued", self.queue.len() as u64),
             ("visited", self.visited),
         ]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let best = heap_best(self.queue.as_slice(), limit, |_| true);
+        let title = "Queue (closest to the goal first)";
+        let mut queue = Structure::new(title, self.queue.len() as u64);
+        for Reverse((key, cell)) in best {
+            let item = Words::new(maze).cell(cell as usize).t(" h=").n(key >> 32);
+            queue.items.push(item.done());
+        }
+        vec![queue]
     }
 }
 

@@ -26,6 +26,7 @@
 
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
@@ -206,6 +207,15 @@ impl Machine for Tremaux {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("way", self.way.len() as u64), ("visited", self.visited)]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let newest_first = self.way.iter().rev().map(|&c| c as usize);
+        vec![
+            Structure::new("Way marked once (newest first)", self.way.len() as u64)
+                .cells(maze, newest_first, limit)
+                .note("a passage marked twice is never taken again".to_string()),
+        ]
     }
 }
 

@@ -31,6 +31,7 @@
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Structure, Words};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 
@@ -281,6 +282,23 @@ impl Machine for WallFollower {
             ("route", self.route().len() as u64),
             ("visited", self.visited),
         ]
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let newest_first = self.route.iter().rev().copied();
+        let mut route = Structure::new("Route walked (newest first)", self.route.len() as u64)
+            .cells(maze, newest_first, limit);
+        route.note = Words::new(maze)
+            .t("on ")
+            .cell(self.cell)
+            .t(" facing ")
+            .dir(self.heading)
+            .done();
+        // Each set bit is one (cell, heading) state: seeing one again means a loop.
+        let states = self.seen.iter().map(|b| u64::from(b.count_ones())).sum();
+        let seen = Structure::new("(cell, heading) states seen", states)
+            .note("standing in one of these again would loop forever".to_string());
+        vec![route, seen]
     }
 }
 
