@@ -263,14 +263,17 @@ impl Structure {
         }
     }
 
-    /// The structure with `cells` (at most `limit` of them) listed as coordinates.
+    /// The structure with `cells` (at most `limit` of them) listed as coordinates. Takes a
+    /// `dyn Iterator` so that one copy of this code serves every machine's collection.
     pub fn cells(
         mut self,
         maze: &Maze,
-        cells: impl IntoIterator<Item = usize>,
+        cells: &mut dyn Iterator<Item = usize>,
         limit: usize,
     ) -> Structure {
-        self.items = cells.into_iter().take(limit).map(|c| xy(maze, c)).collect();
+        for cell in cells.take(limit) {
+            self.items.push(xy(maze, cell));
+        }
         self
     }
 
@@ -331,7 +334,8 @@ pub fn dir_name(dir: Direction) -> &'static str {
 
 /// A sentence built piece by piece: `Words::new(maze).t("Carved ").dir(d).t(" from ")
 /// .cell(c).done()`. One small, non-generic path for all the teaching text, because every
-/// `format!` call site costs the wasm module bytes.
+/// `format!` call site costs the wasm module bytes; the methods take `&mut self` so that a
+/// chain is a row of plain calls, with no moves of the builder between them.
 pub struct Words<'a> {
     maze: &'a Maze,
     text: String,
@@ -347,14 +351,14 @@ impl<'a> Words<'a> {
 
     /// Plain text.
     #[inline(never)]
-    pub fn t(mut self, text: &str) -> Words<'a> {
+    pub fn t(&mut self, text: &str) -> &mut Words<'a> {
         self.text.push_str(text);
         self
     }
 
     /// A whole number, in decimal.
     #[inline(never)]
-    pub fn n(mut self, value: u64) -> Words<'a> {
+    pub fn n(&mut self, value: u64) -> &mut Words<'a> {
         let mut digits = [0u8; 20];
         let mut at = digits.len();
         let mut rest = value;
@@ -373,30 +377,32 @@ impl<'a> Words<'a> {
     }
 
     /// `count` followed by the noun, singular for 1: "1 cell", "3 cells".
-    pub fn count(self, count: u64, one: &str, many: &str) -> Words<'a> {
+    pub fn count(&mut self, count: u64, one: &str, many: &str) -> &mut Words<'a> {
         self.n(count).t(" ").t(if count == 1 { one } else { many })
     }
 
     /// A cell as "(x, y)".
     #[inline(never)]
-    pub fn cell(self, cell: usize) -> Words<'a> {
+    pub fn cell(&mut self, cell: usize) -> &mut Words<'a> {
         let (x, y) = self.maze.coords(cell);
         self.t("(").n(u64::from(x)).t(", ").n(u64::from(y)).t(")")
     }
 
     /// A direction's name.
-    pub fn dir(self, dir: Direction) -> Words<'a> {
+    pub fn dir(&mut self, dir: Direction) -> &mut Words<'a> {
         self.t(dir_name(dir))
     }
 
-    pub fn done(self) -> String {
-        self.text
+    /// The text so far (the builder is left empty).
+    pub fn done(&mut self) -> String {
+        std::mem::take(&mut self.text)
     }
 }
 
 /// The default narration: what the event says, with cells as (x, y).
 pub fn describe(event: &Event, maze: &Maze) -> String {
-    let w = Words::new(maze);
+    let mut words = Words::new(maze);
+    let w = &mut words;
     let c = |cell: u32| cell as usize;
     match *event {
         Event::Carve { cell, dir } => w.t("Carved ").dir(dir).t(" from cell ").cell(c(cell)),
@@ -525,7 +531,7 @@ pub fn run_to_end(machine: &mut dyn Machine, board: &mut Board, rng: &mut Rng) -
 /// gives: children of `i` at `2i + 1` and `2i + 2`), best (greatest) first, skipping those
 /// `keep` refuses. A best-first walk from the root touches about 2·limit entries (plus the
 /// refused ones), so a panel can show the front of a huge open set without sorting it.
-pub fn heap_best<T: Ord + Copy>(heap: &[T], limit: usize, keep: impl Fn(T) -> bool) -> Vec<T> {
+pub fn heap_best<T: Ord + Copy>(heap: &[T], limit: usize, keep: &dyn Fn(T) -> bool) -> Vec<T> {
     let mut best = Vec::new();
     let mut fringe = std::collections::BinaryHeap::new();
     if !heap.is_empty() {

@@ -77,7 +77,7 @@ impl Machine for Player {
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut position = Structure::new("Position", u64::from(self.walked > 0)).cells(
             maze,
-            self.position(),
+            &mut self.position().into_iter(),
             limit,
         );
         position.note = Words::new(maze)

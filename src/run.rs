@@ -146,7 +146,9 @@ struct State {
     board: Board,
     rng: Rng,
     phase: Phase,
-    generator: Box<dyn Machine>,
+    /// Kept only while it is the machine on show: once braiding or solving has begun, the
+    /// generator is never stepped or shown again, and leaving it out halves a checkpoint.
+    generator: Option<Box<dyn Machine>>,
     braid: Option<Braid>,
     solver: Option<Box<dyn Solver>>,
     player: Option<Player>,
@@ -437,7 +439,8 @@ impl Run {
             board,
             rng: self.rng.clone(),
             phase: self.phase,
-            generator: self.generator.clone(),
+            generator: (self.braid.is_none() && self.solver.is_none())
+                .then(|| self.generator.clone()),
             braid: self.braid.clone(),
             solver: self.solver.clone(),
             player: self.player.clone(),
@@ -452,7 +455,9 @@ impl Run {
     fn restore(&mut self, state: State) -> Board {
         self.rng = state.rng;
         self.phase = state.phase;
-        self.generator = state.generator;
+        if let Some(generator) = state.generator {
+            self.generator = generator;
+        }
         self.braid = state.braid;
         self.solver = state.solver;
         self.player = state.player;

@@ -12,7 +12,7 @@ use mazestep::board::Board;
 use mazestep::generators::{self, braid};
 use mazestep::machine::{event_label, Structure, EVENT_KINDS};
 use mazestep::maze::Maze;
-use mazestep::maze::{E, W};
+use mazestep::maze::{Direction, E, W};
 use mazestep::player;
 use mazestep::rng::Rng;
 use mazestep::run::{Phase, Run, Settings};
@@ -513,4 +513,163 @@ fn a_seek_on_a_large_maze_is_exact_at_the_far_end() {
     assert_eq!(run.board().marks(), reference.board().marks());
     assert!(run.is_done());
     let _ = Maze::new(1, 1);
+}
+
+/// Runs until the machine named `algorithm` is on show and `pick` says stop, checking
+/// `check` after every step while it is.
+fn during(settings: Settings, algorithm: &str, mut check: impl FnMut(&mut Run)) -> usize {
+    let mut run = Run::new(settings).unwrap();
+    let mut checked = 0;
+    while run.step().is_some() {
+        if run.info().name == algorithm && run.phase() != Phase::Done {
+            check(&mut run);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn the_best_of_a_heap_equals_a_full_sort() {
+    let mut rng = Rng::new(42);
+    for case in 0..200 {
+        let len = rng.below(300) as usize;
+        let values: Vec<u32> = (0..len).map(|_| rng.below(50)).collect();
+        let heap: std::collections::BinaryHeap<u32> = values.iter().copied().collect();
+        let limit = rng.below(20) as usize;
+        let keep = |v: u32| v % 3 != 0;
+        let mut sorted: Vec<u32> = values.into_iter().filter(|&v| keep(v)).collect();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        sorted.truncate(limit);
+        let best = mazestep::machine::heap_best(heap.as_slice(), limit, &keep);
+        assert_eq!(best, sorted, "case {case}");
+    }
+}
+
+#[test]
+fn a_star_lists_its_open_set_in_the_order_it_will_take_them() {
+    let settings = Settings::new("recursive-backtracker", 14, 11, 5)
+        .with_braid(0.6)
+        .with_solver("a-star");
+    let checked = during(settings, "a-star", |run| {
+        let solver = run.solver().unwrap();
+        let structures = run.structures(6);
+        let open = &structures[0];
+        // Read the scores back out of the text and check them against the definitions.
+        let goal = run.maze().coords(run.goal());
+        let mut last_f = 0;
+        for item in &open.items {
+            let numbers: Vec<u32> = item
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().unwrap())
+                .collect();
+            let [x, y, f, g, h] = numbers[..] else {
+                panic!("{item}")
+            };
+            assert_eq!(h, x.abs_diff(goal.0) + y.abs_diff(goal.1), "{item}");
+            assert_eq!(f, g + h, "{item}");
+            assert!(f >= last_f, "not lowest f first: {:?}", open.items);
+            last_f = f;
+            // An open cell is marked frontier on the board.
+            let cell = run.maze().index(x, y);
+            assert_ne!(run.board().mark(cell) & mazestep::board::mark::FRONTIER, 0);
+        }
+        let _ = solver;
+        // The true total is every cell still marked frontier.
+        let frontier = run
+            .board()
+            .marks()
+            .iter()
+            .filter(|&&m| m & mazestep::board::mark::FRONTIER != 0)
+            .count() as u64;
+        assert_eq!(open.total, frontier);
+        assert_eq!(open.items.len() as u64, open.total.min(6));
+    });
+    assert!(checked > 10);
+}
+
+#[test]
+fn queue_and_stack_totals_match_the_marks_on_the_board() {
+    use mazestep::board::mark;
+    for (solver, bit) in [("bfs", mark::FRONTIER), ("dijkstra", mark::FRONTIER)] {
+        let settings = Settings::new("kruskal", 12, 10, 8)
+            .with_braid(0.5)
+            .with_solver(solver);
+        let checked = during(settings, solver, |run| {
+            let s = &run.structures(1000)[0];
+            let marked = run
+                .board()
+                .marks()
+                .iter()
+                .filter(|&&m| m & bit != 0)
+                .count();
+            assert_eq!(s.total as usize, marked, "{solver}");
+            assert_eq!(s.items.len(), marked);
+        });
+        assert!(checked > 10);
+    }
+    // The backtracker's stack is the cells marked active.
+    let settings = Settings::new("recursive-backtracker", 12, 10, 8);
+    during(settings, "recursive-backtracker", |run| {
+        let s = &run.structures(1000)[0];
+        let active = run
+            .board()
+            .marks()
+            .iter()
+            .filter(|&&m| m & mark::ACTIVE != 0)
+            .count();
+        assert_eq!(s.total as usize, active);
+        assert_eq!(s.items.len(), active);
+        // Top first: after a push, the top is the cell just carved into.
+        if let Some(mazestep::machine::Event::Push { cell, dir }) = run.last_step().map(|s| s.event)
+        {
+            let next = run.maze().neighbour(cell as usize, dir).unwrap();
+            let (x, y) = run.maze().coords(next);
+            assert_eq!(s.items[0], format!("({x}, {y})"));
+        }
+    });
+}
+
+#[test]
+fn kruskal_counts_its_sets_as_the_connected_pieces_of_the_maze() {
+    let settings = Settings::new("kruskal", 9, 8, 21);
+    let cells = 72;
+    let checked = during(settings, "kruskal", |run| {
+        let structures = run.structures(usize::MAX);
+        let sets = &structures[0];
+        // Count the pieces independently: flood fill over the passages.
+        let maze = run.maze();
+        let mut seen = vec![false; maze.len()];
+        let mut pieces = 0;
+        for start in 0..maze.len() {
+            if seen[start] {
+                continue;
+            }
+            pieces += 1;
+            seen[start] = true;
+            let mut todo = vec![start];
+            while let Some(cell) = todo.pop() {
+                for dir in Direction::ALL {
+                    let Some(next) = maze.passage(cell, dir) else {
+                        continue;
+                    };
+                    if !seen[next] {
+                        seen[next] = true;
+                        todo.push(next);
+                    }
+                }
+            }
+        }
+        assert_eq!(sets.total, pieces);
+        assert_eq!(sets.items.len() as u64, pieces);
+        let sizes: u64 = sets
+            .items
+            .iter()
+            .map(|item| item.rsplit(": ").next().unwrap().split(' ').next().unwrap())
+            .map(|n| n.parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(sizes, cells);
+    });
+    assert!(checked > 50);
 }

@@ -147,7 +147,11 @@ impl Machine for AldousBroder {
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let walker = self.walker.map(|(cell, _, _)| cell);
         vec![
-            Structure::new("Walker", u64::from(walker.is_some())).cells(maze, walker, limit),
+            Structure::new("Walker", u64::from(walker.is_some())).cells(
+                maze,
+                &mut walker.into_iter(),
+                limit,
+            ),
             Structure::new("Cells not in the maze", self.remaining as u64),
         ]
     }

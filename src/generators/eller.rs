@@ -341,14 +341,16 @@ impl Machine for Eller {
                 }
                 sets.total += 1;
                 if sets.items.len() < limit {
-                    let item = Words::new(maze)
-                        .t("set ")
-                        .n(u64::from(id))
-                        .t(" from ")
-                        .cell(self.cell(x))
-                        .t(": ")
-                        .count(u64::from(self.size[id as usize]), "cell", "cells");
-                    sets.items.push(item.done());
+                    sets.items.push(
+                        Words::new(maze)
+                            .t("set ")
+                            .n(u64::from(id))
+                            .t(" from ")
+                            .cell(self.cell(x))
+                            .t(": ")
+                            .count(u64::from(self.size[id as usize]), "cell", "cells")
+                            .done(),
+                    );
                 }
             }
             sets.note = Words::new(maze).t("row ").n(u64::from(self.row)).done();

@@ -233,7 +233,7 @@ impl Machine for GrowingTree {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let newest_first = self.items[self.head..]
+        let mut newest_first = self.items[self.head..]
             .iter()
             .rev()
             .filter(|&&c| c != REMOVED)
@@ -241,7 +241,7 @@ impl Machine for GrowingTree {
         vec![
             Structure::new("Active list (newest first)", self.live as u64).cells(
                 maze,
-                newest_first,
+                &mut newest_first,
                 limit,
             ),
         ]

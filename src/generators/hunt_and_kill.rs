@@ -243,7 +243,7 @@ impl Machine for HuntAndKill {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let newest_first = self.walk.iter().rev().map(|&c| c as usize);
+        let mut newest_first = self.walk.iter().rev().map(|&c| c as usize);
         let mut scan = Structure::new("Hunts so far", self.hunts);
         if self.remaining > 0 {
             let (_, row) = maze.coords(self.first_outside);
@@ -258,7 +258,7 @@ impl Machine for HuntAndKill {
         vec![
             Structure::new("Walk (newest first)", self.walk.len() as u64).cells(
                 maze,
-                newest_first,
+                &mut newest_first,
                 limit,
             ),
             scan,

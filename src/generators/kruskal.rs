@@ -362,7 +362,8 @@ impl Machine for Kruskal {
 
     /// Says how big the merged set is, from the union-find state after the step.
     fn narrate(&self, step: &Step, maze: &Maze) -> String {
-        let w = Words::new(maze);
+        let mut words = Words::new(maze);
+        let w = &mut words;
         let w = match step.event {
             Event::MergeSets { cell, dir, .. } => w
                 .t("The wall ")
@@ -403,12 +404,14 @@ impl Machine for Kruskal {
                 break;
             }
             if node.parent as usize == root {
-                let item = Words::new(maze).t("set of ").cell(root).t(": ").count(
-                    u64::from(node.size),
-                    "cell",
-                    "cells",
+                sets.items.push(
+                    Words::new(maze)
+                        .t("set of ")
+                        .cell(root)
+                        .t(": ")
+                        .count(u64::from(node.size), "cell", "cells")
+                        .done(),
                 );
-                sets.items.push(item.done());
             }
         }
         if let Some(cell) = self.current {

@@ -144,10 +144,10 @@ impl Machine for Prim {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let cells = self.frontier.iter().map(|&c| c as usize);
+        let mut cells = self.frontier.iter().map(|&c| c as usize);
         vec![
             Structure::new("Frontier (taken at random)", self.frontier.len() as u64)
-                .cells(maze, cells, limit),
+                .cells(maze, &mut cells, limit),
         ]
     }
 }

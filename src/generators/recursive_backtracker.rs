@@ -145,7 +145,8 @@ impl Machine for RecursiveBacktracker {
     }
 
     fn narrate(&self, step: &Step, maze: &Maze) -> String {
-        let w = Words::new(maze);
+        let mut words = Words::new(maze);
+        let w = &mut words;
         let depth = self.stack.len() as u64;
         let w = match step.event {
             Event::Push { cell, dir } => w
@@ -167,8 +168,13 @@ impl Machine for RecursiveBacktracker {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let top_first = self.stack.iter().rev().map(|&c| c as usize);
-        vec![Structure::new("Stack (top first)", self.stack.len() as u64)
-            .cells(maze, top_first, limit)]
+        let mut top_first = self.stack.iter().rev().map(|&c| c as usize);
+        vec![
+            Structure::new("Stack (top first)", self.stack.len() as u64).cells(
+                maze,
+                &mut top_first,
+                limit,
+            ),
+        ]
     }
 }

@@ -243,13 +243,15 @@ impl Machine for RecursiveDivision {
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut stack = Structure::new("Chambers waiting (top first)", self.stack.len() as u64);
         for chamber in self.stack.iter().rev().take(limit) {
-            let item = Words::new(maze)
-                .cell(maze.index(chamber.x, chamber.y))
-                .t(" ")
-                .n(u64::from(chamber.width))
-                .t("×")
-                .n(u64::from(chamber.height));
-            stack.items.push(item.done());
+            stack.items.push(
+                Words::new(maze)
+                    .cell(maze.index(chamber.x, chamber.y))
+                    .t(" ")
+                    .n(u64::from(chamber.width))
+                    .t("×")
+                    .n(u64::from(chamber.height))
+                    .done(),
+            );
         }
         vec![stack]
     }

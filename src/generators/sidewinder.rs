@@ -151,7 +151,8 @@ impl Machine for SideWinder {
 
     /// Runs a row at a time: the coin decides between going on east and closing the run.
     fn narrate(&self, step: &Step, maze: &Maze) -> String {
-        let w = Words::new(maze);
+        let mut words = Words::new(maze);
+        let w = &mut words;
         // After a step at the east edge the column wraps to 0.
         let at_edge = self.column == 0;
         let w = match step.event {
@@ -187,10 +188,10 @@ impl Machine for SideWinder {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let run = self.run.iter().map(|&c| c as usize);
+        let mut run = self.run.iter().map(|&c| c as usize);
         vec![
             Structure::new("Current run (west to east)", self.run.len() as u64)
-                .cells(maze, run, limit),
+                .cells(maze, &mut run, limit),
         ]
     }
 }

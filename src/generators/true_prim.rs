@@ -155,14 +155,19 @@ impl Machine for TruePrim {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let best = heap_best(self.frontier.as_slice(), limit, |Reverse(key)| {
+        let best = heap_best(self.frontier.as_slice(), limit, &|Reverse(key)| {
             !self.in_maze[key as u32 as usize]
         });
         let mut frontier = Structure::new("Frontier (cheapest first)", self.frontier.len() as u64);
         for Reverse(key) in best {
             let cell = key as u32 as usize;
-            let item = Words::new(maze).cell(cell).t(" weight ").n(key >> 32);
-            frontier.items.push(item.done());
+            frontier.items.push(
+                Words::new(maze)
+                    .cell(cell)
+                    .t(" weight ")
+                    .n(key >> 32)
+                    .done(),
+            );
         }
         vec![frontier]
     }

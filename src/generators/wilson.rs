@@ -226,11 +226,11 @@ impl Machine for Wilson {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let newest_first = self.walk.iter().rev().map(|&c| c as usize);
+        let mut newest_first = self.walk.iter().rev().map(|&c| c as usize);
         vec![
             Structure::new("Walk (newest first)", self.walk.len() as u64).cells(
                 maze,
-                newest_first,
+                &mut newest_first,
                 limit,
             ),
             Structure::new("Cells not in the maze", self.remaining as u64),

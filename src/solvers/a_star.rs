@@ -433,28 +433,35 @@ impl Machine for AStar {
     /// The open set's best entries, found without sorting the whole heap.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let live = |Reverse(entry): Reverse<HeapEntry>| self.is_live(entry);
-        let mut best: Vec<HeapEntry> = heap_best(self.open.heap.as_slice(), limit, live)
+        let mut best: Vec<HeapEntry> = heap_best(self.open.heap.as_slice(), limit, &live)
             .into_iter()
             .map(|Reverse(entry)| entry)
             .collect();
+        // The slot holds one more entry outside the heap: put it in its place (a linear
+        // insert, not a sort, which would cost the wasm module a few KB).
         if let Some(held) = self.open.slot.filter(|&entry| self.is_live(entry)) {
-            best.push(held);
-            best.sort_unstable();
+            let at = best
+                .iter()
+                .position(|&entry| entry > held)
+                .unwrap_or(best.len());
+            best.insert(at, held);
             best.truncate(limit);
         }
         let title = "Open set (lowest f first)";
         let mut open = Structure::new(title, self.open_len());
         for entry in best {
             let cell = self.index(entry.xy());
-            let item = Words::new(maze)
-                .cell(cell)
-                .t(" f=")
-                .n(u64::from(entry.f()))
-                .t(" g=")
-                .n(u64::from(self.g[cell]))
-                .t(" h=")
-                .n(u64::from(entry.h()));
-            open.items.push(item.done());
+            open.items.push(
+                Words::new(maze)
+                    .cell(cell)
+                    .t(" f=")
+                    .n(u64::from(entry.f()))
+                    .t(" g=")
+                    .n(u64::from(self.g[cell]))
+                    .t(" h=")
+                    .n(u64::from(entry.h()))
+                    .done(),
+            );
         }
         vec![open]
     }

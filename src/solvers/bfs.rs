@@ -163,11 +163,11 @@ impl Machine for Bfs {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let front_first = self.queue.iter().map(|&c| c as usize);
+        let mut front_first = self.queue.iter().map(|&c| c as usize);
         vec![
             Structure::new("Queue (front first)", self.queue.len() as u64).cells(
                 maze,
-                front_first,
+                &mut front_first,
                 limit,
             ),
         ]

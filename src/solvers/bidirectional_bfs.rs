@@ -305,9 +305,9 @@ impl Machine for BidirectionalBfs {
         let mut all = Vec::new();
         for (side, title) in titles.into_iter().enumerate() {
             let queue = self.sides.as_ref().map(|sides| &sides[side].queue);
-            let cells = queue.into_iter().flatten().map(|&c| c as usize);
+            let mut cells = queue.into_iter().flatten().map(|&c| c as usize);
             let total = queue.map_or(0, |q| q.len() as u64);
-            all.push(Structure::new(title, total).cells(maze, cells, limit));
+            all.push(Structure::new(title, total).cells(maze, &mut cells, limit));
         }
         if let Some(best) = self.best {
             all[0].note = Words::new(maze)

@@ -211,9 +211,12 @@ impl Machine for DeadEndFilling {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let pending = self.pending.iter().rev().map(|&c| c as usize);
-        let mut waiting = Structure::new("New dead ends waiting", self.pending.len() as u64)
-            .cells(maze, pending, limit);
+        let mut pending = self.pending.iter().rev().map(|&c| c as usize);
+        let mut waiting = Structure::new("New dead ends waiting", self.pending.len() as u64).cells(
+            maze,
+            &mut pending,
+            limit,
+        );
         waiting.note = Words::new(maze)
             .count(self.filled_count, "cell", "cells")
             .t(" filled so far")

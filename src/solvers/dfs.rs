@@ -155,9 +155,14 @@ impl Machine for Dfs {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let top_first = self.stack.iter().rev().map(|&c| c as usize);
-        vec![Structure::new("Stack (top first)", self.stack.len() as u64)
-            .cells(maze, top_first, limit)]
+        let mut top_first = self.stack.iter().rev().map(|&c| c as usize);
+        vec![
+            Structure::new("Stack (top first)", self.stack.len() as u64).cells(
+                maze,
+                &mut top_first,
+                limit,
+            ),
+        ]
     }
 }
 

@@ -221,11 +221,16 @@ impl Machine for Dijkstra {
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let live = |Reverse((_, cell)): Reverse<(u64, u32)>| !self.settled[cell as usize];
-        let best = heap_best(self.queue.as_slice(), limit, live);
+        let best = heap_best(self.queue.as_slice(), limit, &live);
         let mut queue = Structure::new("Queue (smallest distance first)", self.queue_len());
         for Reverse((key, cell)) in best {
-            let item = Words::new(maze).cell(cell as usize).t(" d=").n(key >> 32);
-            queue.items.push(item.done());
+            queue.items.push(
+                Words::new(maze)
+                    .cell(cell as usize)
+                    .t(" d=")
+                    .n(key >> 32)
+                    .done(),
+            );
         }
         vec![queue]
     }

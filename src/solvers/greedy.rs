@@ -177,12 +177,17 @@ impl Machine for Greedy {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let best = heap_best(self.queue.as_slice(), limit, |_| true);
+        let best = heap_best(self.queue.as_slice(), limit, &|_| true);
         let title = "Queue (closest to the goal first)";
         let mut queue = Structure::new(title, self.queue.len() as u64);
         for Reverse((key, cell)) in best {
-            let item = Words::new(maze).cell(cell as usize).t(" h=").n(key >> 32);
-            queue.items.push(item.done());
+            queue.items.push(
+                Words::new(maze)
+                    .cell(cell as usize)
+                    .t(" h=")
+                    .n(key >> 32)
+                    .done(),
+            );
         }
         vec![queue]
     }

@@ -210,10 +210,10 @@ impl Machine for Tremaux {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let newest_first = self.way.iter().rev().map(|&c| c as usize);
+        let mut newest_first = self.way.iter().rev().map(|&c| c as usize);
         vec![
             Structure::new("Way marked once (newest first)", self.way.len() as u64)
-                .cells(maze, newest_first, limit)
+                .cells(maze, &mut newest_first, limit)
                 .note("a passage marked twice is never taken again".to_string()),
         ]
     }

@@ -285,9 +285,9 @@ impl Machine for WallFollower {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let newest_first = self.route.iter().rev().copied();
+        let mut newest_first = self.route.iter().rev().copied();
         let mut route = Structure::new("Route walked (newest first)", self.route.len() as u64)
-            .cells(maze, newest_first, limit);
+            .cells(maze, &mut newest_first, limit);
         route.note = Words::new(maze)
             .t("on ")
             .cell(self.cell)
