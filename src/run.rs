@@ -137,6 +137,8 @@ pub struct Run {
     path_u32: Vec<u32>,
     /// Checkpoints for seeking, laid down by the first [`Run::total_steps`].
     timeline: Option<Timeline>,
+    /// Bytes the checkpoints may use, as estimated by [`checkpoint_bytes`].
+    checkpoint_budget: usize,
 }
 
 /// Everything a step can change: what a checkpoint keeps. The board's journal is left out
@@ -159,16 +161,17 @@ struct State {
 }
 
 /// The run's length and its checkpoints: `checkpoints[i]` is the state after
-/// `i * interval` steps. Machines keep state (queues, sets) the board's journal cannot
-/// restore, so going back means restoring a checkpoint and replaying forwards.
+/// `(i + 1) * interval` steps (step 0 needs none: a fresh run is made for it). Machines keep
+/// state (queues, sets) the board's journal cannot restore, so going back means restoring a
+/// checkpoint and replaying forwards.
 struct Timeline {
     total: u64,
     interval: u64,
     checkpoints: Vec<State>,
 }
 
-/// Memory all checkpoints together may use, as estimated by [`checkpoint_bytes`].
-const CHECKPOINT_BUDGET: usize = 64 << 20;
+/// Memory all checkpoints together may use by default, as estimated by [`checkpoint_bytes`].
+pub const CHECKPOINT_BUDGET: usize = 64 << 20;
 
 /// A rough size of one checkpoint: the board's 6 bytes per cell (passages, marks, groups)
 /// plus about 10 bytes per cell of machine state (visited flags, set arrays, queues).
@@ -219,6 +222,7 @@ impl Run {
             all_dirty: false,
             path_u32: Vec::new(),
             timeline: None,
+            checkpoint_budget: CHECKPOINT_BUDGET,
         })
     }
 
@@ -386,6 +390,12 @@ impl Run {
         Some(done)
     }
 
+    /// Sets the memory the checkpoints may use (before the first [`Run::total_steps`]): less
+    /// memory, slower seeks back. Tests use it to exercise thinning and the no-checkpoint case.
+    pub fn set_checkpoint_budget(&mut self, bytes: usize) {
+        self.checkpoint_budget = bytes;
+    }
+
     /// Steps in the whole run. The first call runs a copy of the run to the end, laying
     /// down checkpoints for [`Run::seek`]; later calls are free.
     pub fn total_steps(&mut self) -> u64 {
@@ -404,22 +414,23 @@ impl Run {
             return Timeline {
                 total: self.steps,
                 interval: u64::MAX,
-                checkpoints: vec![self.state()],
+                checkpoints: Vec::new(),
             };
         };
         shadow.board.set_journaling(false);
-        let max = (CHECKPOINT_BUDGET / checkpoint_bytes(self.dirty_seen.len()).max(1)).max(2);
+        // At the largest sizes not even one fits: then every seek back replays from step 0.
+        let max = self.checkpoint_budget / checkpoint_bytes(self.dirty_seen.len()).max(1);
         let mut interval = 64;
-        let mut checkpoints = vec![shadow.state()];
+        let mut checkpoints = Vec::new();
         while shadow.step().is_some() {
-            if shadow.steps % interval == 0 {
+            if max > 0 && shadow.steps % interval == 0 {
                 checkpoints.push(shadow.state());
                 if checkpoints.len() > max {
-                    // Keep checkpoints 0, 2, 4, …: the multiples of the doubled interval.
+                    // Keep the multiples of the doubled interval: entries 1, 3, 5, ….
                     let mut i = 0;
                     checkpoints.retain(|_| {
                         i += 1;
-                        i % 2 == 1
+                        i % 2 == 0
                     });
                     interval *= 2;
                 }
@@ -429,6 +440,31 @@ impl Run {
             total: shadow.steps,
             interval,
             checkpoints,
+        }
+    }
+
+    /// The state at step 0, from a fresh run with the same settings.
+    fn fresh_state(&self) -> Option<State> {
+        let fresh = Run::new(self.settings.clone()).ok()?;
+        let mut state = fresh.state_moved();
+        state.board.set_journaling(false);
+        Some(state)
+    }
+
+    /// Like [`Run::state`], moving the parts out instead of copying them.
+    fn state_moved(self) -> State {
+        State {
+            board: self.board,
+            rng: self.rng,
+            phase: self.phase,
+            generator: Some(self.generator),
+            braid: self.braid,
+            solver: self.solver,
+            player: self.player,
+            steps: self.steps,
+            phase_steps: self.phase_steps,
+            last: self.last,
+            last_phase: self.last_phase,
         }
     }
 
@@ -478,14 +514,21 @@ impl Run {
         let Some(timeline) = self.timeline.as_ref() else {
             return self.steps;
         };
-        let index = ((target / timeline.interval) as usize).min(timeline.checkpoints.len() - 1);
-        let base = index as u64 * timeline.interval;
+        // The last checkpoint at or before the target; none (step 0) before the first.
+        let whole = (target / timeline.interval).min(timeline.checkpoints.len() as u64);
+        let base = whole * timeline.interval;
         if target >= self.steps && base <= self.steps {
             // Nothing to restore: stepping on from here is the shortest way.
             self.advance(target - self.steps);
             return self.steps;
         }
-        let state = timeline.checkpoints[index].clone();
+        let state = match whole.checked_sub(1) {
+            Some(index) => timeline.checkpoints[index as usize].clone(),
+            None => match self.fresh_state() {
+                Some(state) => state,
+                None => return self.steps,
+            },
+        };
         let old = self.restore(state);
         // Replay with the journal off: the same `step`, so the same result.
         while self.steps < target && self.step().is_some() {}

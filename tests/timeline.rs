@@ -171,17 +171,48 @@ fn back_restores_the_previous_step_all_the_way_to_the_start() {
 }
 
 #[test]
-fn seeking_in_a_long_run_uses_thinned_checkpoints_exactly() {
-    // Long enough that checkpoints are thinned (interval doubled) well past 64 steps.
+fn seeking_is_exact_with_thinned_checkpoints_and_with_none() {
     let settings = Settings::new("wilson", 40, 30, 3)
         .with_braid(0.2)
         .with_solver("a-star");
     let expected = reference(&settings);
-    let mut run = Run::new(settings).unwrap();
-    let total = run.total_steps();
-    for k in [total - 1, 1, total / 3, 64, 63, 65, 1000, 999, 0, total] {
-        run.seek(k);
-        assert_eq!(observe(&mut run), expected[k as usize], "seek {k}");
+    let cells = 40 * 30;
+    // Room for about 3 checkpoints (thinned many times over), for 1, and for none at all.
+    for budget in [3 * 16 * cells, 16 * cells, 0] {
+        let mut run = Run::new(settings.clone()).unwrap();
+        run.set_checkpoint_budget(budget);
+        let total = run.total_steps();
+        assert_eq!(total as usize, expected.len() - 1);
+        for k in [
+            total - 1,
+            1,
+            total / 3,
+            64,
+            63,
+            65,
+            1000,
+            999,
+            0,
+            total,
+            total / 2,
+            7,
+        ] {
+            run.seek(k);
+            assert_eq!(
+                observe(&mut run),
+                expected[k as usize],
+                "budget {budget} seek {k}"
+            );
+        }
+        run.seek(total);
+        for k in (total - 5..total).rev() {
+            assert!(run.back());
+            assert_eq!(
+                observe(&mut run),
+                expected[k as usize],
+                "budget {budget} back {k}"
+            );
+        }
     }
 }
 
