@@ -1,0 +1,41 @@
+// Seek timings of the built wasm module (pkg/) in Node's V8, the engine Chromium uses:
+// the first totalSteps() (shadow run laying checkpoints), back() from the end (slowest of 5),
+// and seeks to 20 spread-out steps. Run `wasm-pack build --target web --release` first, then
+// `node tests/perf/seek.mjs`. Numbers, not a test: nothing here can fail.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const pkg = fileURLToPath(new URL('../../pkg/', import.meta.url));
+const { initSync, MazeRun } = await import(pkg + 'mazestep.js');
+initSync({ module: readFileSync(pkg + 'mazestep_bg.wasm') });
+
+const runs = [['recursive-backtracker', 'bfs'], ['kruskal', 'a-star'], ['wilson', 'dijkstra']];
+console.log('side run steps total_ms back_ms seek_avg_ms seek_max_ms');
+for (const side of [100, 1000]) {
+  for (const [generator, solver] of runs) {
+    const run = new MazeRun(generator, solver, side, side, '7', '', '', 0.1);
+    let t = performance.now();
+    const total = run.totalSteps();
+    const lay = performance.now() - t;
+    run.finish();
+    let back = 0;
+    for (let i = 0; i < 5; i++) {
+      t = performance.now();
+      run.back();
+      back = Math.max(back, performance.now() - t);
+    }
+    let sum = 0;
+    let max = 0;
+    for (let i = 0; i < 20; i++) {
+      const target = Math.floor((((i * 7919) % 20) / 20) * total);
+      t = performance.now();
+      run.seek(target);
+      const took = performance.now() - t;
+      sum += took;
+      max = Math.max(max, took);
+    }
+    const ms = (x) => x.toFixed(2);
+    console.log(side, `${generator} + ${solver}`, total, ms(lay), ms(back), ms(sum / 20), ms(max));
+    run.free();
+  }
+}
