@@ -170,7 +170,8 @@ pub struct Info {
     /// Which mark bits it uses and what they mean here, for the legend.
     pub marks: &'static [(u8, &'static str)],
     /// The event kinds worth jumping to ("next set merge"), most interesting first; each is
-    /// one of [`EVENT_KINDS`].
+    /// one of [`EVENT_KINDS`]. "begin" and "unreachable" are left out: they happen at most
+    /// once, at the first step or the last.
     pub events: &'static [&'static str],
 }
 

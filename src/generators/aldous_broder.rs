@@ -37,7 +37,7 @@ pub static INFO: Info = Info {
         "    otherwise: carve nothing, walk on",
     ],
     marks: &[(mark::VISITED, "in the maze")],
-    events: &["carve", "move", "begin"],
+    events: &["carve", "move"],
 };
 
 /// Aldous–Broder as a step machine.

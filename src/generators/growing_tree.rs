@@ -46,7 +46,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "in the maze"),
         (mark::ACTIVE, "the active list"),
     ],
-    events: &["pop", "push", "begin"],
+    events: &["pop", "push"],
 };
 
 /// Which active cell to grow from.

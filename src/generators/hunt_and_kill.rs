@@ -51,7 +51,7 @@ pub static INFO: Info = Info {
         (mark::ACTIVE, "the current walk"),
         (mark::SPECIAL, "the row of the last hunt"),
     ],
-    events: &["hunt", "carve", "begin"],
+    events: &["hunt", "carve"],
 };
 
 /// Hunt-and-Kill as a step machine.

@@ -37,7 +37,7 @@ pub static INFO: Info = Info {
         "    add its neighbours that are new to the frontier",
     ],
     marks: &[(mark::VISITED, "in the maze"), (mark::FRONTIER, "frontier")],
-    events: &["carve", "begin"],
+    events: &["carve"],
 };
 
 /// Where a cell stands.

@@ -39,7 +39,7 @@ pub static INFO: Info = Info {
         (mark::ACTIVE, "on the stack"),
         (mark::VISITED, "done (popped)"),
     ],
-    events: &["pop", "push", "begin"],
+    events: &["pop", "push"],
 };
 
 /// The Recursive Backtracker generator as a step machine.

@@ -44,7 +44,7 @@ pub static INFO: Info = Info {
         "    weigh its neighbours that are new, add them to the frontier",
     ],
     marks: &[(mark::VISITED, "in the maze"), (mark::FRONTIER, "frontier")],
-    events: &["carve", "begin"],
+    events: &["carve"],
 };
 
 /// "No weight yet": the cell has never been on the frontier.

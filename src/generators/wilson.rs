@@ -41,7 +41,7 @@ pub static INFO: Info = Info {
         "    if it reached the maze: carve the walk into the maze",
     ],
     marks: &[(mark::VISITED, "in the maze"), (mark::ACTIVE, "the walk")],
-    events: &["add-walk", "erase-loop", "move", "begin"],
+    events: &["add-walk", "erase-loop", "move"],
 };
 
 /// Wilson's algorithm as a step machine.

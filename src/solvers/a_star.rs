@@ -58,7 +58,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "closed"),
         (mark::PATH, "shortest path"),
     ],
-    events: &["expand", "found", "unreachable", "begin"],
+    events: &["expand", "found"],
 };
 
 /// Weighted A* in the registry (`a-star-weighted`): the weight, and its description.
@@ -86,7 +86,7 @@ pub static INFO_WEIGHTED: Info = Info {
         (mark::VISITED, "closed"),
         (mark::PATH, "path found (not always shortest)"),
     ],
-    events: &["expand", "found", "unreachable", "begin"],
+    events: &["expand", "found"],
 };
 
 /// The largest heuristic weight. It keeps `f = g + weight · h` inside a `u32` on the largest

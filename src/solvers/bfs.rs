@@ -38,7 +38,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "dequeued"),
         (mark::PATH, "shortest path"),
     ],
-    events: &["expand", "found", "unreachable", "begin"],
+    events: &["expand", "found"],
 };
 
 /// Breadth-first search as a step machine.

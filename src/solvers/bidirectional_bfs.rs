@@ -55,7 +55,7 @@ pub static INFO: Info = Info {
         (mark::SPECIAL, "reached from the goal side"),
         (mark::PATH, "shortest path"),
     ],
-    events: &["expand", "found", "unreachable", "begin"],
+    events: &["expand", "found"],
 };
 
 /// "Not reached yet" in a distance array.

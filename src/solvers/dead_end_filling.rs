@@ -46,7 +46,7 @@ pub static INFO: Info = Info {
         "    did not reach the goal: the goal is unreachable",
     ],
     marks: &[(mark::SPECIAL, "filled dead end"), (mark::PATH, "path")],
-    events: &["fill", "found", "unreachable", "begin"],
+    events: &["fill", "found"],
 };
 
 /// Dead-end filling as a step machine.

@@ -43,7 +43,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "seen"),
         (mark::PATH, "path found"),
     ],
-    events: &["pop", "push", "found", "unreachable", "begin"],
+    events: &["pop", "push", "found"],
 };
 
 /// Depth-first search as a step machine.

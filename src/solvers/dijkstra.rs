@@ -53,7 +53,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "settled"),
         (mark::PATH, "shortest path"),
     ],
-    events: &["expand", "found", "unreachable", "begin"],
+    events: &["expand", "found"],
 };
 
 /// "Not reached yet" in the distance array.

@@ -47,7 +47,7 @@ pub static INFO: Info = Info {
         (mark::VISITED, "dequeued"),
         (mark::PATH, "path found (not always shortest)"),
     ],
-    events: &["expand", "found", "unreachable", "begin"],
+    events: &["expand", "found"],
 };
 
 /// Greedy best-first search as a step machine.

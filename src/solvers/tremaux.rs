@@ -52,7 +52,7 @@ pub static INFO: Info = Info {
         (mark::ACTIVE, "on the once-marked way"),
         (mark::PATH, "path found"),
     ],
-    events: &["move", "found", "unreachable", "begin"],
+    events: &["move", "found"],
 };
 
 /// Trémaux's algorithm as a step machine.

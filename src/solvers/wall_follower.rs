@@ -85,7 +85,7 @@ pub static INFO_RIGHT: Info = Info {
         (mark::VISITED, "walked on"),
         (mark::PATH, "route to the goal"),
     ],
-    events: &["move", "found", "looped", "unreachable", "begin"],
+    events: &["move", "found", "looped"],
 };
 
 pub static INFO_LEFT: Info = Info {
@@ -107,7 +107,7 @@ pub static INFO_LEFT: Info = Info {
         (mark::VISITED, "walked on"),
         (mark::PATH, "route to the goal"),
     ],
-    events: &["move", "found", "looped", "unreachable", "begin"],
+    events: &["move", "found", "looped"],
 };
 
 /// A wall follower as a step machine.
