@@ -705,3 +705,60 @@ fn kruskal_counts_its_sets_as_the_connected_pieces_of_the_maze() {
     });
     assert!(checked > 50);
 }
+
+#[test]
+fn kruskal_notes_the_two_sets_it_merged_with_their_sizes() {
+    // The sizes before the merge, read from the structure before the step, must add up in the
+    // note after it: "merged the set of A (a cells) with the set of B (b cells)".
+    let settings = Settings::new("kruskal", 8, 7, 5);
+    let mut run = Run::new(settings.clone()).unwrap();
+    // The same run one step behind: the sets as they were before each merge.
+    let mut before = Run::new(settings).unwrap();
+    let size_of = |run: &Run, x: u32, y: u32| -> u64 {
+        // Count the cells connected to (x, y) by a flood over the passages.
+        let maze = run.maze();
+        let mut seen = vec![false; maze.len()];
+        let start = maze.index(x, y);
+        seen[start] = true;
+        let mut todo = vec![start];
+        let mut count = 0;
+        while let Some(cell) = todo.pop() {
+            count += 1;
+            for dir in Direction::ALL {
+                if let Some(next) = maze.passage(cell, dir) {
+                    if !seen[next] {
+                        seen[next] = true;
+                        todo.push(next);
+                    }
+                }
+            }
+        }
+        count
+    };
+    let mut merges = 0;
+    loop {
+        let Some(step) = run.step() else { break };
+        let note = run.structures(0)[0].note.clone();
+        let numbers: Vec<u64> = note
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect();
+        match step.event {
+            mazestep::machine::Event::MergeSets { .. } => {
+                merges += 1;
+                let [ax, ay, a, bx, by, b] = numbers[..] else {
+                    panic!("{note}")
+                };
+                assert_eq!(a, size_of(&before, ax as u32, ay as u32), "{note}");
+                assert_eq!(b, size_of(&before, bx as u32, by as u32), "{note}");
+            }
+            mazestep::machine::Event::KeepWall { .. } => {
+                assert!(note.starts_with("kept the wall between"), "{note}");
+            }
+            _ => {}
+        }
+        before.step();
+    }
+    assert_eq!(merges, 8 * 7 - 1);
+}

@@ -414,17 +414,26 @@ impl Machine for Kruskal {
                 );
             }
         }
-        if let Some(cell) = self.current {
-            let root = self.set_of(cell);
-            sets.note = Words::new(maze)
-                .t("the last wall's cell ")
-                .cell(cell)
-                .t(" is in the set of ")
-                .cell(root)
-                .t(" (")
-                .count(u64::from(self.nodes[root].size), "cell", "cells")
-                .t(")")
-                .done();
+        // The last wall: if it is open now, it merged two sets; say which, and how big each was.
+        if let Some(&wall) = self.next.checked_sub(1).and_then(|i| self.walls.get(i)) {
+            let (cell, other) = self.sides(wall);
+            let merged = u64::from(self.nodes[self.set_of(cell)].size);
+            let w = &mut Words::new(maze);
+            if !opened(maze, cell, other) {
+                w.t("kept the wall between ")
+                    .cell(cell)
+                    .t(" and ")
+                    .cell(other);
+                w.t(": both in one set of ").count(merged, "cell", "cells");
+            } else if let Some(size) = tree_side(maze, cell, other, merged) {
+                w.t("merged the set of ")
+                    .cell(cell)
+                    .t(" (")
+                    .count(size, "cell", "cells");
+                w.t(") with the set of ").cell(other).t(" (");
+                w.count(merged - size, "cell", "cells").t(")");
+            }
+            sets.note = w.done();
         }
         let left = (self.walls.len() - self.next) as u64;
         let walls = Structure::new("Walls left to consider", left)
@@ -447,4 +456,36 @@ fn prefetch<T>(slice: &[T], index: usize) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (slice, index);
+}
+
+/// Whether the passage between neighbours `cell` and `other` is open.
+fn opened(maze: &Maze, cell: usize, other: usize) -> bool {
+    Direction::ALL
+        .into_iter()
+        .any(|dir| maze.passage(cell, dir) == Some(other))
+}
+
+/// The number of cells on `cell`'s side of the passage `cell`–`other` in a tree of `total`
+/// cells (a merged Kruskal set). Both sides are walked in turn, so the work is twice the
+/// smaller side; trees above 2^16 cells are not walked at all (a panel shows it every frame).
+fn tree_side(maze: &Maze, cell: usize, other: usize, total: u64) -> Option<u64> {
+    if total > 1 << 16 {
+        return None;
+    }
+    // Per side: a stack of (cell, the cell it was reached from) and a count.
+    let mut sides = [(vec![(cell, other)], 0u64), (vec![(other, cell)], 0u64)];
+    loop {
+        for (i, (stack, count)) in sides.iter_mut().enumerate() {
+            let Some((at, from)) = stack.pop() else {
+                return Some(if i == 0 { *count } else { total - *count });
+            };
+            *count += 1;
+            for dir in Direction::ALL {
+                match maze.passage(at, dir) {
+                    Some(next) if next != from => stack.push((next, at)),
+                    _ => {}
+                }
+            }
+        }
+    }
 }
