@@ -736,8 +736,7 @@ fn kruskal_notes_the_two_sets_it_merged_with_their_sizes() {
         count
     };
     let mut merges = 0;
-    loop {
-        let Some(step) = run.step() else { break };
+    while let Some(step) = run.step() {
         let note = run.structures(0)[0].note.clone();
         let numbers: Vec<u64> = note
             .split(|c: char| !c.is_ascii_digit())
