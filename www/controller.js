@@ -7,6 +7,11 @@
 // owned by the wasm module. The controller never steps it one call per step: once per
 // animation frame it asks for as many steps as the speed allows, in a single advance(n).
 //
+// Going back: back() and seek(k) move every run to an exact earlier (or later) step; the core
+// restores it from its checkpoints, so stepping on from there gives the same run again.
+// Bounds: settings.from / settings.to (embed mode) keep playing between two steps, and
+// settings.loop starts again from `from` after a short pause at the end.
+//
 // Race: with settings.race set to a solver name, a second run (the partner) is made from the
 // same settings with that solver, so its maze is generated identically. Every frame both get
 // the same advance(n), one call each; the page is done when both are.
@@ -20,6 +25,9 @@ const MAX_FRAME_SECONDS = 0.1;
 
 // advance() takes a 32-bit count.
 const MAX_BATCH = 0x7fffffff;
+
+// How long a looping animation rests on its last step before starting again.
+const LOOP_PAUSE_MS = 1200;
 
 export class Controller {
   /**
@@ -40,6 +48,7 @@ export class Controller {
     this.budget = 0;
     this.lastTime = null;
     this.frameHandle = null;
+    this.restAt = null; // while looping: when the rest at the end began
   }
 
   /** Builds the first run. Returns false (after reporting) when the settings are refused. */
@@ -86,14 +95,14 @@ export class Controller {
     return true;
   }
 
-  /** Back to step 0 of the same maze. */
+  /** Back to the start of the same maze (step 0, or `from` when bounded). */
   reset() {
-    this.replaceRun(this.settings);
+    if (this.replaceRun(this.settings) && this.settings.from > 0) this.seek(this.settings.from, false);
   }
 
   play() {
     if (this.state === 'running') return;
-    if (this.state === 'done') this.reset();
+    if (this.state === 'done' || this.room() <= 0) this.reset();
     // Start with one step in hand so the first step shows at once, even at 1 step/s.
     this.budget = 1;
     this.lastTime = null;
@@ -118,6 +127,65 @@ export class Controller {
     this.advance(1);
   }
 
+  /** Undoes exactly one step (of every run on show), pausing first. False at step 0. */
+  back() {
+    if (this.state === 'running') this.setState('paused');
+    let moved = false;
+    try {
+      for (const run of this.runs()) moved = run.back() || moved;
+    } catch (err) {
+      this.fail(err);
+      return false;
+    }
+    if (moved) this.settle();
+    return moved;
+  }
+
+  /** Goes to step k (clamped to the run), forward or back. Pauses a playing run unless `pause` is false. */
+  seek(k, pause = true) {
+    if (pause && this.state === 'running') this.setState('paused');
+    try {
+      for (const run of this.runs()) run.seek(k);
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    if (this.state !== 'running') this.settle();
+    else this.hooks.frame(this.run, this.state, false);
+  }
+
+  /** Steps until a step of event kind `kind` has been done (or the run ends), pausing first. */
+  runUntil(kind) {
+    if (this.state === 'done') return;
+    if (this.state === 'running' || this.state === 'idle') this.setState('paused');
+    try {
+      const n = this.run.advanceUntil(kind, MAX_BATCH);
+      // The race partner keeps step with the main run.
+      if (this.partner && this.partner.phase() !== 'done') this.partner.advance(n);
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    this.settle();
+  }
+
+  /** After a jump: done if every run is done, else paused; then one frame. */
+  settle() {
+    this.setState(this.runs().every((run) => run.phase() === 'done') ? 'done' : 'paused');
+    this.hooks.frame(this.run, this.state, false);
+  }
+
+  /** Steps left before the `to` bound (Infinity when there is none). */
+  room() {
+    const to = this.settings.to;
+    return to === null || to === undefined ? Infinity : to - this.run.steps();
+  }
+
+  /** At the end of the run or of its bounds. */
+  atEnd() {
+    return this.room() <= 0 || this.runs().every((run) => run.phase() === 'done');
+  }
+
   scheduleFrame() {
     if (this.frameHandle !== null) return;
     this.frameHandle = this.requestFrame((time) => {
@@ -130,18 +198,35 @@ export class Controller {
     if (this.state !== 'running') return;
     const seconds = this.lastTime === null ? 0 : Math.min((time - this.lastTime) / 1000, MAX_FRAME_SECONDS);
     this.lastTime = time;
-    if (this.settings.speed === Infinity) {
+    if (this.atEnd()) {
+      this.endOfBounds(time);
+    } else if (this.settings.speed === Infinity && this.room() === Infinity) {
       this.finish();
+    } else if (this.settings.speed === Infinity) {
+      this.advance(Math.min(this.room(), MAX_BATCH));
     } else {
       this.budget += this.settings.speed * seconds;
       // The epsilon keeps 600 steps/s at 60 fps at 10 per frame, not 9.999… -> 9, then 11.
-      const n = Math.min(Math.floor(this.budget + 1e-9), MAX_BATCH);
+      const n = Math.min(Math.floor(this.budget + 1e-9), MAX_BATCH, this.room());
       if (n > 0) {
         this.budget -= n;
         this.advance(n);
       }
     }
     if (this.state === 'running') this.scheduleFrame();
+  }
+
+  /** Playing has reached `to` or the end: loop after a rest, or stop there. */
+  endOfBounds(time) {
+    if (!this.settings.loop) {
+      this.settle();
+      return;
+    }
+    if (this.restAt === null) this.restAt = time;
+    if (time - this.restAt < LOOP_PAUSE_MS) return;
+    this.restAt = null;
+    this.seek(this.settings.from || 0, false);
+    this.budget = 1;
   }
 
   advance(n) {
@@ -158,7 +243,8 @@ export class Controller {
       this.fail(err);
       return;
     }
-    if (finished) this.setState('done');
+    // A looping animation keeps running through its end (onFrame rests, then starts again).
+    if (finished && !(this.settings.loop && this.state === 'running')) this.setState('done');
     this.hooks.frame(this.run, this.state, false);
   }
 
@@ -169,7 +255,7 @@ export class Controller {
       this.fail(err);
       return;
     }
-    this.setState('done');
+    if (!(this.settings.loop && this.state === 'running')) this.setState('done');
     this.hooks.frame(this.run, this.state, false);
   }
 

@@ -12,7 +12,7 @@ export class Controls {
    * @param {Document} doc
    * @param {object} api  { generatorNames, generatorGroups, generatorGroup, solverNames,
    *                        algorithmTitle, algorithmSummary, parseSide, parseSeed, freshSeed }
-   * @param {object} on   { change(changes), step(), toggle(), reset(),
+   * @param {object} on   { change(changes), step(), back(), toggle(), reset(),
    *                        pick(which, clientX, clientY)  a click ('start') or shift-click ('goal') on the maze,
    *                        moveCursor(dx, dy), placeCursor(which), showCursor(shown), corners() }
    */
@@ -22,7 +22,7 @@ export class Controls {
     const $ = (id) => doc.getElementById(id);
     this.el = {
       generator: $('generator'), solver: $('solver'), race: $('race'), width: $('width'), height: $('height'),
-      seed: $('seed'), newSeed: $('new-seed'), step: $('step'), play: $('play'), reset: $('reset'),
+      seed: $('seed'), newSeed: $('new-seed'), step: $('step'), back: $('back'), play: $('play'), reset: $('reset'),
       speed: $('speed'), speedText: $('speed-text'), styleBlock: $('style-block'),
       styleThin: $('style-thin'), generatorSummary: $('generator-summary'), braid: $('braid'),
       braidText: $('braid-text'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
@@ -104,6 +104,7 @@ export class Controls {
       });
     }
     el.step.addEventListener('click', () => this.on.step());
+    el.back.addEventListener('click', () => this.on.back());
     el.play.addEventListener('click', () => this.on.toggle());
     el.reset.addEventListener('click', () => this.on.reset());
     // Start and goal: click (or tap) and shift-click on the maze, or the keyboard on it.
@@ -140,9 +141,9 @@ export class Controls {
     }
   }
 
-  // Space, ArrowRight and R act on the page unless focus is in a field that uses those keys
+  // Space, ArrowRight, ArrowLeft and R act on the page unless focus is in a field that uses those keys
   // itself (typing, choosing, moving the slider). On a focused button Space keeps pressing
-  // that button, as everywhere else; ArrowRight and R still step and reset.
+  // that button, as everywhere else; the arrows and R still step, go back and reset.
   onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     const target = event.target instanceof Element ? event.target : null;
@@ -155,6 +156,9 @@ export class Controls {
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
       this.on.step();
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      this.on.back();
     } else if (event.key === 'r' || event.key === 'R') {
       event.preventDefault();
       this.on.reset();

@@ -5,6 +5,7 @@ import { Controller } from './controller.js';
 import { Controls } from './controls.js';
 import { Panels, statusText } from './panels.js';
 import { RaceView } from './race.js';
+import { TeachPanels } from './teach.js';
 import { Renderer } from './renderer.js';
 import {
   DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, describeCorner, pointInside, pointOf, pointSetting,
@@ -40,6 +41,8 @@ async function boot() {
     parseSeed: mz.parseSeed,
     parsePoint: mz.parsePoint,
     freshSeed: mz.freshSeed,
+    algorithmEvents: mz.algorithmEvents,
+    eventLabel: mz.eventLabel,
   };
 
   const generators = api.generatorNames();
@@ -52,6 +55,9 @@ async function boot() {
   const { settings, problems } = readSettings(location.search, api, defaults);
 
   const doc = document;
+  // Embedded in another page: just the canvas and the chosen controls (style.css).
+  doc.documentElement.classList.toggle('embed', settings.embed);
+  doc.documentElement.dataset.controls = settings.controls;
   const panels = new Panels(doc, api);
   const renderer = new Renderer(doc.getElementById('maze'), doc.getElementById('overlay'),
     doc.getElementById('stage'), wasm.memory);
@@ -74,6 +80,20 @@ async function boot() {
   const race = new RaceView(doc, api, shortestOf);
 
   let controls = null;
+  // The address always reopens what is on screen: every setting, and the step once paused.
+  const writeUrl = () => {
+    const run = controller.run;
+    const step = run && controller.state !== 'running' ? run.steps() : 0;
+    history.replaceState(null, '', writeSettings(controller.settings, step));
+  };
+  const pageAddress = () => location.href.split(/[?#]/)[0];
+  const teach = new TeachPanels(doc, api, {
+    seek: (k) => controller.seek(k),
+    runUntil: (kind) => controller.runUntil(kind),
+    link: () => pageAddress() + writeSettings(controller.settings,
+      controller.state === 'running' ? 0 : controller.run.steps()),
+    embedCode: () => embedCode(controller, pageAddress(), api),
+  });
   const refresh = (run, state, urgent) => {
     const partner = controller.partner;
     if (partner) {
@@ -88,6 +108,7 @@ async function boot() {
       solver: controller.settings.solver,
       style: renderer.style,
     });
+    teach.update(run, state, urgent);
   };
 
   const controller = new Controller({
@@ -100,16 +121,19 @@ async function boot() {
           race.showLanes(controller.settings);
           renderer.setRun(run);
           raceRenderer.setRun(controller.partner);
+          teach.setRun(run);
           if (cursor) showCursor(true);
         } else {
           renderer.draw();
           if (controller.partner) raceRenderer.draw();
         }
         refresh(run, state, fresh || state !== 'running');
+        if (state !== 'running') writeUrl();
       },
       state(state) {
         controls?.showState(state);
         if (controller.run) refresh(controller.run, state, true);
+        writeUrl();
       },
       settings(s) {
         if (s.style !== renderer.style) {
@@ -119,7 +143,7 @@ async function boot() {
         }
         controls?.show(s);
         // Copying the address shares this exact maze.
-        history.replaceState(null, '', writeSettings(s));
+        writeUrl();
       },
       error(message) {
         panels.showMessages([message]);
@@ -163,6 +187,7 @@ async function boot() {
   controls = new Controls(doc, api, {
     change: (changes) => controller.update(fitEnds(changes)),
     step: () => controller.step(),
+    back: () => controller.back(),
     toggle: () => controller.toggle(),
     reset: () => controller.reset(),
     pick(which, clientX, clientY) {
@@ -198,7 +223,16 @@ async function boot() {
     controller.start();
     controls.show(controller.settings);
   }
-  history.replaceState(null, '', writeSettings(controller.settings));
+  // A shared moment (step=, or from= in embed mode): go there now.
+  const opening = controller.settings.step;
+  if (opening > 0) {
+    controller.seek(opening);
+    const reached = controller.run.steps();
+    if (reached < opening) {
+      panels.showMessages([`URL: step ${opening} is past the end of this run, which has ${reached} steps. Showing the end.`]);
+    }
+  }
+  writeUrl();
 
   // Fit the canvas to the window; coalesce bursts of resize events into one layout per frame.
   let pending = false;
@@ -222,9 +256,28 @@ async function boot() {
   watchPixelRatio();
 
   // For the end-to-end tests and the benchmark page.
-  window.mazestep = { controller, renderer, raceRenderer, race, panels, api, wasm, mz };
+  window.mazestep = { controller, renderer, raceRenderer, race, panels, teach, api, wasm, mz };
   doc.documentElement.dataset.ready = 'true';
   if (controller.settings.autoplay) controller.play();
+}
+
+/** The <iframe> snippet that embeds the current maze with the minimal controls. */
+function embedCode(controller, address, api) {
+  const s = { ...controller.settings, embed: true, controls: 'minimal' };
+  const step = controller.state === 'paused' ? controller.run.steps() : 0;
+  const src = address + writeSettings(s, step);
+  let title = s.generator;
+  try {
+    title = api.algorithmTitle(s.generator);
+  } catch {
+    // the name will do
+  }
+  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(`mazestep: ${title}, ${s.width} × ${s.height}`)}" ` +
+    'width="640" height="480" style="border: 0" loading="lazy"></iframe>';
+}
+
+function escapeAttribute(text) {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function fatal(message) {

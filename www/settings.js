@@ -65,7 +65,18 @@ export const DEFAULTS = {
   // Start and goal as "X,Y", or '' for the corners (top-left start, bottom-right goal).
   start: '',
   goal: '',
+  // Sharing and embedding: the step to open at, the embed layout and its controls, and the
+  // bounds a looping animation plays between (to: null = the end of the run).
+  step: 0,
+  embed: false,
+  controls: 'full',
+  loop: false,
+  from: 0,
+  to: null,
 };
+
+/** What an embedded page shows besides the canvas. */
+export const CONTROL_SETS = ['none', 'minimal', 'full'];
 
 /** Braid: the percentage of dead ends opened after generation, a whole number 0 to 100 on
  * the slider and in the URL (the wasm run takes it as a share, 0 to 1). */

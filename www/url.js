@@ -4,11 +4,16 @@
 // and the core accept and refuse exactly the same text.
 
 import {
-  BRAID_MAX, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, parseBraid, pointSetting,
+  BRAID_MAX, CONTROL_SETS, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, parseBraid,
+  pointSetting,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
-export const PARAMS = ['generator', 'braid', 'solver', 'race', 'width', 'height', 'start', 'goal', 'seed', 'speed', 'style', 'autoplay'];
+export const PARAMS = ['generator', 'braid', 'solver', 'race', 'width', 'height', 'start', 'goal', 'seed',
+  'speed', 'style', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+
+// Steps are counted exactly up to 2^53 in a JS number.
+const MAX_STEP = Number.MAX_SAFE_INTEGER;
 
 /**
  * Reads settings from a query string.
@@ -110,12 +115,40 @@ export function readSettings(search, api, defaults) {
     else refuse('style', given, `use ${STYLES.join(' or ')}`, settings.style);
   }
 
-  if (params.has('autoplay')) {
-    const given = params.get('autoplay').toLowerCase();
-    if (given === '' || given === '1' || given === 'true' || given === 'yes') settings.autoplay = true;
-    else if (given === '0' || given === 'false' || given === 'no') settings.autoplay = false;
-    else refuse('autoplay', given, 'use 1 or 0', settings.autoplay ? '1' : '0');
+  for (const flag of ['autoplay', 'embed', 'loop']) {
+    if (!params.has(flag)) continue;
+    const given = params.get(flag);
+    const value = parseFlag(given);
+    if (value === null) refuse(flag, given, 'use 1 or 0', settings[flag] ? '1' : '0');
+    else settings[flag] = value;
   }
+
+  // An embedded animation shows the minimal bar unless told otherwise.
+  if (settings.embed) settings.controls = 'minimal';
+  if (params.has('controls')) {
+    const given = params.get('controls');
+    if (CONTROL_SETS.includes(given)) settings.controls = given;
+    else refuse('controls', given, `use ${CONTROL_SETS.join(', ')}`, settings.controls);
+  }
+
+  for (const name of ['step', 'from', 'to']) {
+    if (!params.has(name)) continue;
+    const given = params.get(name);
+    const value = parseStep(given);
+    if (value === null) {
+      refuse(name, given, 'use a whole number of steps, 0 or more',
+        name === 'to' ? 'the end of the run' : '0');
+    } else settings[name] = value;
+  }
+  if (settings.to !== null && settings.from > settings.to) {
+    problems.push(`URL: from ${settings.from} is after to ${settings.to}: from must not be after to. ` +
+      'Using from 0 and the end of the run.');
+    settings.from = 0;
+    settings.to = null;
+  }
+  // Opening inside the bounds: a shared step outside them moves to the nearest bound.
+  if (params.has('step') && settings.to !== null && settings.step > settings.to) settings.step = settings.to;
+  if (!params.has('step') && settings.from > 0) settings.step = settings.from;
 
   for (const name of params.keys()) {
     if (!PARAMS.includes(name)) {
@@ -134,8 +167,27 @@ export function parseSpeed(text) {
   return n >= SPEED_MIN && n <= SPEED_MAX ? n : null;
 }
 
-/** The query string that reproduces these settings exactly. */
-export function writeSettings(settings) {
+/** "1"/"true"/"yes"/"" → true, "0"/"false"/"no" → false, anything else null. */
+function parseFlag(text) {
+  const given = text.trim().toLowerCase();
+  if (given === '' || given === '1' || given === 'true' || given === 'yes') return true;
+  if (given === '0' || given === 'false' || given === 'no') return false;
+  return null;
+}
+
+/** A whole number of steps from 0 to 2^53 - 1, or null. */
+export function parseStep(text) {
+  const trimmed = String(text).trim();
+  if (!/^[0-9]{1,16}$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return n <= MAX_STEP ? n : null;
+}
+
+/**
+ * The query string that reproduces these settings exactly, at step `step` (left out at 0).
+ * `embed` and `controls` are written only for an embedded page.
+ */
+export function writeSettings(settings, step = 0) {
   const params = new URLSearchParams();
   params.set('generator', settings.generator);
   // Braid is a percentage; left out when off, so plain addresses stay short.
@@ -152,6 +204,14 @@ export function writeSettings(settings) {
   params.set('speed', formatSpeed(settings.speed));
   params.set('style', settings.style);
   if (settings.autoplay) params.set('autoplay', '1');
+  if (step > 0) params.set('step', String(step));
+  if (settings.embed) {
+    params.set('embed', '1');
+    params.set('controls', settings.controls);
+  }
+  if (settings.loop) params.set('loop', '1');
+  if (settings.from > 0) params.set('from', String(settings.from));
+  if (settings.to !== null && settings.to !== undefined) params.set('to', String(settings.to));
   return '?' + params.toString();
 }
 

@@ -190,6 +190,7 @@ test('URL parameters: good values are taken, each bad one is named and replaced'
   const good = readSettings('?generator=kruskal&braid=35&solver=none&width=7&height=4096&seed=18446744073709551615&speed=max&style=thin&autoplay=1', api, defaults);
   assert.deepEqual(good.problems, []);
   assert.deepEqual(good.settings, {
+    ...DEFAULTS,
     generator: 'kruskal', solver: 'none', race: 'none', width: 7, height: 4096, seed: '18446744073709551615',
     speed: Infinity, style: 'thin', autoplay: true, braid: 35, start: '', goal: '',
   });
@@ -208,7 +209,8 @@ test('URL parameters: good values are taken, each bad one is named and replaced'
 test('written URLs read back to the same settings', () => {
   for (const settings of [
     { ...defaults, seed: '0' },
-    { generator: 'kruskal', solver: 'none', race: 'none', width: 4096, height: 1, seed: '18446744073709551615', speed: Infinity, style: 'thin', autoplay: true, braid: 100, start: '', goal: '' },
+    { ...DEFAULTS, generator: 'kruskal', solver: 'none', race: 'none', width: 4096, height: 1, seed: '18446744073709551615', speed: Infinity, style: 'thin', autoplay: true, braid: 100, start: '', goal: '' },
+    { ...defaults, seed: '8', embed: true, controls: 'none', loop: true, from: 2, to: 30, step: 2 },
     { ...defaults, seed: '9', race: 'bfs' },
     { ...defaults, seed: '3', width: 10, height: 6, start: '9,0', goal: '0,5' },
     { ...defaults, seed: '3', start: '0,1', goal: '' },

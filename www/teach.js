@@ -1,0 +1,233 @@
+// The teaching tools around the canvas: the narration (with its screen-reader live region), the
+// data-structure panel, the timeline slider, "run to the next event" and the share buttons.
+// Like panels.js it only shows what the run says, always through textContent.
+
+// While playing, screen readers hear at most one sentence per interval; the visible line and
+// the data panel are refreshed a few times a second.
+const LIVE_INTERVAL_MS = 1000;
+const PANEL_INTERVAL_MS = 150;
+// Entries shown per data structure.
+const ITEMS_SHOWN = 12;
+// Mazes up to this many cells learn their step count in the background after a new run; bigger
+// ones when the timeline is first touched (counting runs the whole run once).
+const EAGER_TOTAL_CELLS = 40_000;
+
+export class TeachPanels {
+  /**
+   * @param {Document} doc
+   * @param {object} api  { algorithmEvents(name), eventLabel(kind) }
+   * @param {object} on   { seek(step), runUntil(kind), link(): string, embedCode(): string }
+   */
+  constructor(doc, api, on) {
+    this.doc = doc;
+    this.api = api;
+    this.on = on;
+    const $ = (id) => doc.getElementById(id);
+    this.el = {
+      narration: $('narration'), live: $('narration-live'), structures: $('structures'),
+      timeline: $('timeline'), timelineText: $('timeline-text'), nextKind: $('next-kind'),
+      nextEvent: $('next-event'), copyLink: $('copy-link'), copyEmbed: $('copy-embed'),
+      shareStatus: $('share-status'), shareCode: $('share-code'),
+    };
+    this.run = null;
+    this.total = null; // steps in the whole run, once known
+    this.totalTimer = null;
+    this.lastLiveAt = -Infinity;
+    this.lastPanelAt = -Infinity;
+    this.liveText = '';
+    this.eventsFor = null;
+    this.pendingSeek = null;
+    this.wire();
+  }
+
+  wire() {
+    const el = this.el;
+    // Scrubbing: many input events per frame become one seek per animation frame.
+    el.timeline.addEventListener('input', () => {
+      const first = this.pendingSeek === null;
+      this.pendingSeek = Number(el.timeline.value);
+      if (first) {
+        requestAnimationFrame(() => {
+          const k = this.pendingSeek;
+          this.pendingSeek = null;
+          this.on.seek(k);
+        });
+      }
+    });
+    // The slider needs the run's length: count it when the slider is first used.
+    for (const type of ['pointerdown', 'focus', 'keydown']) {
+      el.timeline.addEventListener(type, () => this.ensureTotal());
+    }
+    el.nextEvent.addEventListener('click', () => {
+      if (el.nextKind.value) this.on.runUntil(el.nextKind.value);
+    });
+    el.copyLink.addEventListener('click', () => this.share(this.on.link(), 'Link'));
+    el.copyEmbed.addEventListener('click', () => this.share(this.on.embedCode(), 'Embed code'));
+  }
+
+  /** A new run: forget what was known about the old one. */
+  setRun(run) {
+    this.run = run;
+    this.total = null;
+    this.liveText = '';
+    this.el.live.textContent = '';
+    clearTimeout(this.totalTimer);
+    if (run.cellCount <= EAGER_TOTAL_CELLS) {
+      // After the first frames are on screen, not before.
+      this.totalTimer = setTimeout(() => {
+        if (this.run === run) {
+          this.ensureTotal();
+          this.showTimeline(run);
+        }
+      }, 250);
+    }
+  }
+
+  ensureTotal() {
+    if (this.total !== null || !this.run) return;
+    try {
+      this.total = this.run.totalSteps();
+    } catch {
+      this.total = null;
+      return;
+    }
+    this.el.timeline.max = String(this.total);
+  }
+
+  /** Shows the run after a frame; `urgent` for single steps, jumps and state changes. */
+  update(run, state, urgent) {
+    if (run.phase() === 'done' && this.total === null) {
+      this.total = run.steps();
+      this.el.timeline.max = String(this.total);
+    }
+    const now = performance.now();
+    this.showTimeline(run);
+    this.showEvents(run);
+    if (urgent || state !== 'running' || now - this.lastPanelAt >= PANEL_INTERVAL_MS) {
+      this.lastPanelAt = now;
+      const sentence = run.narration() || (run.steps() === 0 ? 'Press Step or Play to begin.' : '');
+      setText(this.el.narration, sentence);
+      this.showStructures(run);
+    }
+    if (urgent || state !== 'running' || now - this.lastLiveAt >= LIVE_INTERVAL_MS) {
+      this.lastLiveAt = now;
+      const sentence = run.narration();
+      if (sentence && sentence !== this.liveText) {
+        this.liveText = sentence;
+        this.el.live.textContent = sentence;
+      }
+    }
+  }
+
+  showTimeline(run) {
+    const steps = run.steps();
+    const slider = this.el.timeline;
+    if (this.total === null && Number(slider.max) < steps) slider.max = String(steps);
+    if (this.pendingSeek === null && Number(slider.value) !== steps) slider.value = String(steps);
+    const of = this.total === null ? '' : ` of ${this.total.toLocaleString('en')}`;
+    const text = `Step ${steps.toLocaleString('en')}${of}`;
+    setText(this.el.timelineText, text);
+    if (slider.getAttribute('aria-valuetext') !== text) slider.setAttribute('aria-valuetext', text);
+  }
+
+  /** The "run to the next …" choices for the machine on show. */
+  showEvents(run) {
+    const name = run.algorithm();
+    if (name === this.eventsFor) return;
+    this.eventsFor = name;
+    const select = this.el.nextKind;
+    const kept = select.value;
+    select.replaceChildren();
+    let kinds = [];
+    try {
+      kinds = Array.from(this.api.algorithmEvents(name));
+    } catch {
+      kinds = [];
+    }
+    for (const kind of kinds) {
+      const option = this.doc.createElement('option');
+      option.value = kind;
+      try {
+        option.textContent = this.api.eventLabel(kind);
+      } catch {
+        option.textContent = kind;
+      }
+      select.append(option);
+    }
+    if (kinds.includes(kept)) select.value = kept;
+    select.disabled = kinds.length === 0;
+    this.el.nextEvent.disabled = kinds.length === 0;
+  }
+
+  showStructures(run) {
+    const box = this.el.structures;
+    const count = run.structureCount();
+    const parts = [];
+    for (let i = 0; i < count; i++) {
+      const total = run.structureTotal(i);
+      const items = Array.from(run.structureItems(i, ITEMS_SHOWN));
+      const more = total - items.length;
+      if (more > 0) items.push(`… and ${more.toLocaleString('en')} more`);
+      parts.push({ title: `${run.structureTitle(i)}: ${total.toLocaleString('en')}`, items, note: run.structureNote(i) });
+    }
+    const key = JSON.stringify(parts);
+    if (key === this.structuresKey) return;
+    this.structuresKey = key;
+    box.replaceChildren();
+    if (parts.length === 0) {
+      const p = this.doc.createElement('p');
+      p.className = 'hint';
+      p.textContent = 'Nothing to show for this step.';
+      box.append(p);
+      return;
+    }
+    for (const part of parts) {
+      const section = this.doc.createElement('div');
+      section.className = 'structure';
+      const title = this.doc.createElement('h3');
+      title.textContent = part.title;
+      section.append(title);
+      if (part.items.length) {
+        const list = this.doc.createElement('ul');
+        list.className = 'structure-items';
+        for (const text of part.items) {
+          const li = this.doc.createElement('li');
+          li.textContent = text;
+          list.append(li);
+        }
+        section.append(list);
+      }
+      if (part.note) {
+        const note = this.doc.createElement('p');
+        note.className = 'structure-note';
+        note.textContent = part.note;
+        section.append(note);
+      }
+      box.append(section);
+    }
+  }
+
+  /** Copies text to the clipboard, and always shows it selected in the code box as well. */
+  async share(text, what) {
+    const box = this.el.shareCode;
+    box.value = text;
+    box.hidden = false;
+    box.select();
+    let copied = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(text);
+        copied = true;
+      }
+    } catch {
+      copied = false;
+    }
+    this.el.shareStatus.textContent = copied
+      ? `${what} copied to the clipboard.`
+      : `${what} is below: select it and copy (Ctrl+C or ⌘C).`;
+  }
+}
+
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
