@@ -7,8 +7,10 @@
 //! - [`generators`], [`solvers`], [`player`]: the algorithms, one file each.
 //! - [`run`]: a whole timeline — generate, then solve, then walk — as used by every front end.
 //! - [`stats`]: texture statistics (dead ends, diameter, corridors, junctions) of any maze.
+//! - [`export`]: a maze as tile text with its route, or as a printable SVG worksheet.
 
 pub mod board;
+pub mod export;
 pub mod generators;
 pub mod machine;
 pub mod maze;

@@ -11,6 +11,7 @@
 //! Numbers: counts go out as `f64` (a JS number, exact up to 2^53) rather than `u64`, which
 //! wasm-bindgen would turn into a `BigInt`. "None" goes out as -1 where the API says so.
 
+use crate::export;
 use crate::generators::{self, braid, UnknownName};
 use crate::machine::{self, Info, Structure, EVENT_KINDS};
 use crate::maze::MAX_SIDE;
@@ -26,6 +27,12 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct MazeRun {
     run: Run,
+}
+
+impl MazeRun {
+    fn found_path(&self) -> Option<&[usize]> {
+        self.run.solver()?.outcome()?.path()
+    }
 }
 
 #[wasm_bindgen]
@@ -240,6 +247,35 @@ impl MazeRun {
 
 #[wasm_bindgen]
 impl MazeRun {
+    /// The maze as it is now as a printable SVG worksheet (start and goal marked), with the
+    /// found path drawn when `with_solution` is true and there is one.
+    pub fn svg(&self, with_solution: bool) -> String {
+        let settings = self.run.settings();
+        let mut title = generators::find(&settings.generator)
+            .map_or("Maze", |entry| entry.info.title)
+            .to_string();
+        title.push_str(", ");
+        title.push_str(&settings.width.to_string());
+        title.push_str(" × ");
+        title.push_str(&settings.height.to_string());
+        title.push_str(" cells, seed ");
+        title.push_str(&settings.seed.to_string());
+        let sheet = export::Sheet {
+            start: Some(self.run.start()),
+            goal: Some(self.run.goal()),
+            path: self.found_path().filter(|_| with_solution),
+            title: Some(&title),
+        };
+        export::svg(self.run.maze(), &sheet)
+    }
+
+    /// The maze as tile text (`#` wall, `.` open, `S` start, `G` goal), with the found path
+    /// as `o` when `with_solution` is true and there is one.
+    pub fn text(&self, with_solution: bool) -> String {
+        let path = self.found_path().filter(|_| with_solution);
+        export::route_tiles(self.run.maze(), self.run.start(), self.run.goal(), path)
+    }
+
     /// The found path as u32 cell indices, start first: build
     /// `new Uint32Array(memory.buffer, run.pathPtr(), run.pathLen())`. Empty until found.
     #[wasm_bindgen(js_name = pathPtr)]

@@ -6,6 +6,7 @@ import { Controls } from './controls.js';
 import { Panels, statusText } from './panels.js';
 import { RaceView } from './race.js';
 import { TeachPanels } from './teach.js';
+import { Exporter } from './export.js';
 import { Renderer } from './renderer.js';
 import {
   DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, describeCorner, pointInside, pointOf, pointSetting,
@@ -94,6 +95,11 @@ async function boot() {
       controller.state === 'running' ? 0 : controller.run.steps()),
     embedCode: () => embedCode(controller, pageAddress(), api),
   });
+  const exporter = new Exporter(doc, {
+    run: () => controller.run,
+    settings: () => controller.settings,
+    canvas: () => doc.getElementById('maze'),
+  });
   const refresh = (run, state, urgent) => {
     const partner = controller.partner;
     if (partner) {
@@ -109,6 +115,7 @@ async function boot() {
       style: renderer.style,
     });
     teach.update(run, state, urgent);
+    exporter.update(run);
   };
 
   const controller = new Controller({
@@ -256,7 +263,7 @@ async function boot() {
   watchPixelRatio();
 
   // For the end-to-end tests and the benchmark page.
-  window.mazestep = { controller, renderer, raceRenderer, race, panels, teach, api, wasm, mz };
+  window.mazestep = { controller, renderer, raceRenderer, race, panels, teach, exporter, api, wasm, mz };
   doc.documentElement.dataset.ready = 'true';
   if (controller.settings.autoplay) controller.play();
 }

@@ -17,6 +17,7 @@
 //!
 //! Exit status: 0 done, 1 no path found (or stdout could not be written), 2 bad input.
 
+use mazestep::export;
 use mazestep::generators;
 use mazestep::maze::{Maze, MAX_SIDE};
 use mazestep::parse;
@@ -37,9 +38,9 @@ const PREFERRED_GENERATOR: &str = "recursive-backtracker";
 const USAGE: &str = "\
 usage:
   mazestep generate --algorithm NAME --width W --height H [--seed S] [--count N]
-                    [--braid P] [--format tiles|json|none]
+                    [--braid P] [--format tiles|json|svg|none]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
-                 [--braid P] [--start X,Y] [--goal X,Y] [--format tiles|json]
+                 [--braid P] [--start X,Y] [--goal X,Y] [--format tiles|json|svg]
   mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
                  [--braid P] [--format text|json]
   mazestep list          names and summaries of all generators and solvers
@@ -59,6 +60,8 @@ options:
   --goal X,Y         solve: goal cell (default: the bottom-right cell)
   --format F         tiles (default): # wall, . open, o path, S start, G goal;
                      json: one object per line; none: generate without output;
+                     svg: a printable worksheet (generate: the maze with start top-left
+                     and goal bottom-right; solve: with the solution drawn; one maze only);
                      stats: text (default) or json
 
 exit status: 0 done, 1 no path found (the maze is still printed), 2 bad input.
@@ -254,11 +257,11 @@ const GOAL: Opt = Opt {
 };
 const FORMAT_GENERATE: Opt = Opt {
     name: "--format",
-    hint: "tiles, json or none",
+    hint: "tiles, json, svg or none",
 };
 const FORMAT_SOLVE: Opt = Opt {
     name: "--format",
-    hint: "tiles or json",
+    hint: "tiles, json or svg",
 };
 const FORMAT_STATS: Opt = Opt {
     name: "--format",
@@ -376,6 +379,7 @@ fn read_options(
 enum Format {
     Tiles,
     Json,
+    Svg,
     None,
 }
 
@@ -383,15 +387,18 @@ fn format(text: &str, allow_none: bool) -> Result<Format, String> {
     match (text.trim(), allow_none) {
         ("tiles", _) => Ok(Format::Tiles),
         ("json", _) => Ok(Format::Json),
+        ("svg", _) => Ok(Format::Svg),
         ("none", true) => Ok(Format::None),
         ("none", false) => Err(
-            "format 'none' is not allowed for solve: use tiles or json (none is for timing generate)"
+            "format 'none' is not allowed for solve: use tiles, json or svg (none is for timing generate)"
                 .to_string(),
         ),
         (other, true) => Err(format!(
-            "format '{other}' is not allowed: use tiles, json or none"
+            "format '{other}' is not allowed: use tiles, json, svg or none"
         )),
-        (other, false) => Err(format!("format '{other}' is not allowed: use tiles or json")),
+        (other, false) => Err(format!(
+            "format '{other}' is not allowed: use tiles, json or svg"
+        )),
     }
 }
 
@@ -417,6 +424,11 @@ fn generate_job(args: &[String]) -> Result<GenerateJob, String> {
     let count = count.unwrap_or(1);
     let braid = braid(&given)?;
     let format = format(given.get("--format").unwrap_or("tiles"), true)?;
+    if format == Format::Svg && count > 1 {
+        return Err(format!(
+            "format svg writes one maze, not {count}: drop --count or use tiles or json"
+        ));
+    }
     let first_seed = match seed {
         Some(seed) => {
             parse::last_seed(seed, count)?;
@@ -607,6 +619,16 @@ fn run_generate(job: &GenerateJob, out: &mut impl Write) -> Result<(), Failure> 
                 line.push_str("}\n");
                 out.write_all(line.as_bytes())?;
             }
+            Format::Svg => {
+                let title = sheet_title(job.algorithm, &maze, seed, job.braid);
+                let sheet = export::Sheet {
+                    start: Some(0),
+                    goal: Some(maze.len() - 1),
+                    path: None,
+                    title: Some(&title),
+                };
+                out.write_all(export::svg(&maze, &sheet).as_bytes())?;
+            }
             Format::None => {}
         }
     }
@@ -624,13 +646,21 @@ fn run_solve(job: &SolveJob, out: &mut impl Write) -> Result<(), Failure> {
             let line = solve_json(&maze, job, &report) + "\n";
             out.write_all(line.as_bytes())?;
         }
+        Format::Svg => {
+            let title = sheet_title(job.algorithm, &maze, job.seed, job.braid);
+            let sheet = export::Sheet {
+                start: Some(maze.index(job.start.0, job.start.1)),
+                goal: Some(maze.index(job.goal.0, job.goal.1)),
+                path: report.outcome.path(),
+                title: Some(&title),
+            };
+            out.write_all(export::svg(&maze, &sheet).as_bytes())?;
+        }
         Format::Tiles | Format::None => {
-            out.write_all(&solve_tiles(
-                &maze,
-                job.start,
-                job.goal,
-                report.outcome.path(),
-            ))?;
+            let start = maze.index(job.start.0, job.start.1);
+            let goal = maze.index(job.goal.0, job.goal.1);
+            let text = export::route_tiles(&maze, start, goal, report.outcome.path());
+            out.write_all(text.as_bytes())?;
             out.write_all(b"\n")?;
         }
     }
@@ -721,33 +751,17 @@ fn stats_json(job: &StatsJob, summary: &Summary) -> String {
     json
 }
 
-/// The tile view with the route drawn on it: `o` on every path cell and on the passage tile
-/// between consecutive path cells, then `G` on the goal and `S` on the start (so `S` shows when
-/// they are the same cell).
-fn solve_tiles(
-    maze: &Maze,
-    start: (u32, u32),
-    goal: (u32, u32),
-    path: Option<&[usize]>,
-) -> Vec<u8> {
-    let mut text = maze.to_tile_text().into_bytes();
-    let row = maze.tile_width() + 1; // with the newline
-    let tile = |(x, y): (u32, u32)| (2 * x as usize + 1, 2 * y as usize + 1);
-    for pair in path.unwrap_or(&[]).windows(2) {
-        let (a, b) = (tile(maze.coords(pair[0])), tile(maze.coords(pair[1])));
-        // Neighbouring cells are two tiles apart; the tile between them is the passage.
-        if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 2 {
-            text[(a.1 + b.1) / 2 * row + (a.0 + b.0) / 2] = b'o';
-        }
+/// The worksheet's heading: "Kruskal, 20 × 20 cells, seed 7" (and the braid share if any).
+fn sheet_title(algorithm: &str, maze: &Maze, seed: u64, braid: f64) -> String {
+    let title = generators::find(algorithm).map_or(algorithm, |entry| entry.info.title);
+    let mut text = format!(
+        "{title}, {} × {} cells, seed {seed}",
+        maze.width(),
+        maze.height()
+    );
+    if braid > 0.0 {
+        text.push_str(&format!(", braid {braid}"));
     }
-    for &cell in path.unwrap_or(&[]) {
-        let (tx, ty) = tile(maze.coords(cell));
-        text[ty * row + tx] = b'o';
-    }
-    let (gx, gy) = tile(goal);
-    text[gy * row + gx] = b'G';
-    let (sx, sy) = tile(start);
-    text[sy * row + sx] = b'S';
     text
 }
 
@@ -887,11 +901,8 @@ mod tests {
         let job = job((0, 0), (2, 0));
         let report = solvers::solve("bfs", &maze, job.start, job.goal).unwrap();
         assert_eq!(report.outcome, Outcome::Unreachable);
-        let tiles = solve_tiles(&maze, job.start, job.goal, report.outcome.path());
-        assert_eq!(
-            String::from_utf8(tiles).unwrap(),
-            "#######\n#S..#G#\n#######\n"
-        );
+        let tiles = export::route_tiles(&maze, 0, 2, report.outcome.path());
+        assert_eq!(tiles, "#######\n#S..#G#\n#######\n");
         let message = no_path_message(&job, &report.outcome).unwrap();
         assert!(
             message.contains("0,0") && message.contains("2,0"),
@@ -908,19 +919,16 @@ mod tests {
         let maze = Maze::from_cells(3, 1, vec![E, E | W, W]).unwrap();
         let job = job((0, 0), (2, 0));
         let report = solvers::solve("bfs", &maze, job.start, job.goal).unwrap();
-        let tiles = solve_tiles(&maze, job.start, job.goal, report.outcome.path());
-        assert_eq!(
-            String::from_utf8(tiles).unwrap(),
-            "#######\n#SoooG#\n#######\n"
-        );
+        let tiles = export::route_tiles(&maze, 0, 2, report.outcome.path());
+        assert_eq!(tiles, "#######\n#SoooG#\n#######\n");
         assert_eq!(no_path_message(&job, &report.outcome), None);
     }
 
     #[test]
     fn start_wins_when_it_is_the_goal() {
         let maze = Maze::from_cells(1, 1, vec![0]).unwrap();
-        let tiles = solve_tiles(&maze, (0, 0), (0, 0), Some(&[0]));
-        assert_eq!(String::from_utf8(tiles).unwrap(), "###\n#S#\n###\n");
+        let tiles = export::route_tiles(&maze, 0, 0, Some(&[0]));
+        assert_eq!(tiles, "###\n#S#\n###\n");
     }
 
     #[test]

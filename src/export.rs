@@ -1,0 +1,236 @@
+//! Mazes as files: the tile text with a route on it, and a printable SVG worksheet. The command
+//! line and the page both use these, so a maze saved from either is the same file.
+//!
+//! The SVG is a worksheet: thin black walls on white, the start as a blue disc, the goal as an
+//! orange square, and optionally the solution as a green line through the cell centres. It has
+//! a `viewBox` and no fixed size, so a browser or a printer scales it to the page. Walls are
+//! merged into straight runs and drawn as one `<path>`, so even a 1000×1000 maze stays a
+//! single element of a few megabytes rather than millions of elements.
+
+use crate::maze::{Direction, Maze};
+
+/// Size of a cell in SVG user units, and the wall width.
+const CELL: usize = 10;
+const MARGIN: usize = 10;
+const TITLE_HEIGHT: usize = 16;
+
+/// What goes on a worksheet besides the walls.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sheet<'a> {
+    /// Start and goal cells, marked when given.
+    pub start: Option<usize>,
+    pub goal: Option<usize>,
+    /// The solution, start first, drawn when given.
+    pub path: Option<&'a [usize]>,
+    /// A line of text above the maze (escaped here), e.g. "Kruskal, 20 × 20, seed 7".
+    pub title: Option<&'a str>,
+}
+
+/// The tile view (`#` wall, `.` open, one line per tile row) with the route drawn on it: `o`
+/// on every path cell and on the passage tile between consecutive path cells, then `G` on the
+/// goal and `S` on the start (so `S` shows when they are the same cell).
+pub fn route_tiles(maze: &Maze, start: usize, goal: usize, path: Option<&[usize]>) -> String {
+    let mut text = maze.to_tile_text().into_bytes();
+    let row = maze.tile_width() + 1; // with the newline
+    let tile = |cell: usize| {
+        let (x, y) = maze.coords(cell);
+        (2 * x as usize + 1, 2 * y as usize + 1)
+    };
+    for pair in path.unwrap_or(&[]).windows(2) {
+        let (a, b) = (tile(pair[0]), tile(pair[1]));
+        // Neighbouring cells are two tiles apart; the tile between them is the passage.
+        if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 2 {
+            text[(a.1 + b.1) / 2 * row + (a.0 + b.0) / 2] = b'o';
+        }
+    }
+    for &cell in path.unwrap_or(&[]) {
+        let (tx, ty) = tile(cell);
+        text[ty * row + tx] = b'o';
+    }
+    for (cell, mark) in [(goal, b'G'), (start, b'S')] {
+        let (tx, ty) = tile(cell);
+        text[ty * row + tx] = mark;
+    }
+    // Only ASCII bytes were swapped for ASCII bytes.
+    String::from_utf8(text).unwrap_or_default()
+}
+
+/// The maze as a standalone SVG document.
+pub fn svg(maze: &Maze, sheet: &Sheet) -> String {
+    let (w, h) = (maze.width() as usize, maze.height() as usize);
+    let top = MARGIN
+        + if sheet.title.is_some() {
+            TITLE_HEIGHT
+        } else {
+            0
+        };
+    let mut out = String::with_capacity(256 + maze.len() * 6);
+    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
+    push_num(&mut out, w * CELL + 2 * MARGIN);
+    out.push(' ');
+    push_num(&mut out, h * CELL + top + MARGIN);
+    out.push_str("\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
+    if let Some(title) = sheet.title {
+        out.push_str("<text x=\"");
+        push_num(&mut out, MARGIN);
+        out.push_str("\" y=\"");
+        push_num(&mut out, MARGIN + 10);
+        out.push_str("\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#000\">");
+        push_escaped(&mut out, title);
+        out.push_str("</text>\n");
+    }
+    let at = |cell: usize| {
+        let (x, y) = maze.coords(cell);
+        (MARGIN + x as usize * CELL, top + y as usize * CELL)
+    };
+    if let Some(path) = sheet.path.filter(|p| !p.is_empty()) {
+        out.push_str("<polyline class=\"solution\" fill=\"none\" stroke=\"#009e73\" stroke-width=\"3\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"");
+        for (i, &cell) in path.iter().enumerate() {
+            let (x, y) = at(cell);
+            if i > 0 {
+                out.push(' ');
+            }
+            push_num(&mut out, x + CELL / 2);
+            out.push(',');
+            push_num(&mut out, y + CELL / 2);
+        }
+        out.push_str("\"/>\n");
+    }
+    if let Some(start) = sheet.start {
+        let (x, y) = at(start);
+        out.push_str("<circle class=\"start\" r=\"3\" fill=\"#0072b2\" cx=\"");
+        push_num(&mut out, x + CELL / 2);
+        out.push_str("\" cy=\"");
+        push_num(&mut out, y + CELL / 2);
+        out.push_str("\"/>\n");
+    }
+    if let Some(goal) = sheet.goal {
+        let (x, y) = at(goal);
+        out.push_str("<rect class=\"goal\" width=\"6\" height=\"6\" fill=\"#d55e00\" x=\"");
+        push_num(&mut out, x + 2);
+        out.push_str("\" y=\"");
+        push_num(&mut out, y + 2);
+        out.push_str("\"/>\n");
+    }
+    out.push_str("<path class=\"walls\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" stroke-linecap=\"square\" d=\"");
+    push_walls(&mut out, maze, MARGIN, top);
+    out.push_str("\"/>\n</svg>\n");
+    out
+}
+
+/// Every wall as straight runs: `M x y H x2` along each row line, `M x y V y2` down each column
+/// line. A run is a stretch of consecutive cells with a wall on the same side.
+fn push_walls(out: &mut String, maze: &Maze, left: usize, top: usize) {
+    let (w, h) = (maze.width() as usize, maze.height() as usize);
+    // Row lines 0..=h: line y is the north side of row y (the south side of the last row).
+    for y in 0..=h {
+        let walled = |x: usize| {
+            if y < h {
+                !maze.is_open(y * w + x, Direction::North)
+            } else {
+                !maze.is_open((h - 1) * w + x, Direction::South)
+            }
+        };
+        let mut x = 0;
+        while x < w {
+            if !walled(x) {
+                x += 1;
+                continue;
+            }
+            let begin = x;
+            while x < w && walled(x) {
+                x += 1;
+            }
+            out.push('M');
+            push_num(out, left + begin * CELL);
+            out.push(' ');
+            push_num(out, top + y * CELL);
+            out.push('H');
+            push_num(out, left + x * CELL);
+        }
+    }
+    // Column lines 0..=w: line x is the west side of column x (the east side of the last).
+    for x in 0..=w {
+        let walled = |y: usize| {
+            if x < w {
+                !maze.is_open(y * w + x, Direction::West)
+            } else {
+                !maze.is_open(y * w + w - 1, Direction::East)
+            }
+        };
+        let mut y = 0;
+        while y < h {
+            if !walled(y) {
+                y += 1;
+                continue;
+            }
+            let begin = y;
+            while y < h && walled(y) {
+                y += 1;
+            }
+            out.push('M');
+            push_num(out, left + x * CELL);
+            out.push(' ');
+            push_num(out, top + begin * CELL);
+            out.push('V');
+            push_num(out, top + y * CELL);
+        }
+    }
+}
+
+/// Whole numbers without `format!`, which keeps the wasm module small.
+fn push_num(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
+}
+
+fn push_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_in_full() {
+        for n in [0, 7, 10, 1234567890] {
+            let mut s = String::new();
+            push_num(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+    }
+
+    #[test]
+    fn titles_are_escaped() {
+        let maze = Maze::new(1, 1).unwrap();
+        let svg = svg(
+            &maze,
+            &Sheet {
+                title: Some("<b>&\"x\""),
+                ..Sheet::default()
+            },
+        );
+        assert!(svg.contains("&lt;b&gt;&amp;&quot;x&quot;"), "{svg}");
+        assert!(!svg.contains("<b>"));
+    }
+}
