@@ -19,7 +19,11 @@ async function boot() {
     // A dynamic import, so a missing build can be explained on the page instead of failing
     // silently in the console.
     mz = await import('../pkg/mazestep.js');
-    wasm = await mz.default();
+    // The single-file page (scripts/build-offline) carries the module inline, as base64.
+    const inline = globalThis.MAZESTEP_WASM_BASE64;
+    wasm = await mz.default(inline
+      ? { module_or_path: Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) }
+      : undefined);
   } catch (err) {
     fatal(`The WebAssembly module could not be loaded (${err instanceof Error ? err.message : err}). ` +
       'Build it first: scripts/setup, then wasm-pack build --target web --release (or scripts/serve).');
