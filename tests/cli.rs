@@ -295,11 +295,11 @@ fn seeds_that_would_wrap_are_refused() {
 fn unknown_format_is_refused() {
     refused(
         &generate(&["--format", "xml"]),
-        &["format 'xml'", "tiles, json or none"],
+        &["format 'xml'", "tiles, json, svg or none"],
     );
     refused(
-        &["solve", "--solver", "bfs", "--format", "svg"],
-        &["format 'svg'", "tiles or json"],
+        &["solve", "--solver", "bfs", "--format", "pdf"],
+        &["format 'pdf'", "tiles, json or svg"],
     );
 }
 
@@ -307,7 +307,7 @@ fn unknown_format_is_refused() {
 fn format_none_for_solve_is_refused() {
     refused(
         &["solve", "--solver", "bfs", "--format", "none"],
-        &["format 'none'", "solve", "tiles or json"],
+        &["format 'none'", "solve", "tiles, json or svg"],
     );
 }
 

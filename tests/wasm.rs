@@ -1066,3 +1066,38 @@ fn event_lists_and_labels_cover_every_algorithm_including_braid_and_player() {
         );
     }
 }
+
+// ---- export ---------------------------------------------------------------------------------
+
+#[wasm_bindgen_test]
+fn svg_and_text_show_the_maze_and_the_path_once_found() {
+    let mut run = new_run("kruskal", "bfs", 6.0, 4.0, "5");
+    // Before a path exists, "with solution" has nothing to add.
+    assert!(!run.svg(true).contains("class=\"solution\""));
+    assert_eq!(run.text(true).matches('o').count(), 0);
+    run.finish();
+    let length = run.path_length() as usize;
+    assert!(
+        length >= 9,
+        "a path from corner to corner of 6 x 4 has at least 9 cells"
+    );
+    let sheet = run.svg(true);
+    assert!(sheet.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(sheet.contains("Kruskal, 6 × 4 cells, seed 5"));
+    let points = sheet
+        .split("points=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    assert_eq!(points.split(' ').count(), length);
+    assert!(!run.svg(false).contains("class=\"solution\""));
+    let text = run.text(true);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 9);
+    assert!(lines.iter().all(|line| line.len() == 13));
+    // Path cells and the passages between them, less the S and G letters.
+    assert_eq!(text.matches('o').count(), 2 * length - 1 - 2);
+    assert_eq!(run.text(false).matches('o').count(), 0);
+}
