@@ -204,6 +204,17 @@ pub trait Machine {
     fn counters(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
     }
+
+    /// Calls `step` until it returns `None` and says how many steps it took. Provided here so
+    /// every machine gets its own copy of this loop with its `step` inlined: one dynamic call
+    /// per run instead of one per step. Same `step`, so the same result as stepping.
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> u64 {
+        let mut steps = 0;
+        while self.step(board, rng).is_some() {
+            steps += 1;
+        }
+        steps
+    }
 }
 
 /// Steps a machine until it is done, with the board's journal off. Uses the same `step` as
@@ -211,10 +222,7 @@ pub trait Machine {
 pub fn run_to_end(machine: &mut dyn Machine, board: &mut Board, rng: &mut Rng) -> u64 {
     let journaling = board.is_journaling();
     board.set_journaling(false);
-    let mut steps = 0;
-    while machine.step(board, rng).is_some() {
-        steps += 1;
-    }
+    let steps = machine.step_to_end(board, rng);
     board.set_journaling(journaling);
     steps
 }

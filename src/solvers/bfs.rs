@@ -16,7 +16,6 @@ use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use std::collections::VecDeque;
 
 pub static INFO: Info = Info {
     name: "bfs",
@@ -45,7 +44,11 @@ pub struct Bfs {
     start: usize,
     goal: usize,
     parent: Vec<u32>,
-    queue: VecDeque<u32>,
+    /// Every cell enqueued so far, in order; the queue is `queue[head..]`. Each cell is
+    /// enqueued at most once, so a plain list read from the front never needs to wrap around
+    /// or move: cheaper per cell than a ring buffer.
+    queue: Vec<u32>,
+    head: usize,
     started: bool,
     current: Option<usize>,
     visited: u64,
@@ -58,7 +61,8 @@ impl Bfs {
             start,
             goal,
             parent: vec![NO_PARENT; maze.len()],
-            queue: VecDeque::new(),
+            queue: Vec::new(),
+            head: 0,
             started: false,
             current: None,
             visited: 0,
@@ -68,7 +72,7 @@ impl Bfs {
 
     /// The queue, front first.
     pub fn queue(&self) -> impl Iterator<Item = usize> + '_ {
-        self.queue.iter().map(|&c| c as usize)
+        self.queue[self.head..].iter().map(|&c| c as usize)
     }
 
     /// The parent of a cell in the search tree, if it has been reached.
@@ -86,17 +90,18 @@ impl Machine for Bfs {
         if !self.started {
             self.started = true;
             self.parent[self.start] = self.start as u32;
-            self.queue.push_back(self.start as u32);
+            self.queue.push(self.start as u32);
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
             return Some(Step::new(Event::Begin { cell }, 0));
         }
-        let Some(cell) = self.queue.pop_front() else {
+        let Some(&cell) = self.queue.get(self.head) else {
             self.current = None;
             self.outcome = Some(Outcome::Unreachable);
             return Some(Step::new(Event::Unreachable, 6));
         };
+        self.head += 1;
         let cell = cell as usize;
         self.current = Some(cell);
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
@@ -111,7 +116,7 @@ impl Machine for Bfs {
         for (_, next) in open_neighbours(board.maze(), cell) {
             if self.parent[next] == NO_PARENT {
                 self.parent[next] = cell as u32;
-                self.queue.push_back(next as u32);
+                self.queue.push(next as u32);
                 self.visited += 1;
                 board.add_mark(next, mark::FRONTIER);
                 added += 1;
@@ -140,7 +145,7 @@ impl Machine for Bfs {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
-            ("queue", self.queue.len() as u64),
+            ("queue", (self.queue.len() - self.head) as u64),
             ("visited", self.visited),
         ]
     }
