@@ -101,7 +101,7 @@ impl BinaryTree {
 
 impl Machine for BinaryTree {
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing.
-    #[inline]
+    #[inline(always)]
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if self.next >= self.len {
             return None;

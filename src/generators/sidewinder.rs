@@ -78,7 +78,7 @@ impl SideWinder {
 
 impl Machine for SideWinder {
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing.
-    #[inline]
+    #[inline(always)]
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if self.next >= self.len {
             return None;

@@ -16,9 +16,13 @@
 //! priority queue is what would let it handle passages of different costs, and it is the
 //! baseline A* improves on by adding a guess of the distance still to go.
 //!
-//! The queue is a binary heap of `(dist, order queued)` pairs. A heap cannot lower an entry in
-//! place, so an improved cell is queued again and its old entry left behind; a stale entry
-//! (cell settled already) that comes to the top is thrown away within the same step.
+//! The priority queue is a *bucket queue* (Dial's algorithm): distances are whole numbers and
+//! every passage costs 1, so every queued `dist` is the smallest one or one more, and two lists,
+//! one per distance, read first in first out, hand out cells by smallest `dist`, ties to the
+//! one queued first — the order a binary heap of `(dist, order queued)` would give, without
+//! its `log n` reshuffling per cell ([`Buckets`]). A queue cannot lower an entry in place, so
+//! an improved cell is queued again and its old entry left behind; a stale entry (cell settled
+//! already) that comes to the front is thrown away within the same step.
 //!
 //! One step is one settled cell and the relaxation of its neighbours. Marks: `FRONTIER` for
 //! queued cells, `VISITED` for settled ones, `PATH` for the result.
@@ -28,8 +32,6 @@ use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 pub static INFO: Info = Info {
     name: "dijkstra",
@@ -57,6 +59,44 @@ pub static INFO: Info = Info {
 /// "Not reached yet" in the distance array.
 const UNREACHED: u32 = u32::MAX;
 
+/// The priority queue for distances that grow by 1 per passage: a list of cells for the
+/// smallest queued distance, read from `head` on, and one for that distance plus one.
+#[derive(Clone, Debug, Default)]
+struct Buckets {
+    /// `lists[d % 2]` holds the cells queued with distance `d`, in the order queued.
+    lists: [Vec<u32>; 2],
+    /// The smallest distance that may still be queued: the list being read.
+    dist: u32,
+    /// How far the list being read has been read.
+    head: usize,
+}
+
+impl Buckets {
+    /// Queues `cell` at distance `dist`, which is the smallest queued distance or one more.
+    fn push(&mut self, cell: usize, dist: u32) {
+        debug_assert!(dist == self.dist || dist == self.dist + 1);
+        self.lists[(dist % 2) as usize].push(cell as u32);
+    }
+
+    /// Takes the first cell queued with the smallest distance.
+    fn pop(&mut self) -> Option<usize> {
+        loop {
+            let list = &mut self.lists[(self.dist % 2) as usize];
+            if let Some(&cell) = list.get(self.head) {
+                self.head += 1;
+                return Some(cell as usize);
+            }
+            // That distance is used up: its list is reused for the distance after the next.
+            list.clear();
+            self.head = 0;
+            if self.lists[((self.dist + 1) % 2) as usize].is_empty() {
+                return None;
+            }
+            self.dist += 1;
+        }
+    }
+}
+
 /// Dijkstra's algorithm as a step machine.
 #[derive(Clone, Debug)]
 pub struct Dijkstra {
@@ -65,9 +105,8 @@ pub struct Dijkstra {
     dist: Vec<u32>,
     parent: Vec<u32>,
     settled: Vec<bool>,
-    /// `(dist << 32 | order queued, cell)`, smallest first. The order makes every key unique.
-    queue: BinaryHeap<Reverse<(u64, u32)>>,
-    queued: u32,
+    /// Cells queued, by smallest `dist` first and then by order queued.
+    queue: Buckets,
     settled_count: u64,
     started: bool,
     current: Option<usize>,
@@ -83,8 +122,7 @@ impl Dijkstra {
             dist: vec![UNREACHED; maze.len()],
             parent: vec![NO_PARENT; maze.len()],
             settled: vec![false; maze.len()],
-            queue: BinaryHeap::new(),
-            queued: 0,
+            queue: Buckets::default(),
             settled_count: 0,
             started: false,
             current: None,
@@ -116,9 +154,7 @@ impl Dijkstra {
     }
 
     fn push(&mut self, cell: usize, dist: u32) {
-        let key = u64::from(dist) << 32 | u64::from(self.queued);
-        self.queued = self.queued.wrapping_add(1);
-        self.queue.push(Reverse((key, cell as u32)));
+        self.queue.push(cell, dist);
     }
 }
 
@@ -138,13 +174,13 @@ impl Machine for Dijkstra {
             return Some(Step::new(Event::Begin { cell }, 0));
         }
         let cell = loop {
-            let Some(Reverse((_, cell))) = self.queue.pop() else {
+            let Some(cell) = self.queue.pop() else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
                 return Some(Step::new(Event::Unreachable, 7));
             };
-            if !self.settled[cell as usize] {
-                break cell as usize;
+            if !self.settled[cell] {
+                break cell;
             }
         };
         self.current = Some(cell);
@@ -210,5 +246,42 @@ impl Solver for Dijkstra {
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    #[test]
+    fn the_buckets_hand_out_cells_in_the_order_of_a_heap_of_dist_and_order_queued() {
+        // Pushes as Dijkstra makes them (the smallest queued distance or one more), mixed with
+        // pops, against a plain heap keyed by (dist, order queued).
+        let mut rng = Rng::new(5);
+        let mut buckets = Buckets::default();
+        let mut heap = BinaryHeap::new();
+        let (mut order, mut smallest) = (0u32, 0u32);
+        for _ in 0..2000 {
+            if rng.below(3) == 0 {
+                let cell = rng.below(1000) as usize;
+                // The distance being read or one more: what relaxing a settled cell queues.
+                let dist = buckets.dist + u32::from(rng.coin());
+                assert!(
+                    dist >= smallest,
+                    "never below a distance already handed out"
+                );
+                buckets.push(cell, dist);
+                heap.push(Reverse((dist, order, cell)));
+                order += 1;
+            } else {
+                let expected = heap.pop().map(|Reverse((dist, _, cell))| {
+                    smallest = dist;
+                    cell
+                });
+                assert_eq!(buckets.pop(), expected);
+            }
+        }
     }
 }
