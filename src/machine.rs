@@ -205,15 +205,17 @@ pub trait Machine {
         Vec::new()
     }
 
-    /// Calls `step` until it returns `None` and says how many steps it took. Provided here so
-    /// every machine gets its own copy of this loop with its `step` inlined: one dynamic call
-    /// per run instead of one per step. Same `step`, so the same result as stepping.
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> u64 {
-        let mut steps = 0;
-        while self.step(board, rng).is_some() {
+    /// Calls `step` until it returns `None`; says how many steps that took and what the last
+    /// one was. Provided here so every machine gets its own copy of this loop with its `step`
+    /// inlined: one dynamic call per run instead of one per step. Same `step`, so the same
+    /// result as stepping.
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        let (mut steps, mut last) = (0, None);
+        while let Some(step) = self.step(board, rng) {
             steps += 1;
+            last = Some(step);
         }
-        steps
+        (steps, last)
     }
 }
 
@@ -222,7 +224,7 @@ pub trait Machine {
 pub fn run_to_end(machine: &mut dyn Machine, board: &mut Board, rng: &mut Rng) -> u64 {
     let journaling = board.is_journaling();
     board.set_journaling(false);
-    let steps = machine.step_to_end(board, rng);
+    let (steps, _) = machine.step_to_end(board, rng);
     board.set_journaling(journaling);
     steps
 }

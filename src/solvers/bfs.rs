@@ -111,10 +111,9 @@ impl Bfs {
     fn trace_path(&self) -> Vec<usize> {
         let mut path = vec![self.goal];
         let mut cell = self.goal;
-        while cell != self.start {
-            cell = self
-                .parent(cell)
-                .expect("every cell on the way back has a parent");
+        // Every cell on the way back has a parent; stopping at one without is only a guard.
+        while let Some(up) = self.parent(cell).filter(|_| cell != self.start) {
+            cell = up;
             path.push(cell);
         }
         path.reverse();
@@ -123,8 +122,9 @@ impl Bfs {
 }
 
 impl Machine for Bfs {
-    // Inlined into `step_to_end`'s loop, where the unused events then cost nothing.
-    #[inline(always)]
+    // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (not in
+    // wasm, where a second copy of the step would cost bytes).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
