@@ -6,7 +6,8 @@
 //! - `--reps N`: repetitions per measurement (default 7); the table shows min and median;
 //! - `--only NAME`: only the generator or solver with that name (repeatable).
 //!
-//! For each generator two things are timed: running to the end with the journal off, and
+//! For each generator two things are timed: running to the end with the journal and display
+//! layers off (as `generators::generate` does), and
 //! stepping one `Machine::step` at a time with the journal on and cleared after every step,
 //! which is what the page does. Solvers run on a SideWinder maze of each size, from the
 //! top-left to the bottom-right cell.
@@ -109,6 +110,8 @@ fn generate_run(entry: &generators::Entry, side: u32) -> Maze {
     let maze = Maze::new(side, side).expect("bench sizes are valid");
     let mut machine = (entry.make)(&maze);
     let mut board = Board::new(maze);
+    // As `generators::generate` does: the maze is the only result, so no display layers.
+    board.set_display(false);
     run_to_end(machine.as_mut(), &mut board, &mut Rng::new(SEED));
     board.into_maze()
 }

@@ -55,6 +55,8 @@ pub struct Board {
     maze: Maze,
     marks: Vec<u8>,
     groups: Vec<u32>,
+    /// Whether the display layers are kept; off when nobody will look at them.
+    display: bool,
     journaling: bool,
     journal: Vec<Change>,
 }
@@ -67,6 +69,7 @@ impl Board {
             maze,
             marks: vec![0; len],
             groups: vec![0; len],
+            display: true,
             journaling: false,
             journal: Vec::new(),
         }
@@ -97,6 +100,20 @@ impl Board {
     #[inline]
     pub fn group(&self, cell: usize) -> u32 {
         self.groups[cell]
+    }
+
+    /// Keeps (the default) or skips the display layers. With display off, marks and set
+    /// labels are left as they are (all 0 on a new board) and machines may skip work done only
+    /// for them: for [`crate::generators::generate`] and [`crate::solvers::solve`], whose
+    /// callers see only the maze or the path. The maze itself is changed exactly as always.
+    pub fn set_display(&mut self, on: bool) {
+        self.display = on;
+    }
+
+    /// Whether the display layers are kept (see [`Board::set_display`]).
+    #[inline]
+    pub fn is_displaying(&self) -> bool {
+        self.display
     }
 
     /// Turns recording of changes on or off. Turning it off also empties the journal.
@@ -188,6 +205,9 @@ impl Board {
     /// Replaces a cell's marks.
     #[inline]
     pub fn set_mark(&mut self, cell: usize, marks: u8) {
+        if !self.display {
+            return;
+        }
         let old = self.marks[cell];
         self.record(cell, Layer::Mark, u32::from(old), u32::from(marks));
         self.marks[cell] = marks;
@@ -196,18 +216,27 @@ impl Board {
     /// Adds mark bits to a cell.
     #[inline]
     pub fn add_mark(&mut self, cell: usize, bits: u8) {
+        if !self.display {
+            return;
+        }
         self.set_mark(cell, self.marks[cell] | bits);
     }
 
     /// Removes mark bits from a cell.
     #[inline]
     pub fn remove_mark(&mut self, cell: usize, bits: u8) {
+        if !self.display {
+            return;
+        }
         self.set_mark(cell, self.marks[cell] & !bits);
     }
 
     /// Sets a cell's set label (0 = none).
     #[inline]
     pub fn set_group(&mut self, cell: usize, group: u32) {
+        if !self.display {
+            return;
+        }
         let old = self.groups[cell];
         self.record(cell, Layer::Group, old, group);
         self.groups[cell] = group;
@@ -308,6 +337,28 @@ mod tests {
     fn carve_to_a_cell_that_is_not_the_neighbour_is_caught_in_debug_builds() {
         // Cell 2 is the east end of the first row: cell 3 starts the next row.
         Board::new(Maze::new(3, 2).unwrap()).carve_to(2, Direction::East, 3);
+    }
+
+    #[test]
+    fn display_off_keeps_the_maze_and_skips_the_layers() {
+        let mut shown = Board::new(Maze::new(2, 2).unwrap());
+        let mut hidden = shown.clone();
+        hidden.set_display(false);
+        assert!(shown.is_displaying() && !hidden.is_displaying());
+        for board in [&mut shown, &mut hidden] {
+            board.set_journaling(true);
+            board.carve(0, Direction::East);
+            board.add_mark(1, mark::VISITED);
+            board.set_mark(2, mark::PATH);
+            board.remove_mark(2, mark::PATH);
+            board.set_group(3, 9);
+        }
+        assert_eq!(shown.maze(), hidden.maze());
+        assert_eq!(shown.marks(), [0, mark::VISITED, 0, 0]);
+        assert_eq!(shown.groups(), [0, 0, 0, 9]);
+        assert!(hidden.marks().iter().all(|&m| m == 0));
+        assert!(hidden.groups().iter().all(|&g| g == 0));
+        assert_eq!(hidden.journal().len(), 2, "only the two passage bytes");
     }
 
     #[test]

@@ -357,7 +357,26 @@ impl Run {
     pub fn finish(&mut self) -> u64 {
         let before = self.steps;
         self.board.set_journaling(false);
-        while self.step().is_some() {}
+        // The search runs to its end in its own loop (`Machine::step_to_end`): the same steps
+        // as `step` takes, without its per-step bookkeeping. The other phases are cheap next
+        // to it and go through `step`, which keeps one copy of each generator's code in wasm.
+        loop {
+            if self.phase == Phase::Solving {
+                if let Some(solver) = self.solver.as_mut() {
+                    let (count, last) = solver.step_to_end(&mut self.board, &mut self.rng);
+                    if let Some(step) = last {
+                        self.steps += count;
+                        self.phase_steps[Phase::Solving as usize] += count;
+                        self.last = Some(step);
+                        self.last_phase = Phase::Solving;
+                    }
+                    self.next_phase();
+                }
+            }
+            if self.step().is_none() {
+                break;
+            }
+        }
         self.board.set_journaling(true);
         self.all_dirty = true;
         self.collect_dirty();

@@ -26,7 +26,8 @@
 //!
 //! Display: the board's `groups` layer shows each cell's set as a label, 0 for a cell still on
 //! its own (drawn uncoloured); a merge reports the label kept and the label absorbed. The
-//! labels are only for drawing: the union-find alone decides what is connected. No marks: the
+//! labels are only for drawing: the union-find alone decides what is connected, so on a board
+//! with its display off ([`Board::set_display`]) they are not kept at all. No marks: the
 //! wall considered is the step's event.
 
 use crate::board::Board;
@@ -177,7 +178,9 @@ impl Kruskal {
             for (up, side) in pair.iter_mut().zip([cell, other]) {
                 *up = side as u32;
                 prefetch(&self.nodes, side);
-                prefetch(board.groups(), side);
+                if board.is_displaying() {
+                    prefetch(board.groups(), side);
+                }
                 prefetch(board.maze().cells(), side);
             }
         }
@@ -331,7 +334,13 @@ impl Machine for Kruskal {
         self.union(root_a, root_b);
         self.sets -= 1;
         board.carve_to(cell, dir, other);
-        let (kept, absorbed) = self.relabel(board, big, small, toward_big);
+        // The labels are only drawn: with no display (plain `generate`) the repaint, which
+        // would be most of the time on a large maze, is skipped and the merge reports 0, 0.
+        let (kept, absorbed) = if board.is_displaying() {
+            self.relabel(board, big, small, toward_big)
+        } else {
+            (0, 0)
+        };
         let event = Event::MergeSets {
             cell: cell as u32,
             dir,

@@ -236,6 +236,8 @@ pub fn generate_braided(
     let braid = braid::check_share(braid).map_err(GenerateError::Braid)?;
     let mut machine = (entry.make)(&maze);
     let mut board = Board::new(starting_maze(machine.as_ref(), maze));
+    // Only the result is returned: nobody sees the marks, so they are not kept.
+    board.set_display(false);
     let mut rng = Rng::new(seed);
     run_to_end(machine.as_mut(), &mut board, &mut rng);
     if braid > 0.0 {
