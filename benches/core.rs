@@ -6,10 +6,12 @@
 //! - `--reps N`: repetitions per measurement (default 7); the table shows min and median;
 //! - `--only NAME`: only the generator or solver with that name (repeatable).
 //!
-//! For each generator two things are timed: running to the end with the journal and display
-//! layers off (as `generators::generate` does), and
-//! stepping one `Machine::step` at a time with the journal on and cleared after every step,
-//! which is what the page does. Solvers run on a SideWinder maze of each size, from the
+//! For each generator three things are timed: running to the end with the journal and display
+//! layers off (as `generators::generate` does: "min/med ms"), running to the end with the
+//! display layers on (as the page's whole-run-in-one-frame does: "shown ms"), and stepping one
+//! `Machine::step` at a time with the journal on and cleared after every step, which is what
+//! the page does when it animates ("step"). "ratio" is stepping over the run with the same
+//! display work, i.e. the cost of one call per step; "ratio bare" is over the bare run. Solvers run on a SideWinder maze of each size, from the
 //! top-left to the bottom-right cell.
 
 use mazestep::board::Board;
@@ -106,12 +108,12 @@ fn ms(d: Duration) -> String {
 }
 
 /// Runs a generator to the end, journal off, from a fresh maze.
-fn generate_run(entry: &generators::Entry, side: u32) -> Maze {
+fn generate_run(entry: &generators::Entry, side: u32, display: bool) -> Maze {
     let maze = Maze::new(side, side).expect("bench sizes are valid");
     let mut machine = (entry.make)(&maze);
     let mut board = Board::new(maze);
-    // As `generators::generate` does: the maze is the only result, so no display layers.
-    board.set_display(false);
+    // Off as `generators::generate` does (the maze is the only result); on as the page does.
+    board.set_display(display);
     run_to_end(machine.as_mut(), &mut board, &mut Rng::new(SEED));
     board.into_maze()
 }
@@ -140,8 +142,16 @@ fn main() -> ExitCode {
         }
     };
     println!(
-        "{:<24} {:>11} {:>9} {:>9} {:>10} {:>10} {:>6}",
-        "algorithm", "size", "min ms", "med ms", "step min", "step med", "ratio"
+        "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6} {:>10}",
+        "algorithm",
+        "size",
+        "min ms",
+        "med ms",
+        "shown ms",
+        "step min",
+        "step med",
+        "ratio",
+        "ratio bare"
     );
     for &side in &options.sizes {
         let size = format!("{side}x{side}");
@@ -150,19 +160,24 @@ fn main() -> ExitCode {
                 continue;
             }
             let (run_min, run_med) = measure(options.reps, || {
-                black_box(generate_run(entry, black_box(side)));
+                black_box(generate_run(entry, black_box(side), false));
+            });
+            let (_, shown_med) = measure(options.reps, || {
+                black_box(generate_run(entry, black_box(side), true));
             });
             let (step_min, step_med) = measure(options.reps, || {
                 black_box(generate_stepped(entry, black_box(side)));
             });
             println!(
-                "{:<24} {:>11} {:>9} {:>9} {:>10} {:>10} {:>6.2}",
+                "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6.2} {:>10.2}",
                 entry.info.name,
                 size,
                 ms(run_min),
                 ms(run_med),
+                ms(shown_med),
                 ms(step_min),
                 ms(step_med),
+                step_med.as_secs_f64() / shown_med.as_secs_f64(),
                 step_med.as_secs_f64() / run_med.as_secs_f64()
             );
         }
