@@ -357,21 +357,25 @@ impl Run {
     pub fn finish(&mut self) -> u64 {
         let before = self.steps;
         self.board.set_journaling(false);
-        // The search runs to its end in its own loop (`Machine::step_to_end`): the same steps
-        // as `step` takes, without its per-step bookkeeping. The other phases are cheap next
-        // to it and go through `step`, which keeps one copy of each generator's code in wasm.
+        // Generation and the search run to their ends in their own loops
+        // (`Machine::step_to_end`): the same steps as `step` takes, without its per-step
+        // bookkeeping. Braiding and walking are short and go through `step`.
         loop {
-            if self.phase == Phase::Solving {
-                if let Some(solver) = self.solver.as_mut() {
-                    let (count, last) = solver.step_to_end(&mut self.board, &mut self.rng);
-                    if let Some(step) = last {
-                        self.steps += count;
-                        self.phase_steps[Phase::Solving as usize] += count;
-                        self.last = Some(step);
-                        self.last_phase = Phase::Solving;
-                    }
-                    self.next_phase();
+            let phase = self.phase;
+            let machine: Option<&mut dyn Machine> = match phase {
+                Phase::Generating => Some(self.generator.as_mut()),
+                Phase::Solving => self.solver.as_deref_mut().map(|s| s as &mut dyn Machine),
+                _ => None,
+            };
+            if let Some(machine) = machine {
+                let (count, last) = machine.step_to_end(&mut self.board, &mut self.rng);
+                if let Some(step) = last {
+                    self.steps += count;
+                    self.phase_steps[phase as usize] += count;
+                    self.last = Some(step);
+                    self.last_phase = phase;
                 }
+                self.next_phase();
             }
             if self.step().is_none() {
                 break;

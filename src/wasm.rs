@@ -269,6 +269,18 @@ impl MazeRun {
         export::svg(self.run.maze(), &sheet)
     }
 
+    /// Solves the maze as it stands now with `solver` from this run's start to its goal, with
+    /// no display work and without touching the run, and returns the path's length in cells (0
+    /// if there is none). For benchmarks: only the search is timed. Throws on an unknown name.
+    #[wasm_bindgen(js_name = solveWith)]
+    pub fn solve_with(&self, solver: &str) -> Result<u32, JsError> {
+        let maze = self.run.maze();
+        let (start, goal) = (maze.coords(self.run.start()), maze.coords(self.run.goal()));
+        let report =
+            solvers::solve(solver, maze, start, goal).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(report.outcome.path().map_or(0, |path| path.len() as u32))
+    }
+
     /// The maze as tile text (`#` wall, `.` open, `S` start, `G` goal), with the found path
     /// as `o` when `with_solution` is true and there is one.
     pub fn text(&self, with_solution: bool) -> String {

@@ -1,15 +1,13 @@
-// Runs bench.html in headless Chromium and prints its numbers; adds native generation times
-// from the command line for comparison. A benchmark, not a test: it never fails on a target.
+// Runs bench.html in headless Chromium and prints its numbers; with --native adds the same
+// generation timed natively by the core benchmark, for comparison. A benchmark, not a test: it never fails on a target.
 //
 //   node tests/perf/bench.mjs            (needs pkg/ built; scripts/serve or scripts/test build it)
 //   node tests/perf/bench.mjs --quick    (one repetition each)
-//   node tests/perf/bench.mjs --native   (also `cargo build --release` the CLI if it is missing)
+//   node tests/perf/bench.mjs --native   (also runs cargo bench --bench core for native times)
 //   node tests/perf/bench.mjs --screenshot /tmp/bench.png   (a picture of the results page)
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
-import { join } from 'node:path';
 import { ROOT, launchBrowser, requireBuild, startServer } from '../e2e/harness.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -49,36 +47,36 @@ for (const r of results) {
   console.log(`${r.measure.padEnd(width)}  ${value.padStart(12)} ${r.unit}${verdict}`);
 }
 
-// Native: the same generators through the command line with --format none (no output cost).
-const cli = join(ROOT, 'target', 'release', 'mazestep');
-if (!existsSync(cli) && buildNative) {
-  console.log('\nbuilding the command line (cargo build --release --bin mazestep)…');
-  spawnSync('cargo', ['build', '--release', '--bin', 'mazestep'], { cwd: ROOT, stdio: 'inherit' });
-}
-if (!existsSync(cli)) {
-  console.log('\nnative: skipped (no target/release/mazestep; run with --native to build it)');
+// Native: the same generation, like for like. The page's MazeRun.finish() runs each generator
+// to its end with the display layers on (the marks the page draws), so the native figure is
+// the "shown ms" column of the core benchmark, which times exactly that (run_to_end on a board
+// with display on; the run is set up before the clock starts, as the wasm side's is).
+if (!buildNative) {
+  console.log('\nnative: skipped (run with --native to time the same generation with cargo bench)');
 } else {
-  console.log(`\nnative generation, ${SIDE}x${SIDE}, median of 3 (${cli} generate … --format none):`);
-  const names = results.filter((r) => r.measure.startsWith(`generate ${SIDE}x${SIDE}: `))
-    .map((r) => [r.measure.split(': ')[1], r.value]);
-  for (const [name, wasmMs] of names) {
-    const times = [];
-    for (let i = 0; i < 3; i++) {
-      const t0 = process.hrtime.bigint();
-      const run = spawnSync(cli, ['generate', '--algorithm', name, '--width', String(SIDE), '--height', String(SIDE),
-        '--seed', '1', '--format', 'none'], { encoding: 'utf8' });
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (run.status !== 0) {
-        times.length = 0;
-        console.log(`  ${name.padEnd(24)} failed: ${(run.stderr || '').trim()}`);
-        break;
-      }
-      times.push(ms);
+  console.log(`\nnative generation, ${SIDE}x${SIDE} (cargo bench --bench core -- --reps 3 --sizes ${SIDE}: "shown ms", display on):`);
+  const bench = spawnSync('cargo', ['bench', '--bench', 'core', '--', '--reps', '3', '--sizes', String(SIDE)],
+    { cwd: ROOT, encoding: 'utf8' });
+  if (bench.status !== 0) {
+    console.log(`  cargo bench failed: ${(bench.stderr || '').trim().split('\n').slice(-3).join(' ')}`);
+  } else {
+    const shown = new Map();
+    for (const line of bench.stdout.split('\n')) {
+      // name, size, min, med, shown, ...
+      const cols = line.trim().split(/\s+/);
+      if (cols.length >= 5 && cols[1] === `${SIDE}x${SIDE}` && !cols[0].includes('(')) shown.set(cols[0], Number(cols[4]));
     }
-    if (times.length) {
-      const native = times.sort((a, b) => a - b)[1];
-      console.log(`  ${name.padEnd(24)} native ${native.toFixed(1).padStart(8)} ms   wasm ${wasmMs.toFixed(1).padStart(8)} ms   wasm/native ${(wasmMs / native).toFixed(2)}x`);
+    const names = results.filter((r) => r.measure.startsWith(`generate ${SIDE}x${SIDE}: `))
+      .map((r) => [r.measure.split(': ')[1], r.value]);
+    for (const [name, wasmMs] of names) {
+      const native = shown.get(name);
+      if (!native) {
+        console.log(`  ${name.padEnd(24)} no native figure`);
+        continue;
+      }
+      const ratio = wasmMs / native;
+      console.log(`  ${name.padEnd(24)} native ${native.toFixed(1).padStart(8)} ms   wasm ${wasmMs.toFixed(1).padStart(8)} ms   ` +
+        `wasm/native ${ratio.toFixed(2)}x${ratio <= 2 ? '' : '  (target ≤ 2x: MISSED)'}`);
     }
   }
-  console.log('  (native times include process start-up, a millisecond or two)');
 }
