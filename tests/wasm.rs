@@ -1101,3 +1101,16 @@ fn svg_and_text_show_the_maze_and_the_path_once_found() {
     assert_eq!(text.matches('o').count(), 2 * length - 1 - 2);
     assert_eq!(run.text(false).matches('o').count(), 0);
 }
+
+#[wasm_bindgen_test]
+fn solve_with_searches_the_maze_as_it_stands_without_changing_the_run() {
+    let mut run = new_run("sidewinder", "bfs", 9.0, 7.0, "3");
+    run.finish();
+    let shortest = run.path_length();
+    let before = view(&run);
+    for solver in ["bfs", "a-star", "dijkstra", "bidirectional-bfs"] {
+        assert_eq!(ok(run.solve_with(solver)), shortest, "{solver}");
+    }
+    assert_eq!(view(&run), before, "the run's board is untouched");
+    assert!(err(run.solve_with("teleport")).contains("teleport"));
+}
