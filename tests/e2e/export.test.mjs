@@ -71,7 +71,7 @@ test('the four saves download the maze on show as valid files', async () => {
     const pathLength = await page.evaluate(() => window.mazestep.controller.run.pathLength());
     assert.equal(parsed.solution, solution ? pathLength : 0);
   };
-  await check('Worksheet (SVG)', false);
+  await check('Worksheet', false);
   await check('With solution', true);
 
   const text = await save(page, 'Text');
