@@ -14,10 +14,13 @@
 //!    to the open set with its new `f`.
 //! 6. When the open set runs dry first, the goal cannot be reached.
 //!
-//! The open set is a binary heap. A heap cannot lower an entry's priority in place, so an
-//! improved cell is simply added again and its old entry left behind. When such a stale entry
-//! (its cell closed already, or its `g` no longer the cell's best) comes to the top, it is thrown
-//! away as part of the same step — no step is ever spent on one.
+//! The open set is usually a binary heap. With weight 1 (below) `f` never falls, so plain A*
+//! keeps it in buckets instead — one first-in-first-out queue per `h` for each of the only two
+//! values of `f` it can hold — which take cells out in exactly the heap's order, only faster.
+//! Neither can lower an entry's priority in place, so an improved cell is simply added again
+//! and its old entry left behind. When such a stale entry (its cell closed already, or its `g`
+//! no longer the cell's best) comes to the front, it is thrown away as part of the same step —
+//! no step is ever spent on one.
 //!
 //! `parent` keeps, for each cell, only the direction back to its parent, in one byte instead
 //! of a four-byte cell index: a quarter of the memory to wait for (as in BFS).
@@ -31,11 +34,11 @@
 //! double, so A* trusts the straight line more than the steps taken and usually expands fewer
 //! cells, but the path it returns can be longer than the shortest (at most twice as long).
 
-use super::{mark_path, open_neighbours, Outcome, Solver};
+use super::{mark_path, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{describe, heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::maze::{Direction, Maze, E, N, S, W};
 use crate::rng::Rng;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -96,14 +99,243 @@ pub static INFO_WEIGHTED: Info = Info {
 /// maze (`g` below 2²⁴, `h` below 2¹³).
 pub const MAX_WEIGHT: u32 = 1 << 18;
 
-/// "Not reached yet" in the `g` array.
-const UNREACHED: u32 = u32::MAX;
-/// In the parent array: not reached yet.
-const NO_PARENT: u8 = u8::MAX;
-/// In the parent array: the start, its own parent.
-const START: u8 = 4;
+/// What A* knows about one cell — `g`, whether it is closed, and the way back to its parent —
+/// packed into one `u32`, so that looking at a neighbour costs one trip to memory rather than
+/// three (on a big maze those trips, not the arithmetic, are most of the time).
+///
+/// `g` sits in the high 28 bits (it stays below 2²⁴), "closed" in bit 3, and the way back in the
+/// low three bits: a [`Direction`] as a number, [`Node::START`] or [`Node::NO_PARENT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Node(u32);
 
-/// One entry of the open set, packed into two numbers compared in turn — `f` and `h`, then
+impl Node {
+    /// Not reached yet: the largest `g`, so any way found is better.
+    const UNREACHED: Node = Node(!Node::CLOSED | Node::NO_PARENT);
+    const CLOSED: u32 = 1 << 3;
+    const NO_PARENT: u32 = 7;
+    /// The start, its own parent.
+    const START: u32 = 4;
+
+    /// Reached with `g` through the neighbour that way back (or [`Node::START`]).
+    fn reached(g: u32, back: u32) -> Node {
+        Node(g << 4 | back)
+    }
+
+    fn g(self) -> u32 {
+        self.0 >> 4
+    }
+
+    fn back(self) -> u32 {
+        self.0 & 7
+    }
+
+    fn is_reached(self) -> bool {
+        self.back() != Node::NO_PARENT
+    }
+
+    fn is_closed(self) -> bool {
+        self.0 & Node::CLOSED != 0
+    }
+
+    fn closed(self) -> Node {
+        Node(self.0 | Node::CLOSED)
+    }
+}
+
+/// An entry of the open set as it is taken out: its scores and its cell as column and row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    f: u32,
+    h: u32,
+    xy: (u32, u32),
+}
+
+/// The open set. Entries come out lowest `f` first, then lowest `h`, then the one added
+/// earlier, whichever form it takes.
+#[derive(Clone, Debug)]
+enum OpenSet {
+    /// Weight 1: `f` never falls, so buckets do (see [`Buckets`]).
+    Buckets(Buckets),
+    /// Larger weights: a step toward the goal can lower `f`, so a heap keeps the order.
+    Heap(HeapSet),
+}
+
+impl OpenSet {
+    /// An empty open set for `weight` on a maze whose `h` is at most `max_h`, where the
+    /// start's `h` is `start_h`.
+    fn new(weight: u32, max_h: u32, start_h: u32) -> OpenSet {
+        if weight == 1 {
+            OpenSet::Buckets(Buckets::new(max_h as usize, start_h))
+        } else {
+            OpenSet::Heap(HeapSet::default())
+        }
+    }
+
+    /// Adds an entry; `order` counts the entries added before it.
+    #[inline(always)]
+    fn push(&mut self, entry: Entry, order: u32) {
+        match self {
+            OpenSet::Buckets(buckets) => buckets.push(entry),
+            OpenSet::Heap(heap) => heap.push(HeapEntry::new(entry, order)),
+        }
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Entry> {
+        match self {
+            OpenSet::Buckets(buckets) => buckets.pop(),
+            OpenSet::Heap(heap) => heap.pop().map(HeapEntry::entry),
+        }
+    }
+
+    /// Up to `limit` entries that `keep` accepts, in the order they will be taken.
+    fn best(&self, limit: usize, keep: &dyn Fn(Entry) -> bool) -> Vec<Entry> {
+        match self {
+            OpenSet::Buckets(buckets) => buckets.iter().filter(|&e| keep(e)).take(limit).collect(),
+            OpenSet::Heap(heap) => heap.best(limit, keep),
+        }
+    }
+
+    /// Entries held, stale ones included.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        match self {
+            OpenSet::Buckets(buckets) => buckets.iter().count(),
+            OpenSet::Heap(heap) => heap.heap.len() + usize::from(heap.slot.is_some()),
+        }
+    }
+}
+
+/// The open set when the weight is 1: buckets instead of a heap.
+///
+/// With weight 1, `h` is consistent: a step changes `g` by 1 and `h` by exactly 1 either way,
+/// so a neighbour gets the same `f` as the cell taken (a step toward the goal) or `f + 2` (a
+/// step away), never less. The open set therefore only ever holds two values of `f`, and
+/// within one `f` the order is by `h`, then first in first out: one queue per `h` in each of
+/// two levels. Taking and adding cost a few array reads instead of a climb through a heap, and
+/// entries come out in exactly the heap's order.
+#[derive(Clone, Debug)]
+struct Buckets {
+    /// `f` of `levels[0]`, the `f` of the cell taken last; `levels[1]` holds `f + 2`.
+    f: u32,
+    levels: [Level; 2],
+}
+
+impl Buckets {
+    /// Empty buckets for a search whose start has `f` equal to `start_f`.
+    fn new(max_h: usize, start_f: u32) -> Buckets {
+        Buckets {
+            f: start_f,
+            levels: [Level::new(max_h), Level::new(max_h)],
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, entry: Entry) {
+        let at = entry.xy.1 << 16 | entry.xy.0;
+        // Only f or f + 2 can arrive (see above).
+        let [now, next] = &mut self.levels;
+        if entry.f == self.f { now } else { next }.push(entry.h, at);
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Entry> {
+        if self.levels[0].len == 0 {
+            if self.levels[1].len == 0 {
+                return None;
+            }
+            self.levels.swap(0, 1);
+            self.f += 2;
+        }
+        let (h, at) = self.levels[0].pop()?;
+        Some(Entry {
+            f: self.f,
+            h,
+            xy: (at & 0xffff, at >> 16),
+        })
+    }
+
+    /// Every entry, stale ones included, in the order they will be taken.
+    fn iter(&self) -> impl Iterator<Item = Entry> + '_ {
+        self.levels
+            .iter()
+            .zip([self.f, self.f + 2])
+            .flat_map(|(level, f)| {
+                level.iter().map(move |(h, at)| Entry {
+                    f,
+                    h,
+                    xy: (at & 0xffff, at >> 16),
+                })
+            })
+    }
+}
+
+/// The entries with one value of `f`: a first-in-first-out queue per `h`.
+#[derive(Clone, Debug)]
+struct Level {
+    queues: Vec<Queue>,
+    /// No entry has a lower `h` than this.
+    lowest: usize,
+    len: usize,
+}
+
+/// Cells as `y << 16 | x`, first in first out: the first `taken` of `cells` are gone.
+#[derive(Clone, Debug, Default)]
+struct Queue {
+    cells: Vec<u32>,
+    taken: usize,
+}
+
+impl Level {
+    fn new(max_h: usize) -> Level {
+        Level {
+            queues: vec![Queue::default(); max_h + 1],
+            lowest: max_h + 1,
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, h: u32, at: u32) {
+        let h = h as usize;
+        self.queues[h].cells.push(at);
+        self.lowest = self.lowest.min(h);
+        self.len += 1;
+    }
+
+    /// The oldest entry with the lowest `h`, as `(h, y << 16 | x)`.
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        if self.len == 0 {
+            return None;
+        }
+        loop {
+            let queue = &mut self.queues[self.lowest];
+            if let Some(&at) = queue.cells.get(queue.taken) {
+                queue.taken += 1;
+                if queue.taken == queue.cells.len() {
+                    // Emptied: start the queue over, keeping its memory.
+                    queue.cells.clear();
+                    queue.taken = 0;
+                }
+                self.len -= 1;
+                return Some((self.lowest as u32, at));
+            }
+            self.lowest += 1;
+        }
+    }
+
+    /// The entries in the order they will be taken, as `(h, y << 16 | x)`.
+    fn iter(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let from = self.lowest.min(self.queues.len());
+        self.queues[from..]
+            .iter()
+            .zip(from as u32..)
+            .flat_map(|(queue, h)| queue.cells[queue.taken..].iter().map(move |&at| (h, at)))
+    }
+}
+
+/// One entry of the heap, packed into two numbers compared in turn — `f` and `h`, then
 /// insertion order and the cell as its row and column — so the heap orders entries with
 /// integer comparisons: lower `f` first, then lower `h`, then the one added earlier. The order
 /// is unique, so no two entries ever tie and the cell never decides. The cell is kept as
@@ -121,41 +353,38 @@ struct HeapEntry {
 }
 
 impl HeapEntry {
-    fn new(f: u32, h: u32, order: u32, (x, y): (u32, u32)) -> HeapEntry {
+    fn new(entry: Entry, order: u32) -> HeapEntry {
+        let (x, y) = entry.xy;
         HeapEntry {
-            scores: u64::from(f) << 32 | u64::from(h),
+            scores: u64::from(entry.f) << 32 | u64::from(entry.h),
             order_at: u64::from(order) << 32 | u64::from(y) << 16 | u64::from(x),
         }
     }
 
-    fn f(self) -> u32 {
-        (self.scores >> 32) as u32
-    }
-
-    fn h(self) -> u32 {
-        self.scores as u32
-    }
-
-    /// Column and row.
-    fn xy(self) -> (u32, u32) {
-        (self.order_at as u32 & 0xffff, (self.order_at as u32) >> 16)
+    fn entry(self) -> Entry {
+        let at = self.order_at as u32;
+        Entry {
+            f: (self.scores >> 32) as u32,
+            h: self.scores as u32,
+            xy: (at & 0xffff, at >> 16),
+        }
     }
 }
 
-/// The open set: a binary heap of entries plus a one-entry slot in front of it.
+/// The open set of weighted A*: a binary heap of entries plus a one-entry slot in front of it.
 ///
 /// Most expansions add a neighbour that is taken straight back out in the next step (the one
-/// toward the goal keeps `f` and lowers `h`), so the newest entry is held in the slot while it
-/// is the best one, and only goes into the heap when something better arrives. `pop` returns
-/// the best of the slot and the heap's top, so entries come out in exactly the order the heap
-/// alone would give — the slot only saves the trips through the heap.
+/// toward the goal lowers `h`), so the newest entry is held in the slot while it is the best
+/// one, and only goes into the heap when something better arrives. `pop` returns the best of
+/// the slot and the heap's top, so entries come out in exactly the order the heap alone would
+/// give — the slot only saves the trips through the heap.
 #[derive(Clone, Debug, Default)]
-struct OpenSet {
+struct HeapSet {
     heap: BinaryHeap<Reverse<HeapEntry>>,
     slot: Option<HeapEntry>,
 }
 
-impl OpenSet {
+impl HeapSet {
     #[inline]
     fn push(&mut self, entry: HeapEntry) {
         match self.slot {
@@ -177,15 +406,23 @@ impl OpenSet {
         }
     }
 
-    /// Every entry, stale ones included, in no particular order.
-    fn iter(&self) -> impl Iterator<Item = HeapEntry> + '_ {
-        self.slot.into_iter().chain(self.heap.iter().map(|e| e.0))
-    }
-
-    /// Entries held, stale ones included.
-    #[cfg(test)]
-    fn len(&self) -> usize {
-        self.heap.len() + usize::from(self.slot.is_some())
+    /// The best entries without sorting the heap: a walk from its root, then the slot put in
+    /// its place (a linear insert, not a sort, which would cost the wasm module a few KB).
+    fn best(&self, limit: usize, keep: &dyn Fn(Entry) -> bool) -> Vec<Entry> {
+        let live = |Reverse(entry): Reverse<HeapEntry>| keep(entry.entry());
+        let mut best: Vec<HeapEntry> = heap_best(self.heap.as_slice(), limit, &live)
+            .into_iter()
+            .map(|Reverse(entry)| entry)
+            .collect();
+        if let Some(held) = self.slot.filter(|&entry| keep(entry.entry())) {
+            let at = best
+                .iter()
+                .position(|&entry| entry > held)
+                .unwrap_or(best.len());
+            best.insert(at, held);
+            best.truncate(limit);
+        }
+        best.into_iter().map(HeapEntry::entry).collect()
     }
 }
 
@@ -212,11 +449,8 @@ pub struct AStar {
     goal_y: u32,
     /// Heuristic weight: 1 is plain, optimal A*.
     weight: u32,
-    g: Vec<u32>,
-    /// The way from each cell back to its parent (a [`Direction`] as a number), [`START`] or
-    /// [`NO_PARENT`].
-    parent: Vec<u8>,
-    closed: Vec<bool>,
+    /// `g`, closed or not, and the parent of every cell.
+    nodes: Vec<Node>,
     open: OpenSet,
     added: u32,
     closed_count: u64,
@@ -235,18 +469,22 @@ impl AStar {
     /// A* with `f = g + weight · h`. The weight is clamped to `1..=MAX_WEIGHT`.
     pub fn with_weight(maze: &Maze, start: usize, goal: usize, weight: u32) -> AStar {
         let (goal_x, goal_y) = maze.coords(goal);
+        let (start_x, start_y) = maze.coords(start);
+        let weight = weight.clamp(1, MAX_WEIGHT);
         AStar {
             start,
-            start_xy: maze.coords(start),
+            start_xy: (start_x, start_y),
             goal,
             width: maze.width(),
             goal_x,
             goal_y,
-            weight: weight.clamp(1, MAX_WEIGHT),
-            g: vec![UNREACHED; maze.len()],
-            parent: vec![NO_PARENT; maze.len()],
-            closed: vec![false; maze.len()],
-            open: OpenSet::default(),
+            weight,
+            nodes: vec![Node::UNREACHED; maze.len()],
+            open: OpenSet::new(
+                weight,
+                (maze.width() - 1) + (maze.height() - 1),
+                start_x.abs_diff(goal_x) + start_y.abs_diff(goal_y),
+            ),
             added: 0,
             closed_count: 0,
             started: false,
@@ -270,17 +508,17 @@ impl AStar {
 
     /// The length of the best way to a cell found so far, if it has been reached.
     pub fn g(&self, cell: usize) -> Option<u32> {
-        let g = self.g[cell];
-        (g != UNREACHED).then_some(g)
+        let node = self.nodes[cell];
+        node.is_reached().then_some(node.g())
     }
 
     /// The parent of a cell on the best way found so far, if it has been reached.
     pub fn parent(&self, cell: usize) -> Option<usize> {
         let width = self.width as usize;
-        match self.parent[cell] {
-            NO_PARENT => None,
-            START => Some(cell),
-            back => Some(match Direction::ALL[usize::from(back)] {
+        match self.nodes[cell].back() {
+            Node::NO_PARENT => None,
+            Node::START => Some(cell),
+            back => Some(match Direction::ALL[back as usize] {
                 Direction::North => cell - width,
                 Direction::East => cell + 1,
                 Direction::South => cell + width,
@@ -304,7 +542,7 @@ impl AStar {
 
     /// Whether a cell has been closed (expanded).
     pub fn is_closed(&self, cell: usize) -> bool {
-        self.closed[cell]
+        self.nodes[cell].is_closed()
     }
 
     /// Number of cells in the open set (stale heap entries not counted).
@@ -314,29 +552,26 @@ impl AStar {
 
     /// The open set, best first (the order A* will take them in), stale entries left out.
     pub fn open_set(&self) -> Vec<OpenCell> {
-        let mut live: Vec<HeapEntry> = self
-            .open
-            .iter()
-            .filter(|&entry| self.is_live(entry))
-            .collect();
-        live.sort_unstable();
-        live.into_iter()
+        self.open
+            .best(usize::MAX, &|entry| self.is_live(entry))
+            .into_iter()
             .map(|entry| {
-                let cell = self.index(entry.xy());
+                let cell = self.index(entry.xy);
                 OpenCell {
                     cell,
-                    g: self.g[cell],
-                    h: entry.h(),
-                    f: entry.f(),
+                    g: self.nodes[cell].g(),
+                    h: entry.h,
+                    f: entry.f,
                 }
             })
             .collect()
     }
 
     /// An entry is live when its cell is still open and it carries the cell's best `g`.
-    fn is_live(&self, entry: HeapEntry) -> bool {
-        let cell = self.index(entry.xy());
-        entry.f() - self.weight * entry.h() == self.g[cell] && !self.closed[cell]
+    fn is_live(&self, entry: Entry) -> bool {
+        let cell = self.index(entry.xy);
+        let node = self.nodes[cell];
+        entry.f - self.weight * entry.h == node.g() && !node.is_closed()
     }
 
     /// The index of the cell at column `x`, row `y`.
@@ -344,12 +579,39 @@ impl AStar {
         y as usize * self.width as usize + x as usize
     }
 
+    /// Reaches the open neighbour `next` at `next_xy` with `g` through the cell that lies
+    /// `back` from it, if that is better than what it had and it is not closed; 1 if it was.
+    #[inline(always)]
+    fn relax(
+        &mut self,
+        board: &mut Board,
+        next: usize,
+        next_xy: (u32, u32),
+        back: Direction,
+        g: u32,
+    ) -> u32 {
+        // A broken maze (a passage through the border) only gets no neighbour there.
+        let Some(&node) = self.nodes.get(next) else {
+            return 0;
+        };
+        if g >= node.g() || node.is_closed() {
+            return 0;
+        }
+        if !node.is_reached() {
+            self.visited += 1;
+            board.add_mark(next, mark::FRONTIER);
+        }
+        self.nodes[next] = Node::reached(g, back as u32);
+        self.push(next_xy, g);
+        1
+    }
+
     /// Adds the cell at `(x, y)` to the open set with its `g`.
     #[inline]
     fn push(&mut self, (x, y): (u32, u32), g: u32) {
         let h = x.abs_diff(self.goal_x) + y.abs_diff(self.goal_y);
-        let entry = HeapEntry::new(g + self.weight * h, h, self.added, (x, y));
-        self.open.push(entry);
+        let f = g + self.weight * h;
+        self.open.push(Entry { f, h, xy: (x, y) }, self.added);
         self.added += 1;
     }
 }
@@ -364,8 +626,7 @@ impl Machine for AStar {
         }
         if !self.started {
             self.started = true;
-            self.g[self.start] = 0;
-            self.parent[self.start] = START;
+            self.nodes[self.start] = Node::reached(0, Node::START);
             self.push(self.start_xy, 0);
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
@@ -380,12 +641,12 @@ impl Machine for AStar {
                 return Some(Step::new(Event::Unreachable, 7));
             };
             if self.is_live(entry) {
-                break entry.xy();
+                break entry.xy;
             }
         };
         let cell = self.index((x, y));
         self.current = Some(cell);
-        self.closed[cell] = true;
+        self.nodes[cell] = self.nodes[cell].closed();
         self.closed_count += 1;
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
         if cell == self.goal {
@@ -395,24 +656,35 @@ impl Machine for AStar {
             self.outcome = Some(Outcome::Found(path));
             return Some(Step::new(Event::Found { length }, 3));
         }
-        let g = self.g[cell] + 1;
+        let g = self.nodes[cell].g() + 1;
         let mut added = 0;
-        for (dir, next) in open_neighbours(board.maze(), cell) {
-            if g >= self.g[next] || self.closed[next] {
-                continue;
-            }
-            if self.g[next] == UNREACHED {
-                self.visited += 1;
-                board.add_mark(next, mark::FRONTIER);
-            }
-            self.g[next] = g;
-            self.parent[next] = dir.opposite() as u8;
-            let next_xy = (
-                x.wrapping_add_signed(dir.dx()),
-                y.wrapping_add_signed(dir.dy()),
+        // The four sides written out rather than looped over: each knows its neighbour's
+        // place and the way back without looking either up.
+        let open = board.maze().cell(cell);
+        let width = self.width as usize;
+        if open & N != 0 {
+            added += self.relax(
+                board,
+                cell.wrapping_sub(width),
+                (x, y.wrapping_sub(1)),
+                Direction::South,
+                g,
             );
-            self.push(next_xy, g);
-            added += 1;
+        }
+        if open & E != 0 {
+            added += self.relax(board, cell + 1, (x + 1, y), Direction::West, g);
+        }
+        if open & S != 0 {
+            added += self.relax(board, cell + width, (x, y + 1), Direction::North, g);
+        }
+        if open & W != 0 {
+            added += self.relax(
+                board,
+                cell.wrapping_sub(1),
+                (x.wrapping_sub(1), y),
+                Direction::East,
+                g,
+            );
         }
         Some(Step::new(
             Event::Expand {
@@ -453,7 +725,7 @@ impl Machine for AStar {
         match step.event {
             Event::Expand { cell, added } => {
                 let cell = cell as usize;
-                let (g, h) = (self.g[cell], self.h(cell));
+                let (g, h) = (self.nodes[cell].g(), self.h(cell));
                 let f = g + self.weight * h;
                 Words::new(maze)
                     .t("Took cell ")
@@ -473,36 +745,22 @@ impl Machine for AStar {
         }
     }
 
-    /// The open set's best entries, found without sorting the whole heap.
+    /// The open set's best entries, found without sorting it.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let live = |Reverse(entry): Reverse<HeapEntry>| self.is_live(entry);
-        let mut best: Vec<HeapEntry> = heap_best(self.open.heap.as_slice(), limit, &live)
-            .into_iter()
-            .map(|Reverse(entry)| entry)
-            .collect();
-        // The slot holds one more entry outside the heap: put it in its place (a linear
-        // insert, not a sort, which would cost the wasm module a few KB).
-        if let Some(held) = self.open.slot.filter(|&entry| self.is_live(entry)) {
-            let at = best
-                .iter()
-                .position(|&entry| entry > held)
-                .unwrap_or(best.len());
-            best.insert(at, held);
-            best.truncate(limit);
-        }
+        let best = self.open.best(limit, &|entry| self.is_live(entry));
         let title = "Open set (lowest f first)";
         let mut open = Structure::new(title, self.open_len());
         for entry in best {
-            let cell = self.index(entry.xy());
+            let cell = self.index(entry.xy);
             open.items.push(
                 Words::new(maze)
                     .cell(cell)
                     .t(" f=")
-                    .n(u64::from(entry.f()))
+                    .n(u64::from(entry.f))
                     .t(" g=")
-                    .n(u64::from(self.g[cell]))
+                    .n(u64::from(self.nodes[cell].g()))
                     .t(" h=")
-                    .n(u64::from(entry.h()))
+                    .n(u64::from(entry.h))
                     .done(),
             );
         }
@@ -523,7 +781,6 @@ impl Solver for AStar {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::maze::{E, S, W};
 
     /// A 2x2 ring: every cell open to its two neighbours, so two shortest paths tie.
     fn ring() -> Maze {
@@ -634,23 +891,60 @@ mod tests {
     fn the_slot_in_front_of_the_heap_keeps_the_heap_order() {
         // Random pushes and pops against a plain heap: the same entries must come out.
         let mut rng = Rng::new(11);
-        let mut open = OpenSet::default();
+        let mut open = HeapSet::default();
         let mut plain = BinaryHeap::new();
         for order in 0..5000 {
             if rng.chance(0.6) {
-                let at = (rng.below(100), rng.below(100));
-                let entry = HeapEntry::new(rng.below(40), rng.below(20), order, at);
+                let xy = (rng.below(100), rng.below(100));
+                let (f, h) = (rng.below(40), rng.below(20));
+                let entry = HeapEntry::new(Entry { f, h, xy }, order);
                 open.push(entry);
                 plain.push(Reverse(entry));
             } else {
                 assert_eq!(open.pop(), plain.pop().map(|e| e.0));
             }
-            assert_eq!(open.len(), plain.len());
+            assert_eq!(
+                open.heap.len() + usize::from(open.slot.is_some()),
+                plain.len()
+            );
         }
         while let Some(Reverse(entry)) = plain.pop() {
             assert_eq!(open.pop(), Some(entry));
         }
         assert_eq!(open.pop(), None);
+    }
+
+    /// Every step's event and open set, and the outcome.
+    fn trace(mut solver: AStar, maze: &Maze) -> (Vec<(Event, Vec<OpenCell>)>, Option<Outcome>) {
+        let mut board = Board::new(maze.clone());
+        let mut rng = Rng::new(0);
+        let mut steps = Vec::new();
+        while let Some(step) = solver.step(&mut board, &mut rng) {
+            steps.push((step.event, solver.open_set()));
+        }
+        (steps, solver.outcome().cloned())
+    }
+
+    #[test]
+    fn buckets_take_cells_in_the_heaps_order() {
+        // Plain A* with its buckets against the same search forced onto the heap, on perfect
+        // and braided mazes (where cells get improved and stale entries appear).
+        for seed in 0..12 {
+            let (width, height) = (9 + seed as u32 % 5, 7 + seed as u32 % 3);
+            let name = ["recursive-backtracker", "sidewinder", "prim"][seed as usize % 3];
+            let braid = if seed >= 6 { 1.0 } else { 0.0 };
+            let maze =
+                crate::generators::generate_braided(name, width, height, seed, braid).unwrap();
+            let goal = maze.len() - 1 - seed as usize % 4;
+            let start = seed as usize % 5;
+            let buckets = AStar::new(&maze, start, goal);
+            assert!(matches!(buckets.open, OpenSet::Buckets(_)));
+            let mut heap = AStar::new(&maze, start, goal);
+            heap.open = OpenSet::Heap(HeapSet::default());
+            let (steps, outcome) = trace(buckets, &maze);
+            assert!(steps.len() > 3 && outcome.is_some());
+            assert_eq!((steps, outcome), trace(heap, &maze), "seed {seed}");
+        }
     }
 
     #[test]
