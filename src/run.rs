@@ -731,7 +731,7 @@ mod tests {
         let mut run = Run::new(settings).unwrap();
         run.board = Board::new(maze);
         run.board.set_journaling(true);
-        run.generator = Box::new(BinaryTree::new(0, Bias::default()));
+        run.generator = Box::new(BinaryTree::new(0, 0, Bias::default()));
         run
     }
 

@@ -307,7 +307,7 @@ proptest! {
 #[test]
 fn binary_tree_machine_visits_every_cell_once() {
     let maze = Maze::new(5, 4).unwrap();
-    let mut machine = BinaryTree::new(maze.len(), Default::default());
+    let mut machine = BinaryTree::new(maze.width(), maze.height(), Default::default());
     let mut board = Board::new(maze);
     let steps = mazestep::machine::run_to_end(&mut machine, &mut board, &mut Rng::new(9));
     assert_eq!(steps, 20);

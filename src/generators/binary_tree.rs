@@ -78,9 +78,16 @@ pub static INFO: Info = Info {
 /// The Binary Tree generator as a step machine.
 #[derive(Clone, Debug)]
 pub struct BinaryTree {
-    bias: Bias,
+    /// The two directions of the bias, vertical first.
+    vertical: Direction,
+    horizontal: Direction,
+    /// The one row without a neighbour toward `vertical`, and the one column without one
+    /// toward `horizontal` (the two border corridors run along them).
+    edge_row: u32,
+    edge_column: u32,
     next: usize,
     len: usize,
+    width: u32,
     /// The column and row of `next`, kept alongside so no division is needed.
     column: u32,
     row: u32,
@@ -88,14 +95,39 @@ pub struct BinaryTree {
 }
 
 impl BinaryTree {
-    pub fn new(cells: usize, bias: Bias) -> BinaryTree {
+    /// A generator for a maze of `width` × `height` cells.
+    pub fn new(width: u32, height: u32, bias: Bias) -> BinaryTree {
+        let (vertical, horizontal) = bias.directions();
         BinaryTree {
-            bias,
+            vertical,
+            horizontal,
+            edge_row: if vertical == Direction::North {
+                0
+            } else {
+                height.saturating_sub(1)
+            },
+            edge_column: if horizontal == Direction::West {
+                0
+            } else {
+                width.saturating_sub(1)
+            },
             next: 0,
-            len: cells,
+            len: width as usize * height as usize,
+            width,
             column: 0,
             row: 0,
             coins: Coins::default(),
+        }
+    }
+
+    /// The neighbour of `cell` toward `dir`, known to be inside the maze.
+    #[inline(always)]
+    fn beside(&self, cell: usize, dir: Direction) -> usize {
+        match dir {
+            Direction::North => cell - self.width as usize,
+            Direction::South => cell + self.width as usize,
+            Direction::East => cell + 1,
+            Direction::West => cell - 1,
         }
     }
 }
@@ -109,38 +141,26 @@ impl Machine for BinaryTree {
             return None;
         }
         let cell = self.next;
-        let (width, height) = (board.maze().width(), board.maze().height());
         let (x, y) = (self.column, self.row);
         self.next += 1;
         self.column += 1;
-        if self.column == width {
+        if self.column == self.width {
             self.column = 0;
             self.row += 1;
         }
         board.add_mark(cell, mark::VISITED);
 
-        // The neighbour in a direction, from the column and row: `None` outside the maze.
-        let w = width as usize;
-        let toward = |dir: Direction| match dir {
-            Direction::North => (y > 0).then(|| cell - w),
-            Direction::South => (y + 1 < height).then(|| cell + w),
-            Direction::East => (x + 1 < width).then(|| cell + 1),
-            Direction::West => (x > 0).then(|| cell - 1),
+        let can_go_vertical = y != self.edge_row;
+        let can_go_horizontal = x != self.edge_column;
+        // The coin is only tossed when there is a choice, so the edges draw no number.
+        let dir = match (can_go_vertical, can_go_horizontal) {
+            (true, true) if self.coins.toss(rng) => self.vertical,
+            (true, true) => self.horizontal,
+            (true, false) => self.vertical,
+            (false, true) => self.horizontal,
+            (false, false) => return Some(Step::new(Event::Pass { cell: cell as u32 }, 3)),
         };
-        let (a, b) = self.bias.directions();
-        let (dir, next) = match (toward(a), toward(b)) {
-            (Some(to_a), Some(to_b)) => {
-                if self.coins.toss(rng) {
-                    (a, to_a)
-                } else {
-                    (b, to_b)
-                }
-            }
-            (Some(to_a), None) => (a, to_a),
-            (None, Some(to_b)) => (b, to_b),
-            (None, None) => return Some(Step::new(Event::Pass { cell: cell as u32 }, 3)),
-        };
-        board.carve_to(cell, dir, next);
+        board.carve_to(cell, dir, self.beside(cell, dir));
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,

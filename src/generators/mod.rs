@@ -63,7 +63,13 @@ pub static ALL: &[Entry] = &[
         info: &binary_tree::INFO,
         group: GROUPS[0],
         // The classic bias: every cell carves north or east.
-        make: |maze| Box::new(BinaryTree::new(maze.len(), Bias::NorthEast)),
+        make: |maze| {
+            Box::new(BinaryTree::new(
+                maze.width(),
+                maze.height(),
+                Bias::NorthEast,
+            ))
+        },
     },
     Entry {
         info: &sidewinder::INFO,
