@@ -259,10 +259,10 @@ proptest! {
         let mut board = Board::new(maze);
         let mut rng = Rng::new(seed);
         while let Some(step) = machine.step(&mut board, &mut rng) {
-            let active: Vec<u32> = (0..board.maze().len() as u32)
-                .filter(|&c| board.mark(c as usize) & mark::ACTIVE != 0)
+            let active: Vec<usize> = (0..board.maze().len())
+                .filter(|&c| board.mark(c) & mark::ACTIVE != 0)
                 .collect();
-            prop_assert_eq!(machine.run(), &active[..]);
+            prop_assert_eq!(machine.run().collect::<Vec<_>>(), active);
             if let Event::CloseRun { cell, dir, run_len } = step.event {
                 prop_assert_eq!(dir, Direction::North);
                 prop_assert!(run_len >= 1 && run_len <= w);

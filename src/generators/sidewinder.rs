@@ -53,8 +53,9 @@ pub struct SideWinder {
     next: usize,
     /// Its column, kept alongside so no division is needed.
     column: usize,
-    /// The current run's cells, west to east. Never longer than one row.
-    run: Vec<u32>,
+    /// The first cell of the current run. A run is a stretch of one row, so it runs from
+    /// here up to (not including) `next`; empty when the two are equal.
+    run_start: usize,
     /// Close-or-extend coins, 32 from each random number.
     coins: Coins,
 }
@@ -67,14 +68,14 @@ impl SideWinder {
             len: maze.len(),
             next: 0,
             column: 0,
-            run: Vec::new(),
+            run_start: 0,
             coins: Coins::default(),
         }
     }
 
     /// The cells of the current run, west to east (empty between runs).
-    pub fn run(&self) -> &[u32] {
-        &self.run
+    pub fn run(&self) -> std::ops::Range<usize> {
+        self.run_start..self.next
     }
 }
 
@@ -94,6 +95,7 @@ impl Machine for SideWinder {
         if cell < self.width {
             // The top row: one straight corridor east.
             board.add_mark(cell, mark::VISITED);
+            self.run_start = self.next;
             if last_column {
                 return Some(Step::new(Event::Pass { cell: cell as u32 }, 1));
             }
@@ -103,9 +105,8 @@ impl Machine for SideWinder {
             return Some(Step::new(Event::Carve { cell, dir }, 1));
         }
 
-        self.run.push(cell as u32);
         board.add_mark(cell, mark::ACTIVE);
-        let run_len = self.run.len() as u32;
+        let run_len = self.run().len() as u32;
         // The coin is only tossed when there is a choice, so the east edge draws no number.
         let close = last_column || self.coins.toss(rng);
         if !close {
@@ -119,13 +120,12 @@ impl Machine for SideWinder {
             ));
         }
 
-        let chosen = self.run[rng.index(self.run.len())] as usize;
+        let chosen = self.run_start + rng.index(self.run().len());
         board.carve_to(chosen, Direction::North, chosen - self.width);
-        for &member in &self.run {
-            let member = member as usize;
+        for member in self.run() {
             board.set_mark(member, (board.mark(member) & !mark::ACTIVE) | mark::VISITED);
         }
-        self.run.clear();
+        self.run_start = self.next;
         Some(Step::new(
             Event::CloseRun {
                 cell: chosen as u32,
@@ -149,7 +149,7 @@ impl Machine for SideWinder {
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![("run", self.run.len() as u64)]
+        vec![("run", self.run().len() as u64)]
     }
 
     /// Runs a row at a time: the coin decides between going on east and closing the run.
@@ -191,9 +191,9 @@ impl Machine for SideWinder {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut run = self.run.iter().map(|&c| c as usize);
+        let mut run = self.run();
         vec![
-            Structure::new("Current run (west to east)", self.run.len() as u64)
+            Structure::new("Current run (west to east)", run.len() as u64)
                 .cells(maze, &mut run, limit),
         ]
     }
