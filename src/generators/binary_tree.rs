@@ -78,9 +78,10 @@ pub static INFO: Info = Info {
 /// The Binary Tree generator as a step machine.
 #[derive(Clone, Debug)]
 pub struct BinaryTree {
-    /// The two directions of the bias, vertical first.
-    vertical: Direction,
-    horizontal: Direction,
+    /// The two directions of the bias, vertical first, each with the distance to the
+    /// neighbour that way in the cell numbering.
+    vertical: (Direction, isize),
+    horizontal: (Direction, isize),
     /// The one row without a neighbour toward `vertical`, and the one column without one
     /// toward `horizontal` (the two border corridors run along them).
     edge_row: u32,
@@ -99,8 +100,8 @@ impl BinaryTree {
     pub fn new(width: u32, height: u32, bias: Bias) -> BinaryTree {
         let (vertical, horizontal) = bias.directions();
         BinaryTree {
-            vertical,
-            horizontal,
+            vertical: (vertical, BinaryTree::offset(vertical, width)),
+            horizontal: (horizontal, BinaryTree::offset(horizontal, width)),
             edge_row: if vertical == Direction::North {
                 0
             } else {
@@ -120,14 +121,13 @@ impl BinaryTree {
         }
     }
 
-    /// The neighbour of `cell` toward `dir`, known to be inside the maze.
-    #[inline(always)]
-    fn beside(&self, cell: usize, dir: Direction) -> usize {
+    /// How far away in the cell numbering the neighbour toward `dir` is.
+    fn offset(dir: Direction, width: u32) -> isize {
         match dir {
-            Direction::North => cell - self.width as usize,
-            Direction::South => cell + self.width as usize,
-            Direction::East => cell + 1,
-            Direction::West => cell - 1,
+            Direction::North => -(width as isize),
+            Direction::South => width as isize,
+            Direction::East => 1,
+            Direction::West => -1,
         }
     }
 }
@@ -153,14 +153,14 @@ impl Machine for BinaryTree {
         let can_go_vertical = y != self.edge_row;
         let can_go_horizontal = x != self.edge_column;
         // The coin is only tossed when there is a choice, so the edges draw no number.
-        let dir = match (can_go_vertical, can_go_horizontal) {
+        let (dir, offset) = match (can_go_vertical, can_go_horizontal) {
             (true, true) if self.coins.toss(rng) => self.vertical,
             (true, true) => self.horizontal,
             (true, false) => self.vertical,
             (false, true) => self.horizontal,
             (false, false) => return Some(Step::new(Event::Pass { cell: cell as u32 }, 3)),
         };
-        board.carve_to(cell, dir, self.beside(cell, dir));
+        board.carve_to(cell, dir, cell.wrapping_add_signed(offset));
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
