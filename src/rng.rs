@@ -77,6 +77,9 @@ impl Rng {
 /// SideWinder), where one full draw per toss would cost more than the rest of the step. The
 /// bits not used yet belong to the machine, so a machine that keeps a `Coins` and is stepped
 /// one at a time or run to the end still sees the very same tosses.
+///
+/// Two bits make a choice among four ([`Coins::quarter`]): a random walk's next direction,
+/// sixteen moves from one number.
 #[derive(Clone, Debug, Default)]
 pub struct Coins {
     bits: u32,
@@ -87,14 +90,26 @@ impl Coins {
     /// A fair coin: `true` or `false` with equal chance.
     #[inline]
     pub fn toss(&mut self, rng: &mut Rng) -> bool {
-        if self.left == 0 {
+        self.take(rng, 1) != 0
+    }
+
+    /// A number in `0..4`, each with equal chance.
+    #[inline]
+    pub fn quarter(&mut self, rng: &mut Rng) -> u32 {
+        self.take(rng, 2)
+    }
+
+    /// The next `n` bits (1 or 2) as a number below 2ⁿ. Bits too few for a draw are dropped.
+    #[inline(always)]
+    fn take(&mut self, rng: &mut Rng, n: u32) -> u32 {
+        if self.left < n {
             self.bits = rng.next_u32();
             self.left = 32;
         }
-        let heads = self.bits & 1 != 0;
-        self.bits >>= 1;
-        self.left -= 1;
-        heads
+        let value = self.bits & ((1 << n) - 1);
+        self.bits >>= n;
+        self.left -= n;
+        value
     }
 }
 
@@ -146,6 +161,29 @@ mod tests {
                 assert_eq!(coins.toss(&mut rng), draw >> bit & 1 == 1);
             }
         }
+    }
+
+    #[test]
+    fn quarters_use_a_draw_two_bits_at_a_time_lowest_first() {
+        let mut rng = Rng::new(9);
+        let draws = [rng.next_u32(), rng.next_u32()];
+        let mut rng = Rng::new(9);
+        let mut coins = Coins::default();
+        for draw in draws {
+            for pair in 0..16 {
+                assert_eq!(coins.quarter(&mut rng), draw >> (2 * pair) & 3);
+            }
+        }
+        // A toss then uses one bit, and a quarter with one bit left starts a fresh draw.
+        let mut rng = Rng::new(4);
+        let draws = [rng.next_u32(), rng.next_u32()];
+        let mut rng = Rng::new(4);
+        let mut coins = Coins::default();
+        assert_eq!(coins.toss(&mut rng), draws[0] & 1 == 1);
+        for pair in 0..15 {
+            assert_eq!(coins.quarter(&mut rng), draws[0] >> (1 + 2 * pair) & 3);
+        }
+        assert_eq!(coins.quarter(&mut rng), draws[1] & 3);
     }
 
     #[test]

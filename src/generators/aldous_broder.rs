@@ -22,7 +22,7 @@ use crate::board::{mark, Board};
 use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
-use crate::rng::Rng;
+use crate::rng::{Coins, Rng};
 
 pub static INFO: Info = Info {
     name: "aldous-broder",
@@ -50,6 +50,8 @@ pub struct AldousBroder {
     /// The walker's cell and its column and row (kept so that a move needs no division).
     walker: Option<(usize, u32, u32)>,
     moves: u64,
+    /// Directions for the inner cells, sixteen from each random number.
+    quarters: Coins,
 }
 
 impl AldousBroder {
@@ -60,6 +62,7 @@ impl AldousBroder {
             remaining: maze.len(),
             walker: None,
             moves: 0,
+            quarters: Coins::default(),
         }
     }
 
@@ -95,7 +98,7 @@ impl Machine for AldousBroder {
         }
         let dir = if self.grid.is_interior(x, y) {
             // The common case, kept short: this is the innermost loop of a long walk.
-            Direction::ALL[rng.below(4) as usize]
+            Direction::ALL[self.quarters.quarter(rng) as usize]
         } else {
             random_direction(self.grid.neighbours(cell, x, y, |_| true), rng)
         };

@@ -25,7 +25,7 @@ use crate::board::{mark, Board};
 use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
-use crate::rng::Rng;
+use crate::rng::{Coins, Rng};
 
 pub static INFO: Info = Info {
     name: "wilson",
@@ -58,6 +58,8 @@ pub struct Wilson {
     position: Vec<u32>,
     /// Column and row of the walk's last cell.
     head: (u32, u32),
+    /// Directions for the inner cells, sixteen from each random number.
+    quarters: Coins,
     remaining: usize,
     started: bool,
 }
@@ -71,6 +73,7 @@ impl Wilson {
             walk: Vec::new(),
             position: vec![0; maze.len()],
             head: (0, 0),
+            quarters: Coins::default(),
             remaining: maze.len(),
             started: false,
         }
@@ -158,7 +161,7 @@ impl Machine for Wilson {
         let (x, y) = self.head;
         let dir = if self.grid.is_interior(x, y) {
             // The common case, kept short: this is the innermost loop.
-            Direction::ALL[rng.below(4) as usize]
+            Direction::ALL[self.quarters.quarter(rng) as usize]
         } else {
             // The walk starts outside a maze that has a cell, so the grid has two cells or
             // more and every cell has a neighbour.
