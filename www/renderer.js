@@ -429,8 +429,17 @@ export class Renderer {
       ctx.beginPath();
       const [x0, y0] = this.cellCentre(path[from]);
       ctx.moveTo(x0, y0);
-      for (let i = from + 1; i < to; i++) {
-        const [x, y] = this.cellCentre(path[i]);
+      // Only the corners: a straight stretch is one segment however many cells it crosses,
+      // which keeps a path of many thousand cells cheap to stroke. A corner is where the step
+      // from one cell to the next (±1 or ±width in the numbering) changes.
+      for (let i = from + 1; i < to - 1; i++) {
+        if (path[i] - path[i - 1] !== path[i + 1] - path[i]) {
+          const [x, y] = this.cellCentre(path[i]);
+          ctx.lineTo(x, y);
+        }
+      }
+      if (to - from > 1) {
+        const [x, y] = this.cellCentre(path[to - 1]);
         ctx.lineTo(x, y);
       }
       if (to - from === 1) ctx.lineTo(x0 + 0.01, y0);
@@ -477,50 +486,43 @@ function computeColours(marks, groups, cells, colour, rank, n, px) {
   return sawGroups;
 }
 
-// Block or thin style with one pixel per tile: cell (x, y) is pixel (2x+1, 2y+1). Every pixel
-// is written once, row after row, which is what memory likes best.
+// Block or thin style with one pixel per tile: cell (x, y) is pixel (2x+1, 2y+1). Each cell
+// writes its own pixel and the two east and south of it, row after row. Whether a side is open
+// is as good as random in a maze, so it picks the pixel with bit masks rather than branches
+// (a mispredicted branch per side cost more than the rest of the work).
 function paintSinglePixelTiles(buf, bw, w, h, cells, colour, rank, px, thin) {
   const wallPx = px.wall, passage = px.passage;
   buf.fill(wallPx, 0, bw);
-  for (let y = 0; y < h; y++) {
-    const first = y * w;
-    const lastRow = y + 1 === h;
-    // The row through the cells: cell, passage or wall to the east, cell, …
+  for (let y = 0, c = 0; y < h; y++) {
+    const notLastRow = y + 1 < h ? 1 : 0;
     let i = (2 * y + 1) * bw;
-    buf[i++] = wallPx;
-    for (let x = 0, c = first; x < w; x++, c++) {
+    buf[i] = wallPx;
+    buf[i + bw] = wallPx;
+    i++;
+    for (let x = 0; x < w; x++, c++, i += 2) {
       const col = colour[c];
-      buf[i++] = col;
-      if ((cells[c] & E) !== 0 && x + 1 < w) {
-        const other = colour[c + 1];
-        if (other === col) buf[i++] = col;
-        else {
-          const ra = rank[c], rb = rank[c + 1];
-          buf[i++] = ra === rb ? passage : ra < rb ? col : other;
-        }
-      } else buf[i++] = wallPx;
-    }
-    // The row below it: passage or wall to the south, then the post at the corner.
-    i = (2 * y + 2) * bw;
-    buf[i++] = wallPx;
-    for (let x = 0, c = first; x < w; x++, c++) {
       const bits = cells[c];
-      if ((bits & S) !== 0 && !lastRow) {
-        const col = colour[c], other = colour[c + w];
-        if (other === col) buf[i++] = col;
-        else {
-          const ra = rank[c], rb = rank[c + w];
-          buf[i++] = ra === rb ? passage : ra < rb ? col : other;
-        }
-        // Thin style: the post between four cells goes when all four walls around it are open.
-        buf[i++] = thin && (bits & E) !== 0 && x + 1 < w && (cells[c + 1] & S) !== 0 && (cells[c + w] & E) !== 0
-          ? passage : wallPx;
-      } else {
-        buf[i++] = wallPx;
-        buf[i++] = wallPx;
-      }
+      const eastOpen = (bits >> 1) & 1 & (x + 1 < w ? 1 : 0);
+      const southOpen = (bits >> 2) & 1 & notLastRow;
+      // The neighbour's index when that side is open, else the cell's own (always in range).
+      const e = c + eastOpen, s = c + w * southOpen;
+      const eastMask = -eastOpen, southMask = -southOpen; // all ones when open, else zero
+      const eastPx = colour[e] === col ? col : passagePixel(col, colour[e], rank[c], rank[e], passage);
+      const southPx = colour[s] === col ? col : passagePixel(col, colour[s], rank[c], rank[s], passage);
+      buf[i] = col;
+      buf[i + 1] = (eastPx & eastMask) | (wallPx & ~eastMask);
+      buf[i + bw] = (southPx & southMask) | (wallPx & ~southMask);
+      // Thin style: the post between four cells goes when all four walls around it are open.
+      buf[i + bw + 1] = thin && eastOpen & southOpen && (cells[c + 1] & S) !== 0 && (cells[c + w] & E) !== 0
+        ? passage : wallPx;
     }
   }
+}
+
+// The pixel of an open passage between two cells of different colours: the stronger mark's
+// (lower rank), or plain passage when they rank the same.
+function passagePixel(col, other, ra, rb, passage) {
+  return ra === rb ? passage : ra < rb ? col : other;
 }
 
 function drawStart(ctx, x, y, size, dpr) {
