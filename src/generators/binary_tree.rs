@@ -152,14 +152,17 @@ impl Machine for BinaryTree {
 
         let can_go_vertical = y != self.edge_row;
         let can_go_horizontal = x != self.edge_column;
+        if !can_go_vertical && !can_go_horizontal {
+            return Some(Step::new(Event::Pass { cell: cell as u32 }, 3));
+        }
         // The coin is only tossed when there is a choice, so the edges draw no number.
-        let (dir, offset) = match (can_go_vertical, can_go_horizontal) {
-            (true, true) if self.coins.toss(rng) => self.vertical,
-            (true, true) => self.horizontal,
-            (true, false) => self.vertical,
-            (false, true) => self.horizontal,
-            (false, false) => return Some(Step::new(Event::Pass { cell: cell as u32 }, 3)),
+        let vertical = if can_go_vertical && can_go_horizontal {
+            self.coins.toss(rng)
+        } else {
+            can_go_vertical
         };
+        // Picked by indexing rather than branching: the coin is unpredictable by design.
+        let (dir, offset) = [self.horizontal, self.vertical][usize::from(vertical)];
         board.carve_to(cell, dir, cell.wrapping_add_signed(offset));
         Some(Step::new(
             Event::Carve {
