@@ -14,6 +14,9 @@
 //! is time: the walk wanders over known ground for long stretches, especially at the end when
 //! a few unvisited cells remain. Expect tens of walk steps per cell on large mazes.
 //!
+//! Speed: a move away from the border picks one of four directions, so it takes two bits of a
+//! random number ([`Coins::quarter`]): sixteen moves per draw instead of one.
+//!
 //! One step is one move of the walker. Marks: `VISITED` for cells in the maze; the walker is
 //! [`Machine::current`].
 
