@@ -55,6 +55,9 @@ pub struct Board {
     maze: Maze,
     marks: Vec<u8>,
     groups: Vec<u32>,
+    /// Whether a set label has ever been written: while not, `groups` is all zeros and the
+    /// page need not read it.
+    labelled: bool,
     /// Whether the display layers are kept; off when nobody will look at them.
     display: bool,
     journaling: bool,
@@ -69,6 +72,7 @@ impl Board {
             maze,
             marks: vec![0; len],
             groups: vec![0; len],
+            labelled: false,
             display: true,
             journaling: false,
             journal: Vec::new(),
@@ -90,6 +94,12 @@ impl Board {
 
     pub fn groups(&self) -> &[u32] {
         &self.groups
+    }
+
+    /// Whether any set label may be set: `false` guarantees `groups()` is all zeros (it may
+    /// stay `true` after the labels are cleared again).
+    pub fn has_labels(&self) -> bool {
+        self.labelled
     }
 
     #[inline]
@@ -240,6 +250,7 @@ impl Board {
         let old = self.groups[cell];
         self.record(cell, Layer::Group, old, group);
         self.groups[cell] = group;
+        self.labelled |= group != 0;
     }
 
     /// Clears every mark and set label (journaled), e.g. between generation and solving.
@@ -273,7 +284,10 @@ impl Board {
         match layer {
             Layer::Maze => self.maze.set_cell(cell, value as u8),
             Layer::Mark => self.marks[cell] = value as u8,
-            Layer::Group => self.groups[cell] = value,
+            Layer::Group => {
+                self.groups[cell] = value;
+                self.labelled |= value != 0;
+            }
         }
     }
 }
@@ -281,6 +295,30 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn has_labels_only_once_a_label_is_written() {
+        let mut board = Board::new(Maze::new(3, 2).unwrap());
+        board.set_group(1, 0);
+        assert!(!board.has_labels(), "writing 0 is no label");
+        board.set_display(false);
+        board.set_group(1, 7);
+        assert!(
+            !board.has_labels(),
+            "with the display off nothing is written"
+        );
+        board.set_display(true);
+        board.set_journaling(true);
+        board.set_group(4, 9);
+        assert!(board.has_labels());
+        assert_eq!(board.groups()[4], 9);
+        // A fresh board replaying the journal gets the labels, and knows it.
+        let journal = board.journal().to_vec();
+        let mut replay = Board::new(Maze::new(3, 2).unwrap());
+        replay.redo(&journal);
+        assert!(replay.has_labels());
+        assert_eq!(replay.groups(), board.groups());
+    }
     use crate::maze::{E, S, W};
 
     #[test]

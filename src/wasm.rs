@@ -122,6 +122,13 @@ impl MazeRun {
         self.run.board().groups().as_ptr()
     }
 
+    /// False while no set label has been written (the labels are then all 0 and need not be
+    /// read); may stay true after they are cleared.
+    #[wasm_bindgen(js_name = hasLabels)]
+    pub fn has_labels(&self) -> bool {
+        self.run.board().has_labels()
+    }
+
     /// Cell indices (u32) changed by the last `advance`, each once.
     #[wasm_bindgen(js_name = dirtyPtr)]
     pub fn dirty_ptr(&self) -> *const u32 {

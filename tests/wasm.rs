@@ -196,6 +196,11 @@ fn every_algorithm_lists_every_change_and_keeps_to_its_contract() {
                     assert!(done <= batch, "{label}");
                     let list = dirty(&run);
                     assert!(list.iter().all(|&c| c < n), "{label}: {list:?}");
+                    // The renderer skips the labels while hasLabels() is false.
+                    assert!(
+                        run.has_labels() || after.groups.iter().all(|&g| g == 0),
+                        "{label}: labels set but hasLabels() is false"
+                    );
                     let listed: BTreeSet<u32> = list.iter().copied().collect();
                     assert_eq!(listed.len(), list.len(), "{label}: duplicates");
                     if !run.all_dirty() {
@@ -240,6 +245,9 @@ fn every_algorithm_lists_every_change_and_keeps_to_its_contract() {
                     }
                 }
                 assert_eq!(run.phase(), "done", "{label}");
+                // Only the set-keeping generators label cells.
+                let labels = ["kruskal", "eller"].contains(&generator.as_str());
+                assert_eq!(run.has_labels(), labels, "{label}");
             }
         }
     }

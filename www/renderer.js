@@ -247,7 +247,9 @@ export class Renderer {
     const { w, h, wall, cell, pitch, bw } = this.geo;
     const { cells, buf, colour } = this;
     const n = w * h;
-    if (computeColours(this.marks, this.groups, cells, colour, this.rank, n, this.px)) this.sawGroups = true;
+    // Set labels are read only once some exist: most algorithms never write one.
+    const groups = this.run.hasLabels() ? this.groups : null;
+    if (computeColours(this.marks, groups, cells, colour, this.rank, n, this.px)) this.sawGroups = true;
     if (wall === 0) {
       // One pixel per cell: the colours are the image.
       if (cell === 1) buf.set(colour);
@@ -461,7 +463,8 @@ export class Renderer {
 }
 
 // Colours and ranks of all cells (see cellColour); returns whether any cell has a set label.
-// A plain function over local typed arrays: this loop runs a million times per full redraw.
+// `groups` is null when there are no labels. A plain function over local typed arrays: this
+// loop runs a million times per full redraw.
 function computeColours(marks, groups, cells, colour, rank, n, px) {
   let sawGroups = false;
   const passage = px.passage, uncarved = px.uncarved;
@@ -473,7 +476,7 @@ function computeColours(marks, groups, cells, colour, rank, n, px) {
       colour[c] = MARK_PIXEL[m];
       continue;
     }
-    const g = groups[c];
+    const g = groups === null ? 0 : groups[c];
     if (g !== 0) {
       sawGroups = true;
       rank[c] = RANK_GROUP;
