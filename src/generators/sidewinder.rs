@@ -122,8 +122,11 @@ impl Machine for SideWinder {
 
         let chosen = self.run_start + rng.index(self.run().len());
         board.carve_to(chosen, Direction::North, chosen - self.width);
-        for member in self.run() {
-            board.set_mark(member, (board.mark(member) & !mark::ACTIVE) | mark::VISITED);
+        // Display only: with no one watching, the marks are not kept (nor walked over).
+        if board.is_displaying() {
+            for member in self.run() {
+                board.set_mark(member, (board.mark(member) & !mark::ACTIVE) | mark::VISITED);
+            }
         }
         self.run_start = self.next;
         Some(Step::new(
