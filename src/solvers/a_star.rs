@@ -34,7 +34,7 @@
 //! double, so A* trusts the straight line more than the steps taken and usually expands fewer
 //! cells, but the path it returns can be longer than the shortest (at most twice as long).
 
-use super::{mark_path, Outcome, Solver};
+use super::{beside, follow_parents, mark_path, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{describe, heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
@@ -514,30 +514,20 @@ impl AStar {
 
     /// The parent of a cell on the best way found so far, if it has been reached.
     pub fn parent(&self, cell: usize) -> Option<usize> {
-        let width = self.width as usize;
         match self.nodes[cell].back() {
             Node::NO_PARENT => None,
             Node::START => Some(cell),
-            back => Some(match Direction::ALL[back as usize] {
-                Direction::North => cell - width,
-                Direction::East => cell + 1,
-                Direction::South => cell + width,
-                Direction::West => cell - 1,
-            }),
+            back => Some(beside(
+                cell,
+                Direction::ALL[back as usize],
+                self.width as usize,
+            )),
         }
     }
 
     /// The path start → goal, following the parents back from the goal.
     fn trace_path(&self) -> Vec<usize> {
-        let mut path = vec![self.goal];
-        let mut cell = self.goal;
-        // Every cell on the way back has a parent; stopping at one without is only a guard.
-        while let Some(up) = self.parent(cell).filter(|_| cell != self.start) {
-            cell = up;
-            path.push(cell);
-        }
-        path.reverse();
-        path
+        follow_parents(self.start, self.goal, |cell| self.parent(cell))
     }
 
     /// Whether a cell has been closed (expanded).

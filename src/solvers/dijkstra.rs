@@ -30,7 +30,7 @@
 //! One step is one settled cell and the relaxation of its neighbours. Marks: `FRONTIER` for
 //! queued cells, `VISITED` for settled ones, `PATH` for the result.
 
-use super::{mark_path, open_neighbours, Outcome, Solver};
+use super::{beside, follow_parents, mark_path, open_neighbours, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{describe, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
@@ -165,26 +165,13 @@ impl Dijkstra {
         match self.parent[cell] {
             NO_PARENT => None,
             START => Some(cell),
-            back => Some(match Direction::ALL[usize::from(back)] {
-                Direction::North => cell - self.width,
-                Direction::East => cell + 1,
-                Direction::South => cell + self.width,
-                Direction::West => cell - 1,
-            }),
+            back => Some(beside(cell, Direction::ALL[usize::from(back)], self.width)),
         }
     }
 
     /// The path start → goal, following the parents back from the goal.
     fn trace_path(&self) -> Vec<usize> {
-        let mut path = vec![self.goal];
-        let mut cell = self.goal;
-        // Every cell on the way back has a parent; stopping at one without is only a guard.
-        while let Some(up) = self.parent(cell).filter(|_| cell != self.start) {
-            cell = up;
-            path.push(cell);
-        }
-        path.reverse();
-        path
+        follow_parents(self.start, self.goal, |cell| self.parent(cell))
     }
 
     /// Whether a cell's distance is final.

@@ -299,6 +299,34 @@ impl Iterator for OpenNeighbours {
     }
 }
 
+/// The neighbour of `cell` toward `dir` on a grid `width` cells wide, known to be inside it:
+/// how the searches that keep each parent as a direction (one byte) find the parent cell.
+pub(crate) fn beside(cell: usize, dir: Direction, width: usize) -> usize {
+    match dir {
+        Direction::North => cell - width,
+        Direction::East => cell + 1,
+        Direction::South => cell + width,
+        Direction::West => cell - 1,
+    }
+}
+
+/// The path start → goal, following `parent` back from the goal. Every cell on the way back
+/// has a parent; stopping at one without is only a guard.
+pub(crate) fn follow_parents(
+    start: usize,
+    goal: usize,
+    parent: impl Fn(usize) -> Option<usize>,
+) -> Vec<usize> {
+    let mut path = vec![goal];
+    let mut cell = goal;
+    while let Some(up) = parent(cell).filter(|_| cell != start) {
+        cell = up;
+        path.push(cell);
+    }
+    path.reverse();
+    path
+}
+
 /// "No parent yet" in a parent array.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 

@@ -3,23 +3,12 @@
 // page.test.mjs). Run with `node --test tests/e2e/` after building pkg/.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openPage, requireBuild, startServer, statusText as status, waitDone } from './harness.mjs';
+import { test } from 'node:test';
+import { statusText as status, waitDone } from './harness.mjs';
+import { pageSuite } from './suite.mjs';
 
-let server, browser;
-
-before(async () => {
-  requireBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const open = (query, viewport) => openPage(browser, server, query, viewport);
+const suite = pageSuite();
+const open = suite.open;
 
 
 /** Steps through the page's controller until the run is in `phase` (or done). */

@@ -2,21 +2,11 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openPage, requireBuild, startServer, waitDone } from './harness.mjs';
+import { test } from 'node:test';
+import { waitDone } from './harness.mjs';
+import { pageSuite } from './suite.mjs';
 
-let server, browser;
-
-before(async () => {
-  requireBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const suite = pageSuite();
 
 /** Clicks a button and returns the download's suggested name and its bytes. */
 async function save(page, name) {
@@ -29,7 +19,7 @@ async function save(page, name) {
 }
 
 test('the four saves download the maze on show as valid files', async () => {
-  const { page, errors } = await openPage(browser, server,
+  const { page, errors } = await suite.open(
     '?generator=kruskal&solver=bfs&width=10&height=7&seed=21&speed=max');
   // Before a path is found there is no solution to save.
   assert.equal(await page.getByRole('button', { name: 'With solution' }).isDisabled(), true);

@@ -2,27 +2,16 @@
 // tab per test. Run with `node --test tests/e2e/` after building pkg/ (scripts/test does both).
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openPage, requireBuild, startServer, statusText as status, waitDone } from './harness.mjs';
+import { test } from 'node:test';
+import { statusText as status, waitDone } from './harness.mjs';
+import { pageSuite } from './suite.mjs';
 
 // The palette the page promises (Okabe–Ito); written out here as the specification.
 const PATH = [0xd5, 0x5e, 0x00];
 const WALKED = [0x00, 0x9e, 0x73];
 
-let server, browser;
-
-before(async () => {
-  requireBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const open = (query, viewport) => openPage(browser, server, query, viewport);
+const suite = pageSuite();
+const open = suite.open;
 
 /** A fingerprint of the maze canvas: size and a hash of every pixel. */
 function canvasHash(page) {
@@ -448,11 +437,11 @@ test('clicking a cell moves the start, shift-click the goal; same maze, new run,
 test('clicks map to cells in thin style at devicePixelRatio 2 and on a scaled-down canvas', async () => {
   // A pixel ratio of 2 as the page sees it (the renderer reads window.devicePixelRatio):
   // twice as many backing pixels as CSS pixels, as on a high-density screen.
-  const page = await browser.context.newPage();
+  const page = await suite.browser.context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   await page.addInitScript(() => Object.defineProperty(window, 'devicePixelRatio', { get: () => 2 }));
-  await page.goto(server.url + '?width=13&height=9&seed=2&solver=bfs&style=thin');
+  await page.goto(suite.server.url + '?width=13&height=9&seed=2&solver=bfs&style=thin');
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   const ratio = await page.evaluate(() => {
     const c = document.getElementById('maze');
@@ -482,7 +471,7 @@ test('clicks map to cells in thin style at devicePixelRatio 2 and on a scaled-do
   assert.equal(onWalls.outside, null);
 
   // Block style on a maze too big for the screen: the browser scales the canvas down.
-  await page.goto(server.url + '?width=700&height=500&seed=2&solver=bfs&style=block');
+  await page.goto(suite.server.url + '?width=700&height=500&seed=2&solver=bfs&style=block');
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   const scale = await page.evaluate(() => {
     const c = document.getElementById('maze');

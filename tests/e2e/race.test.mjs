@@ -2,8 +2,8 @@
 // helpers in Node, then the page in headless Chromium (one browser, a fresh tab per test).
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openPage, requireBuild, startServer } from './harness.mjs';
+import { test } from 'node:test';
+import { pageSuite } from './suite.mjs';
 import { shortestNote, verdict } from '../../www/race.js';
 import { readSettings, writeSettings } from '../../www/url.js';
 
@@ -41,20 +41,8 @@ test('race URL parameter: solver names only, written back only when set', () => 
   assert.equal(writeSettings(bad.settings).includes('race'), false);
 });
 
-let server, browser;
-
-before(async () => {
-  requireBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const open = (query, viewport) => openPage(browser, server, query, viewport);
+const suite = pageSuite();
+const open = suite.open;
 
 
 /** Length in cells of a shortest start-to-goal path, by a BFS written here over the run's cell bytes. */

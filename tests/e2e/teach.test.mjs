@@ -3,8 +3,9 @@
 // with its bounds and loop, and the embed code. The URL helpers are checked in Node first.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openPage, requireBuild, startServer, statusText } from './harness.mjs';
+import { test } from 'node:test';
+import { openPage, statusText } from './harness.mjs';
+import { pageSuite } from './suite.mjs';
 import { parseStep, readSettings, writeSettings } from '../../www/url.js';
 import { DEFAULTS } from '../../www/settings.js';
 
@@ -45,20 +46,8 @@ test('embed mode defaults to the minimal controls; the query string round-trips'
   assert.equal(writeSettings({ ...defaults, seed: '1' }).includes('embed'), false);
 });
 
-let server, browser;
-
-before(async () => {
-  requireBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const open = (query, viewport) => openPage(browser, server, query, viewport);
+const suite = pageSuite();
+const open = suite.open;
 
 const MAZE = '?generator=kruskal&solver=bfs&width=9&height=7&seed=11&speed=50';
 
@@ -143,7 +132,7 @@ test('a link with step= reopens the same picture', async () => {
   const url = first.page.url();
   assert.match(url, /[?&]step=31(&|$)/);
   const want = await picture(first.page);
-  const copy = await openPage(browser, { url: '' }, url);
+  const copy = await openPage(suite.browser, { url: '' }, url);
   assert.deepEqual(await picture(copy.page), want);
   assert.equal(await stepCount(copy.page), 31);
   // A step past the end shows the end, and says so.
@@ -241,7 +230,7 @@ test('Copy embed code gives an iframe of the current settings that opens in embe
     assert.ok(src.includes(part), `${part} in ${src}`);
   }
   assert.match(await page.locator('#share-status').textContent(), /Embed code/);
-  const embedded = await openPage(browser, { url: '' }, src, { width: 640, height: 480 });
+  const embedded = await openPage(suite.browser, { url: '' }, src, { width: 640, height: 480 });
   assert.equal(await embedded.page.evaluate(() => document.documentElement.classList.contains('embed')), true);
   assert.equal(await stepCount(embedded.page), 4);
   // Copy link gives this page's address with the step.
