@@ -306,10 +306,7 @@ export class Renderer {
   /** Colour of the open passage between cells a and b (colours already computed). */
   edge(a, b) {
     const ca = this.colour[a], cb = this.colour[b];
-    if (ca === cb) return ca;
-    const ra = this.rank[a], rb = this.rank[b];
-    if (ra === rb) return this.px.passage;
-    return ra < rb ? ca : cb;
+    return ca === cb ? ca : passagePixel(ca, cb, this.rank[a], this.rank[b], this.px.passage);
   }
 
   /** Thin style: the wall post at grid point (gx, gy) disappears when all four walls are open. */
