@@ -57,18 +57,41 @@ pub static INFO: Info = Info {
 const DRAW_AHEAD: usize = 64;
 
 /// How many union-find levels above a wall's cells [`Kruskal::draw_ahead`] fetches early.
-const FETCH_LEVELS: usize = 3;
+/// Measured: one level is quickest. Path compression keeps most cells one step below their
+/// root, and fetching further up waits longer than it saves.
+const FETCH_LEVELS: usize = 1;
 
-/// One cell's union-find entry. The parent and the size sit side by side because they are
-/// wanted together, at a root, for every wall: one trip to memory fetches both.
+/// One cell's union-find entry. Everything a merge asks of a root sits in these 8 bytes, so
+/// one trip to memory fetches it all: on a large maze, waiting for memory is most of the work.
 #[derive(Clone, Copy, Debug)]
 struct Node {
     /// The cell's parent; a root is its own parent and names its set. The union-find alone
     /// decides what is connected.
     parent: u32,
-    /// Display only, and meaningful only at a root: how many cells the set has, to repaint
-    /// the smaller of two merging sets.
-    size: u32,
+    /// Meaningful only at a root: its rank (an upper bound on the height of its tree) in the
+    /// top [`RANK_BITS`] bits, and below them how many cells the set has (to repaint the
+    /// smaller of two merging sets). A set has at most 4096 × 4096 = 2^24 cells and a rank
+    /// never exceeds log2 of that, so both fit.
+    rank_and_size: u32,
+}
+
+/// Bits of [`Node::rank_and_size`] that hold the rank.
+const RANK_BITS: u32 = 5;
+const SIZE_MASK: u32 = u32::MAX >> RANK_BITS;
+
+impl Node {
+    fn rank(self) -> u32 {
+        self.rank_and_size >> (32 - RANK_BITS)
+    }
+
+    fn size(self) -> u32 {
+        self.rank_and_size & SIZE_MASK
+    }
+
+    fn set_root(&mut self, rank: u32, size: u32) {
+        debug_assert!(rank < 1 << RANK_BITS && size <= SIZE_MASK);
+        self.rank_and_size = (rank << (32 - RANK_BITS)) | size;
+    }
 }
 
 /// The Kruskal generator as a step machine.
@@ -81,10 +104,8 @@ pub struct Kruskal {
     walls: Vec<u32>,
     next: usize,
     drawn: usize,
-    /// Union-find: each cell's parent, and for a root the size of its set (see [`Node`]).
+    /// Union-find: each cell's parent, and for a root its rank and the size of its set.
     nodes: Vec<Node>,
-    /// Union-find: for a root, an upper bound on the height of its tree.
-    rank: Vec<u8>,
     /// Number of sets left.
     sets: usize,
     /// Display only: cells waiting to be repainted while relabelling a set, each with its
@@ -117,10 +138,9 @@ impl Kruskal {
             nodes: (0..len as u32)
                 .map(|cell| Node {
                     parent: cell,
-                    size: 1,
+                    rank_and_size: 1,
                 })
                 .collect(),
-            rank: vec![0; len],
             sets: len,
             paint: Vec::new(),
             current: None,
@@ -156,9 +176,9 @@ impl Kruskal {
     /// large maze's memory, and waiting for each in turn was most of the running time. So the
     /// processor is asked to start fetching a whole batch at once: first the walls, then the
     /// cells' union-find entries, passages and display labels, then their ancestors in the
-    /// union-find, [`FETCH_LEVELS`] levels up (after path compression the root is rarely
-    /// further). The steps then find nearly everything in the cache. This changes only how
-    /// fast memory arrives, never what is computed.
+    /// union-find, [`FETCH_LEVELS`] levels up (usually the root, whose entry holds all that a
+    /// merge compares). The steps then find nearly everything in the cache. This changes only
+    /// how fast memory arrives, never what is computed.
     fn draw_ahead(&mut self, board: &Board, rng: &mut Rng) {
         let end = (self.next + DRAW_AHEAD).min(self.walls.len());
         let mut picks = [0; DRAW_AHEAD];
@@ -194,10 +214,6 @@ impl Kruskal {
                 }
             }
         }
-        // The highest ancestor reached is usually the root, whose rank a merge compares.
-        for &up in &ups[..count] {
-            prefetch(&self.rank, up as usize);
-        }
     }
 
     /// The cells west and east, or north and south, of a wall.
@@ -229,19 +245,17 @@ impl Kruskal {
 
     /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
     fn union(&mut self, a: usize, b: usize) {
-        let (rank_a, rank_b) = (self.rank[a], self.rank[b]);
-        let size = self.nodes[a].size + self.nodes[b].size;
-        let root = if rank_a < rank_b {
+        let (node_a, node_b) = (self.nodes[a], self.nodes[b]);
+        let (rank_a, rank_b) = (node_a.rank(), node_b.rank());
+        let size = node_a.size() + node_b.size();
+        if rank_a < rank_b {
             self.nodes[a].parent = b as u32;
-            b
+            self.nodes[b].set_root(rank_b, size);
         } else {
             self.nodes[b].parent = a as u32;
-            if rank_a == rank_b {
-                self.rank[a] += 1;
-            }
-            a
-        };
-        self.nodes[root].size = size;
+            let rank = if rank_a == rank_b { rank_a + 1 } else { rank_a };
+            self.nodes[a].set_root(rank, size);
+        }
     }
 
     /// Updates the display labels for the merge of `small`'s set into `big`'s (already carved
@@ -326,7 +340,7 @@ impl Machine for Kruskal {
             return Some(Step::new(Event::KeepWall { cell, dir }, 4));
         }
         // The side whose set is smaller gets repainted (ties: the east or south side).
-        let (big, small, toward_big) = if self.nodes[root_a].size >= self.nodes[root_b].size {
+        let (big, small, toward_big) = if self.nodes[root_a].size() >= self.nodes[root_b].size() {
             (cell, other, dir.opposite())
         } else {
             (other, cell, dir)
@@ -381,7 +395,7 @@ impl Machine for Kruskal {
                 .cell(cell as usize)
                 .t(" divided two sets: carved it, and the merged set has ")
                 .count(
-                    u64::from(self.nodes[self.set_of(cell as usize)].size),
+                    u64::from(self.nodes[self.set_of(cell as usize)].size()),
                     "cell",
                     "cells",
                 )
@@ -395,7 +409,7 @@ impl Machine for Kruskal {
                 .cell(cell as usize)
                 .t(" stays: both sides are already in one set of ")
                 .count(
-                    u64::from(self.nodes[self.set_of(cell as usize)].size),
+                    u64::from(self.nodes[self.set_of(cell as usize)].size()),
                     "cell",
                     "cells",
                 ),
@@ -418,7 +432,7 @@ impl Machine for Kruskal {
                         .t("set of ")
                         .cell(root)
                         .t(": ")
-                        .count(u64::from(node.size), "cell", "cells")
+                        .count(u64::from(node.size()), "cell", "cells")
                         .done(),
                 );
             }
@@ -426,7 +440,7 @@ impl Machine for Kruskal {
         // The last wall: if it is open now, it merged two sets; say which, and how big each was.
         if let Some(&wall) = self.next.checked_sub(1).and_then(|i| self.walls.get(i)) {
             let (cell, other) = self.sides(wall);
-            let merged = u64::from(self.nodes[self.set_of(cell)].size);
+            let merged = u64::from(self.nodes[self.set_of(cell)].size());
             let w = &mut Words::new(maze);
             if !opened(maze, cell, other) {
                 w.t("kept the wall between ")
