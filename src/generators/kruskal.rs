@@ -26,9 +26,10 @@
 //!
 //! Display: the board's `groups` layer shows each cell's set as a label, 0 for a cell still on
 //! its own (drawn uncoloured); a merge reports the label kept and the label absorbed. The
-//! labels are only for drawing: the union-find alone decides what is connected, so on a board
-//! with its display off ([`Board::set_display`]) they are not kept at all. No marks: the
-//! wall considered is the step's event.
+//! labels, and the set sizes that decide which side is relabelled, are only for drawing: the
+//! union-find alone decides what is connected, so on a board with its display off
+//! ([`Board::set_display`]) they are not kept at all. No marks: the wall considered is the
+//! step's event.
 
 use crate::board::Board;
 use crate::machine::{describe, Structure, Words};
@@ -61,38 +62,8 @@ const DRAW_AHEAD: usize = 64;
 /// root, and fetching further up waits longer than it saves.
 const FETCH_LEVELS: usize = 1;
 
-/// One cell's union-find entry. Everything a merge asks of a root sits in these 8 bytes, so
-/// one trip to memory fetches it all: on a large maze, waiting for memory is most of the work.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    /// The cell's parent; a root is its own parent and names its set. The union-find alone
-    /// decides what is connected.
-    parent: u32,
-    /// Meaningful only at a root: its rank (an upper bound on the height of its tree) in the
-    /// top [`RANK_BITS`] bits, and below them how many cells the set has (to repaint the
-    /// smaller of two merging sets). A set has at most 4096 × 4096 = 2^24 cells and a rank
-    /// never exceeds log2 of that, so both fit.
-    rank_and_size: u32,
-}
-
-/// Bits of [`Node::rank_and_size`] that hold the rank.
-const RANK_BITS: u32 = 5;
-const SIZE_MASK: u32 = u32::MAX >> RANK_BITS;
-
-impl Node {
-    fn rank(self) -> u32 {
-        self.rank_and_size >> (32 - RANK_BITS)
-    }
-
-    fn size(self) -> u32 {
-        self.rank_and_size & SIZE_MASK
-    }
-
-    fn set_root(&mut self, rank: u32, size: u32) {
-        debug_assert!(rank < 1 << RANK_BITS && size <= SIZE_MASK);
-        self.rank_and_size = (rank << (32 - RANK_BITS)) | size;
-    }
-}
+/// Marks a union-find root in [`Kruskal::parents`]; the bits below it hold the root's rank.
+const ROOT: u32 = 1 << 31;
 
 /// The Kruskal generator as a step machine.
 #[derive(Clone, Debug)]
@@ -104,8 +75,14 @@ pub struct Kruskal {
     walls: Vec<u32>,
     next: usize,
     drawn: usize,
-    /// Union-find: each cell's parent, and for a root its rank and the size of its set.
-    nodes: Vec<Node>,
+    /// Union-find: each cell's parent, or for a root (which names its set) [`ROOT`] plus its
+    /// rank, an upper bound on the height of its tree. One `u32` per cell: on a large maze
+    /// waiting for memory is most of the work, so the less of it the better. The union-find
+    /// alone decides what is connected.
+    parents: Vec<u32>,
+    /// Display only, meaningful at a root: how many cells its set has, to repaint the
+    /// smaller of two merging sets. Not kept when the board's display is off.
+    sizes: Vec<u32>,
     /// Number of sets left.
     sets: usize,
     /// Display only: cells waiting to be repainted while relabelling a set, each with its
@@ -135,12 +112,8 @@ impl Kruskal {
             walls,
             next: 0,
             drawn: 0,
-            nodes: (0..len as u32)
-                .map(|cell| Node {
-                    parent: cell,
-                    rank_and_size: 1,
-                })
-                .collect(),
+            parents: vec![ROOT; len],
+            sizes: vec![1; len],
             sets: len,
             paint: Vec::new(),
             current: None,
@@ -151,8 +124,8 @@ impl Kruskal {
     /// connected by the passages carved so far exactly when they have the same set.
     pub fn set_of(&self, cell: usize) -> usize {
         let mut root = cell;
-        while self.nodes[root].parent as usize != root {
-            root = self.nodes[root].parent as usize;
+        while self.parents[root] & ROOT == 0 {
+            root = self.parents[root] as usize;
         }
         root
     }
@@ -176,8 +149,8 @@ impl Kruskal {
     /// large maze's memory, and waiting for each in turn was most of the running time. So the
     /// processor is asked to start fetching a whole batch at once: first the walls, then the
     /// cells' union-find entries, passages and display labels, then their ancestors in the
-    /// union-find, [`FETCH_LEVELS`] levels up (usually the root, whose entry holds all that a
-    /// merge compares). The steps then find nearly everything in the cache. This changes only
+    /// union-find, [`FETCH_LEVELS`] levels up (usually the root, whose entry holds the rank
+    /// a merge compares). The steps then find nearly everything in the cache. This changes only
     /// how fast memory arrives, never what is computed.
     fn draw_ahead(&mut self, board: &Board, rng: &mut Rng) {
         let end = (self.next + DRAW_AHEAD).min(self.walls.len());
@@ -197,7 +170,7 @@ impl Kruskal {
             let (cell, other) = self.sides(wall);
             for (up, side) in pair.iter_mut().zip([cell, other]) {
                 *up = side as u32;
-                prefetch(&self.nodes, side);
+                prefetch(&self.parents, side);
                 if board.is_displaying() {
                     prefetch(board.groups(), side);
                 }
@@ -207,11 +180,17 @@ impl Kruskal {
         let count = 2 * (end - self.next);
         for _ in 0..FETCH_LEVELS {
             for up in &mut ups[..count] {
-                let parent = self.nodes[*up as usize].parent;
-                if parent != *up {
+                let parent = self.parents[*up as usize];
+                if parent & ROOT == 0 {
                     *up = parent;
-                    prefetch(&self.nodes, parent as usize);
+                    prefetch(&self.parents, parent as usize);
                 }
+            }
+        }
+        // The highest ancestor reached is usually the root, whose set size a shown merge reads.
+        if board.is_displaying() {
+            for &up in &ups[..count] {
+                prefetch(&self.sizes, up as usize);
             }
         }
     }
@@ -231,30 +210,31 @@ impl Kruskal {
     /// compression). Two passes instead of recursion.
     fn find(&mut self, cell: usize) -> usize {
         let mut root = cell;
-        while self.nodes[root].parent as usize != root {
-            root = self.nodes[root].parent as usize;
+        while self.parents[root] & ROOT == 0 {
+            root = self.parents[root] as usize;
         }
         let mut walk = cell;
         while walk != root {
-            let up = self.nodes[walk].parent as usize;
-            self.nodes[walk].parent = root as u32;
+            let up = self.parents[walk] as usize;
+            self.parents[walk] = root as u32;
             walk = up;
         }
         root
     }
 
     /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
-    fn union(&mut self, a: usize, b: usize) {
-        let (node_a, node_b) = (self.nodes[a], self.nodes[b]);
-        let (rank_a, rank_b) = (node_a.rank(), node_b.rank());
-        let size = node_a.size() + node_b.size();
+    /// Returns the root of the joined set.
+    fn union(&mut self, a: usize, b: usize) -> usize {
+        let (rank_a, rank_b) = (self.parents[a] & !ROOT, self.parents[b] & !ROOT);
         if rank_a < rank_b {
-            self.nodes[a].parent = b as u32;
-            self.nodes[b].set_root(rank_b, size);
+            self.parents[a] = b as u32;
+            b
         } else {
-            self.nodes[b].parent = a as u32;
-            let rank = if rank_a == rank_b { rank_a + 1 } else { rank_a };
-            self.nodes[a].set_root(rank, size);
+            self.parents[b] = a as u32;
+            if rank_a == rank_b {
+                self.parents[a] += 1;
+            }
+            a
         }
     }
 
@@ -339,19 +319,21 @@ impl Machine for Kruskal {
             let cell = cell as u32;
             return Some(Step::new(Event::KeepWall { cell, dir }, 4));
         }
-        // The side whose set is smaller gets repainted (ties: the east or south side).
-        let (big, small, toward_big) = if self.nodes[root_a].size() >= self.nodes[root_b].size() {
-            (cell, other, dir.opposite())
-        } else {
-            (other, cell, dir)
-        };
-        self.union(root_a, root_b);
+        let root = self.union(root_a, root_b);
         self.sets -= 1;
         board.carve_to(cell, dir, other);
-        // The labels are only drawn: with no display (plain `generate`) the repaint, which
-        // would be most of the time on a large maze, is skipped and the merge reports 0, 0.
+        // The labels and sizes are only drawn: with no display (plain `generate`) the
+        // repaint, which would be most of the time on a large maze, is skipped and the merge
+        // reports 0, 0.
         let (kept, absorbed) = if board.is_displaying() {
-            self.relabel(board, big, small, toward_big)
+            let (size_a, size_b) = (self.sizes[root_a], self.sizes[root_b]);
+            self.sizes[root] = size_a + size_b;
+            // The side whose set is smaller gets repainted (ties: the east or south side).
+            if size_a >= size_b {
+                self.relabel(board, cell, other, dir.opposite())
+            } else {
+                self.relabel(board, other, cell, dir)
+            }
         } else {
             (0, 0)
         };
@@ -395,7 +377,7 @@ impl Machine for Kruskal {
                 .cell(cell as usize)
                 .t(" divided two sets: carved it, and the merged set has ")
                 .count(
-                    u64::from(self.nodes[self.set_of(cell as usize)].size()),
+                    u64::from(self.sizes[self.set_of(cell as usize)]),
                     "cell",
                     "cells",
                 )
@@ -409,7 +391,7 @@ impl Machine for Kruskal {
                 .cell(cell as usize)
                 .t(" stays: both sides are already in one set of ")
                 .count(
-                    u64::from(self.nodes[self.set_of(cell as usize)].size()),
+                    u64::from(self.sizes[self.set_of(cell as usize)]),
                     "cell",
                     "cells",
                 ),
@@ -422,17 +404,17 @@ impl Machine for Kruskal {
     /// walls still to draw. Listing sets scans the cells for roots, stopping at `limit`.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut sets = Structure::new("Sets (by root cell)", self.sets as u64);
-        for (root, node) in self.nodes.iter().enumerate() {
+        for (root, &parent) in self.parents.iter().enumerate() {
             if sets.items.len() >= limit {
                 break;
             }
-            if node.parent as usize == root {
+            if parent & ROOT != 0 {
                 sets.items.push(
                     Words::new(maze)
                         .t("set of ")
                         .cell(root)
                         .t(": ")
-                        .count(u64::from(node.size()), "cell", "cells")
+                        .count(u64::from(self.sizes[root]), "cell", "cells")
                         .done(),
                 );
             }
@@ -440,7 +422,7 @@ impl Machine for Kruskal {
         // The last wall: if it is open now, it merged two sets; say which, and how big each was.
         if let Some(&wall) = self.next.checked_sub(1).and_then(|i| self.walls.get(i)) {
             let (cell, other) = self.sides(wall);
-            let merged = u64::from(self.nodes[self.set_of(cell)].size());
+            let merged = u64::from(self.sizes[self.set_of(cell)]);
             let w = &mut Words::new(maze);
             if !opened(maze, cell, other) {
                 w.t("kept the wall between ")
