@@ -381,6 +381,35 @@ fn kind() -> impl Strategy<Value = Kind> {
     ]
 }
 
+/// `Machine::step_to_end` (how a search runs when nobody watches) takes the same steps and
+/// ends on the same last step as stepping one call at a time, for every solver.
+#[test]
+fn running_to_the_end_ends_on_the_last_step() {
+    for (gen, width, height, seed) in [(0, 9, 7, 1), (3, 12, 5, 2), (2, 1, 6, 3), (1, 8, 8, 4)] {
+        let maze = generated(gen, width, height, seed);
+        let goal = maze.len() - 1;
+        for entry in solvers::ALL {
+            let mut stepped = (entry.make)(&maze, 0, goal);
+            let mut board = Board::new(maze.clone());
+            let mut rng = Rng::new(0);
+            let (mut count, mut last) = (0, None);
+            while let Some(step) = stepped.step(&mut board, &mut rng) {
+                count += 1;
+                last = Some(step);
+            }
+            let mut ran = (entry.make)(&maze, 0, goal);
+            let mut board = Board::new(maze.clone());
+            let ended = ran.step_to_end(&mut board, &mut Rng::new(0));
+            assert_eq!(
+                ended,
+                (count, last),
+                "{} on {width}x{height}",
+                entry.info.name
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(160))]
 

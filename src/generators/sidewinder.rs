@@ -20,7 +20,7 @@
 //! Marks: `ACTIVE` for cells of the current run, `VISITED` for finished cells.
 
 use crate::board::{mark, Board};
-use crate::machine::{describe, Structure, Words};
+use crate::machine::{describe, step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::{Coins, Rng};
@@ -80,6 +80,10 @@ impl SideWinder {
 }
 
 impl Machine for SideWinder {
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        step_to_end_inlined(self, board, rng)
+    }
+
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and saves a call per step there).
     #[inline(always)]

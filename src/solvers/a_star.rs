@@ -36,7 +36,7 @@
 
 use super::{beside, follow_parents, mark_path, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::machine::{describe, heap_best, Structure, Words};
+use crate::machine::{describe, heap_best, step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze, E, N, S, W};
 use crate::rng::Rng;
@@ -607,6 +607,10 @@ impl AStar {
 }
 
 impl Machine for AStar {
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        step_to_end_inlined(self, board, rng)
+    }
+
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and halves the search time there).
     #[inline(always)]

@@ -32,7 +32,7 @@
 
 use super::{beside, follow_parents, mark_path, open_neighbours, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::machine::{describe, Structure, Words};
+use crate::machine::{describe, step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
@@ -190,6 +190,10 @@ impl Dijkstra {
 }
 
 impl Machine for Dijkstra {
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        step_to_end_inlined(self, board, rng)
+    }
+
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and halves the search time there).
     #[inline(always)]
