@@ -99,12 +99,15 @@ impl Kruskal {
         let (width, height) = (maze.width() as usize, maze.height() as usize);
         let len = maze.len();
         let mut walls = Vec::with_capacity((width - 1) * height + width * (height - 1));
-        for cell in 0..len {
-            if (cell + 1) % width != 0 {
-                walls.push(cell as u32 * 2);
-            }
-            if cell + width < len {
-                walls.push(cell as u32 * 2 + 1);
+        for y in 0..height {
+            for x in 0..width {
+                let cell = (y * width + x) as u32;
+                if x + 1 < width {
+                    walls.push(cell * 2);
+                }
+                if y + 1 < height {
+                    walls.push(cell * 2 + 1);
+                }
             }
         }
         Kruskal {
