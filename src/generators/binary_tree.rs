@@ -17,7 +17,7 @@
 //! but the page draws from the marks alone, so the mark is kept: one byte written in order.)
 
 use crate::board::{mark, Board};
-use crate::machine::{step_to_end_inlined, Event, Info, Machine, Step};
+use crate::machine::{step_to_end_local, Event, Info, Machine, Step};
 use crate::maze::Direction;
 use crate::rng::{Coins, Rng};
 
@@ -134,7 +134,7 @@ impl BinaryTree {
 
 impl Machine for BinaryTree {
     fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        step_to_end_inlined(self, board, rng)
+        step_to_end_local(self, board, rng)
     }
 
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm

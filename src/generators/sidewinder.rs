@@ -20,7 +20,7 @@
 //! Marks: `ACTIVE` for cells of the current run, `VISITED` for finished cells.
 
 use crate::board::{mark, Board};
-use crate::machine::{describe, step_to_end_inlined, Structure, Words};
+use crate::machine::{describe, step_to_end_local, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::{Coins, Rng};
@@ -81,7 +81,7 @@ impl SideWinder {
 
 impl Machine for SideWinder {
     fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        step_to_end_inlined(self, board, rng)
+        step_to_end_local(self, board, rng)
     }
 
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
