@@ -170,7 +170,7 @@ struct Timeline {
     checkpoints: Vec<State>,
 }
 
-/// Memory all checkpoints together may use by default, as estimated by [`checkpoint_bytes`].
+/// Memory all checkpoints together may use by default, as estimated by `checkpoint_bytes`.
 pub const CHECKPOINT_BUDGET: usize = 64 << 20;
 
 /// A rough size of one checkpoint: the board's 6 bytes per cell (passages, marks, groups)

@@ -21,7 +21,7 @@
 //!
 //! Speed: on a large maze the walls taken and the cells beside them are scattered all over
 //! memory, and waiting for memory is most of the work. So the order is drawn a batch ahead and
-//! the processor is asked to start fetching what the batch will touch ([`Kruskal::draw_ahead`]);
+//! the processor is asked to start fetching what the batch will touch (`Kruskal::draw_ahead`);
 //! the maze is the same either way.
 //!
 //! Display: the board's `groups` layer shows each cell's set as a label, 0 for a cell still on

@@ -20,7 +20,7 @@
 //! every passage costs 1, so every queued `dist` is the smallest one or one more, and two lists,
 //! one per distance, read first in first out, hand out cells by smallest `dist`, ties to the
 //! one queued first — the order a binary heap of `(dist, order queued)` would give, without
-//! its `log n` reshuffling per cell ([`Buckets`]). A queue cannot lower an entry in place, so
+//! its `log n` reshuffling per cell (`Buckets`). A queue cannot lower an entry in place, so
 //! an improved cell is queued again and its old entry left behind; a stale entry (cell settled
 //! already) that comes to the front is thrown away within the same step.
 //!
