@@ -212,7 +212,9 @@ pub trait Machine: CloneMachine {
     /// Calls `step` until it returns `None`; says how many steps that took and what the last
     /// one was. Provided here so every machine gets its own copy of this loop with its `step`
     /// inlined: one dynamic call per run instead of one per step. Same `step`, so the same
-    /// result as stepping.
+    /// result as stepping. A machine may override it to do the same work its own way when
+    /// nobody watches (SideWinder does rows at a time); a test holds every machine to the
+    /// result of stepping, from any point of its run.
     ///
     /// The steps land in two variables, taking turns, rather than each being copied into a
     /// `last` variable: a `step` that is not inlined writes its result field by field, and
@@ -576,8 +578,8 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
     .done()
 }
 
-/// Steps a machine until it is done, with the board's journal off. Uses the same `step` as
-/// stepping one at a time, so the result is the same by construction.
+/// Steps a machine until it is done, with the board's journal off, by
+/// [`Machine::step_to_end`]: the same maze, step count and last step as stepping one at a time.
 pub fn run_to_end(machine: &mut dyn Machine, board: &mut Board, rng: &mut Rng) -> u64 {
     let journaling = board.is_journaling();
     board.set_journaling(false);

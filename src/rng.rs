@@ -99,6 +99,26 @@ impl Coins {
         self.take(rng, 2)
     }
 
+    /// Up to `most` tosses at once (`most` at least 1): returns them as bits, toss `i` in bit
+    /// `i`, and how many there are. That is every toss left in the current draw, or a new
+    /// draw's 32 when none is left, capped at `most`: exactly the tosses that `most` calls of
+    /// [`Coins::toss`] would begin with, so a machine can take a row's decisions in a few
+    /// words instead of one by one.
+    #[inline]
+    pub fn tosses(&mut self, rng: &mut Rng, most: u32) -> (u32, u32) {
+        debug_assert!(most > 0, "tosses(0) would take nothing");
+        if self.left == 0 {
+            self.bits = rng.next_u32();
+            self.left = 32;
+        }
+        let count = self.left.min(most);
+        let bits = self.bits & (u32::MAX >> (32 - count));
+        // `checked_shr`: a shift by 32 (all the tosses taken) leaves no bits, not the same bits.
+        self.bits = self.bits.checked_shr(count).unwrap_or(0);
+        self.left -= count;
+        (bits, count)
+    }
+
     /// The next `n` bits (1 or 2) as a number below 2ⁿ. Bits too few for a draw are dropped.
     #[inline(always)]
     fn take(&mut self, rng: &mut Rng, n: u32) -> u32 {
@@ -160,6 +180,37 @@ mod tests {
             for bit in 0..32 {
                 assert_eq!(coins.toss(&mut rng), draw >> bit & 1 == 1);
             }
+        }
+    }
+
+    #[test]
+    fn tosses_at_once_are_the_tosses_one_at_a_time() {
+        // Takes of every size, across draw boundaries, interleaved with single tosses.
+        for most in [1, 2, 5, 31, 32, 33, 100] {
+            let (mut rng_one, mut rng_many) = (Rng::new(9), Rng::new(9));
+            let (mut one, mut many) = (Coins::default(), Coins::default());
+            for round in 0..40 {
+                let (bits, count) = many.tosses(&mut rng_many, most);
+                assert!(
+                    count >= 1 && count <= most.min(32),
+                    "count {count} for most {most}"
+                );
+                for i in 0..count {
+                    let toss = one.toss(&mut rng_one);
+                    assert_eq!(
+                        bits >> i & 1 == 1,
+                        toss,
+                        "most {most} round {round} toss {i}"
+                    );
+                }
+                assert_eq!(u64::from(bits) >> count, 0, "bits past the count");
+                assert_eq!(one.toss(&mut rng_one), many.toss(&mut rng_many));
+            }
+            assert_eq!(
+                rng_one.next_u32(),
+                rng_many.next_u32(),
+                "draws used, most {most}"
+            );
         }
     }
 

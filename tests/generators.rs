@@ -143,6 +143,43 @@ proptest! {
         }
     }
 
+    /// With nobody watching (no marks, no journal) a machine may run to the end its own way,
+    /// a row at a time say: from any point, that must end exactly where stepping ends. Widths
+    /// reach past 64 so that rows span several words of coins.
+    #[test]
+    fn finishing_unwatched_from_any_point_equals_stepping(
+        w in 1u32..=70, h in 1u32..=5, seed in any::<u64>(), part in 0.0..1.0f64,
+    ) {
+        for entry in generators::ALL {
+            let name = entry.info.name;
+            let maze = Maze::new(w, h).unwrap();
+            let unwatched = |maze: &Maze| {
+                let mut board = Board::new(generators::starting_maze(&*(entry.make)(maze), maze.clone()));
+                board.set_display(false);
+                board
+            };
+            let (mut stepped, mut stepped_board, mut stepped_rng) =
+                ((entry.make)(&maze), unwatched(&maze), Rng::new(seed));
+            let mut steps = Vec::new();
+            while let Some(step) = stepped.step(&mut stepped_board, &mut stepped_rng) {
+                steps.push(step);
+            }
+            let (mut finished, mut finished_board, mut finished_rng) =
+                ((entry.make)(&maze), unwatched(&maze), Rng::new(seed));
+            let before = (steps.len() as f64 * part) as usize;
+            for _ in 0..before {
+                finished.step(&mut finished_board, &mut finished_rng);
+            }
+            let (rest, last) = finished.step_to_end(&mut finished_board, &mut finished_rng);
+            prop_assert_eq!(before as u64 + rest, steps.len() as u64, "{} step count", name);
+            let expected_last = if rest == 0 { None } else { steps.last().cloned() };
+            prop_assert_eq!(last, expected_last, "{} last step", name);
+            prop_assert_eq!(finished_board.maze(), stepped_board.maze(), "{} {}x{}", name, w, h);
+            prop_assert!(finished.is_done(), "{} not done", name);
+            prop_assert_eq!(finished_rng.next_u32(), stepped_rng.next_u32(), "{} random numbers", name);
+        }
+    }
+
     #[test]
     fn undoing_a_step_restores_the_board(w in 1u32..=7, h in 1u32..=7, seed in any::<u64>()) {
         for entry in generators::ALL {
