@@ -6,19 +6,26 @@
 //! - `--reps N`: repetitions per measurement (default 7); the table shows min and median;
 //! - `--only NAME`: only the generator or solver with that name (repeatable).
 //!
-//! For each generator three things are timed: running to the end with the journal and display
-//! layers off (as `generators::generate` does: "min/med ms"), running to the end with the
-//! display layers on (as the page's whole-run-in-one-frame does: "shown ms"), and stepping one
-//! `Machine::step` at a time with the journal on and cleared after every step, which is what
-//! the page does when it animates ("step"). "ratio" is stepping over the run with the same
-//! display work, i.e. the cost of one call per step; "ratio bare" is over the bare run. Solvers run on a SideWinder maze of each size, from the
-//! top-left to the bottom-right cell.
+//! For each generator four things are timed:
+//! - "min/med ms": running to the end with the journal and display layers off, as
+//!   `generators::generate` does;
+//! - "shown ms": running to the end with the display layers on, as the page's
+//!   whole-run-in-one-frame does;
+//! - "step": one `Machine::step` call per step with the journal on, cleared after every
+//!   step: the cost of the steps themselves when the page animates. "ratio" is this over
+//!   "shown" (the same display work, so the cost of one call per step); "ratio bare" is over
+//!   the bare run;
+//! - "page ms": the page's whole path, a `Run` advanced 256 steps per call, which also
+//!   collects each batch's changed cells for redrawing; "page/shown" is this over "shown".
+//!
+//! Solvers run on a SideWinder maze of each size, from the top-left to the bottom-right cell.
 
 use mazestep::board::Board;
 use mazestep::generators;
 use mazestep::machine::run_to_end;
 use mazestep::maze::Maze;
 use mazestep::rng::Rng;
+use mazestep::run::{Run, Settings};
 use mazestep::solvers;
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -133,6 +140,26 @@ fn generate_stepped(entry: &generators::Entry, side: u32) -> Maze {
     board.into_maze()
 }
 
+/// Generates through the page's own path: a `Run` advanced `PAGE_BATCH` steps at a time,
+/// each batch collecting the cells its steps changed for redrawing.
+fn generate_on_page(entry: &generators::Entry, side: u32) -> u64 {
+    let settings = Settings::new(entry.info.name, side, side, SEED);
+    let mut run = Run::new(settings).expect("bench settings are valid");
+    let mut steps = 0;
+    loop {
+        let done = run.advance(PAGE_BATCH);
+        steps += done;
+        black_box(run.dirty());
+        if done < PAGE_BATCH {
+            return steps;
+        }
+    }
+}
+
+/// Steps per `Run::advance` call in the "page" column: about what the page does per frame
+/// at a fast animation speed.
+const PAGE_BATCH: u64 = 256;
+
 fn main() -> ExitCode {
     let options = match parse_options() {
         Ok(options) => options,
@@ -142,7 +169,7 @@ fn main() -> ExitCode {
         }
     };
     println!(
-        "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6} {:>10}",
+        "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6} {:>10} {:>9} {:>6}",
         "algorithm",
         "size",
         "min ms",
@@ -151,7 +178,9 @@ fn main() -> ExitCode {
         "step min",
         "step med",
         "ratio",
-        "ratio bare"
+        "ratio bare",
+        "page ms",
+        "page/shown"
     );
     for &side in &options.sizes {
         let size = format!("{side}x{side}");
@@ -168,8 +197,11 @@ fn main() -> ExitCode {
             let (step_min, step_med) = measure(options.reps, || {
                 black_box(generate_stepped(entry, black_box(side)));
             });
+            let (_, page_med) = measure(options.reps, || {
+                black_box(generate_on_page(entry, black_box(side)));
+            });
             println!(
-                "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6.2} {:>10.2}",
+                "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6.2} {:>10.2} {:>9} {:>6.2}",
                 entry.info.name,
                 size,
                 ms(run_min),
@@ -178,7 +210,9 @@ fn main() -> ExitCode {
                 ms(step_min),
                 ms(step_med),
                 step_med.as_secs_f64() / shown_med.as_secs_f64(),
-                step_med.as_secs_f64() / run_med.as_secs_f64()
+                step_med.as_secs_f64() / run_med.as_secs_f64(),
+                ms(page_med),
+                page_med.as_secs_f64() / shown_med.as_secs_f64()
             );
         }
         let wanted: Vec<&solvers::Entry> = solvers::ALL

@@ -316,6 +316,12 @@ impl Run {
     /// Does up to `n` steps and collects the cells they changed (see [`Run::dirty`]).
     /// Returns how many steps were done; fewer than `n` means the run is done.
     pub fn advance(&mut self, n: u64) -> u64 {
+        self.advance_batch(n, None)
+    }
+
+    /// Does up to `n` steps, stopping early right after a step whose event kind is
+    /// `stop_after`, and collects the cells they changed. Returns the steps done.
+    fn advance_batch(&mut self, n: u64, stop_after: Option<&str>) -> u64 {
         self.board.clear_journal();
         self.board.set_journaling(true);
         self.all_dirty = false;
@@ -323,11 +329,15 @@ impl Run {
         // whole; stop recording then so memory stays bounded.
         let limit = 4 * self.dirty_seen.len();
         let mut done = 0;
-        while done < n && self.step().is_some() {
+        while done < n {
+            let Some(step) = self.step() else { break };
             done += 1;
             if self.board.is_journaling() && self.board.journal_len() > limit {
                 self.board.set_journaling(false);
                 self.all_dirty = true;
+            }
+            if stop_after.is_some_and(|kind| step.event.kind() == kind) {
+                break;
             }
         }
         self.collect_dirty();
@@ -343,13 +353,19 @@ impl Run {
         if self.all_dirty {
             return;
         }
-        for change in self.board.journal() {
+        // Every change's cell is written, but the count only moves past cells not seen
+        // before: whether a cell was seen is as good as random, and a branch on it was
+        // mispredicted over and over (a fifth of a Binary Tree step on the page).
+        let journal = self.board.journal();
+        self.dirty.resize(journal.len(), 0);
+        let mut count = 0;
+        for change in journal {
             let seen = &mut self.dirty_seen[change.cell as usize];
-            if !*seen {
-                *seen = true;
-                self.dirty.push(change.cell);
-            }
+            self.dirty[count] = change.cell;
+            count += usize::from(!*seen);
+            *seen = true;
         }
+        self.dirty.truncate(count);
     }
 
     /// Runs everything that is left with the journal off (through the same `step` as
@@ -392,25 +408,7 @@ impl Run {
     /// for a kind no algorithm emits.
     pub fn advance_until(&mut self, kind: &str, limit: u64) -> Option<u64> {
         event_label(kind)?;
-        self.board.clear_journal();
-        self.board.set_journaling(true);
-        self.all_dirty = false;
-        let cap = 4 * self.dirty_seen.len();
-        let mut done = 0;
-        while done < limit {
-            let Some(step) = self.step() else { break };
-            done += 1;
-            if self.board.is_journaling() && self.board.journal_len() > cap {
-                self.board.set_journaling(false);
-                self.all_dirty = true;
-            }
-            if step.event.kind() == kind {
-                break;
-            }
-        }
-        self.collect_dirty();
-        self.board.set_journaling(true);
-        Some(done)
+        Some(self.advance_batch(limit, Some(kind)))
     }
 
     /// Sets the memory the checkpoints may use (before the first [`Run::total_steps`]): less
