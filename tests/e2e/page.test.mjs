@@ -76,6 +76,25 @@ test('the page loads with its controls and no console errors', async () => {
   await page.close();
 });
 
+test('Play, Step and the Generator are in view as the page opens, without scrolling', async () => {
+  // A laptop, a small laptop whose columns stack (settings beside the canvas), and a tablet.
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1100, height: 700 }, { width: 900, height: 1000 }]) {
+    const { page, errors } = await open('?width=20&height=14&seed=3', viewport);
+    for (const control of [
+      page.getByRole('button', { name: 'Play', exact: true }),
+      page.getByRole('button', { name: 'Step', exact: true }),
+      page.getByRole('combobox', { name: 'Generator' }),
+    ]) {
+      const box = await control.boundingBox();
+      assert.ok(box, `${await control.textContent()} is laid out`);
+      const inView = box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width;
+      assert.ok(inView, `${JSON.stringify(viewport)}: ${await control.evaluate((e) => e.id)} at ${JSON.stringify(box)}`);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test('Step changes the canvas and the step count', async () => {
   const { page, errors } = await open('?width=8&height=6&seed=5');
   const before = await canvasHash(page);
