@@ -16,6 +16,7 @@ pub mod machine;
 pub mod maze;
 pub mod parse;
 pub mod player;
+pub mod quad_heap;
 pub mod rng;
 pub mod run;
 pub mod solvers;

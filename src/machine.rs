@@ -589,10 +589,16 @@ pub fn run_to_end(machine: &mut dyn Machine, board: &mut Board, rng: &mut Rng) -
 }
 
 /// The best `limit` entries of a binary heap's array (the layout `BinaryHeap::as_slice`
-/// gives: children of `i` at `2i + 1` and `2i + 2`), best (greatest) first, skipping those
-/// `keep` refuses. A best-first walk from the root touches about 2·limit entries (plus the
+/// gives: children of `i` at `2i + 1` and `2i + 2`; with `arity` 4, a
+/// [`crate::quad_heap::QuadHeap`]'s, at `4i + 1 ..= 4i + 4`), best (greatest) first, skipping
+/// those `keep` refuses. A best-first walk from the root touches about 2·limit entries (plus the
 /// refused ones), so a panel can show the front of a huge open set without sorting it.
-pub fn heap_best<T: Ord + Copy>(heap: &[T], limit: usize, keep: &dyn Fn(T) -> bool) -> Vec<T> {
+pub fn heap_best<T: Ord + Copy>(
+    heap: &[T],
+    arity: usize,
+    limit: usize,
+    keep: &dyn Fn(T) -> bool,
+) -> Vec<T> {
     let mut best = Vec::new();
     let mut fringe = std::collections::BinaryHeap::new();
     if !heap.is_empty() {
@@ -605,7 +611,7 @@ pub fn heap_best<T: Ord + Copy>(heap: &[T], limit: usize, keep: &dyn Fn(T) -> bo
         if keep(entry) {
             best.push(entry);
         }
-        for child in [2 * at + 1, 2 * at + 2] {
+        for child in arity * at + 1..=arity * at + arity {
             if let Some(&next) = heap.get(child) {
                 fringe.push((next, child));
             }

@@ -568,13 +568,17 @@ fn the_best_of_a_heap_equals_a_full_sort() {
         let len = rng.below(300) as usize;
         let values: Vec<u32> = (0..len).map(|_| rng.below(50)).collect();
         let heap: std::collections::BinaryHeap<u32> = values.iter().copied().collect();
+        let mut quad = mazestep::quad_heap::QuadHeap::new();
+        values.iter().for_each(|&v| quad.push(v));
         let limit = rng.below(20) as usize;
         let keep = |v: u32| v % 3 != 0;
         let mut sorted: Vec<u32> = values.into_iter().filter(|&v| keep(v)).collect();
         sorted.sort_unstable_by(|a, b| b.cmp(a));
         sorted.truncate(limit);
-        let best = mazestep::machine::heap_best(heap.as_slice(), limit, &keep);
+        let best = mazestep::machine::heap_best(heap.as_slice(), 2, limit, &keep);
         assert_eq!(best, sorted, "case {case}");
+        let best = mazestep::machine::heap_best(quad.as_slice(), 4, limit, &keep);
+        assert_eq!(best, sorted, "case {case}, four-way heap");
     }
 }
 

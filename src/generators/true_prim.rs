@@ -27,9 +27,9 @@ use crate::board::{mark, Board};
 use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
+use crate::quad_heap::{QuadHeap, ARITY};
 use crate::rng::Rng;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 pub static INFO: Info = Info {
     name: "true-prim",
@@ -58,7 +58,9 @@ pub struct TruePrim {
     weight: Vec<u32>,
     in_maze: Vec<bool>,
     /// Frontier cells keyed by `weight << 32 | cell`: cheapest first, ties by cell index.
-    frontier: BinaryHeap<Reverse<u64>>,
+    /// A four-way heap, not `BinaryHeap`: the frontier grows to a good share of the maze,
+    /// and a pop through half as many levels misses the cache about half as often.
+    frontier: QuadHeap<Reverse<u64>>,
     started: bool,
     current: Option<usize>,
 }
@@ -69,7 +71,7 @@ impl TruePrim {
             grid: Grid::of(maze),
             weight: vec![UNWEIGHED; maze.len()],
             in_maze: vec![false; maze.len()],
-            frontier: BinaryHeap::new(),
+            frontier: QuadHeap::new(),
             started: false,
             current: None,
         }
@@ -155,7 +157,7 @@ impl Machine for TruePrim {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let best = heap_best(self.frontier.as_slice(), limit, &|Reverse(key)| {
+        let best = heap_best(self.frontier.as_slice(), ARITY, limit, &|Reverse(key)| {
             !self.in_maze[key as u32 as usize]
         });
         let mut frontier = Structure::new("Frontier (cheapest first)", self.frontier.len() as u64);

@@ -410,7 +410,7 @@ impl HeapSet {
     /// its place (a linear insert, not a sort, which would cost the wasm module a few KB).
     fn best(&self, limit: usize, keep: &dyn Fn(Entry) -> bool) -> Vec<Entry> {
         let live = |Reverse(entry): Reverse<HeapEntry>| keep(entry.entry());
-        let mut best: Vec<HeapEntry> = heap_best(self.heap.as_slice(), limit, &live)
+        let mut best: Vec<HeapEntry> = heap_best(self.heap.as_slice(), 2, limit, &live)
             .into_iter()
             .map(|Reverse(entry)| entry)
             .collect();

@@ -177,7 +177,7 @@ impl Machine for Greedy {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let best = heap_best(self.queue.as_slice(), limit, &|_| true);
+        let best = heap_best(self.queue.as_slice(), 2, limit, &|_| true);
         let title = "Queue (closest to the goal first)";
         let mut queue = Structure::new(title, self.queue.len() as u64);
         for Reverse((key, cell)) in best {
