@@ -16,9 +16,9 @@
 //!
 //! Speed: the coins are tossed 32 from one random number ([`Coins`]), since a full draw per
 //! toss cost more than the rest of the step. Run to the end with nobody watching (no marks,
-//! no journal), it makes the same decisions a word of coins at a time
-//! (`finish_row_unwatched`): a coin that is random by design cannot be
-//! predicted, and branching on it cell by cell cost more than everything else together.
+//! no journal), it makes the same decisions a word of coins at a time (`finish_row_unwatched`):
+//! a coin that is random by design cannot be predicted, and branching on it cell by cell cost
+//! more than everything else together.
 //!
 //! Marks: `ACTIVE` for cells of the current run, `VISITED` for finished cells.
 
