@@ -47,16 +47,20 @@ pub static INFO: Info = Info {
     events: &["carve"],
 };
 
-/// "No weight yet": the cell has never been on the frontier.
-const UNWEIGHED: u32 = u32::MAX;
+/// Where a cell stands. One byte per cell: the weights live in the frontier's keys alone,
+/// so on a large maze the machine's data stays small enough for the processor's cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Standing {
+    Outside,
+    Frontier,
+    InMaze,
+}
 
 /// True Prim as a step machine.
 #[derive(Clone, Debug)]
 pub struct TruePrim {
     grid: Grid,
-    /// Each cell's weight once it has reached the frontier (the start cell has none).
-    weight: Vec<u32>,
-    in_maze: Vec<bool>,
+    standing: Vec<Standing>,
     /// Frontier cells keyed by `weight << 32 | cell`: cheapest first, ties by cell index.
     /// A four-way heap, not `BinaryHeap`: the frontier grows to a good share of the maze,
     /// and a pop through half as many levels misses the cache about half as often.
@@ -69,22 +73,16 @@ impl TruePrim {
     pub fn new(maze: &Maze) -> TruePrim {
         TruePrim {
             grid: Grid::of(maze),
-            weight: vec![UNWEIGHED; maze.len()],
-            in_maze: vec![false; maze.len()],
+            standing: vec![Standing::Outside; maze.len()],
             frontier: QuadHeap::new(),
             started: false,
             current: None,
         }
     }
 
-    /// A cell's random weight, once it has reached the frontier.
-    pub fn weight(&self, cell: usize) -> Option<u32> {
-        Some(self.weight[cell]).filter(|&w| w != UNWEIGHED)
-    }
-
     /// Whether `cell` has joined the maze.
     pub fn in_maze(&self, cell: usize) -> bool {
-        self.in_maze[cell]
+        self.standing[cell] == Standing::InMaze
     }
 
     /// Number of cells on the frontier.
@@ -94,17 +92,17 @@ impl TruePrim {
 
     /// Puts `cell`, at `(x, y)`, in the maze and its new neighbours, weighed, on the frontier.
     fn join(&mut self, board: &mut Board, rng: &mut Rng, cell: usize, x: u32, y: u32) {
-        self.in_maze[cell] = true;
+        self.standing[cell] = Standing::InMaze;
         board.set_mark(cell, mark::VISITED);
-        // Frontier cells already have a weight; the start cell is in the maze.
-        let new = self.grid.neighbours(cell, x, y, |next| {
-            self.weight[next] == UNWEIGHED && !self.in_maze[next]
-        });
+        // Frontier cells already have a weight.
+        let new = self
+            .grid
+            .neighbours(cell, x, y, |next| self.standing[next] == Standing::Outside);
         for dir in Direction::ALL.into_iter().filter(|d| new & d.bit() != 0) {
             let (next, _, _) = self.grid.toward(cell, x, y, dir);
-            // 31 random bits, so that it never looks like UNWEIGHED.
+            // 31 random bits (as ever: the mazes of a seed never change).
             let weight = rng.next_u32() >> 1;
-            self.weight[next] = weight;
+            self.standing[next] = Standing::Frontier;
             self.frontier
                 .push(Reverse(u64::from(weight) << 32 | next as u64));
             board.add_mark(next, mark::FRONTIER);
@@ -116,7 +114,7 @@ impl Machine for TruePrim {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
-            let cell = rng.index(self.in_maze.len());
+            let cell = rng.index(self.standing.len());
             let (x, y) = self.grid.coords(cell);
             self.join(board, rng, cell, x, y);
             self.current = Some(cell);
@@ -125,7 +123,7 @@ impl Machine for TruePrim {
         let Reverse(key) = self.frontier.pop()?;
         let cell = (key & u64::from(u32::MAX)) as usize;
         let (x, y) = self.grid.coords(cell);
-        let inside = self.grid.neighbours(cell, x, y, |next| self.in_maze[next]);
+        let inside = self.grid.neighbours(cell, x, y, |next| self.in_maze(next));
         // A frontier cell got there by touching the maze, so `inside` is not empty.
         let dir = random_direction(inside, rng);
         board.carve(cell, dir);
@@ -158,7 +156,7 @@ impl Machine for TruePrim {
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let best = heap_best(self.frontier.as_slice(), ARITY, limit, &|Reverse(key)| {
-            !self.in_maze[key as u32 as usize]
+            !self.in_maze(key as u32 as usize)
         });
         let mut frontier = Structure::new("Frontier (cheapest first)", self.frontier.len() as u64);
         for Reverse(key) in best {
