@@ -19,7 +19,11 @@
 //!   "shown" (the same display work, so the cost of one call per step); "ratio bare" is over
 //!   the bare run;
 //! - "page ms": the page's whole path, a `Run` advanced 256 steps per call, which also
-//!   collects each batch's changed cells for redrawing; "page/shown" is this over "shown".
+//!   collects each batch's changed cells for redrawing; "page/shown" is this over "shown";
+//! - "steps/cell": how many steps the generator takes per cell (more than one for the random
+//!   walks, whose walks grow longer per cell as the maze grows), and "ns/step": the fastest
+//!   run's time per step. A generator whose time per cell grows with the maze while its
+//!   time per step does not is doing more work per cell, not doing it slower.
 //!
 //! Solvers run on a SideWinder maze of each size, from the top-left to the bottom-right cell.
 
@@ -172,7 +176,7 @@ fn main() -> ExitCode {
         }
     };
     println!(
-        "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6} {:>10} {:>9} {:>6}",
+        "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6} {:>10} {:>9} {:>6} {:>10} {:>8}",
         "algorithm",
         "size",
         "min ms",
@@ -183,7 +187,9 @@ fn main() -> ExitCode {
         "ratio",
         "ratio bare",
         "page ms",
-        "page/shown"
+        "page/shown",
+        "steps/cell",
+        "ns/step"
     );
     for &side in &options.sizes {
         let size = format!("{side}x{side}");
@@ -200,11 +206,12 @@ fn main() -> ExitCode {
             let (step_min, step_med) = measure(options.reps, || {
                 black_box(generate_stepped(entry, black_box(side)));
             });
+            let mut steps = 0;
             let (_, page_med) = measure(options.reps, || {
-                black_box(generate_on_page(entry, black_box(side)));
+                steps = black_box(generate_on_page(entry, black_box(side)));
             });
             println!(
-                "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6.2} {:>10.2} {:>9} {:>6.2}",
+                "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6.2} {:>10.2} {:>9} {:>10.2} {:>10.2} {:>8.1}",
                 entry.info.name,
                 size,
                 ms(run_min),
@@ -215,7 +222,9 @@ fn main() -> ExitCode {
                 step_med.as_secs_f64() / shown_med.as_secs_f64(),
                 step_med.as_secs_f64() / run_med.as_secs_f64(),
                 ms(page_med),
-                page_med.as_secs_f64() / shown_med.as_secs_f64()
+                page_med.as_secs_f64() / shown_med.as_secs_f64(),
+                steps as f64 / f64::from(side * side),
+                run_min.as_secs_f64() * 1e9 / steps as f64
             );
         }
         let wanted: Vec<&solvers::Entry> = solvers::ALL
