@@ -15,7 +15,8 @@
 //!
 //! The walk is kept as a list of cells plus, for each cell on it, its position in that list.
 //! When the walk steps onto a cell already on it, that position says where the loop starts, so
-//! erasing costs only the length of the loop.
+//! erasing costs only the length of the loop. Whether a cell is on the walk, in the maze or
+//! neither is one byte per cell, so a move looks at one byte of the cell it enters.
 //!
 //! Speed: a move away from the border picks one of four directions, so it takes two bits of a
 //! random number ([`Coins::quarter`]): sixteen moves per draw instead of one.
@@ -47,11 +48,19 @@ pub static INFO: Info = Info {
     events: &["add-walk", "erase-loop", "move"],
 };
 
+/// Where a cell stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Standing {
+    Outside,
+    OnWalk,
+    InMaze,
+}
+
 /// Wilson's algorithm as a step machine.
 #[derive(Clone, Debug)]
 pub struct Wilson {
     grid: Grid,
-    in_maze: Vec<bool>,
+    standing: Vec<Standing>,
     /// Cells the walk may start from; some of them may have joined the maze since (they are
     /// dropped when drawn), so drawing until a fresh one comes up is a uniform pick.
     candidates: Vec<u32>,
@@ -71,7 +80,7 @@ impl Wilson {
     pub fn new(maze: &Maze) -> Wilson {
         Wilson {
             grid: Grid::of(maze),
-            in_maze: vec![false; maze.len()],
+            standing: vec![Standing::Outside; maze.len()],
             candidates: (0..maze.len() as u32).collect(),
             walk: Vec::new(),
             position: vec![0; maze.len()],
@@ -89,13 +98,12 @@ impl Wilson {
 
     /// Whether `cell` has joined the maze.
     pub fn in_maze(&self, cell: usize) -> bool {
-        self.in_maze[cell]
+        self.standing[cell] == Standing::InMaze
     }
 
     /// Whether `cell` is on the current walk.
     pub fn on_walk(&self, cell: usize) -> bool {
-        let at = self.position[cell] as usize;
-        at < self.walk.len() && self.walk[at] == cell as u32
+        self.standing[cell] == Standing::OnWalk
     }
 
     /// A uniformly random cell not in the maze (there must be one).
@@ -103,7 +111,7 @@ impl Wilson {
         loop {
             let at = rng.index(self.candidates.len());
             let cell = self.candidates.swap_remove(at) as usize;
-            if !self.in_maze[cell] {
+            if !self.in_maze(cell) {
                 return cell;
             }
         }
@@ -117,7 +125,7 @@ impl Wilson {
             let next = self.walk.get(i + 1).map_or(target, |&c| c as usize);
             board.carve(cell, direction(cell, next, self.grid.width as usize));
             board.set_mark(cell, mark::VISITED);
-            self.in_maze[cell] = true;
+            self.standing[cell] = Standing::InMaze;
             length += 1;
         }
         self.remaining -= self.walk.len();
@@ -144,7 +152,7 @@ impl Machine for Wilson {
         if !self.started {
             self.started = true;
             let cell = self.random_outside(rng);
-            self.in_maze[cell] = true;
+            self.standing[cell] = Standing::InMaze;
             self.remaining -= 1;
             board.add_mark(cell, mark::VISITED);
             return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
@@ -154,6 +162,7 @@ impl Machine for Wilson {
                 return None;
             }
             let cell = self.random_outside(rng);
+            self.standing[cell] = Standing::OnWalk;
             self.position[cell] = 0;
             self.walk.push(cell as u32);
             self.head = self.grid.coords(cell);
@@ -171,7 +180,7 @@ impl Machine for Wilson {
             random_direction(self.grid.neighbours(head, x, y, |_| true), rng)
         };
         let (next, nx, ny) = self.grid.toward(head, x, y, dir);
-        if self.in_maze[next] {
+        if self.in_maze(next) {
             let length = self.add_walk(board, next);
             return Some(Step::new(
                 Event::AddWalk {
@@ -186,6 +195,7 @@ impl Machine for Wilson {
             let erased = (self.walk.len() - keep) as u32;
             while self.walk.len() > keep {
                 if let Some(cell) = self.walk.pop() {
+                    self.standing[cell as usize] = Standing::Outside;
                     board.remove_mark(cell as usize, mark::ACTIVE);
                 }
             }
@@ -198,6 +208,7 @@ impl Machine for Wilson {
                 4,
             ));
         }
+        self.standing[next] = Standing::OnWalk;
         self.position[next] = self.walk.len() as u32;
         self.walk.push(next as u32);
         self.head = (nx, ny);
