@@ -25,12 +25,16 @@
 //!   run's time per step. A generator whose time per cell grows with the maze while its
 //!   time per step does not is doing more work per cell, not doing it slower.
 //!
+//! After the generators, "floor: sweep" is a stand-in machine that does next to nothing per
+//! step, measured the same way: the price of a `step` call with its change records, the floor
+//! under every generator's "step" column (`--only floor` for it alone).
+//!
 //! Solvers run on a SideWinder maze of each size, from the top-left to the bottom-right cell.
 
-use mazestep::board::Board;
+use mazestep::board::{mark, Board};
 use mazestep::generators;
-use mazestep::machine::run_to_end;
-use mazestep::maze::Maze;
+use mazestep::machine::{run_to_end, step_to_end_local, Event, Info, Machine, Step};
+use mazestep::maze::{Direction, Maze};
 use mazestep::rng::Rng;
 use mazestep::run::{Run, Settings};
 use mazestep::solvers;
@@ -86,6 +90,7 @@ fn parse_options() -> Result<Options, String> {
     let known: Vec<&str> = generators::names()
         .into_iter()
         .chain(solvers::names())
+        .chain(["floor"])
         .collect();
     for name in &options.only {
         if !known.contains(&name.as_str()) {
@@ -163,6 +168,84 @@ fn generate_on_page(entry: &generators::Entry, side: u32) -> u64 {
     }
 }
 
+/// The floor under the "step" column: a machine that does next to nothing per step (each
+/// cell marked and carved east, no random numbers), stepped and run the same way as the
+/// generators. What it costs to step is the price of one `step` call with its change records,
+/// whatever the algorithm; a generator whose whole step is cheaper than that cannot step
+/// within twice its run.
+#[derive(Clone)]
+struct Sweep {
+    next: usize,
+    len: usize,
+    width: usize,
+    column: usize,
+}
+
+static SWEEP_INFO: Info = Info {
+    name: "floor: sweep",
+    title: "Sweep (the cost of a step call)",
+    summary: "Marks each cell and carves it east: no choices, no random numbers.",
+    step_unit: "one cell",
+    pseudocode: &["for each cell, row by row: carve east unless in the last column"],
+    marks: &[(mark::VISITED, "handled")],
+    events: &["carve", "pass"],
+};
+
+static SWEEP: generators::Entry = generators::Entry {
+    info: &SWEEP_INFO,
+    group: "floor",
+    make: |maze| {
+        Box::new(Sweep {
+            next: 0,
+            len: maze.len(),
+            width: maze.width() as usize,
+            column: 0,
+        })
+    },
+};
+
+impl Machine for Sweep {
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        step_to_end_local(self, board, rng)
+    }
+
+    #[inline(always)]
+    fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
+        if self.next >= self.len {
+            return None;
+        }
+        let cell = self.next;
+        self.next += 1;
+        let last_column = self.column + 1 == self.width;
+        self.column = if last_column { 0 } else { self.column + 1 };
+        board.add_mark(cell, mark::VISITED);
+        if last_column {
+            return Some(Step::new(Event::Pass { cell: cell as u32 }, 0));
+        }
+        board.carve_to(cell, Direction::East, cell + 1);
+        let dir = Direction::East;
+        Some(Step::new(
+            Event::Carve {
+                cell: cell as u32,
+                dir,
+            },
+            0,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &SWEEP_INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.next >= self.len
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.next.checked_sub(1)
+    }
+}
+
 /// Steps per `Run::advance` call in the "page" column: about what the page does per frame
 /// at a fast animation speed.
 const PAGE_BATCH: u64 = 256;
@@ -225,6 +308,29 @@ fn main() -> ExitCode {
                 page_med.as_secs_f64() / shown_med.as_secs_f64(),
                 steps as f64 / f64::from(side * side),
                 run_min.as_secs_f64() * 1e9 / steps as f64
+            );
+        }
+        if options.wants("floor") {
+            let (run_min, run_med) = measure(options.reps, || {
+                black_box(generate_run(&SWEEP, black_box(side), false));
+            });
+            let (_, shown_med) = measure(options.reps, || {
+                black_box(generate_run(&SWEEP, black_box(side), true));
+            });
+            let (step_min, step_med) = measure(options.reps, || {
+                black_box(generate_stepped(&SWEEP, black_box(side)));
+            });
+            println!(
+                "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6.2} {:>10.2}",
+                SWEEP_INFO.name,
+                size,
+                ms(run_min),
+                ms(run_med),
+                ms(shown_med),
+                ms(step_min),
+                ms(step_med),
+                step_med.as_secs_f64() / shown_med.as_secs_f64(),
+                step_med.as_secs_f64() / run_med.as_secs_f64(),
             );
         }
         let wanted: Vec<&solvers::Entry> = solvers::ALL
