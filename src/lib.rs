@@ -10,6 +10,7 @@
 //! - [`export`]: a maze as tile text with its route, or as a printable SVG worksheet.
 
 pub mod board;
+pub mod bucket_queue;
 pub mod export;
 pub mod generators;
 pub mod machine;

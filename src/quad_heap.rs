@@ -5,8 +5,8 @@
 //! `i` at `4i + 1 ..= 4i + 4`. With four children the tree has half as many levels, and the
 //! four children of a node of 8-byte items share one 64-byte cache line. Taking the top sifts
 //! an item down through every level; once the queue no longer fits the processor's caches, each
-//! level is a likely cache miss, so half the levels is up to half the misses. True Prim, whose
-//! frontier grows to a large share of the maze, pops a million times at 1000x1000.
+//! level is a likely cache miss, so half the levels is up to half the misses. Each bucket of
+//! true Prim's frontier ([`crate::bucket_queue::BucketQueue`]) is one.
 
 /// A max-heap with four children per node.
 #[derive(Clone, Debug)]
