@@ -246,6 +246,52 @@ impl Machine for Sweep {
     }
 }
 
+/// A generator's times to run (display off and on) and to step, as the table shows them.
+struct Timings {
+    run_min: Duration,
+    run_med: Duration,
+    shown_med: Duration,
+    step_min: Duration,
+    step_med: Duration,
+}
+
+fn time_generator(entry: &generators::Entry, side: u32, reps: usize) -> Timings {
+    let (run_min, run_med) = measure(reps, || {
+        black_box(generate_run(entry, black_box(side), false));
+    });
+    let (_, shown_med) = measure(reps, || {
+        black_box(generate_run(entry, black_box(side), true));
+    });
+    let (step_min, step_med) = measure(reps, || {
+        black_box(generate_stepped(entry, black_box(side)));
+    });
+    Timings {
+        run_min,
+        run_med,
+        shown_med,
+        step_min,
+        step_med,
+    }
+}
+
+impl Timings {
+    /// The table's columns from "algorithm" to "ratio bare".
+    fn columns(&self, name: &str, size: &str) -> String {
+        format!(
+            "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6.2} {:>10.2}",
+            name,
+            size,
+            ms(self.run_min),
+            ms(self.run_med),
+            ms(self.shown_med),
+            ms(self.step_min),
+            ms(self.step_med),
+            self.step_med.as_secs_f64() / self.shown_med.as_secs_f64(),
+            self.step_med.as_secs_f64() / self.run_med.as_secs_f64(),
+        )
+    }
+}
+
 /// Steps per `Run::advance` call in the "page" column: about what the page does per frame
 /// at a fast animation speed.
 const PAGE_BATCH: u64 = 256;
@@ -280,58 +326,23 @@ fn main() -> ExitCode {
             if !options.wants(entry.info.name) {
                 continue;
             }
-            let (run_min, run_med) = measure(options.reps, || {
-                black_box(generate_run(entry, black_box(side), false));
-            });
-            let (_, shown_med) = measure(options.reps, || {
-                black_box(generate_run(entry, black_box(side), true));
-            });
-            let (step_min, step_med) = measure(options.reps, || {
-                black_box(generate_stepped(entry, black_box(side)));
-            });
+            let times = time_generator(entry, side, options.reps);
             let mut steps = 0;
             let (_, page_med) = measure(options.reps, || {
                 steps = black_box(generate_on_page(entry, black_box(side)));
             });
             println!(
-                "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6.2} {:>10.2} {:>9} {:>10.2} {:>10.2} {:>8.1}",
-                entry.info.name,
-                size,
-                ms(run_min),
-                ms(run_med),
-                ms(shown_med),
-                ms(step_min),
-                ms(step_med),
-                step_med.as_secs_f64() / shown_med.as_secs_f64(),
-                step_med.as_secs_f64() / run_med.as_secs_f64(),
+                "{} {:>9} {:>10.2} {:>10.2} {:>8.1}",
+                times.columns(entry.info.name, &size),
                 ms(page_med),
-                page_med.as_secs_f64() / shown_med.as_secs_f64(),
+                page_med.as_secs_f64() / times.shown_med.as_secs_f64(),
                 steps as f64 / f64::from(side * side),
-                run_min.as_secs_f64() * 1e9 / steps as f64
+                times.run_min.as_secs_f64() * 1e9 / steps as f64
             );
         }
         if options.wants("floor") {
-            let (run_min, run_med) = measure(options.reps, || {
-                black_box(generate_run(&SWEEP, black_box(side), false));
-            });
-            let (_, shown_med) = measure(options.reps, || {
-                black_box(generate_run(&SWEEP, black_box(side), true));
-            });
-            let (step_min, step_med) = measure(options.reps, || {
-                black_box(generate_stepped(&SWEEP, black_box(side)));
-            });
-            println!(
-                "{:<24} {:>11} {:>9} {:>9} {:>9} {:>10} {:>10} {:>6.2} {:>10.2}",
-                SWEEP_INFO.name,
-                size,
-                ms(run_min),
-                ms(run_med),
-                ms(shown_med),
-                ms(step_min),
-                ms(step_med),
-                step_med.as_secs_f64() / shown_med.as_secs_f64(),
-                step_med.as_secs_f64() / run_med.as_secs_f64(),
-            );
+            let times = time_generator(&SWEEP, side, options.reps);
+            println!("{}", times.columns(SWEEP_INFO.name, &size));
         }
         let wanted: Vec<&solvers::Entry> = solvers::ALL
             .iter()

@@ -33,7 +33,7 @@
 
 use crate::board::Board;
 use crate::machine::{describe, Structure, Words};
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{step_to_end_inlined, Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze, E, N, S, W};
 use crate::rng::Rng;
 
@@ -331,12 +331,8 @@ impl Machine for Kruskal {
         if !board.is_displaying() {
             steps += self.run_unwatched(board, rng);
         }
-        let mut last = None;
-        while let Some(step) = self.step(board, rng) {
-            steps += 1;
-            last = Some(step);
-        }
-        (steps, last)
+        let (rest, last) = step_to_end_inlined(self, board, rng);
+        (steps + rest, last)
     }
 
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
