@@ -74,6 +74,10 @@ pub struct Board {
     display: bool,
     journaling: bool,
     journal: Vec<Change>,
+    /// Most changes the journal holds; one more turns journaling off and sets `overflowed`,
+    /// so a long batch costs bounded memory and its owner redraws everything instead.
+    journal_limit: usize,
+    overflowed: bool,
 }
 
 impl Board {
@@ -88,6 +92,8 @@ impl Board {
             display: true,
             journaling: false,
             journal: Vec::new(),
+            journal_limit: usize::MAX,
+            overflowed: false,
         }
     }
 
@@ -138,12 +144,35 @@ impl Board {
         self.display
     }
 
-    /// Turns recording of changes on or off. Turning it off also empties the journal.
+    /// Turns recording of changes on or off. Turning it off also empties the journal; either
+    /// way the overflow flag is cleared.
     pub fn set_journaling(&mut self, on: bool) {
         self.journaling = on;
+        self.overflowed = false;
         if !on {
             self.journal.clear();
         }
+    }
+
+    /// Caps the journal at `changes` entries. A change past the cap empties the journal, turns
+    /// journaling off and sets [`Board::overflowed`]: the record of that stretch is lost, so
+    /// whoever reads it must redraw everything, but memory stays bounded at any size.
+    pub fn set_journal_limit(&mut self, changes: usize) {
+        self.journal_limit = changes;
+    }
+
+    /// Whether the journal ran past its limit since journaling was last turned on.
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
+    /// Called when a change would take the journal past its limit.
+    #[cold]
+    #[inline(never)]
+    fn overflow(&mut self) {
+        self.journaling = false;
+        self.overflowed = true;
+        self.journal.clear();
     }
 
     pub fn is_journaling(&self) -> bool {
@@ -168,12 +197,23 @@ impl Board {
     #[inline]
     fn record(&mut self, cell: usize, layer: Layer, old: u32, new: u32) {
         if self.journaling && old != new {
-            self.journal.push(Change {
+            self.push_change(Change {
                 cell: cell as u32,
                 layer,
                 old,
                 new,
             });
+        }
+    }
+
+    /// Out of line: every machine's step records changes, and one call here keeps the limit
+    /// check and the vector's growth out of each of them (smaller wasm, same speed).
+    #[inline(never)]
+    fn push_change(&mut self, change: Change) {
+        if self.journal.len() >= self.journal_limit {
+            self.overflow();
+        } else {
+            self.journal.push(change);
         }
     }
 
@@ -219,10 +259,14 @@ impl Board {
         let (old, old_next) = (self.maze.cell(cell), self.maze.cell(next));
         debug_assert_eq!(old & dir.bit(), 0, "carve_to: the passage is open already");
         let (new, new_next) = (old | dir.bit(), old_next | dir.opposite().bit());
-        self.journal.extend_from_slice(&[
-            Change::maze(cell, old, new),
-            Change::maze(next, old_next, new_next),
-        ]);
+        if self.journal.len() + 2 > self.journal_limit {
+            self.overflow();
+        } else {
+            self.journal.extend_from_slice(&[
+                Change::maze(cell, old, new),
+                Change::maze(next, old_next, new_next),
+            ]);
+        }
         self.maze.set_cell(cell, new);
         self.maze.set_cell(next, new_next);
     }
@@ -438,5 +482,33 @@ mod tests {
         let mut board = Board::new(Maze::new(2, 1).unwrap());
         board.carve(0, Direction::East);
         assert!(board.journal().is_empty());
+    }
+
+    #[test]
+    fn a_full_journal_stops_recording_and_says_so() {
+        let mut board = Board::new(Maze::new(4, 1).unwrap());
+        board.set_journaling(true);
+        board.set_journal_limit(3);
+        board.carve(0, Direction::East);
+        board.set_mark(0, mark::VISITED);
+        assert_eq!(board.journal().len(), 3);
+        assert!(!board.overflowed());
+        // A carve needs two entries: past the limit, so the journal gives way.
+        board.carve(1, Direction::East);
+        assert!(board.overflowed());
+        assert!(!board.is_journaling());
+        assert!(board.journal().is_empty());
+        // The board itself changed all the same, and later changes are not recorded.
+        assert_eq!(
+            board.maze().cell(2) & Direction::West.bit(),
+            Direction::West.bit()
+        );
+        board.set_mark(3, mark::PATH);
+        assert!(board.journal().is_empty());
+        // Turning journaling on again starts afresh.
+        board.set_journaling(true);
+        assert!(!board.overflowed());
+        board.set_mark(2, mark::PATH);
+        assert_eq!(board.journal().len(), 1);
     }
 }

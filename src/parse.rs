@@ -4,13 +4,57 @@
 
 use crate::maze::MAX_SIDE;
 
+/// Longest stretch of a given value that a message quotes, in characters.
+pub const QUOTE_CHARS: usize = 80;
+
+/// A value someone gave, as a message quotes it: in single quotes, cut after
+/// [`QUOTE_CHARS`] characters (with "…"), and with control and bidirectional-override
+/// characters written as `\u{202e}`, so a crafted value can neither flood a message nor
+/// reorder the text around it.
+pub fn quote(text: &str) -> String {
+    format!("'{}'", shown(text))
+}
+
+/// [`quote`] without the quotes: cut after [`QUOTE_CHARS`] characters (with "…") and escaped.
+pub fn shown(text: &str) -> String {
+    let mut cut: String = text.chars().take(QUOTE_CHARS).collect();
+    let more = cut.len() < text.len();
+    cut = plain(&cut);
+    if more {
+        cut.push('…');
+    }
+    cut
+}
+
+/// Text with control and bidirectional-override characters written as `\u{202e}`, so a
+/// message that repeats someone's input stays one line in the order it was written.
+pub fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() || is_bidi_control(c) {
+            // `\n`, `\t`, `\u{202e}`: the escapes Rust (and JavaScript) readers know.
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Characters that change the direction of the text around them (Unicode's bidirectional
+/// formatting characters and marks).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// A width or height: a whole number from 1 to [`MAX_SIDE`]. `what` names it in the message.
 pub fn side(what: &str, text: &str) -> Result<u32, String> {
     let text = text.trim();
     match text.parse::<u64>() {
         Ok(n) if (1..=u64::from(MAX_SIDE)).contains(&n) => Ok(n as u32),
         _ => Err(format!(
-            "{what} '{text}' is not allowed: use a whole number from 1 to {MAX_SIDE}"
+            "{what} {} is not allowed: use a whole number from 1 to {MAX_SIDE}",
+            quote(text)
         )),
     }
 }
@@ -20,7 +64,8 @@ pub fn seed(text: &str) -> Result<u64, String> {
     let text = text.trim();
     text.parse::<u64>().map_err(|_| {
         format!(
-            "seed '{text}' is not allowed: use a whole number from 0 to {}",
+            "seed {} is not allowed: use a whole number from 0 to {}",
+            quote(text),
             u64::MAX
         )
     })
@@ -34,7 +79,10 @@ pub fn point(what: &str, text: &str) -> Result<(u32, u32), String> {
         .split_once(',')
         .and_then(|(x, y)| Some((x.trim().parse::<u32>().ok()?, y.trim().parse::<u32>().ok()?)));
     parsed.ok_or_else(|| {
-        format!("{what} '{trimmed}' is not allowed: use X,Y with whole numbers, e.g. 0,0")
+        format!(
+            "{what} {} is not allowed: use X,Y with whole numbers, e.g. 0,0",
+            quote(trimmed)
+        )
     })
 }
 
@@ -47,7 +95,8 @@ pub fn count(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
         _ => Err(format!(
-            "count '{text}' is not allowed: use a whole number from 1 to {MAX_COUNT}"
+            "count {} is not allowed: use a whole number from 1 to {MAX_COUNT}",
+            quote(text)
         )),
     }
 }
@@ -59,7 +108,8 @@ pub fn samples(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
         _ => Err(format!(
-            "samples '{text}' is not allowed: use a whole number from 1 to {MAX_COUNT}"
+            "samples {} is not allowed: use a whole number from 1 to {MAX_COUNT}",
+            quote(text)
         )),
     }
 }
@@ -76,7 +126,8 @@ pub fn braid(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(p) if plain && (0.0..=1.0).contains(&p) => Ok(p),
         _ => Err(format!(
-            "braid '{text}' is not allowed: use a number from 0 to 1, e.g. 0.5"
+            "braid {} is not allowed: use a number from 0 to 1, e.g. 0.5",
+            quote(text)
         )),
     }
 }
@@ -122,6 +173,21 @@ pub fn number_text(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quotes_are_cut_and_escaped() {
+        assert_eq!(quote("abc"), "'abc'");
+        let long = "7".repeat(10_000);
+        let quoted = quote(&long);
+        assert_eq!(quoted.chars().count(), QUOTE_CHARS + 3, "{quoted}");
+        assert!(quoted.ends_with("…'"));
+        assert_eq!(quote("a\u{202e}b\nc"), "'a\\u{202e}b\\nc'");
+        assert_eq!(quote("미로"), "'미로'");
+        let message = side("width", &long).unwrap_err();
+        assert!(message.len() < 200, "{message}");
+        let message = seed("\u{2067}1").unwrap_err();
+        assert!(message.starts_with("seed '\\u{2067}1'"), "{message}");
+    }
 
     #[test]
     fn sides() {

@@ -9,6 +9,7 @@ use crate::maze::{Maze, MazeError};
 use crate::player::Player;
 use crate::rng::Rng;
 use crate::solvers::{self, Outcome, Report, SolveError, Solver};
+use crate::stats::{Meter, Stats};
 use std::fmt;
 
 /// Everything that defines a run. Equal settings give equal runs, step for step.
@@ -135,10 +136,13 @@ pub struct Run {
     /// The found path as u32 cell indices, filled on first request (for the wasm edge,
     /// where JS reads it as a `Uint32Array`).
     path_u32: Vec<u32>,
-    /// Checkpoints for seeking, laid down by the first [`Run::total_steps`].
-    timeline: Option<Timeline>,
+    /// Checkpoints for seeking, laid down by [`Run::lay_timeline`] (all at once by the first
+    /// [`Run::total_steps`]).
+    timeline: Timeline,
     /// Bytes the checkpoints may use, as estimated by [`checkpoint_bytes`].
     checkpoint_budget: usize,
+    /// A measurement of the maze's statistics under way, and the step it is of.
+    meter: Option<(u64, Meter)>,
 }
 
 /// Everything a step can change: what a checkpoint keeps. The board's journal is left out
@@ -164,19 +168,58 @@ struct State {
 /// `(i + 1) * interval` steps (step 0 needs none: a fresh run is made for it). Machines keep
 /// state (queues, sets) the board's journal cannot restore, so going back means restoring a
 /// checkpoint and replaying forwards.
+///
+/// A copy of the run (the shadow) lays the checkpoints down, a slice at a time if the caller
+/// wishes ([`Run::lay_timeline`]); the checkpoints laid so far serve seeks already.
 struct Timeline {
-    total: u64,
+    /// The run's length, once the shadow has reached its end.
+    total: Option<u64>,
     interval: u64,
     checkpoints: Vec<State>,
+    /// How many checkpoints fit the budget (0: none, every seek back replays from step 0).
+    max: usize,
+    /// The copy being run to the end, while the timeline is being laid.
+    shadow: Option<Box<Run>>,
 }
 
-/// Memory all checkpoints together may use by default, as estimated by `checkpoint_bytes`.
+/// Most memory all checkpoints of one run may use, as estimated by `checkpoint_bytes`.
 pub const CHECKPOINT_BUDGET: usize = 64 << 20;
+
+/// How many checkpoints a run keeps at most when they fit [`CHECKPOINT_BUDGET`]: memory in
+/// proportion to the maze, and a seek back replays at most about a 16th of the run.
+pub const CHECKPOINTS: usize = 16;
 
 /// A rough size of one checkpoint: the board's 6 bytes per cell (passages, marks, groups)
 /// plus about 10 bytes per cell of machine state (visited flags, set arrays, queues).
 fn checkpoint_bytes(cells: usize) -> usize {
     cells * 16
+}
+
+/// The default checkpoint budget of a maze: [`CHECKPOINTS`] of them, within
+/// [`CHECKPOINT_BUDGET`].
+fn default_checkpoint_budget(cells: usize) -> usize {
+    (checkpoint_bytes(cells) * CHECKPOINTS).min(CHECKPOINT_BUDGET)
+}
+
+/// Most changes one batch journals before it gives way to "redraw everything": past about
+/// four changes a cell a whole redraw is cheaper, and a million entries (16 MB) bounds the
+/// journal at the largest sizes.
+pub const JOURNAL_LIMIT: usize = 1 << 20;
+
+fn journal_limit(cells: usize) -> usize {
+    (4 * cells).clamp(64, JOURNAL_LIMIT)
+}
+
+impl Timeline {
+    fn empty() -> Timeline {
+        Timeline {
+            total: None,
+            interval: 64,
+            checkpoints: Vec::new(),
+            max: 0,
+            shadow: None,
+        }
+    }
 }
 
 impl Run {
@@ -200,6 +243,7 @@ impl Run {
         let goal = solvers::cell_at(&maze, "goal", goal).map_err(RunError::Solver)?;
         let cells = maze.len();
         let mut board = Board::new(generators::starting_maze(generator.as_ref(), maze));
+        board.set_journal_limit(journal_limit(cells));
         board.set_journaling(true);
         Ok(Run {
             rng: Rng::new(settings.seed),
@@ -221,8 +265,9 @@ impl Run {
             dirty_seen: vec![false; cells],
             all_dirty: false,
             path_u32: Vec::new(),
-            timeline: None,
-            checkpoint_budget: CHECKPOINT_BUDGET,
+            timeline: Timeline::empty(),
+            checkpoint_budget: default_checkpoint_budget(cells),
+            meter: None,
         })
     }
 
@@ -324,22 +369,17 @@ impl Run {
     fn advance_batch(&mut self, n: u64, stop_after: Option<&str>) -> u64 {
         self.board.clear_journal();
         self.board.set_journaling(true);
-        self.all_dirty = false;
-        // A batch that touches far more entries than there are cells is cheaper to redraw
-        // whole; stop recording then so memory stays bounded.
-        let limit = 4 * self.dirty_seen.len();
+        // A batch that changes more than the journal holds (see `journal_limit`) is cheaper
+        // to redraw whole: the board then stops recording, so memory stays bounded.
         let mut done = 0;
         while done < n {
             let Some(step) = self.step() else { break };
             done += 1;
-            if self.board.is_journaling() && self.board.journal_len() > limit {
-                self.board.set_journaling(false);
-                self.all_dirty = true;
-            }
             if stop_after.is_some_and(|kind| step.event.kind() == kind) {
                 break;
             }
         }
+        self.all_dirty = self.board.overflowed();
         self.collect_dirty();
         self.board.set_journaling(true);
         done
@@ -403,6 +443,19 @@ impl Run {
         self.steps - before
     }
 
+    /// Does up to `n` steps with the journal off, as [`Run::finish`] does but a slice at a
+    /// time: for a front end that must not block for long. Returns the steps done (fewer than
+    /// `n`: the run is done); afterwards everything is dirty.
+    pub fn advance_quietly(&mut self, n: u64) -> u64 {
+        let before = self.steps;
+        self.board.set_journaling(false);
+        while self.steps - before < n && self.step().is_some() {}
+        self.board.set_journaling(true);
+        self.all_dirty = true;
+        self.collect_dirty();
+        self.steps - before
+    }
+
     /// Does up to `limit` steps, stopping right after a step whose event kind is `kind`.
     /// Collects the dirty cells as [`Run::advance`] does. Returns the steps done, or `None`
     /// for a kind no algorithm emits.
@@ -411,57 +464,87 @@ impl Run {
         Some(self.advance_batch(limit, Some(kind)))
     }
 
-    /// Sets the memory the checkpoints may use (before the first [`Run::total_steps`]): less
-    /// memory, slower seeks back. Tests use it to exercise thinning and the no-checkpoint case.
+    /// Sets the memory the checkpoints may use (before the timeline is laid): less memory,
+    /// slower seeks back. Tests use it to exercise thinning and the no-checkpoint case.
     pub fn set_checkpoint_budget(&mut self, bytes: usize) {
         self.checkpoint_budget = bytes;
     }
 
-    /// Steps in the whole run. The first call runs a copy of the run to the end, laying
-    /// down checkpoints for [`Run::seek`]; later calls are free.
+    /// Steps in the whole run. The first call lays the whole timeline (see
+    /// [`Run::lay_timeline`]) at once; later calls are free.
     pub fn total_steps(&mut self) -> u64 {
-        if self.timeline.is_none() {
-            self.timeline = Some(self.lay_checkpoints());
-        }
-        self.timeline.as_ref().map_or(0, |t| t.total)
+        self.lay_timeline(u64::MAX);
+        self.timeline.total.unwrap_or(self.steps)
     }
 
-    /// Runs a fresh copy of this run to the end with the journal off, keeping its state
-    /// every `interval` steps. When the checkpoints outgrow the budget, every other one is
-    /// dropped and the interval doubles, so memory stays bounded at any size.
-    fn lay_checkpoints(&self) -> Timeline {
-        let Ok(mut shadow) = Run::new(self.settings.clone()) else {
-            // The settings were checked when this run was made; unreachable in practice.
-            return Timeline {
-                total: self.steps,
-                interval: u64::MAX,
-                checkpoints: Vec::new(),
+    /// The run's length if the timeline is laid, else `None`.
+    pub fn known_total(&self) -> Option<u64> {
+        self.timeline.total
+    }
+
+    /// How far the timeline has been laid: steps the shadow copy has run.
+    pub fn timeline_laid(&self) -> u64 {
+        match (&self.timeline.total, &self.timeline.shadow) {
+            (Some(total), _) => *total,
+            (None, Some(shadow)) => shadow.steps,
+            (None, None) => 0,
+        }
+    }
+
+    /// Lays the timeline on by up to `n` steps: a copy of this run (the shadow) goes on
+    /// towards its end with the journal off, keeping its state every `interval` steps. When the
+    /// checkpoints outgrow the budget, every other one is dropped and the interval doubles, so
+    /// memory stays bounded at any size. Returns the total once the end is reached.
+    pub fn lay_timeline(&mut self, n: u64) -> Option<u64> {
+        if self.timeline.total.is_some() {
+            return self.timeline.total;
+        }
+        if self.timeline.shadow.is_none() {
+            let Ok(mut shadow) = Run::new(self.settings.clone()) else {
+                // The settings were checked when this run was made; unreachable in practice.
+                self.timeline.total = Some(self.steps);
+                return self.timeline.total;
             };
-        };
-        shadow.board.set_journaling(false);
-        // At the largest sizes not even one fits: then every seek back replays from step 0.
-        let max = self.checkpoint_budget / checkpoint_bytes(self.dirty_seen.len()).max(1);
-        let mut interval = 64;
-        let mut checkpoints = Vec::new();
-        while shadow.step().is_some() {
-            if max > 0 && shadow.steps % interval == 0 {
-                checkpoints.push(shadow.state());
-                if checkpoints.len() > max {
+            shadow.board.set_journaling(false);
+            // At the largest sizes not even one fits: then every seek back replays from step 0.
+            let max = self.checkpoint_budget / checkpoint_bytes(self.cells()).max(1);
+            self.timeline.max = max;
+            // A run takes at least about one step a cell, so checkpoints closer than
+            // cells / 2max would all be thinned out again: start the interval there, not at
+            // 64, and save most of the copies (the same power-of-two multiples of 64 result).
+            while max > 0 && self.timeline.interval * 2 * (max as u64) < self.cells() as u64 {
+                self.timeline.interval *= 2;
+            }
+            self.timeline.shadow = Some(Box::new(shadow));
+        }
+        let timeline = &mut self.timeline;
+        let shadow = timeline.shadow.as_deref_mut()?;
+        let mut done = 0;
+        while done < n {
+            if shadow.step().is_none() {
+                timeline.total = Some(shadow.steps);
+                timeline.shadow = None;
+                return timeline.total;
+            }
+            done += 1;
+            if timeline.max > 0 && shadow.steps % timeline.interval == 0 {
+                timeline.checkpoints.push(shadow.state());
+                if timeline.checkpoints.len() > timeline.max {
                     // Keep the multiples of the doubled interval: entries 1, 3, 5, ….
                     let mut i = 0;
-                    checkpoints.retain(|_| {
+                    timeline.checkpoints.retain(|_| {
                         i += 1;
                         i % 2 == 0
                     });
-                    interval *= 2;
+                    timeline.interval *= 2;
                 }
             }
         }
-        Timeline {
-            total: shadow.steps,
-            interval,
-            checkpoints,
-        }
+        None
+    }
+
+    fn cells(&self) -> usize {
+        self.dirty_seen.len()
     }
 
     /// The state at step 0, from a fresh run with the same settings.
@@ -531,16 +614,33 @@ impl Run {
     /// differ from before, or [`Run::all_dirty`] is set. Returns the step now at.
     pub fn seek(&mut self, target: u64) -> u64 {
         let total = self.total_steps();
-        let target = target.min(total);
-        let Some(timeline) = self.timeline.as_ref() else {
-            return self.steps;
-        };
+        self.seek_within(target.min(total), u64::MAX)
+    }
+
+    /// [`Run::seek`] a slice at a time, without laying the timeline first: restores the
+    /// nearest state at or before `target` that it has (a checkpoint laid so far, or step 0)
+    /// and steps on from there by at most `limit` steps. Call it again with the same target
+    /// until [`Run::steps`] reaches it or the run is done; each call leaves the run at an exact
+    /// step, the same as a fresh run stepped that far. When the target is not reached in this
+    /// call, [`Run::all_dirty`] is set.
+    pub fn seek_within(&mut self, target: u64, limit: u64) -> u64 {
+        let target = self
+            .timeline
+            .total
+            .map_or(target, |total| target.min(total));
+        let timeline = &self.timeline;
         // The last checkpoint at or before the target; none (step 0) before the first.
         let whole = (target / timeline.interval).min(timeline.checkpoints.len() as u64);
         let base = whole * timeline.interval;
         if target >= self.steps && base <= self.steps {
-            // Nothing to restore: stepping on from here is the shortest way.
-            self.advance(target - self.steps);
+            // Nothing to restore: stepping on from here is the shortest way. A short stretch
+            // is journaled for an exact dirty list; a long one runs quietly.
+            let ahead = (target - self.steps).min(limit);
+            if ahead <= self.cells() as u64 && ahead == target - self.steps {
+                self.advance(ahead);
+            } else {
+                self.advance_quietly(ahead);
+            }
             return self.steps;
         }
         let state = match whole.checked_sub(1) {
@@ -552,10 +652,18 @@ impl Run {
         };
         let old = self.restore(state);
         // Replay with the journal off: the same `step`, so the same result.
-        while self.steps < target && self.step().is_some() {}
+        let mut done = 0;
+        while self.steps < target && done < limit && self.step().is_some() {
+            done += 1;
+        }
         self.board.set_journaling(true);
         self.board.clear_journal();
-        self.dirty_since(&old);
+        if self.steps == target || self.is_done() {
+            self.dirty_since(&old);
+        } else {
+            self.all_dirty = true;
+            self.collect_dirty();
+        }
         self.steps
     }
 
@@ -590,6 +698,21 @@ impl Run {
                 self.dirty_seen[cell] = true;
             }
         }
+    }
+
+    /// Measures the maze as it stands (with the solution length from start to goal) by at
+    /// most about `limit` cells of work; returns the statistics once done. Calls at another
+    /// step start over; calls at the same step go on where the last one stopped.
+    pub fn measure(&mut self, limit: usize) -> Option<Stats> {
+        let steps = self.steps;
+        if !matches!(self.meter, Some((at, _)) if at == steps) {
+            let meter = Meter::new(self.board.maze(), self.start, self.goal);
+            self.meter = Some((steps, meter));
+        }
+        let (_, meter) = self.meter.as_mut()?;
+        let stats = meter.work(self.board.maze(), limit)?;
+        self.meter = None;
+        Some(stats)
     }
 
     /// One plain sentence about the most recent step; "" before the first.

@@ -89,100 +89,191 @@ pub fn measure(maze: &Maze) -> Stats {
 /// Measures a maze, with the solution length between two given cells (the page's start and
 /// goal). The diameter's double sweep may begin anywhere, so it begins at `start`.
 pub fn measure_between(maze: &Maze, start: usize, goal: usize) -> Stats {
-    let mut stats = Stats {
-        cells: maze.len() as u64,
-        passages: maze.passage_count() as u64,
-        loops: 0,
-        dead_ends: 0,
-        straights: 0,
-        turns: 0,
-        junctions3: 0,
-        junctions4: 0,
-        diameter: 0,
-        diameter_exact: false,
-        solution_length: None,
-    };
-    for &bits in maze.cells() {
-        match bits.count_ones() {
-            1 => stats.dead_ends += 1,
-            2 if bits == N | S || bits == E | W => stats.straights += 1,
-            2 => stats.turns += 1,
-            3 => stats.junctions3 += 1,
-            4 => stats.junctions4 += 1,
-            _ => {}
+    let mut meter = Meter::new(maze, start, goal);
+    loop {
+        if let Some(stats) = meter.work(maze, usize::MAX) {
+            return stats;
         }
     }
-
-    let mut distance = vec![UNSEEN; maze.len()];
-    let mut queue = VecDeque::new();
-    let (far, _) = sweep(maze, start, &mut distance, &mut queue);
-    stats.solution_length = Some(distance[goal]).filter(|&d| d != UNSEEN).map(u64::from);
-    distance.fill(UNSEEN);
-    let (_, diameter) = sweep(maze, far, &mut distance, &mut queue);
-    stats.diameter = u64::from(diameter);
-
-    let parts = count_parts(maze, &mut distance);
-    stats.loops = (stats.passages + parts).saturating_sub(stats.cells);
-    stats.diameter_exact = parts == 1 && stats.loops == 0;
-    stats
 }
 
 const UNSEEN: u32 = u32::MAX;
 
-/// Breadth-first search from `from`, filling `distance` (which must be all `UNSEEN`). Returns
-/// the first cell found at the largest distance, and that distance.
-fn sweep(
-    maze: &Maze,
-    from: usize,
-    distance: &mut [u32],
-    queue: &mut VecDeque<u32>,
-) -> (usize, u32) {
-    queue.clear();
-    distance[from] = 0;
-    queue.push_back(from as u32);
-    let mut farthest = (from, 0);
-    while let Some(cell) = queue.pop_front() {
-        let cell = cell as usize;
-        let d = distance[cell];
-        if d > farthest.1 {
-            farthest = (cell, d);
-        }
-        for dir in Direction::ALL {
-            if let Some(next) = maze.passage(cell, dir) {
-                if distance[next] == UNSEEN {
-                    distance[next] = d + 1;
-                    queue.push_back(next as u32);
-                }
-            }
-        }
-    }
-    farthest
+/// A measurement done a slice at a time, for a front end that must not block: each
+/// [`Meter::work`] call handles at most a given number of cells, in the order of the module
+/// notes (count, two sweeps, parts). The maze must not change between calls.
+#[derive(Clone, Debug)]
+pub struct Meter {
+    stats: Stats,
+    start: usize,
+    goal: usize,
+    stage: Stage,
+    /// Distances of the sweep under way; then the seen flags of the parts count.
+    distance: Vec<u32>,
+    queue: VecDeque<u32>,
+    stack: Vec<u32>,
+    /// The next cell to count, or to start a part from.
+    cursor: usize,
+    /// The first cell found at the largest distance in this sweep, and that distance.
+    farthest: (usize, u32),
+    parts: u64,
 }
 
-/// Number of connected parts. Uses `scratch` (one entry per cell) as the seen flags.
-fn count_parts(maze: &Maze, scratch: &mut [u32]) -> u64 {
-    scratch.fill(UNSEEN);
-    let mut parts = 0;
-    let mut stack = Vec::new();
-    for first in 0..maze.len() {
-        if scratch[first] != UNSEEN {
-            continue;
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Count,
+    FirstSweep,
+    SecondSweep,
+    Parts,
+}
+
+impl Meter {
+    /// A measurement of `maze`, with the solution length from `start` to `goal`.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Meter {
+        Meter {
+            stats: Stats {
+                cells: maze.len() as u64,
+                passages: 0,
+                loops: 0,
+                dead_ends: 0,
+                straights: 0,
+                turns: 0,
+                junctions3: 0,
+                junctions4: 0,
+                diameter: 0,
+                diameter_exact: false,
+                solution_length: None,
+            },
+            start,
+            goal,
+            stage: Stage::Count,
+            distance: Vec::new(),
+            queue: VecDeque::new(),
+            stack: Vec::new(),
+            cursor: 0,
+            farthest: (start, 0),
+            parts: 0,
         }
-        parts += 1;
-        scratch[first] = 0;
-        stack.push(first);
-        while let Some(cell) = stack.pop() {
-            for dir in Direction::ALL {
-                if let Some(next) = maze.passage(cell, dir) {
-                    if scratch[next] == UNSEEN {
-                        scratch[next] = 0;
-                        stack.push(next);
+    }
+
+    /// Goes on by at most about `limit` cells. Returns the statistics once done.
+    pub fn work(&mut self, maze: &Maze, limit: usize) -> Option<Stats> {
+        let mut budget = limit.max(1);
+        while budget > 0 {
+            match self.stage {
+                Stage::Count => budget = self.count(maze, budget),
+                Stage::FirstSweep | Stage::SecondSweep => budget = self.sweep(maze, budget),
+                Stage::Parts => {
+                    budget = self.count_parts(maze, budget);
+                    if self.cursor == maze.len() && self.stack.is_empty() {
+                        let stats = &mut self.stats;
+                        stats.loops = (stats.passages + self.parts).saturating_sub(stats.cells);
+                        stats.diameter_exact = self.parts == 1 && stats.loops == 0;
+                        return Some(stats.clone());
                     }
                 }
             }
         }
+        None
     }
-    parts
+
+    /// Counts each cell's openings; then starts the first sweep.
+    fn count(&mut self, maze: &Maze, budget: usize) -> usize {
+        let end = (self.cursor + budget).min(maze.len());
+        let stats = &mut self.stats;
+        for &bits in &maze.cells()[self.cursor..end] {
+            stats.passages += u64::from(bits & E != 0) + u64::from(bits & S != 0);
+            match bits.count_ones() {
+                1 => stats.dead_ends += 1,
+                2 if bits == N | S || bits == E | W => stats.straights += 1,
+                2 => stats.turns += 1,
+                3 => stats.junctions3 += 1,
+                4 => stats.junctions4 += 1,
+                _ => {}
+            }
+        }
+        let used = end - self.cursor;
+        self.cursor = end;
+        if self.cursor == maze.len() {
+            self.distance = vec![UNSEEN; maze.len()];
+            self.begin_sweep(self.start, Stage::FirstSweep);
+        }
+        budget - used
+    }
+
+    fn begin_sweep(&mut self, from: usize, stage: Stage) {
+        self.stage = stage;
+        self.queue.clear();
+        self.distance[from] = 0;
+        self.queue.push_back(from as u32);
+        self.farthest = (from, 0);
+    }
+
+    /// Breadth-first search: the first finds the solution length and the farthest cell, the
+    /// second, from that cell, the diameter.
+    fn sweep(&mut self, maze: &Maze, mut budget: usize) -> usize {
+        while budget > 0 {
+            let Some(cell) = self.queue.pop_front() else {
+                if self.stage == Stage::FirstSweep {
+                    let to_goal = self.distance[self.goal];
+                    self.stats.solution_length =
+                        Some(to_goal).filter(|&d| d != UNSEEN).map(u64::from);
+                    self.distance.fill(UNSEEN);
+                    self.begin_sweep(self.farthest.0, Stage::SecondSweep);
+                } else {
+                    self.stats.diameter = u64::from(self.farthest.1);
+                    self.distance.fill(UNSEEN);
+                    self.stage = Stage::Parts;
+                    self.cursor = 0;
+                }
+                return budget;
+            };
+            budget -= 1;
+            let cell = cell as usize;
+            let d = self.distance[cell];
+            if d > self.farthest.1 {
+                self.farthest = (cell, d);
+            }
+            for dir in Direction::ALL {
+                if let Some(next) = maze.passage(cell, dir) {
+                    if self.distance[next] == UNSEEN {
+                        self.distance[next] = d + 1;
+                        self.queue.push_back(next as u32);
+                    }
+                }
+            }
+        }
+        0
+    }
+
+    /// Number of connected parts, with `distance` as the seen flags.
+    fn count_parts(&mut self, maze: &Maze, mut budget: usize) -> usize {
+        while budget > 0 {
+            if let Some(cell) = self.stack.pop() {
+                budget -= 1;
+                for dir in Direction::ALL {
+                    if let Some(next) = maze.passage(cell as usize, dir) {
+                        if self.distance[next] == UNSEEN {
+                            self.distance[next] = 0;
+                            self.stack.push(next as u32);
+                        }
+                    }
+                }
+                continue;
+            }
+            if self.cursor == maze.len() {
+                return budget;
+            }
+            let first = self.cursor;
+            self.cursor += 1;
+            if self.distance[first] == UNSEEN {
+                self.parts += 1;
+                self.distance[first] = 0;
+                self.stack.push(first as u32);
+            }
+        }
+        0
+    }
 }
 
 /// Mean and standard deviation of each statistic over many mazes (Welford's running method,
@@ -250,6 +341,35 @@ mod tests {
         let sd = summary.std_dev(0).unwrap();
         assert!((sd - (32.0f64 / 7.0).sqrt()).abs() < 1e-12, "{sd}");
         assert_eq!(summary.count(0), 8);
+    }
+
+    #[test]
+    fn measuring_a_slice_at_a_time_gives_the_same_numbers() {
+        use crate::generators;
+        for (name, braid) in [
+            ("kruskal", 0.0),
+            ("recursive-backtracker", 0.5),
+            ("binary-tree", 1.0),
+        ] {
+            let maze = generators::generate_braided(name, 23, 17, 5, braid).unwrap();
+            let whole = measure_between(&maze, 3, 200);
+            for limit in [1, 7, 100] {
+                let mut meter = Meter::new(&maze, 3, 200);
+                let mut calls = 0;
+                let sliced = loop {
+                    calls += 1;
+                    if let Some(stats) = meter.work(&maze, limit) {
+                        break stats;
+                    }
+                };
+                assert_eq!(sliced, whole, "{name}, slices of {limit}");
+                // Each cell is counted, swept twice and flooded once: about four passes.
+                assert!(
+                    calls >= 4 * maze.len() / limit,
+                    "{name}: {calls} calls of {limit}"
+                );
+            }
+        }
     }
 
     #[test]

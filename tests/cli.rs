@@ -1300,3 +1300,72 @@ fn catalogue_solvers_by_name_on_a_braided_maze() {
         }
     }
 }
+
+// ---- Messages and descriptors that were found wanting (issue 14). ----
+
+/// With standard output closed (`mazestep generate ... >&-`) nothing can be written: exit 1
+/// with a message, as docs/cli.md promises, not 0 in silence.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_closed_standard_output_is_an_error() {
+    let args = [
+        "generate",
+        "--algorithm",
+        GEN,
+        "--width",
+        "4",
+        "--height",
+        "3",
+        "--seed",
+        "1",
+    ];
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(r#""$0" "$@" >&-"#)
+        .arg(env!("CARGO_BIN_EXE_mazestep"))
+        .args(args)
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("standard output is closed"), "{err}");
+    // Sent to /dev/null on purpose, the output is simply thrown away.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(r#""$0" "$@" >/dev/null"#)
+        .arg(env!("CARGO_BIN_EXE_mazestep"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn commands_without_options_refuse_extra_words() {
+    for command in ["help", "--help", "-h", "--version", "-V", "list"] {
+        refused(
+            &[command, "x"],
+            &["unexpected argument 'x'", "takes no options"],
+        );
+    }
+}
+
+#[test]
+fn bidirectional_controls_and_long_values_are_escaped_and_cut() {
+    let err = refused(&["ab\u{202e}cd"], &["'ab\\u{202e}cd'"]);
+    assert!(!err.contains('\u{202e}'), "{err:?}");
+    let long = "9".repeat(10_000);
+    let err = refused(
+        &[
+            "generate",
+            "--algorithm",
+            GEN,
+            "--width",
+            &long,
+            "--height",
+            "3",
+        ],
+        &["width '999", "…'"],
+    );
+    assert!(err.len() < 200, "{} characters: {err}", err.len());
+}

@@ -86,6 +86,11 @@ impl From<io::Error> for Failure {
 
 fn main() -> ExitCode {
     let stdout = io::stdout();
+    if !stdout_is_open() {
+        // Rust's standard output quietly drops writes to a closed descriptor; say so instead.
+        say("cannot write the output: standard output is closed");
+        return ExitCode::from(1);
+    }
     let mut out = io::BufWriter::new(stdout.lock());
     let result = run(std::env::args_os().skip(1).collect(), &mut out);
     // Whatever happened, what was written so far should reach the reader before any message.
@@ -111,22 +116,34 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether standard output was open when the program started. Rust's runtime puts `/dev/null`
+/// open for reading and writing on a descriptor that was closed (`mazestep generate ... >&-`),
+/// so writes would vanish without an error; a shell's `>/dev/null` opens it write-only.
+#[cfg(target_os = "linux")]
+fn stdout_is_open() -> bool {
+    let target = std::fs::read_link("/proc/self/fd/1");
+    let flags = std::fs::read_to_string("/proc/self/fdinfo/1");
+    let (Ok(target), Ok(flags)) = (target, flags) else {
+        return true;
+    };
+    let read_write = flags
+        .lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|octal| u32::from_str_radix(octal.trim(), 8).ok())
+        .is_some_and(|flags| flags & 3 == 2);
+    !(read_write && target == std::path::Path::new("/dev/null"))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn stdout_is_open() -> bool {
+    true
+}
+
 /// Writes one line to stderr, prefixed with the program name. Control characters (a newline
 /// inside a typed value) are escaped so the message stays one line. A failing stderr is
 /// ignored: there is nowhere left to complain.
 fn say(message: &str) {
-    let line: String = message
-        .chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect();
-    let _ = writeln!(io::stderr(), "mazestep: {line}");
+    let _ = writeln!(io::stderr(), "mazestep: {}", parse::plain(message));
 }
 
 /// Runs one command line (without the program name), writing results to `out`.
@@ -138,16 +155,15 @@ fn run(args: Vec<OsString>, out: &mut impl Write) -> Result<(), Failure> {
         ));
     };
     match command.as_str() {
+        "help" | "--help" | "-h" | "--version" | "-V" | "list" if !rest.is_empty() => {
+            Err(Failure::Usage(format!(
+                "unexpected argument {} for {command}: {command} takes no options",
+                parse::quote(&rest[0])
+            )))
+        }
         "help" | "--help" | "-h" => Ok(out.write_all(usage().as_bytes())?),
         "--version" | "-V" => Ok(writeln!(out, "mazestep {}", env!("CARGO_PKG_VERSION"))?),
-        "list" => {
-            if let Some(extra) = rest.first() {
-                return Err(Failure::Usage(format!(
-                    "unexpected argument '{extra}' for list: list takes no options"
-                )));
-            }
-            Ok(out.write_all(list().as_bytes())?)
-        }
+        "list" => Ok(out.write_all(list().as_bytes())?),
         "generate" | "solve" | "stats" => {
             if rest.iter().any(|a| a == "--help" || a == "-h") {
                 return Ok(out.write_all(usage().as_bytes())?);
@@ -168,7 +184,8 @@ fn run(args: Vec<OsString>, out: &mut impl Write) -> Result<(), Failure> {
             }
         }
         other => Err(Failure::Usage(format!(
-            "unknown command '{other}': use generate, solve, stats, list or help"
+            "unknown command {}: use generate, solve, stats, list or help",
+            parse::quote(other)
         ))),
     }
 }
@@ -178,8 +195,8 @@ fn utf8(args: Vec<OsString>) -> Result<Vec<String>, String> {
         .map(|arg| {
             arg.into_string().map_err(|bad| {
                 format!(
-                    "argument '{}' is not valid UTF-8: use plain text",
-                    bad.to_string_lossy()
+                    "argument {} is not valid UTF-8: use plain text",
+                    parse::quote(&bad.to_string_lossy())
                 )
             })
         })
@@ -339,7 +356,8 @@ fn read_options(
     while let Some(arg) = args.next() {
         if !arg.starts_with('-') || arg == "-" {
             return Err(format!(
-                "unexpected argument '{arg}' for {command}: give values after an option, e.g. --width 10"
+                "unexpected argument {} for {command}: give values after an option, e.g. --width 10",
+                parse::quote(arg)
             ));
         }
         let (name, inline) = match arg.split_once('=') {
@@ -349,7 +367,8 @@ fn read_options(
         let Some(slot) = opts.iter().position(|opt| opt.name == name) else {
             let names: Vec<&str> = opts.iter().map(|opt| opt.name).collect();
             return Err(format!(
-                "unknown option '{name}' for {command}: allowed are {}",
+                "unknown option {} for {command}: allowed are {}",
+                parse::quote(name),
                 names.join(", ")
             ));
         };
@@ -394,10 +413,12 @@ fn format(text: &str, allow_none: bool) -> Result<Format, String> {
                 .to_string(),
         ),
         (other, true) => Err(format!(
-            "format '{other}' is not allowed: use tiles, json, svg or none"
+            "format {} is not allowed: use tiles, json, svg or none",
+            parse::quote(other)
         )),
         (other, false) => Err(format!(
-            "format '{other}' is not allowed: use tiles, json or svg"
+            "format {} is not allowed: use tiles, json or svg",
+            parse::quote(other)
         )),
     }
 }
@@ -538,7 +559,8 @@ fn stats_job(args: &[String]) -> Result<StatsJob, String> {
         "json" => true,
         other => {
             return Err(format!(
-                "format '{other}' is not allowed for stats: use text or json"
+                "format {} is not allowed for stats: use text or json",
+                parse::quote(other)
             ))
         }
     };

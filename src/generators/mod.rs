@@ -141,9 +141,9 @@ impl fmt::Display for UnknownName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown {} '{}': allowed are {}",
+            "unknown {} {}: allowed are {}",
             self.kind,
-            self.given,
+            crate::parse::quote(&self.given),
             self.allowed.join(", ")
         )
     }

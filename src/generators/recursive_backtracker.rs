@@ -88,10 +88,9 @@ impl Machine for RecursiveBacktracker {
             board.add_mark(cell, mark::ACTIVE);
             return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
         }
-        let Some(&top) = self.stack.last() else {
-            self.current = None;
-            return None;
-        };
+        // Done: `current` stays the last cell popped, however the run got here (stepping stops
+        // after the last pop; running to the end asks once more).
+        let &top = self.stack.last()?;
         let cell = top as usize;
         self.current = Some(cell);
 

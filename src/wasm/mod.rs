@@ -1,0 +1,685 @@
+//! The JavaScript edge: the only file that knows about wasm-bindgen.
+//!
+//! It translates and nothing more. [`MazeRun`] owns a [`Run`] (the same generate → solve → walk
+//! timeline the command line and the tests drive) and hands JavaScript pointers into the
+//! board's own vectors, so the page builds `Uint8Array`/`Uint32Array` views on
+//! `memory.buffer` and reads cells, marks, set labels and the dirty list without a copy.
+//!
+//! Every argument arrives as a `JsValue` and is read by [`args`], which refuses a value of the
+//! wrong type with an `Error` naming the function and the parameter; values are then checked
+//! by the core ([`crate::parse`], [`Run::new`]) and every failure comes back as a thrown JS
+//! `Error` carrying the core's message. Nothing here unwraps input, and every limit inside the
+//! run is bounded (the journal, the checkpoints), so no call ends in a trap: a failed call
+//! leaves the run as it was and usable.
+//!
+//! Long work (running to the end, laying the timeline, seeking) can be done a slice at a time
+//! (`finish(limit)`, `layTimeline(limit)`, `seek(step, limit)`), so a page never blocks for
+//! long.
+//!
+//! Numbers: counts go out as `f64` (a JS number, exact up to 2^53) rather than `u64`, which
+//! wasm-bindgen would turn into a `BigInt`. "None" goes out as -1 where the API says so.
+
+mod args;
+
+use crate::export;
+use crate::generators::{self, braid, UnknownName};
+use crate::machine::{self, Info, Structure, EVENT_KINDS};
+use crate::maze::MAX_SIDE;
+use crate::parse;
+use crate::player;
+use crate::rng;
+use crate::run::{Phase, Run, Settings};
+use crate::solvers::{self, Outcome};
+use crate::stats::{self, STATISTICS};
+use args::param;
+use wasm_bindgen::prelude::*;
+
+/// One run of the visualiser: a maze being generated, then solved, then walked.
+#[wasm_bindgen]
+pub struct MazeRun {
+    run: Run,
+}
+
+impl MazeRun {
+    fn found_path(&self) -> Option<&[usize]> {
+        self.run.solver()?.outcome()?.path()
+    }
+}
+
+#[wasm_bindgen]
+impl MazeRun {
+    /// Sets a run up at step 0. `generator` is a name; `solver` a name, or "", "none", null
+    /// or undefined to generate only; `width` and `height` whole numbers from 1 to 4096; `seed`
+    /// a decimal string (any u64) or a whole number up to 2^53 − 1; `start`/`goal` "X,Y", or
+    /// "", null or undefined for the corners; `braid` the share of dead ends to remove after
+    /// generation, 0 to 1 (null or undefined = 0). Throws on bad input.
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        generator: JsValue,
+        solver: JsValue,
+        width: JsValue,
+        height: JsValue,
+        seed: JsValue,
+        start: JsValue,
+        goal: JsValue,
+        braid: JsValue,
+    ) -> Result<MazeRun, JsError> {
+        const CALL: &str = "MazeRun";
+        let generator = args::text(param(CALL, "generator"), &generator)?;
+        let solver = match args::optional_text(param(CALL, "solver"), &solver)? {
+            None => None,
+            Some(name) => match name.trim() {
+                "" | "none" => None,
+                name => Some(name.to_string()),
+            },
+        };
+        let settings = Settings {
+            generator: generator.trim().to_string(),
+            solver,
+            width: args::side(param(CALL, "width"), &width)?,
+            height: args::side(param(CALL, "height"), &height)?,
+            seed: args::seed(param(CALL, "seed"), &seed)?,
+            start: point(param(CALL, "start"), &start)?,
+            goal: point(param(CALL, "goal"), &goal)?,
+            braid: args::share(param(CALL, "braid"), &braid)?,
+        };
+        let run = Run::new(settings).map_err(|e| param(CALL, "").fail(&e.to_string()))?;
+        Ok(MazeRun { run })
+    }
+
+    /// Does up to `n` steps (a whole number; Infinity runs to the end) and collects the cells
+    /// they changed. Returns the steps done; fewer than `n` means the run is done.
+    pub fn advance(&mut self, n: JsValue) -> Result<f64, JsError> {
+        let n = args::count(param("advance", "n"), &n, true)?;
+        Ok(self.run.advance(n) as f64)
+    }
+
+    /// Runs to the end with the journal off, or, given `limit`, at most that many steps: a
+    /// page calls it once per frame to run to the end without blocking. Returns the steps
+    /// done; afterwards `allDirty()` is true.
+    pub fn finish(&mut self, limit: JsValue) -> Result<f64, JsError> {
+        let done = match args::optional_count(param("finish", "limit"), &limit, true)? {
+            None | Some(u64::MAX) => self.run.finish(),
+            Some(limit) => self.run.advance_quietly(limit),
+        };
+        Ok(done as f64)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.run.maze().width()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.run.maze().height()
+    }
+
+    #[wasm_bindgen(getter, js_name = cellCount)]
+    pub fn cell_count(&self) -> u32 {
+        self.run.maze().len() as u32
+    }
+
+    /// Passage bits, one byte per cell (N=1 E=2 S=4 W=8).
+    #[wasm_bindgen(js_name = cellsPtr)]
+    pub fn cells_ptr(&self) -> *const u8 {
+        self.run.board().maze().cells().as_ptr()
+    }
+
+    /// Mark bits, one byte per cell (see `legendBits`).
+    #[wasm_bindgen(js_name = marksPtr)]
+    pub fn marks_ptr(&self) -> *const u8 {
+        self.run.board().marks().as_ptr()
+    }
+
+    /// Set labels, one u32 per cell; 0 means no set.
+    #[wasm_bindgen(js_name = groupsPtr)]
+    pub fn groups_ptr(&self) -> *const u32 {
+        self.run.board().groups().as_ptr()
+    }
+
+    /// False while no set label has been written (the labels are then all 0 and need not be
+    /// read); may stay true after they are cleared.
+    #[wasm_bindgen(js_name = hasLabels)]
+    pub fn has_labels(&self) -> bool {
+        self.run.board().has_labels()
+    }
+
+    /// Cell indices (u32) changed by the last `advance`, each once.
+    #[wasm_bindgen(js_name = dirtyPtr)]
+    pub fn dirty_ptr(&self) -> *const u32 {
+        self.run.dirty().as_ptr()
+    }
+
+    #[wasm_bindgen(js_name = dirtyLen)]
+    pub fn dirty_len(&self) -> u32 {
+        self.run.dirty().len() as u32
+    }
+
+    /// Whether the last batch (or `finish`) changed so much that everything must be redrawn.
+    #[wasm_bindgen(js_name = allDirty)]
+    pub fn all_dirty(&self) -> bool {
+        self.run.all_dirty()
+    }
+
+    /// "generating", "solving", "walking" or "done".
+    pub fn phase(&self) -> String {
+        self.run.phase().name().to_string()
+    }
+
+    /// Steps of the whole timeline so far.
+    pub fn steps(&self) -> f64 {
+        self.run.steps() as f64
+    }
+
+    /// Steps done in one phase, named as `phase()` names them.
+    #[wasm_bindgen(js_name = phaseSteps)]
+    pub fn phase_steps(&self, phase: JsValue) -> Result<f64, JsError> {
+        let which = param("phaseSteps", "phase");
+        let name = args::text(which, &phase)?;
+        match Phase::ALL.iter().find(|p| p.name() == name) {
+            Some(&p) => Ok(self.run.phase_steps(p) as f64),
+            None => Err(which.refuse(
+                &phase,
+                &format!("use one of {}", Phase::ALL.map(Phase::name).join(", ")),
+            )),
+        }
+    }
+
+    /// The cell the machine on show is working on, or -1.
+    pub fn current(&self) -> i32 {
+        self.run.machine().current().map_or(-1, |cell| cell as i32)
+    }
+
+    /// 0 north, 1 east, 2 south, 3 west, or -1 for machines without a heading.
+    pub fn heading(&self) -> i32 {
+        self.run.machine().heading().map_or(-1, |dir| dir as i32)
+    }
+
+    pub fn start(&self) -> u32 {
+        self.run.start() as u32
+    }
+
+    pub fn goal(&self) -> u32 {
+        self.run.goal() as u32
+    }
+
+    /// Distinct cells the solver has looked at (0 before solving starts).
+    pub fn visited(&self) -> f64 {
+        self.run.solver().map_or(0, |s| s.visited()) as f64
+    }
+
+    /// Cells on the found path, 0 if there is none (yet).
+    #[wasm_bindgen(js_name = pathLength)]
+    pub fn path_length(&self) -> u32 {
+        self.outcome_ref()
+            .and_then(Outcome::path)
+            .map_or(0, |path| path.len() as u32)
+    }
+
+    /// "" until the solver ends, then "found", "unreachable" or "gave-up: <reason>".
+    pub fn outcome(&self) -> String {
+        match self.outcome_ref() {
+            None => String::new(),
+            Some(Outcome::Found(_)) => "found".to_string(),
+            Some(Outcome::Unreachable) => "unreachable".to_string(),
+            Some(Outcome::GaveUp { reason, .. }) => format!("gave-up: {reason}"),
+        }
+    }
+
+    /// The name of the machine on show: the generator, the solver or "player".
+    pub fn algorithm(&self) -> String {
+        self.run.info().name.to_string()
+    }
+
+    /// The kind of the last event ("carve", "expand", …), or "" before the first step.
+    #[wasm_bindgen(js_name = lastEvent)]
+    pub fn last_event(&self) -> String {
+        self.run
+            .last_step()
+            .map_or("", |step| step.event.kind())
+            .to_string()
+    }
+
+    /// The pseudocode line of the last step, or -1 before the first step.
+    #[wasm_bindgen(js_name = lastLine)]
+    pub fn last_line(&self) -> i32 {
+        self.run.last_step().map_or(-1, |step| i32::from(step.line))
+    }
+
+    /// Names of the machine's counters, e.g. ["queue", "visited"].
+    #[wasm_bindgen(js_name = counterNames)]
+    pub fn counter_names(&self) -> Vec<String> {
+        self.run
+            .machine()
+            .counters()
+            .into_iter()
+            .map(|(name, _)| name.to_string())
+            .collect()
+    }
+
+    /// Values of the machine's counters, in the order of `counterNames()`.
+    #[wasm_bindgen(js_name = counterValues)]
+    pub fn counter_values(&self) -> Vec<f64> {
+        self.run
+            .machine()
+            .counters()
+            .into_iter()
+            .map(|(_, value)| value as f64)
+            .collect()
+    }
+}
+
+#[wasm_bindgen]
+impl MazeRun {
+    /// The maze as it is now as a printable SVG worksheet (start and goal marked), with the
+    /// found path drawn when `with_solution` is true and there is one.
+    pub fn svg(&self, with_solution: JsValue) -> Result<String, JsError> {
+        let with_solution = args::flag(param("svg", "withSolution"), &with_solution)?;
+        let settings = self.run.settings();
+        let mut title = generators::find(&settings.generator)
+            .map_or("Maze", |entry| entry.info.title)
+            .to_string();
+        title.push_str(", ");
+        title.push_str(&settings.width.to_string());
+        title.push_str(" × ");
+        title.push_str(&settings.height.to_string());
+        title.push_str(" cells, seed ");
+        title.push_str(&settings.seed.to_string());
+        let sheet = export::Sheet {
+            start: Some(self.run.start()),
+            goal: Some(self.run.goal()),
+            path: self.found_path().filter(|_| with_solution),
+            title: Some(&title),
+        };
+        Ok(export::svg(self.run.maze(), &sheet))
+    }
+
+    /// Solves the maze as it stands now with `solver` from this run's start to its goal, with
+    /// no display work and without touching the run, and returns the path's length in cells (0
+    /// if there is none). For benchmarks: only the search is timed. Throws on an unknown name.
+    #[wasm_bindgen(js_name = solveWith)]
+    pub fn solve_with(&self, solver: JsValue) -> Result<u32, JsError> {
+        let which = param("solveWith", "solver");
+        let solver = args::text(which, &solver)?;
+        let maze = self.run.maze();
+        let (start, goal) = (maze.coords(self.run.start()), maze.coords(self.run.goal()));
+        let report =
+            solvers::solve(&solver, maze, start, goal).map_err(|e| which.fail(&e.to_string()))?;
+        Ok(report.outcome.path().map_or(0, |path| path.len() as u32))
+    }
+
+    /// The maze as tile text (`#` wall, `.` open, `S` start, `G` goal), with the found path
+    /// as `o` when `with_solution` is true and there is one.
+    pub fn text(&self, with_solution: JsValue) -> Result<String, JsError> {
+        let with_solution = args::flag(param("text", "withSolution"), &with_solution)?;
+        let path = self.found_path().filter(|_| with_solution);
+        Ok(export::route_tiles(
+            self.run.maze(),
+            self.run.start(),
+            self.run.goal(),
+            path,
+        ))
+    }
+
+    /// The found path as u32 cell indices, start first: build
+    /// `new Uint32Array(memory.buffer, run.pathPtr(), run.pathLen())`. Empty until found.
+    #[wasm_bindgen(js_name = pathPtr)]
+    pub fn path_ptr(&mut self) -> *const u32 {
+        self.run.path_u32().as_ptr()
+    }
+
+    /// Cells on the found path (the length of the `pathPtr` view), 0 if none (yet).
+    #[wasm_bindgen(js_name = pathLen)]
+    pub fn path_len(&mut self) -> u32 {
+        self.run.path_u32().len() as u32
+    }
+
+    /// Texture statistics of the maze as it is now, in the order of `statsNames()`; NaN where
+    /// there is none (the solution length while the corners are not connected). Linear in
+    /// the number of cells: call it a few times per second at most, not every frame.
+    pub fn stats(&self) -> Vec<f64> {
+        let measured = stats::measure_between(self.run.maze(), self.run.start(), self.run.goal());
+        let mut values: Vec<f64> = measured
+            .values()
+            .iter()
+            .map(|value| value.unwrap_or(f64::NAN))
+            .collect();
+        values.push(if measured.diameter_exact { 1.0 } else { 0.0 });
+        values
+    }
+}
+
+/// The teaching tools: the timeline, words for each step, and the machine's structures.
+#[wasm_bindgen]
+impl MazeRun {
+    /// Steps in the whole run. The first call lays the whole timeline at once (a copy of the
+    /// run goes to the end, laying down checkpoints): on big mazes that takes long, and a page
+    /// lays it a slice at a time with `layTimeline`. Later calls are free.
+    #[wasm_bindgen(js_name = totalSteps)]
+    pub fn total_steps(&mut self) -> f64 {
+        self.run.total_steps() as f64
+    }
+
+    /// Lays the timeline on by at most `limit` steps (Infinity: to the end). Returns the
+    /// run's total steps once laid, else -1; `timelineLaid()` tells how far it is.
+    #[wasm_bindgen(js_name = layTimeline)]
+    pub fn lay_timeline(&mut self, limit: JsValue) -> Result<f64, JsError> {
+        let limit = args::count(param("layTimeline", "limit"), &limit, true)?;
+        Ok(self
+            .run
+            .lay_timeline(limit)
+            .map_or(-1.0, |total| total as f64))
+    }
+
+    /// Steps of the timeline laid so far (the total once it is laid).
+    #[wasm_bindgen(js_name = timelineLaid)]
+    pub fn timeline_laid(&self) -> f64 {
+        self.run.timeline_laid() as f64
+    }
+
+    /// The run's total steps if the timeline is laid, else -1. Never does any work.
+    #[wasm_bindgen(js_name = knownTotal)]
+    pub fn known_total(&self) -> f64 {
+        self.run.known_total().map_or(-1.0, |total| total as f64)
+    }
+
+    /// Moves to exactly `step` (a whole number; clamped to the run's end), forward or back.
+    /// Afterwards the dirty list holds exactly the cells that differ from before, or
+    /// `allDirty()` is true. Returns the step now at.
+    ///
+    /// Without `limit` it first lays the timeline, then arrives. With `limit` it does at most
+    /// that many steps of replay and lays nothing: call it again with the same `step` until it
+    /// returns `step` (or the run is done); the run is at an exact step after every call.
+    pub fn seek(&mut self, step: JsValue, limit: JsValue) -> Result<f64, JsError> {
+        let step = args::count(param("seek", "step"), &step, true)?;
+        let reached = match args::optional_count(param("seek", "limit"), &limit, true)? {
+            None => self.run.seek(step),
+            Some(limit) => self.run.seek_within(step, limit),
+        };
+        Ok(reached as f64)
+    }
+
+    /// Goes back one step; false (and nothing changes) at step 0.
+    pub fn back(&mut self) -> bool {
+        self.run.back()
+    }
+
+    /// Steps until a step of event kind `kind` has been done (that step included), the run
+    /// ends, or `limit` steps were done (a whole number, or Infinity). Returns the steps done.
+    #[wasm_bindgen(js_name = advanceUntil)]
+    pub fn advance_until(&mut self, kind: JsValue, limit: JsValue) -> Result<f64, JsError> {
+        let which = param("advanceUntil", "kind");
+        let name = args::text(which, &kind)?;
+        let limit = args::count(param("advanceUntil", "limit"), &limit, true)?;
+        match self.run.advance_until(&name, limit) {
+            Some(done) => Ok(done as f64),
+            None => Err(which.refuse(&kind, &format!("use one of {}", kind_names()))),
+        }
+    }
+
+    /// One plain sentence for the most recent step, "" at step 0.
+    pub fn narration(&self) -> String {
+        self.run.narration()
+    }
+
+    /// How many data structures the machine on show exposes.
+    #[wasm_bindgen(js_name = structureCount)]
+    pub fn structure_count(&self) -> u32 {
+        self.run.structures(0).len() as u32
+    }
+
+    /// The title of structure `i`, e.g. "Queue (front first)".
+    #[wasm_bindgen(js_name = structureTitle)]
+    pub fn structure_title(&self, i: JsValue) -> Result<String, JsError> {
+        Ok(self.structure("structureTitle", &i, 0)?.title.to_string())
+    }
+
+    /// The true size of structure `i`.
+    #[wasm_bindgen(js_name = structureTotal)]
+    pub fn structure_total(&self, i: JsValue) -> Result<f64, JsError> {
+        Ok(self.structure("structureTotal", &i, 0)?.total as f64)
+    }
+
+    /// At most `limit` entries of structure `i`, as short text.
+    #[wasm_bindgen(js_name = structureItems)]
+    pub fn structure_items(&self, i: JsValue, limit: JsValue) -> Result<Vec<String>, JsError> {
+        let limit = args::count(param("structureItems", "limit"), &limit, true)?;
+        // No panel shows more than a few hundred entries; cap what is built.
+        let limit = limit.min(10_000) as usize;
+        Ok(self.structure("structureItems", &i, limit)?.items)
+    }
+
+    /// A one-line note about structure `i`, "" if none.
+    #[wasm_bindgen(js_name = structureNote)]
+    pub fn structure_note(&self, i: JsValue) -> Result<String, JsError> {
+        Ok(self.structure("structureNote", &i, 0)?.note)
+    }
+}
+
+/// Rust-only helpers, not exported.
+impl MazeRun {
+    fn outcome_ref(&self) -> Option<&Outcome> {
+        self.run.solver().and_then(|s| s.outcome())
+    }
+
+    fn structure(
+        &self,
+        call: &'static str,
+        i: &JsValue,
+        limit: usize,
+    ) -> Result<Structure, JsError> {
+        let mut all = self.run.structures(limit);
+        let index = args::index(param(call, "i"), i, all.len())?;
+        Ok(all.swap_remove(index))
+    }
+}
+
+/// Every event kind, for messages.
+fn kind_names() -> String {
+    EVENT_KINDS
+        .iter()
+        .map(|&(kind, _)| kind)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A start or goal from JS: "", null or undefined mean the default corner.
+fn point(which: args::Param, value: &JsValue) -> Result<Option<(u32, u32)>, JsError> {
+    let text = args::optional_text(which, value)?.unwrap_or_default();
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    parse::point(which.name, &text)
+        .map(Some)
+        .map_err(|e| which.fail(&e))
+}
+
+/// Any algorithm by name: a generator, a solver, the braiding or the player.
+fn info(call: &'static str, name: &JsValue) -> Result<&'static Info, JsError> {
+    let which = param(call, "name");
+    let text = args::text(which, name)?;
+    if let Ok(entry) = generators::find(&text) {
+        return Ok(entry.info);
+    }
+    if let Ok(entry) = solvers::find(&text) {
+        return Ok(entry.info);
+    }
+    if text == player::INFO.name {
+        return Ok(&player::INFO);
+    }
+    if text == braid::INFO.name {
+        return Ok(&braid::INFO);
+    }
+    let mut allowed = generators::names();
+    allowed.extend(solvers::names());
+    allowed.push(player::INFO.name);
+    allowed.push(braid::INFO.name);
+    let error = UnknownName {
+        kind: "algorithm",
+        given: text,
+        allowed,
+    };
+    Err(which.fail(&error.to_string()))
+}
+
+fn strings(items: impl IntoIterator<Item = &'static str>) -> Vec<String> {
+    items.into_iter().map(str::to_string).collect()
+}
+
+/// The event kinds worth jumping to for an algorithm, most interesting first.
+#[wasm_bindgen(js_name = algorithmEvents)]
+pub fn algorithm_events(name: JsValue) -> Result<Vec<String>, JsError> {
+    Ok(strings(
+        info("algorithmEvents", &name)?.events.iter().copied(),
+    ))
+}
+
+/// The words for "jump to the next event of this kind", e.g. "next set merge".
+#[wasm_bindgen(js_name = eventLabel)]
+pub fn event_label(kind: JsValue) -> Result<String, JsError> {
+    let which = param("eventLabel", "kind");
+    let name = args::text(which, &kind)?;
+    machine::event_label(&name)
+        .map(str::to_string)
+        .ok_or_else(|| which.refuse(&kind, &format!("use one of {}", kind_names())))
+}
+
+/// Generator names, in registry order.
+#[wasm_bindgen(js_name = generatorNames)]
+pub fn generator_names() -> Vec<String> {
+    strings(generators::names())
+}
+
+/// Solver names, in registry order.
+#[wasm_bindgen(js_name = solverNames)]
+pub fn solver_names() -> Vec<String> {
+    strings(solvers::names())
+}
+
+#[wasm_bindgen(js_name = algorithmTitle)]
+pub fn algorithm_title(name: JsValue) -> Result<String, JsError> {
+    Ok(info("algorithmTitle", &name)?.title.to_string())
+}
+
+#[wasm_bindgen(js_name = algorithmSummary)]
+pub fn algorithm_summary(name: JsValue) -> Result<String, JsError> {
+    Ok(info("algorithmSummary", &name)?.summary.to_string())
+}
+
+/// The algorithm's pseudocode; `lastLine()` indexes it.
+#[wasm_bindgen(js_name = pseudocode)]
+pub fn pseudocode(name: JsValue) -> Result<Vec<String>, JsError> {
+    Ok(strings(
+        info("pseudocode", &name)?.pseudocode.iter().copied(),
+    ))
+}
+
+/// The mark bits the algorithm uses, in legend order ...
+#[wasm_bindgen(js_name = legendBits)]
+pub fn legend_bits(name: JsValue) -> Result<Vec<u8>, JsError> {
+    Ok(info("legendBits", &name)?
+        .marks
+        .iter()
+        .map(|&(bit, _)| bit)
+        .collect())
+}
+
+/// ... and what each means for it.
+#[wasm_bindgen(js_name = legendLabels)]
+pub fn legend_labels(name: JsValue) -> Result<Vec<String>, JsError> {
+    Ok(strings(
+        info("legendLabels", &name)?
+            .marks
+            .iter()
+            .map(|&(_, label)| label),
+    ))
+}
+
+/// The generator's family, for grouping lists (one of `generatorGroups()`).
+#[wasm_bindgen(js_name = generatorGroup)]
+pub fn generator_group(name: JsValue) -> Result<String, JsError> {
+    let which = param("generatorGroup", "name");
+    let name = args::text(which, &name)?;
+    generators::find(&name)
+        .map(|entry| entry.group.to_string())
+        .map_err(|e| which.fail(&e.to_string()))
+}
+
+/// Every generator family, in the order lists show them.
+#[wasm_bindgen(js_name = generatorGroups)]
+pub fn generator_groups() -> Vec<String> {
+    strings(generators::GROUPS)
+}
+
+/// What one step of the algorithm is, e.g. "one cell's choice".
+#[wasm_bindgen(js_name = algorithmStepUnit)]
+pub fn algorithm_step_unit(name: JsValue) -> Result<String, JsError> {
+    Ok(info("algorithmStepUnit", &name)?.step_unit.to_string())
+}
+
+/// Keys of the values `MazeRun.stats()` returns, in order: the core's statistics
+/// ("dead_ends", "dead_end_share", "diameter", …) then "diameter_exact" (1 or 0).
+#[wasm_bindgen(js_name = statsNames)]
+pub fn stats_names() -> Vec<String> {
+    strings(
+        STATISTICS
+            .iter()
+            .map(|&(key, _)| key)
+            .chain(["diameter_exact"]),
+    )
+}
+
+/// Labels for people, in the same order as `statsNames()`.
+#[wasm_bindgen(js_name = statsLabels)]
+pub fn stats_labels() -> Vec<String> {
+    strings(
+        STATISTICS
+            .iter()
+            .map(|&(_, label)| label)
+            .chain(["diameter is exact"]),
+    )
+}
+
+/// A fresh random seed as a decimal string (a u64 does not fit a JS number).
+#[wasm_bindgen(js_name = freshSeed)]
+pub fn fresh_seed() -> String {
+    rng::fresh_seed().to_string()
+}
+
+/// A width or height typed by a person; throws "width 'x' is not allowed: ...".
+#[wasm_bindgen(js_name = parseSide)]
+pub fn parse_side(what: JsValue, text: JsValue) -> Result<u32, JsError> {
+    let what = args::text(param("parseSide", "what"), &what)?;
+    let which = param("parseSide", "text");
+    let text = args::text(which, &text)?;
+    parse::side(&what, &text).map_err(|e| which.fail(&e))
+}
+
+/// A seed typed by a person, normalised to a plain decimal string.
+#[wasm_bindgen(js_name = parseSeed)]
+pub fn parse_seed(text: JsValue) -> Result<String, JsError> {
+    let which = param("parseSeed", "text");
+    let text = args::text(which, &text)?;
+    parse::seed(&text)
+        .map(|seed| seed.to_string())
+        .map_err(|e| which.fail(&e))
+}
+
+/// A point "X,Y" typed by a person, as [x, y].
+#[wasm_bindgen(js_name = parsePoint)]
+pub fn parse_point(what: JsValue, text: JsValue) -> Result<Vec<u32>, JsError> {
+    let what = args::text(param("parsePoint", "what"), &what)?;
+    let which = param("parsePoint", "text");
+    let text = args::text(which, &text)?;
+    parse::point(&what, &text)
+        .map(|(x, y)| vec![x, y])
+        .map_err(|e| which.fail(&e))
+}
+
+/// The largest width or height (4096).
+#[wasm_bindgen(js_name = maxSide)]
+pub fn max_side() -> u32 {
+    MAX_SIDE
+}
