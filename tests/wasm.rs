@@ -1,4 +1,4 @@
-//! Binding tests for the JavaScript edge (`src/wasm.rs`), run in headless Chromium:
+//! Binding tests for the JavaScript edge (`src/wasm/`), run in headless Chromium:
 //!
 //! ```sh
 //! CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome -- --test wasm
@@ -9,6 +9,10 @@
 //! against independent computations: the set of bytes that really changed against the dirty
 //! list, a breadth-first search of the passage bits against the solver's path length, the
 //! core registries against the name lists. Thrown errors are read as JS `Error` objects.
+//!
+//! Every exported function takes its arguments as `JsValue`s, as the page's calls arrive, so
+//! the tests pass them the same way (`s("bfs")`, `n(5.0)`, `b(true)`) and can also pass what a
+//! page must not: a number for a string, `null`, an object, NaN.
 //!
 //! The whole file is wasm32 only; on the host `cargo test` compiles it to an empty binary.
 #![cfg(target_arch = "wasm32")]
@@ -22,6 +26,21 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 // ---- helpers --------------------------------------------------------------------------------
+
+/// A JS string argument.
+fn s(text: &str) -> JsValue {
+    JsValue::from_str(text)
+}
+
+/// A JS number argument.
+fn n(x: f64) -> JsValue {
+    JsValue::from_f64(x)
+}
+
+/// A JS boolean argument.
+fn b(x: bool) -> JsValue {
+    JsValue::from_bool(x)
+}
 
 /// The message of a thrown error, checking that JS sees a real `Error`.
 fn message(error: JsError) -> String {
@@ -49,7 +68,16 @@ fn err<T>(result: Result<T, JsError>) -> String {
 }
 
 fn new_run(generator: &str, solver: &str, w: f64, h: f64, seed: &str) -> MazeRun {
-    ok(MazeRun::new(generator, solver, w, h, seed, "", "", None))
+    ok(MazeRun::new(
+        s(generator),
+        s(solver),
+        n(w),
+        n(h),
+        s(seed),
+        s(""),
+        s(""),
+        JsValue::UNDEFINED,
+    ))
 }
 
 /// `memory.buffer`, fetched afresh each time as the page does (memory can grow).
@@ -158,7 +186,7 @@ fn advance_changes_cells_and_the_dirty_list_is_exactly_the_changed_cells() {
     let mut total = 0;
     loop {
         let before = view(&run);
-        let done = ok(run.advance(1.0));
+        let done = ok(run.advance(n(1.0)));
         let after = view(&run);
         if done == 0.0 {
             break;
@@ -188,14 +216,14 @@ fn every_algorithm_lists_every_change_and_keeps_to_its_contract() {
             for batch in [1.0, 7.0] {
                 let label = format!("{generator}/{solver} batch {batch}");
                 let mut run = new_run(&generator, &solver, 6.0, 5.0, "2024");
-                let n = run.cell_count();
+                let count = run.cell_count();
                 loop {
                     let before = view(&run);
-                    let done = ok(run.advance(batch));
+                    let done = ok(run.advance(n(batch)));
                     let after = view(&run);
                     assert!(done <= batch, "{label}");
                     let list = dirty(&run);
-                    assert!(list.iter().all(|&c| c < n), "{label}: {list:?}");
+                    assert!(list.iter().all(|&c| c < count), "{label}: {list:?}");
                     // The renderer skips the labels while hasLabels() is false.
                     assert!(
                         run.has_labels() || after.groups.iter().all(|&g| g == 0),
@@ -217,14 +245,14 @@ fn every_algorithm_lists_every_change_and_keeps_to_its_contract() {
                         break;
                     }
                     let algorithm = run.algorithm();
-                    let lines = ok(api::pseudocode(&algorithm)).len() as i32;
+                    let lines = ok(api::pseudocode(s(&algorithm))).len() as i32;
                     let line = run.last_line();
                     assert!(
                         (0..lines).contains(&line),
                         "{label}: line {line} of {lines}"
                     );
                     assert!(!run.last_event().is_empty(), "{label}");
-                    assert!((-1..n as i32).contains(&run.current()), "{label}");
+                    assert!((-1..count as i32).contains(&run.current()), "{label}");
                     assert!((-1..=3).contains(&run.heading()), "{label}");
                     assert_eq!(
                         run.counter_names().len(),
@@ -234,7 +262,7 @@ fn every_algorithm_lists_every_change_and_keeps_to_its_contract() {
                     // The legend must explain every mark the algorithm on show leaves (the
                     // player walks over the solver's marks, so it is checked alone below).
                     if algorithm != "player" {
-                        let legend = ok(api::legend_bits(&algorithm))
+                        let legend = ok(api::legend_bits(s(&algorithm)))
                             .iter()
                             .fold(0u8, |all, bit| all | bit);
                         let stray = after.marks.iter().fold(0u8, |all, m| all | (m & !legend));
@@ -256,11 +284,11 @@ fn every_algorithm_lists_every_change_and_keeps_to_its_contract() {
 #[wasm_bindgen_test]
 fn finish_runs_to_the_same_end_and_marks_everything_dirty() {
     let mut stepped = new_run("binary-tree", "bfs", 9.0, 8.0, "77");
-    while ok(stepped.advance(5.0)) == 5.0 {}
+    while ok(stepped.advance(n(5.0))) == 5.0 {}
 
     let mut finished = new_run("binary-tree", "bfs", 9.0, 8.0, "77");
-    assert_eq!(ok(finished.advance(3.0)), 3.0);
-    let rest = finished.finish();
+    assert_eq!(ok(finished.advance(n(3.0))), 3.0);
+    let rest = ok(finished.finish(JsValue::UNDEFINED));
     assert_eq!(3.0 + rest, finished.steps());
     assert_eq!(finished.steps(), stepped.steps());
     assert_eq!(finished.phase(), "done");
@@ -278,8 +306,8 @@ fn finish_runs_to_the_same_end_and_marks_everything_dirty() {
 
     // Done means done: nothing more happens and nothing is dirty.
     let before = view(&finished);
-    assert_eq!(ok(finished.advance(10.0)), 0.0);
-    assert_eq!(finished.finish(), 0.0);
+    assert_eq!(ok(finished.advance(n(10.0))), 0.0);
+    assert_eq!(ok(finished.finish(JsValue::UNDEFINED)), 0.0);
     assert_eq!(view(&finished), before);
 }
 
@@ -287,7 +315,7 @@ fn finish_runs_to_the_same_end_and_marks_everything_dirty() {
 fn a_huge_batch_falls_back_to_redrawing_everything() {
     let mut run = new_run("binary-tree", "bfs", 40.0, 40.0, "5");
     let before = view(&run);
-    let done = ok(run.advance(f64::INFINITY));
+    let done = ok(run.advance(n(f64::INFINITY)));
     assert!(done > 0.0 && run.phase() == "done");
     if run.all_dirty() {
         assert_eq!(run.dirty_len(), 0);
@@ -304,7 +332,7 @@ fn sizes_and_seeds_at_the_limits_work() {
         (wide.width(), wide.height(), wide.cell_count()),
         (4096, 1, 4096)
     );
-    wide.finish();
+    ok(wide.finish(JsValue::UNDEFINED));
     assert_eq!(wide.outcome(), "found");
     assert_eq!(
         wide.path_length(),
@@ -313,7 +341,7 @@ fn sizes_and_seeds_at_the_limits_work() {
     );
 
     let mut single = new_run("binary-tree", "bfs", 1.0, 1.0, " 0 ");
-    single.finish();
+    ok(single.finish(JsValue::UNDEFINED));
     assert_eq!((single.start(), single.goal()), (0, 0));
     assert_eq!(single.outcome(), "found");
     assert_eq!(single.path_length(), 1);
@@ -332,7 +360,7 @@ fn phases_go_generating_solving_walking_done() {
         (String::new(), 0, 0.0)
     );
     let mut seen = vec![run.phase()];
-    while ok(run.advance(1.0)) == 1.0 {
+    while ok(run.advance(n(1.0))) == 1.0 {
         if seen.last() != Some(&run.phase()) {
             seen.push(run.phase());
         }
@@ -346,7 +374,7 @@ fn phases_go_generating_solving_walking_done() {
     seen.push(run.phase());
     seen.dedup();
     assert_eq!(seen, ["generating", "solving", "walking", "done"]);
-    let phases = ["generating", "solving", "walking", "done"].map(|p| ok(run.phase_steps(p)));
+    let phases = ["generating", "solving", "walking", "done"].map(|p| ok(run.phase_steps(s(p))));
     assert!(phases[..3].iter().all(|&s| s > 0.0), "{phases:?}");
     assert_eq!(phases.iter().sum::<f64>(), run.steps());
     assert_eq!(
@@ -358,26 +386,29 @@ fn phases_go_generating_solving_walking_done() {
 
 #[wasm_bindgen_test]
 fn generating_only_stops_after_the_generator() {
-    for solver in ["", "none"] {
+    // No solver may be said as "", "none", or by leaving it out (null, undefined).
+    for solver in [s(""), s("none"), JsValue::NULL, JsValue::UNDEFINED] {
+        let label = format!("{solver:?}");
         let mut run = ok(MazeRun::new(
-            "binary-tree",
+            s("binary-tree"),
             solver,
-            5.0,
-            5.0,
-            "9",
-            "",
-            "",
-            None,
+            n(5.0),
+            n(5.0),
+            s("9"),
+            s(""),
+            s(""),
+            JsValue::UNDEFINED,
         ));
-        run.finish();
-        assert_eq!(run.phase(), "done");
-        assert_eq!(run.algorithm(), "binary-tree");
-        assert_eq!(ok(run.phase_steps("solving")), 0.0);
-        assert_eq!(ok(run.phase_steps("walking")), 0.0);
-        assert_eq!(ok(run.phase_steps("generating")), run.steps());
+        ok(run.finish(JsValue::UNDEFINED));
+        assert_eq!(run.phase(), "done", "{label}");
+        assert_eq!(run.algorithm(), "binary-tree", "{label}");
+        assert_eq!(ok(run.phase_steps(s("solving"))), 0.0, "{label}");
+        assert_eq!(ok(run.phase_steps(s("walking"))), 0.0, "{label}");
+        assert_eq!(ok(run.phase_steps(s("generating"))), run.steps(), "{label}");
         assert_eq!(
             (run.outcome(), run.path_length(), run.visited()),
-            (String::new(), 0, 0.0)
+            (String::new(), 0, 0.0),
+            "{label}"
         );
     }
 }
@@ -395,7 +426,14 @@ fn solvers_find_a_path_and_bfs_finds_the_shortest() {
             for (seed, w, h, start, goal) in cases {
                 let label = format!("{generator}/{solver} seed {seed} {start}->{goal}");
                 let mut run = ok(MazeRun::new(
-                    &generator, &solver, w, h, seed, start, goal, None,
+                    s(&generator),
+                    s(&solver),
+                    n(w),
+                    n(h),
+                    s(seed),
+                    s(start),
+                    s(goal),
+                    JsValue::UNDEFINED,
                 ));
                 if let Ok((x, y)) = parse_xy(start) {
                     assert_eq!(run.start(), y * w as u32 + x, "{label}");
@@ -407,7 +445,7 @@ fn solvers_find_a_path_and_bfs_finds_the_shortest() {
                 } else {
                     assert_eq!(run.goal(), run.cell_count() - 1, "{label}");
                 }
-                run.finish();
+                ok(run.finish(JsValue::UNDEFINED));
                 let end = view(&run);
                 let shortest =
                     shortest_path_cells(&end.cells, run.width(), run.start(), run.goal())
@@ -442,24 +480,24 @@ fn solvers_find_a_path_and_bfs_finds_the_shortest() {
 }
 
 fn parse_xy(text: &str) -> Result<(u32, u32), JsError> {
-    let xy = api::parse_point("point", text)?;
+    let xy = api::parse_point(s("point"), s(text))?;
     Ok((xy[0], xy[1]))
 }
 
 #[wasm_bindgen_test]
 fn a_braided_run_has_a_braiding_phase_and_bad_shares_are_refused() {
     let mut run = ok(MazeRun::new(
-        "recursive-backtracker",
-        "bfs",
-        12.0,
-        9.0,
-        "5",
-        "",
-        "",
-        Some(1.0),
+        s("recursive-backtracker"),
+        s("bfs"),
+        n(12.0),
+        n(9.0),
+        s("5"),
+        s(""),
+        s(""),
+        n(1.0),
     ));
     let mut seen = vec![run.phase()];
-    while ok(run.advance(1.0)) == 1.0 {
+    while ok(run.advance(n(1.0))) == 1.0 {
         if seen.last() != Some(&run.phase()) {
             seen.push(run.phase());
         }
@@ -468,19 +506,23 @@ fn a_braided_run_has_a_braiding_phase_and_bad_shares_are_refused() {
         seen,
         ["generating", "braiding", "solving", "walking", "done"]
     );
-    assert!(ok(run.phase_steps("braiding")) > 0.0);
-    for bad in [-0.1, 1.5, f64::NAN] {
+    assert!(ok(run.phase_steps(s("braiding"))) > 0.0);
+    for (bad, shown) in [(-0.1, "-0.1"), (1.5, "1.5"), (f64::NAN, "NaN")] {
         let text = err(MazeRun::new(
-            "sidewinder",
-            "",
-            5.0,
-            5.0,
-            "1",
-            "",
-            "",
-            Some(bad),
+            s("sidewinder"),
+            s(""),
+            n(5.0),
+            n(5.0),
+            s("1"),
+            s(""),
+            s(""),
+            n(bad),
         ));
-        assert!(text.contains("braid"), "{text}");
+        assert!(
+            text.starts_with(&format!("MazeRun: braid {shown} is not allowed: "))
+                && text.contains("from 0 to 1"),
+            "{text}"
+        );
     }
 }
 
@@ -498,24 +540,39 @@ const GOOD: [(&str, &str); 7] = [
 ];
 
 fn construct(args: &[(&str, &str); 7]) -> Result<MazeRun, JsError> {
-    let [g, s, w, h, seed, start, goal] = args.map(|(_, value)| value);
-    let number = |text: &str| text.parse::<f64>().expect("a number in the test table");
-    MazeRun::new(g, s, number(w), number(h), seed, start, goal, None)
+    let [g, sv, w, h, seed, start, goal] = args.map(|(_, value)| value);
+    let number = |text: &str| n(text.parse::<f64>().expect("a number in the test table"));
+    MazeRun::new(
+        s(g),
+        s(sv),
+        number(w),
+        number(h),
+        s(seed),
+        s(start),
+        s(goal),
+        JsValue::UNDEFINED,
+    )
 }
 
 #[wasm_bindgen_test]
 fn bad_settings_throw_errors_that_name_the_value_and_what_is_allowed() {
     assert!(construct(&GOOD).is_ok());
+    // The first part is how the message begins after "MazeRun: ".
     let cases: &[(&str, &str, &[&str])] = &[
-        ("generator", "nope", &["generator 'nope'", "binary-tree"]),
-        ("solver", "dfs?", &["solver 'dfs?'", "bfs"]),
+        (
+            "generator",
+            "nope",
+            &["unknown generator 'nope'", "binary-tree"],
+        ),
+        ("solver", "dfs?", &["unknown solver 'dfs?'", "bfs"]),
         ("width", "0", &["width '0'", "1 to 4096"]),
         ("height", "5000", &["height '5000'", "1 to 4096"]),
         ("width", "4097", &["width '4097'"]),
         ("width", "2.5", &["width '2.5'"]),
         ("width", "-3", &["width '-3'"]),
         ("width", "NaN", &["width 'NaN'"]),
-        ("height", "inf", &["height '"]),
+        // A number is quoted as JS writes it.
+        ("height", "inf", &["height 'Infinity'", "1 to 4096"]),
         ("seed", "-1", &["seed '-1'", "0 to 18446744073709551615"]),
         ("seed", "abc", &["seed 'abc'"]),
         ("seed", "", &["seed ''"]),
@@ -540,6 +597,11 @@ fn bad_settings_throw_errors_that_name_the_value_and_what_is_allowed() {
             arg.1 = value;
         }
         let text = err(construct(&args));
+        assert!(
+            text.starts_with(&format!("MazeRun: {}", expected[0])),
+            "{field} {value:?}: message {text:?} should start with the call and {:?}",
+            expected[0]
+        );
         for part in expected {
             assert!(
                 text.contains(part),
@@ -547,22 +609,369 @@ fn bad_settings_throw_errors_that_name_the_value_and_what_is_allowed() {
             );
         }
     }
+    // A long value is quoted cut to 80 characters, so it cannot flood the message.
+    let long = "x".repeat(10_000);
+    let mut args = GOOD;
+    args[0].1 = &long;
+    let text = err(construct(&args));
+    let quoted = format!("'{}…'", "x".repeat(80));
+    assert!(
+        text.starts_with(&format!(
+            "MazeRun: unknown generator {quoted}: allowed are "
+        )),
+        "{text}"
+    );
+    assert!(!text.contains(&"x".repeat(81)), "{text}");
 }
 
 #[wasm_bindgen_test]
 fn bad_calls_on_a_run_throw() {
     let mut run = new_run("binary-tree", "bfs", 4.0, 4.0, "1");
-    let text = err(run.phase_steps("walk"));
-    assert!(
-        text.contains("phase 'walk'")
-            && text.contains("generating, braiding, solving, walking, done")
+    let text = err(run.phase_steps(s("walk")));
+    assert_eq!(
+        text,
+        "phaseSteps: phase (the string 'walk') is not allowed: \
+         use one of generating, braiding, solving, walking, done"
     );
-    for n in [-1.0, f64::NAN] {
-        assert!(err(run.advance(n)).contains("advance"));
+    // Counts are whole: a fraction is refused, not rounded (0.9999999 is not 1).
+    for (bad, shown) in [
+        (-1.0, "-1"),
+        (f64::NAN, "NaN"),
+        (2.9, "2.9"),
+        (0.9999999, "0.9999999"),
+        (f64::NEG_INFINITY, "-Infinity"),
+    ] {
+        assert_eq!(
+            err(run.advance(n(bad))),
+            format!(
+                "advance: n {shown} is not allowed: \
+                 use a whole number 0 or more, or Infinity for no limit"
+            )
+        );
     }
     assert_eq!(run.steps(), 0.0, "a refused call changes nothing");
-    assert_eq!(ok(run.advance(2.9)), 2.0, "fractions round down");
-    assert_eq!(ok(run.advance(0.0)), 0.0);
+    assert_eq!(ok(run.advance(n(2.0))), 2.0);
+    assert_eq!(ok(run.advance(n(0.0))), 0.0);
+    assert_eq!(run.steps(), 2.0);
+}
+
+/// Every kind of value a page can pass by mistake, with how messages show it.
+fn stray_values() -> Vec<(JsValue, &'static str)> {
+    vec![
+        (n(5.0), "5"),
+        (s("5"), "(the string '5')"),
+        (JsValue::NULL, "(null)"),
+        (JsValue::UNDEFINED, "(undefined)"),
+        (js_sys::Object::new().into(), "(an object)"),
+        (b(true), "(true)"),
+        (n(f64::NAN), "NaN"),
+        (n(f64::INFINITY), "Infinity"),
+        (n(2.5), "2.5"),
+        (n(0.9999999), "0.9999999"),
+    ]
+}
+
+/// The constructor's parameters, in order, as messages name them.
+const PARAMS: [&str; 8] = [
+    "generator",
+    "solver",
+    "width",
+    "height",
+    "seed",
+    "start",
+    "goal",
+    "braid",
+];
+
+/// `MazeRun::new` with good arguments except `value` for the parameter `field`.
+fn construct_with(field: &str, value: JsValue) -> Result<MazeRun, JsError> {
+    let mut args = [
+        s("binary-tree"),
+        s("bfs"),
+        n(5.0),
+        n(5.0),
+        s("1"),
+        s(""),
+        s(""),
+        JsValue::UNDEFINED,
+    ];
+    let at = PARAMS.iter().position(|&p| p == field).expect(field);
+    args[at] = value;
+    let [g, sv, w, h, seed, start, goal, braid] = args;
+    MazeRun::new(g, sv, w, h, seed, start, goal, braid)
+}
+
+/// The generated glue once read a number passed for a string as a string of undefined
+/// length: the edge now reads every argument itself, and a wrong type must come back as an
+/// `Error` naming the call, the parameter and the value, never a trap or a guess (2.5 is not
+/// rounded to 2, nor "5" read as 5).
+#[wasm_bindgen_test]
+fn wrong_types_in_the_constructor_throw_naming_the_parameter() {
+    const TEXT: &str = "use a string";
+    const OPTIONAL_TEXT: &str = "use a string, or leave it out";
+    const SIDE_TYPE: &str = "use a number, a whole number from 1 to 4096";
+    const SIDE: &str = "use a whole number from 1 to 4096";
+    const SEED: &str = "use a decimal string from 0 to 18446744073709551615, \
+                        or a whole number up to 9007199254740991";
+    const SHARE: &str = "use a number from 0 to 1, or leave it out";
+    for (value, shown) in stray_values() {
+        let is_string = value.is_string();
+        let is_number = value.as_f64().is_some();
+        let absent = value.is_null() || value.is_undefined();
+        let mut expected = vec![];
+        if !is_string {
+            expected.push(("generator", shown.to_string(), TEXT));
+        }
+        if !is_string && !absent {
+            expected.push(("solver", shown.to_string(), OPTIONAL_TEXT));
+            expected.push(("start", shown.to_string(), OPTIONAL_TEXT));
+            expected.push(("goal", shown.to_string(), OPTIONAL_TEXT));
+        }
+        for side in ["width", "height"] {
+            if shown == "5" {
+                continue;
+            }
+            if is_number {
+                // A number goes to the core's parser as JS writes it, so 0.9999999 stays
+                // 0.9999999 and is refused.
+                expected.push((side, format!("'{shown}'"), SIDE));
+            } else {
+                expected.push((side, shown.to_string(), SIDE_TYPE));
+            }
+        }
+        if !is_string && shown != "5" {
+            expected.push(("seed", shown.to_string(), SEED));
+        }
+        // Every number here but NaN and 0.9999999 is outside 0 to 1.
+        if !absent && shown != "0.9999999" {
+            expected.push(("braid", shown.to_string(), SHARE));
+        }
+        for (field, quoted, allowed) in expected {
+            let text = err(construct_with(field, value.clone()));
+            assert_eq!(
+                text,
+                format!("MazeRun: {field} {quoted} is not allowed: {allowed}"),
+                "{field} = {shown}"
+            );
+        }
+    }
+    // What the rules do allow: leaving the optional ones out, and a seed as a number.
+    for absent in [JsValue::NULL, JsValue::UNDEFINED] {
+        for field in ["solver", "start", "goal", "braid"] {
+            assert!(construct_with(field, absent.clone()).is_ok(), "{field}");
+        }
+    }
+    let mut generate_only = ok(construct_with("solver", JsValue::NULL));
+    ok(generate_only.finish(JsValue::UNDEFINED));
+    assert_eq!(ok(generate_only.phase_steps(s("solving"))), 0.0);
+    for (number, text) in [(7.0, "7"), (9007199254740991.0, "9007199254740991")] {
+        let mut by_number = ok(construct_with("seed", n(number)));
+        let mut by_text = ok(construct_with("seed", s(text)));
+        ok(by_number.finish(JsValue::UNDEFINED));
+        ok(by_text.finish(JsValue::UNDEFINED));
+        assert_eq!(view(&by_number), view(&by_text), "seed {text}");
+    }
+    // 2^53 is the first number that does not say which integer was meant.
+    assert_eq!(
+        err(construct_with("seed", n(9007199254740992.0))),
+        format!("MazeRun: seed 9007199254740992 is not allowed: {SEED}")
+    );
+    // Numbers that JS writes in exponent form are quoted that way, not rounded into range.
+    for (bad, shown) in [(1e21, "1e+21"), (1e-7, "1e-7"), (4096.5, "4096.5")] {
+        assert_eq!(
+            err(construct_with("width", n(bad))),
+            format!("MazeRun: width '{shown}' is not allowed: {SIDE}")
+        );
+    }
+    // A long string is cut to 80 characters in the message.
+    let text = err(construct_with("width", s(&"9".repeat(1000))));
+    assert_eq!(
+        text,
+        format!(
+            "MazeRun: width (the string '{}…') is not allowed: {SIDE_TYPE}",
+            "9".repeat(80)
+        )
+    );
+}
+
+/// The free functions follow the same rules and name themselves as JS knows them.
+#[wasm_bindgen_test]
+fn wrong_types_in_free_functions_throw_naming_the_function_and_the_parameter() {
+    type Call = fn(JsValue) -> Result<(), JsError>;
+    let calls: [(&str, &str, Call); 9] = [
+        ("parseSide", "what", |v| {
+            api::parse_side(v, s("5")).map(drop)
+        }),
+        ("parseSide", "text", |v| {
+            api::parse_side(s("width"), v).map(drop)
+        }),
+        ("parseSeed", "text", |v| api::parse_seed(v).map(drop)),
+        ("parsePoint", "what", |v| {
+            api::parse_point(v, s("1,2")).map(drop)
+        }),
+        ("parsePoint", "text", |v| {
+            api::parse_point(s("start"), v).map(drop)
+        }),
+        ("algorithmTitle", "name", |v| {
+            api::algorithm_title(v).map(drop)
+        }),
+        ("eventLabel", "kind", |v| api::event_label(v).map(drop)),
+        ("generatorGroup", "name", |v| {
+            api::generator_group(v).map(drop)
+        }),
+        ("legendBits", "name", |v| api::legend_bits(v).map(drop)),
+    ];
+    for (call, name, function) in calls {
+        for (value, shown) in stray_values() {
+            if value.is_string() {
+                continue;
+            }
+            assert_eq!(
+                err(function(value)),
+                format!("{call}: {name} {shown} is not allowed: use a string"),
+            );
+        }
+    }
+    // Text is text: a number typed into a field is passed as the string the page read.
+    assert_eq!(ok(api::parse_side(s("width"), s("5"))), 5);
+    // A message quotes the core's words after the function's name.
+    assert_eq!(
+        err(api::parse_side(s("width"), s("2.5"))),
+        "parseSide: width '2.5' is not allowed: use a whole number from 1 to 4096"
+    );
+}
+
+/// What a refused call must leave as it was: everything the page reads, the dirty list of the
+/// last good call, and how far the timeline is laid.
+fn state(run: &MazeRun) -> (Seen, Vec<u32>, bool, f64, f64) {
+    (
+        seen(run),
+        dirty(run),
+        run.all_dirty(),
+        run.timeline_laid(),
+        run.known_total(),
+    )
+}
+
+/// The edge promises that a failed call leaves the run as it was and usable (every argument
+/// is read before any work starts): after each refusal nothing the page reads has moved, and
+/// afterwards the run steps, seeks and finishes exactly like a run that was never refused.
+#[wasm_bindgen_test]
+fn a_refused_call_leaves_the_run_as_it_was_and_usable() {
+    const COUNT: &str = "use a whole number 0 or more, or Infinity for no limit";
+    const LIMIT: &str = "use a whole number 1 or more, or Infinity for no limit";
+    let mut run = new_run("kruskal", "bfs", 12.0, 10.0, "6");
+    ok(run.lay_timeline(n(30.0)));
+    ok(run.advance(n(40.0)));
+    let structures = run.structure_count();
+    assert!(structures >= 1);
+    type Call = fn(&mut MazeRun) -> Result<(), JsError>;
+    let calls: Vec<(String, Call)> = vec![
+        (format!("advance: n NaN is not allowed: {COUNT}"), |r| {
+            r.advance(n(f64::NAN)).map(drop)
+        }),
+        (
+            format!("advance: n (the string '5') is not allowed: {COUNT}"),
+            |r| r.advance(s("5")).map(drop),
+        ),
+        (
+            format!("advance: n 0.9999999 is not allowed: {COUNT}"),
+            |r| r.advance(n(0.9999999)).map(drop),
+        ),
+        (format!("finish: limit -1 is not allowed: {LIMIT}"), |r| {
+            r.finish(n(-1.0)).map(drop)
+        }),
+        (
+            format!("finish: limit (an object) is not allowed: {LIMIT}"),
+            |r| r.finish(js_sys::Object::new().into()).map(drop),
+        ),
+        (format!("seek: step -1 is not allowed: {COUNT}"), |r| {
+            r.seek(n(-1.0), JsValue::UNDEFINED).map(drop)
+        }),
+        (
+            format!("seek: step (undefined) is not allowed: {COUNT}"),
+            |r| r.seek(JsValue::UNDEFINED, JsValue::UNDEFINED).map(drop),
+        ),
+        (format!("seek: limit 2.5 is not allowed: {LIMIT}"), |r| {
+            r.seek(n(5.0), n(2.5)).map(drop)
+        }),
+        (
+            format!("layTimeline: limit NaN is not allowed: {LIMIT}"),
+            |r| r.lay_timeline(n(f64::NAN)).map(drop),
+        ),
+        (
+            format!("layTimeline: limit (null) is not allowed: {LIMIT}"),
+            |r| r.lay_timeline(JsValue::NULL).map(drop),
+        ),
+        (
+            "advanceUntil: kind 5 is not allowed: use a string".to_string(),
+            |r| r.advance_until(JsValue::from(5), n(10.0)).map(drop),
+        ),
+        (
+            format!("advanceUntil: limit (null) is not allowed: {COUNT}"),
+            |r| r.advance_until(s("merge-sets"), JsValue::NULL).map(drop),
+        ),
+        (
+            "phaseSteps: phase 1 is not allowed: use a string".to_string(),
+            |r| r.phase_steps(n(1.0)).map(drop),
+        ),
+        (
+            "svg: withSolution (null) is not allowed: use true or false".to_string(),
+            |r| r.svg(JsValue::NULL).map(drop),
+        ),
+        (
+            "text: withSolution (the string 'yes') is not allowed: use true or false".to_string(),
+            |r| r.text(s("yes")).map(drop),
+        ),
+        (
+            "solveWith: solver (an object) is not allowed: use a string".to_string(),
+            |r| r.solve_with(js_sys::Object::new().into()).map(drop),
+        ),
+        (
+            format!("structureItems: limit (the string '4') is not allowed: {COUNT}"),
+            |r| r.structure_items(n(0.0), s("4")).map(drop),
+        ),
+    ];
+    let before = state(&run);
+    assert_eq!(before.0.steps, 40.0);
+    assert_eq!(before.3, 30.0, "the timeline was laid 30 steps");
+    for (expected, call) in calls {
+        assert_eq!(err(call(&mut run)), expected);
+        assert_eq!(state(&run), before, "after {expected:?}");
+    }
+    // The unknown kind is checked before any step is taken, too.
+    let text = err(run.advance_until(s("teleport"), n(10.0)));
+    assert!(
+        text.starts_with("advanceUntil: kind (the string 'teleport') is not allowed: use one of "),
+        "{text}"
+    );
+    let text = err(run.structure_title(s("0")));
+    assert_eq!(
+        text,
+        format!(
+            "structureTitle: i (the string '0') is not allowed: use a whole number from 0 to {}",
+            structures - 1
+        )
+    );
+    assert_eq!(state(&run), before);
+
+    // Still usable: it goes on exactly as a run that was never refused.
+    let mut fresh = new_run("kruskal", "bfs", 12.0, 10.0, "6");
+    ok(fresh.advance(n(40.0)));
+    assert_eq!(ok(run.advance(n(25.0))), 25.0);
+    assert_eq!(ok(fresh.advance(n(25.0))), 25.0);
+    assert_eq!(seen(&run), seen(&fresh));
+    assert_eq!(dirty(&run), dirty(&fresh));
+    // Back (a seek without a limit lays the rest of the timeline first), then to the end.
+    assert_eq!(ok(run.seek(n(10.0), JsValue::UNDEFINED)), 10.0);
+    let mut ten = new_run("kruskal", "bfs", 12.0, 10.0, "6");
+    ok(ten.advance(n(10.0)));
+    assert_eq!(seen(&run), seen(&ten));
+    ok(run.finish(JsValue::UNDEFINED));
+    ok(fresh.finish(JsValue::UNDEFINED));
+    assert_eq!(seen(&run), seen(&fresh));
+    assert_eq!(run.outcome(), "found");
+    assert_eq!(run.known_total(), fresh.total_steps());
 }
 
 // ---- static functions -----------------------------------------------------------------------
@@ -589,15 +998,15 @@ fn every_algorithm_has_a_title_summary_pseudocode_and_legend() {
     names.extend(api::solver_names());
     names.push("player".to_string());
     for name in &names {
-        assert!(!ok(api::algorithm_title(name)).is_empty(), "{name}");
-        assert!(!ok(api::algorithm_summary(name)).is_empty(), "{name}");
-        let code = ok(api::pseudocode(name));
+        assert!(!ok(api::algorithm_title(s(name))).is_empty(), "{name}");
+        assert!(!ok(api::algorithm_summary(s(name))).is_empty(), "{name}");
+        let code = ok(api::pseudocode(s(name)));
         assert!(
             !code.is_empty() && code.iter().all(|l| !l.trim().is_empty()),
             "{name}"
         );
-        let bits = ok(api::legend_bits(name));
-        let labels = ok(api::legend_labels(name));
+        let bits = ok(api::legend_bits(s(name)));
+        let labels = ok(api::legend_labels(s(name)));
         assert_eq!(bits.len(), labels.len(), "{name}");
         let mut seen = 0u8;
         for (&bit, label) in bits.iter().zip(&labels) {
@@ -610,26 +1019,37 @@ fn every_algorithm_has_a_title_summary_pseudocode_and_legend() {
             assert!(!label.is_empty(), "{name}");
         }
     }
-    assert_eq!(ok(api::algorithm_title("binary-tree")), "Binary Tree");
-    assert_eq!(ok(api::legend_bits("player")), [WALKED]);
+    assert_eq!(ok(api::algorithm_title(s("binary-tree"))), "Binary Tree");
+    assert_eq!(ok(api::legend_bits(s("player"))), [WALKED]);
 }
 
 #[wasm_bindgen_test]
 fn unknown_algorithm_names_throw_listing_the_known_ones() {
-    type Call = fn(&str) -> Result<(), JsError>;
-    let calls: [Call; 5] = [
-        |n| api::algorithm_title(n).map(drop),
-        |n| api::algorithm_summary(n).map(drop),
-        |n| api::pseudocode(n).map(drop),
-        |n| api::legend_bits(n).map(drop),
-        |n| api::legend_labels(n).map(drop),
+    type Call = fn(JsValue) -> Result<(), JsError>;
+    let calls: [(&str, Call); 6] = [
+        ("algorithmTitle", |name| {
+            api::algorithm_title(name).map(drop)
+        }),
+        ("algorithmSummary", |name| {
+            api::algorithm_summary(name).map(drop)
+        }),
+        ("pseudocode", |name| api::pseudocode(name).map(drop)),
+        ("legendBits", |name| api::legend_bits(name).map(drop)),
+        ("legendLabels", |name| api::legend_labels(name).map(drop)),
+        ("algorithmStepUnit", |name| {
+            api::algorithm_step_unit(name).map(drop)
+        }),
     ];
-    for call in calls {
+    for (name, call) in calls {
         for bad in ["", "Binary Tree", "zz"] {
-            let text = err(call(bad));
-            assert!(text.contains(&format!("'{bad}'")), "{text}");
+            let text = err(call(s(bad)));
             assert!(
-                text.contains("binary-tree") && text.contains("bfs") && text.contains("player")
+                text.starts_with(&format!("{name}: unknown algorithm '{bad}': allowed are ")),
+                "{text}"
+            );
+            assert!(
+                text.contains("binary-tree") && text.contains("bfs") && text.contains("player"),
+                "{text}"
             );
         }
     }
@@ -638,29 +1058,34 @@ fn unknown_algorithm_names_throw_listing_the_known_ones() {
 #[wasm_bindgen_test]
 fn parse_functions_accept_and_refuse_like_the_core() {
     assert_eq!(api::max_side(), 4096);
-    assert_eq!(ok(api::parse_side("width", " 12 ")), 12);
-    assert_eq!(ok(api::parse_side("height", "4096")), 4096);
+    assert_eq!(ok(api::parse_side(s("width"), s(" 12 "))), 12);
+    assert_eq!(ok(api::parse_side(s("height"), s("4096"))), 4096);
     for bad in ["0", "4097", "x", "", "1.5"] {
-        let text = err(api::parse_side("height", bad));
+        let text = err(api::parse_side(s("height"), s(bad)));
         assert!(
-            text.starts_with(&format!("height '{bad}' is not allowed")),
+            text.starts_with(&format!("parseSide: height '{bad}' is not allowed")),
             "{text}"
         );
         assert!(text.contains("1 to 4096"), "{text}");
     }
-    assert_eq!(ok(api::parse_seed(" 007 ")), "7");
+    assert_eq!(ok(api::parse_seed(s(" 007 "))), "7");
     assert_eq!(
-        ok(api::parse_seed("18446744073709551615")),
+        ok(api::parse_seed(s("18446744073709551615"))),
         "18446744073709551615"
     );
     for bad in ["-1", "18446744073709551616", "0x10", ""] {
-        assert!(err(api::parse_seed(bad)).starts_with(&format!("seed '{bad}'")));
-    }
-    assert_eq!(ok(api::parse_point("start", " 3 , 4 ")), [3, 4]);
-    for bad in ["3", "3,", "a,b", "-1,2", "1,2,3"] {
-        let text = err(api::parse_point("goal", bad));
+        let text = err(api::parse_seed(s(bad)));
         assert!(
-            text.starts_with(&format!("goal '{bad}'")) && text.contains("X,Y"),
+            text.starts_with(&format!("parseSeed: seed '{bad}' is not allowed")),
+            "{text}"
+        );
+    }
+    assert_eq!(ok(api::parse_point(s("start"), s(" 3 , 4 "))), [3, 4]);
+    for bad in ["3", "3,", "a,b", "-1,2", "1,2,3"] {
+        let text = err(api::parse_point(s("goal"), s(bad)));
+        assert!(
+            text.starts_with(&format!("parsePoint: goal '{bad}' is not allowed"))
+                && text.contains("X,Y"),
             "{text}"
         );
     }
@@ -671,13 +1096,13 @@ fn fresh_seeds_are_valid_and_differ() {
     let a = api::fresh_seed();
     let b = api::fresh_seed();
     assert_eq!(
-        ok(api::parse_seed(&a)),
+        ok(api::parse_seed(s(&a))),
         a,
         "a fresh seed is already normalised"
     );
     assert_ne!(a, b, "two fresh seeds coincide with probability 2^-64");
     let mut run = new_run("binary-tree", "", 3.0, 3.0, &a);
-    assert!(run.finish() > 0.0);
+    assert!(ok(run.finish(JsValue::UNDEFINED)) > 0.0);
 }
 
 // ---- page catalogue, found path, texture statistics -----------------------------------------
@@ -687,7 +1112,7 @@ fn every_generator_has_a_known_group_and_every_algorithm_a_step_unit() {
     let groups = api::generator_groups();
     assert!(!groups.is_empty());
     for name in api::generator_names() {
-        let group = ok(api::generator_group(&name));
+        let group = ok(api::generator_group(s(&name)));
         assert!(groups.contains(&group), "{name}: unknown group '{group}'");
         let entry = mazestep::generators::find(&name).expect("registered");
         assert_eq!(group, entry.group);
@@ -695,12 +1120,13 @@ fn every_generator_has_a_known_group_and_every_algorithm_a_step_unit() {
     for group in &groups {
         let used = api::generator_names()
             .iter()
-            .any(|name| ok(api::generator_group(name)) == *group);
+            .any(|name| ok(api::generator_group(s(name))) == *group);
         assert!(used, "group '{group}' has no generator");
     }
-    let text = err(api::generator_group("bfs"));
+    let text = err(api::generator_group(s("bfs")));
     assert!(
-        text.contains("'bfs'") && text.contains("binary-tree"),
+        text.starts_with("generatorGroup: unknown generator 'bfs': allowed are ")
+            && text.contains("binary-tree"),
         "{text}"
     );
 
@@ -708,11 +1134,14 @@ fn every_generator_has_a_known_group_and_every_algorithm_a_step_unit() {
     names.extend(api::solver_names());
     names.push("player".to_string());
     for name in names {
-        let unit = ok(api::algorithm_step_unit(&name));
+        let unit = ok(api::algorithm_step_unit(s(&name)));
         assert!(unit.starts_with("one "), "{name}: step unit '{unit}'");
     }
-    let text = err(api::algorithm_step_unit("nope"));
-    assert!(text.contains("'nope'"), "{text}");
+    let text = err(api::algorithm_step_unit(s("nope")));
+    assert!(
+        text.starts_with("algorithmStepUnit: unknown algorithm 'nope'"),
+        "{text}"
+    );
 }
 
 /// Whether `a` and `b` are neighbours joined by an open passage, seen from both sides.
@@ -736,17 +1165,17 @@ fn the_found_path_runs_from_start_to_goal_through_open_passages() {
     for solver in api::solver_names() {
         for braid in [0.0, 0.6] {
             let mut run = ok(MazeRun::new(
-                "kruskal",
-                &solver,
-                11.0,
-                8.0,
-                "21",
-                "1,2",
-                "",
-                Some(braid),
+                s("kruskal"),
+                s(&solver),
+                n(11.0),
+                n(8.0),
+                s("21"),
+                s("1,2"),
+                s(""),
+                n(braid),
             ));
             assert_eq!(run.path_len(), 0, "{solver}: no path before solving");
-            while run.outcome().is_empty() && ok(run.advance(1.0)) == 1.0 {}
+            while run.outcome().is_empty() && ok(run.advance(n(1.0))) == 1.0 {}
             if run.outcome() != "found" {
                 // A wall follower may go round a loop of a braided maze for ever and give up.
                 assert!(
@@ -779,7 +1208,7 @@ fn the_found_path_runs_from_start_to_goal_through_open_passages() {
                 assert_eq!(Some(len), shortest);
             }
             // The view stays right after the run goes on (walking does not change the path).
-            run.finish();
+            ok(run.finish(JsValue::UNDEFINED));
             assert_eq!(words(run.path_ptr(), run.path_len()), path, "{solver}");
         }
     }
@@ -821,20 +1250,20 @@ fn stats_match_counts_made_here_from_the_cells() {
     ] {
         let (w, h) = (9u32, 7u32);
         let mut run = ok(MazeRun::new(
-            generator,
-            "",
-            f64::from(w),
-            f64::from(h),
-            "8",
-            "",
-            "",
-            Some(braid),
+            s(generator),
+            s(""),
+            n(f64::from(w)),
+            n(f64::from(h)),
+            s("8"),
+            s(""),
+            s(""),
+            n(braid),
         ));
         // Mid-generation the maze is not connected yet: no solution length, NaN.
-        ok(run.advance(3.0));
+        ok(run.advance(n(3.0)));
         let early = run.stats();
         assert_eq!(early.len(), names.len());
-        run.finish();
+        ok(run.finish(JsValue::UNDEFINED));
         let values = run.stats();
         let cells = view(&run).cells;
         let n = cells.len() as f64;
@@ -897,11 +1326,11 @@ struct Seen {
 fn seen(run: &MazeRun) -> Seen {
     let structures = (0..run.structure_count())
         .map(|i| {
-            let i = f64::from(i);
+            let i = n(f64::from(i));
             (
-                ok(run.structure_title(i)),
-                ok(run.structure_total(i)),
-                ok(run.structure_items(i, 4.0)),
+                ok(run.structure_title(i.clone())),
+                ok(run.structure_total(i.clone())),
+                ok(run.structure_items(i.clone(), n(4.0))),
                 ok(run.structure_note(i)),
             )
         })
@@ -923,14 +1352,14 @@ fn seen(run: &MazeRun) -> Seen {
 
 fn braided_run(generator: &str, solver: &str, seed: &str) -> MazeRun {
     ok(MazeRun::new(
-        generator,
-        solver,
-        7.0,
-        6.0,
-        seed,
-        "",
-        "",
-        Some(0.5),
+        s(generator),
+        s(solver),
+        n(7.0),
+        n(6.0),
+        s(seed),
+        s(""),
+        s(""),
+        n(0.5),
     ))
 }
 
@@ -945,7 +1374,7 @@ fn seek_and_back_equal_single_steps_and_the_dirty_list_is_exact() {
         // The reference: single steps from a fresh run.
         let mut reference = braided_run(generator, solver, "5");
         let mut expected = vec![seen(&reference)];
-        while ok(reference.advance(1.0)) == 1.0 {
+        while ok(reference.advance(n(1.0))) == 1.0 {
             expected.push(seen(&reference));
         }
         let mut run = braided_run(generator, solver, "5");
@@ -955,7 +1384,7 @@ fn seek_and_back_equal_single_steps_and_the_dirty_list_is_exact() {
         for target in [total, 3.0, total - 1.0, 0.0, total / 2.0, 1.0, total + 9.0] {
             let target = target.floor();
             let before = view(&run);
-            let at = ok(run.seek(target));
+            let at = ok(run.seek(n(target), JsValue::UNDEFINED));
             assert_eq!(at, target.min(total));
             let now = seen(&run);
             assert_eq!(now, expected[at as usize], "{generator} seek {target}");
@@ -965,7 +1394,7 @@ fn seek_and_back_equal_single_steps_and_the_dirty_list_is_exact() {
             }
         }
         // back() walks to the start one step at a time.
-        ok(run.seek(total));
+        ok(run.seek(n(total), JsValue::UNDEFINED));
         let mut k = total as usize;
         while run.back() {
             k -= 1;
@@ -977,11 +1406,172 @@ fn seek_and_back_equal_single_steps_and_the_dirty_list_is_exact() {
     }
 }
 
+/// A fresh run of the settings `new_run` takes, stepped `steps` steps (quietly: the same steps).
+fn stepped(generator: &str, solver: &str, side: f64, seed: &str, steps: f64) -> MazeRun {
+    let mut run = new_run(generator, solver, side, side, seed);
+    assert_eq!(ok(run.finish(n(steps))), steps);
+    run
+}
+
+/// A page seeks back on a big maze a slice per frame: `seek(step, limit)` called again and
+/// again must arrive where one `seek(step)` does, be at an exact step after every call (the
+/// same board as a fresh run stepped that far), replay at most `limit` steps per call, and ask
+/// for a full redraw until it arrives. Tried without a timeline (replay from step 0) and with
+/// one laid (replay from the checkpoint before the target, so fewer calls).
+#[wasm_bindgen_test]
+fn seek_with_a_limit_arrives_in_slices_where_one_seek_does() {
+    let (generator, solver, side, seed) = ("kruskal", "bfs", 30.0, "12");
+    let mut whole = new_run(generator, solver, side, side, seed);
+    let total = whole.total_steps();
+    let target = (total * 0.6).floor();
+    ok(whole.finish(JsValue::UNDEFINED));
+    assert_eq!(ok(whole.seek(n(target), JsValue::UNDEFINED)), target);
+    let expected = seen(&whole);
+    let limit = 97.0;
+    let mut calls_by_case = vec![];
+    for lay_first in [false, true] {
+        let label = if lay_first {
+            "timeline laid"
+        } else {
+            "no timeline"
+        };
+        let mut run = new_run(generator, solver, side, side, seed);
+        if lay_first {
+            assert_eq!(run.total_steps(), total);
+        }
+        ok(run.finish(JsValue::UNDEFINED));
+        assert_eq!(run.steps(), total);
+        let mut calls = 0;
+        let mut previous = None;
+        loop {
+            let at = ok(run.seek(n(target), n(limit)));
+            calls += 1;
+            assert!(calls <= 100, "{label}: no arrival after {calls} calls");
+            assert_eq!(at, run.steps(), "{label}");
+            assert!(at <= target, "{label}: went past {target} to {at}");
+            if let Some(previous) = previous {
+                assert!(
+                    at > previous && at - previous <= limit,
+                    "{label}: from {previous} to {at} in one call of limit {limit}"
+                );
+            } else if !lay_first {
+                assert!(at <= limit, "{label}: replays from step 0, got {at}");
+            }
+            previous = Some(at);
+            assert_eq!(
+                seen(&run),
+                seen(&stepped(generator, solver, side, seed, at)),
+                "{label}: call {calls} left the run at {at}, but not as a run stepped that far"
+            );
+            if at == target {
+                break;
+            }
+            assert!(
+                run.all_dirty(),
+                "{label}: a call short of the target redraws all"
+            );
+        }
+        assert_eq!(seen(&run), expected, "{label}");
+        // Asked again once there, it stays.
+        assert_eq!(ok(run.seek(n(target), n(limit))), target, "{label}");
+        assert_eq!(seen(&run), expected, "{label}");
+        calls_by_case.push(calls);
+        // Forward to the end in slices, as a page plays to Infinity. (With a timeline a call
+        // may jump ahead to a checkpoint: only the replay after it is limited.)
+        let mut forward = 0;
+        while run.phase() != "done" {
+            let before = run.steps();
+            let at = ok(run.seek(n(f64::INFINITY), n(limit)));
+            assert!(at > before, "{label}: stuck at {at}");
+            assert!(
+                lay_first || at - before <= limit,
+                "{label}: {before} -> {at}"
+            );
+            forward += 1;
+            assert!(forward <= 100, "{label}: the end not reached");
+        }
+        assert_eq!(run.steps(), total, "{label}");
+        assert_eq!(
+            seen(&run),
+            seen(&stepped(generator, solver, side, seed, total)),
+            "{label}"
+        );
+    }
+    let per_slice = (target / limit).ceil() as usize;
+    assert_eq!(
+        calls_by_case[0], per_slice,
+        "without a timeline every call replays a full slice from step 0"
+    );
+    assert!(
+        calls_by_case[1] < calls_by_case[0],
+        "a checkpoint near the target saves calls: {calls_by_case:?}"
+    );
+}
+
+/// A page lays the timeline a slice per frame so the scrubber can show the run's length
+/// without blocking: `layTimeline(limit)` says -1 until the end, `timelineLaid()` grows by
+/// `limit` per call, the run itself does not move, and the total it ends with is the one a
+/// fresh run's `totalSteps()` gives.
+#[wasm_bindgen_test]
+fn lay_timeline_in_slices_grows_to_the_total_of_a_fresh_run() {
+    let (generator, solver, side, seed) = ("kruskal", "bfs", 30.0, "12");
+    let expected = new_run(generator, solver, side, side, seed).total_steps();
+    let mut run = new_run(generator, solver, side, side, seed);
+    ok(run.advance(n(7.0)));
+    let before = seen(&run);
+    assert_eq!((run.timeline_laid(), run.known_total()), (0.0, -1.0));
+    // A limit of 0 is refused: a caller repeating the call until it arrives would wait forever.
+    assert!(err(run.lay_timeline(n(0.0))).starts_with("layTimeline: limit 0 is not allowed"));
+    assert_eq!(run.timeline_laid(), 0.0);
+    let limit = 250.0;
+    let mut calls = 0;
+    let total = loop {
+        let laid = run.timeline_laid();
+        let total = ok(run.lay_timeline(n(limit)));
+        calls += 1;
+        assert!(calls <= 100, "not laid after {calls} calls");
+        if total != -1.0 {
+            break total;
+        }
+        assert_eq!(run.timeline_laid(), laid + limit, "call {calls}");
+        assert!(run.timeline_laid() <= expected);
+        assert_eq!(
+            run.known_total(),
+            -1.0,
+            "call {calls}: not known before the end"
+        );
+    };
+    assert_eq!(total, expected);
+    assert!(calls >= 2 && calls as f64 >= (expected / limit).ceil());
+    assert_eq!(run.timeline_laid(), expected);
+    assert_eq!(run.known_total(), expected);
+    assert_eq!(
+        seen(&run),
+        before,
+        "laying the timeline does not move the run"
+    );
+    // Once laid it stays laid, and every way of asking agrees.
+    assert_eq!(ok(run.lay_timeline(n(1.0))), expected);
+    assert_eq!(ok(run.lay_timeline(n(2.0))), expected);
+    assert_eq!(run.total_steps(), expected);
+    let mut at_once = new_run(generator, solver, side, side, seed);
+    assert_eq!(ok(at_once.lay_timeline(n(f64::INFINITY))), expected);
+    assert_eq!(at_once.known_total(), expected);
+    // The laid timeline serves seeks: to the end, then back.
+    assert_eq!(ok(run.seek(n(expected), JsValue::UNDEFINED)), expected);
+    assert_eq!(run.phase(), "done");
+    assert_eq!(ok(run.seek(n(3.0), JsValue::UNDEFINED)), 3.0);
+    assert_eq!(
+        seen(&run),
+        seen(&stepped(generator, solver, side, seed, 3.0))
+    );
+}
+
 #[wasm_bindgen_test]
 fn narration_names_the_cell_of_every_step() {
     let mut run = braided_run("sidewinder", "bfs", "9");
     assert_eq!(run.narration(), "");
-    while ok(run.advance(1.0)) == 1.0 {
+    while ok(run.advance(n(1.0))) == 1.0 {
         let text = run.narration();
         assert!(text.ends_with('.'), "{text:?}");
         // A search's current cell is the one its step took from the frontier.
@@ -996,26 +1586,46 @@ fn narration_names_the_cell_of_every_step() {
 #[wasm_bindgen_test]
 fn structures_show_true_totals_and_at_most_the_limit() {
     let mut run = new_run("recursive-backtracker", "bfs", 12.0, 9.0, "4");
-    ok(run.advance(30.0));
+    ok(run.advance(n(30.0)));
     assert!(run.structure_count() >= 1);
-    assert_eq!(ok(run.structure_title(0.0)), "Stack (top first)");
-    let total = ok(run.structure_total(0.0));
+    assert_eq!(ok(run.structure_title(n(0.0))), "Stack (top first)");
+    let total = ok(run.structure_total(n(0.0)));
     assert!(total > 2.0);
-    assert_eq!(ok(run.structure_items(0.0, 2.0)).len(), 2);
-    assert_eq!(ok(run.structure_items(0.0, 0.0)).len(), 0);
-    assert_eq!(ok(run.structure_items(0.0, 1e9)).len() as f64, total);
-    let n = f64::from(run.structure_count());
-    for bad in [n, -1.0, f64::NAN, 0.5, f64::INFINITY] {
-        assert!(
-            err(run.structure_title(bad)).contains("out of range"),
-            "{bad}"
-        );
-        assert!(run.structure_total(bad).is_err());
-        assert!(run.structure_note(bad).is_err());
-        assert!(run.structure_items(bad, 3.0).is_err());
+    assert_eq!(ok(run.structure_items(n(0.0), n(2.0))).len(), 2);
+    assert_eq!(ok(run.structure_items(n(0.0), n(0.0))).len(), 0);
+    assert_eq!(ok(run.structure_items(n(0.0), n(1e9))).len() as f64, total);
+    assert_eq!(
+        ok(run.structure_items(n(0.0), n(f64::INFINITY))).len() as f64,
+        total
+    );
+    let count = run.structure_count();
+    let allowed = format!("is not allowed: use a whole number from 0 to {}", count - 1);
+    let bad_indices = [
+        (f64::from(count), count.to_string()),
+        (-1.0, "-1".to_string()),
+        (f64::NAN, "NaN".to_string()),
+        (0.5, "0.5".to_string()),
+        (f64::INFINITY, "Infinity".to_string()),
+    ];
+    for (bad, shown) in bad_indices {
+        for (call, text) in [
+            ("structureTitle", err(run.structure_title(n(bad)))),
+            ("structureTotal", err(run.structure_total(n(bad)))),
+            ("structureNote", err(run.structure_note(n(bad)))),
+            ("structureItems", err(run.structure_items(n(bad), n(3.0)))),
+        ] {
+            assert_eq!(text, format!("{call}: i {shown} {allowed}"));
+        }
     }
-    assert!(err(run.structure_items(0.0, f64::NAN)).contains("not allowed"));
-    assert!(err(run.structure_items(0.0, -2.0)).contains("not allowed"));
+    for (bad, shown) in [(f64::NAN, "NaN"), (-2.0, "-2"), (1.5, "1.5")] {
+        assert_eq!(
+            err(run.structure_items(n(0.0), n(bad))),
+            format!(
+                "structureItems: limit {shown} is not allowed: \
+                 use a whole number 0 or more, or Infinity for no limit"
+            )
+        );
+    }
 }
 
 #[wasm_bindgen_test]
@@ -1023,7 +1633,7 @@ fn advance_until_stops_after_the_kind_and_bad_calls_throw() {
     let mut run = new_run("kruskal", "bfs", 8.0, 8.0, "2");
     let mut steps = 0.0;
     loop {
-        let done = ok(run.advance_until("keep-wall", 1e9));
+        let done = ok(run.advance_until(s("keep-wall"), n(1e9)));
         if done == 0.0 {
             break;
         }
@@ -1034,15 +1644,24 @@ fn advance_until_stops_after_the_kind_and_bad_calls_throw() {
         }
     }
     let mut run = new_run("kruskal", "bfs", 8.0, 8.0, "2");
-    assert_eq!(ok(run.advance_until("found", 3.0)), 3.0);
-    assert!(err(run.advance_until("teleport", 3.0)).contains("teleport"));
-    assert!(err(run.advance_until("found", f64::NAN)).contains("not allowed"));
-    assert!(err(run.seek(f64::NAN)).contains("not allowed"));
-    assert!(err(run.seek(-1.0)).contains("not allowed"));
+    assert_eq!(ok(run.advance_until(s("found"), n(3.0))), 3.0);
+    let text = err(run.advance_until(s("teleport"), n(3.0)));
+    assert!(
+        text.starts_with("advanceUntil: kind (the string 'teleport') is not allowed: use one of ")
+            && text.contains("merge-sets"),
+        "{text}"
+    );
+    assert!(err(run.advance_until(s("found"), n(f64::NAN)))
+        .starts_with("advanceUntil: limit NaN is not allowed"));
+    assert!(
+        err(run.seek(n(f64::NAN), JsValue::UNDEFINED)).starts_with("seek: step NaN is not allowed")
+    );
+    assert!(err(run.seek(n(-1.0), JsValue::UNDEFINED)).starts_with("seek: step -1 is not allowed"));
+    assert!(err(run.seek(n(1.0), n(-1.0))).starts_with("seek: limit -1 is not allowed"));
     assert_eq!(run.steps(), 3.0);
     // Infinity saturates to the end.
     let total = run.total_steps();
-    assert_eq!(ok(run.seek(f64::INFINITY)), total);
+    assert_eq!(ok(run.seek(n(f64::INFINITY), JsValue::UNDEFINED)), total);
     assert_eq!(run.phase(), "done");
 }
 
@@ -1052,21 +1671,30 @@ fn event_lists_and_labels_cover_every_algorithm_including_braid_and_player() {
     names.extend(api::solver_names());
     names.extend(["braid".to_string(), "player".to_string()]);
     for name in &names {
-        let events = ok(api::algorithm_events(name));
+        let events = ok(api::algorithm_events(s(name)));
         assert!(!events.is_empty(), "{name}");
         for kind in &events {
-            assert!(!ok(api::event_label(kind)).is_empty());
+            assert!(!ok(api::event_label(s(kind))).is_empty());
         }
-        assert!(!ok(api::pseudocode(name)).is_empty(), "{name}");
+        assert!(!ok(api::pseudocode(s(name))).is_empty(), "{name}");
     }
-    assert_eq!(ok(api::algorithm_events("kruskal"))[0], "merge-sets");
-    assert_eq!(ok(api::event_label("merge-sets")), "next set merge");
-    assert!(err(api::algorithm_events("nope")).contains("nope"));
-    assert!(err(api::event_label("nope")).contains("merge-sets"));
+    assert_eq!(ok(api::algorithm_events(s("kruskal")))[0], "merge-sets");
+    assert_eq!(ok(api::event_label(s("merge-sets"))), "next set merge");
+    let text = err(api::algorithm_events(s("nope")));
+    assert!(
+        text.starts_with("algorithmEvents: unknown algorithm 'nope': allowed are "),
+        "{text}"
+    );
+    let text = err(api::event_label(s("nope")));
+    assert!(
+        text.starts_with("eventLabel: kind (the string 'nope') is not allowed: use one of ")
+            && text.contains("merge-sets"),
+        "{text}"
+    );
     // The algorithm on show in every phase has pseudocode whose length covers lastLine.
     let mut run = braided_run("prim", "bfs", "3");
-    while ok(run.advance(1.0)) == 1.0 {
-        let lines = ok(api::pseudocode(&run.algorithm()));
+    while ok(run.advance(n(1.0))) == 1.0 {
+        let lines = ok(api::pseudocode(s(&run.algorithm())));
         assert!(
             (run.last_line() as usize) < lines.len(),
             "{}",
@@ -1081,15 +1709,15 @@ fn event_lists_and_labels_cover_every_algorithm_including_braid_and_player() {
 fn svg_and_text_show_the_maze_and_the_path_once_found() {
     let mut run = new_run("kruskal", "bfs", 6.0, 4.0, "5");
     // Before a path exists, "with solution" has nothing to add.
-    assert!(!run.svg(true).contains("class=\"solution\""));
-    assert_eq!(run.text(true).matches('o').count(), 0);
-    run.finish();
+    assert!(!ok(run.svg(b(true))).contains("class=\"solution\""));
+    assert_eq!(ok(run.text(b(true))).matches('o').count(), 0);
+    ok(run.finish(JsValue::UNDEFINED));
     let length = run.path_length() as usize;
     assert!(
         length >= 9,
         "a path from corner to corner of 6 x 4 has at least 9 cells"
     );
-    let sheet = run.svg(true);
+    let sheet = ok(run.svg(b(true)));
     assert!(sheet.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(sheet.contains("Kruskal, 6 × 4 cells, seed 5"));
     let points = sheet
@@ -1100,25 +1728,30 @@ fn svg_and_text_show_the_maze_and_the_path_once_found() {
         .next()
         .unwrap();
     assert_eq!(points.split(' ').count(), length);
-    assert!(!run.svg(false).contains("class=\"solution\""));
-    let text = run.text(true);
+    assert!(!ok(run.svg(b(false))).contains("class=\"solution\""));
+    let text = ok(run.text(b(true)));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 9);
     assert!(lines.iter().all(|line| line.len() == 13));
     // Path cells and the passages between them, less the S and G letters.
     assert_eq!(text.matches('o').count(), 2 * length - 1 - 2);
-    assert_eq!(run.text(false).matches('o').count(), 0);
+    assert_eq!(ok(run.text(b(false))).matches('o').count(), 0);
 }
 
 #[wasm_bindgen_test]
 fn solve_with_searches_the_maze_as_it_stands_without_changing_the_run() {
     let mut run = new_run("sidewinder", "bfs", 9.0, 7.0, "3");
-    run.finish();
+    ok(run.finish(JsValue::UNDEFINED));
     let shortest = run.path_length();
     let before = view(&run);
     for solver in ["bfs", "a-star", "dijkstra", "bidirectional-bfs"] {
-        assert_eq!(ok(run.solve_with(solver)), shortest, "{solver}");
+        assert_eq!(ok(run.solve_with(s(solver))), shortest, "{solver}");
     }
     assert_eq!(view(&run), before, "the run's board is untouched");
-    assert!(err(run.solve_with("teleport")).contains("teleport"));
+    let text = err(run.solve_with(s("teleport")));
+    assert!(
+        text.starts_with("solveWith: unknown solver 'teleport': allowed are ")
+            && text.contains("bfs"),
+        "{text}"
+    );
 }

@@ -99,7 +99,7 @@ impl MazeRun {
     /// page calls it once per frame to run to the end without blocking. Returns the steps
     /// done; afterwards `allDirty()` is true.
     pub fn finish(&mut self, limit: JsValue) -> Result<f64, JsError> {
-        let done = match args::optional_count(param("finish", "limit"), &limit, true)? {
+        let done = match args::optional_limit(param("finish", "limit"), &limit)? {
             None | Some(u64::MAX) => self.run.finish(),
             Some(limit) => self.run.advance_quietly(limit),
         };
@@ -338,16 +338,22 @@ impl MazeRun {
 
     /// Texture statistics of the maze as it is now, in the order of `statsNames()`; NaN where
     /// there is none (the solution length while the corners are not connected). Linear in
-    /// the number of cells: call it a few times per second at most, not every frame.
+    /// the number of cells: on big mazes a page measures a slice at a time with `measure`.
     pub fn stats(&self) -> Vec<f64> {
-        let measured = stats::measure_between(self.run.maze(), self.run.start(), self.run.goal());
-        let mut values: Vec<f64> = measured
-            .values()
-            .iter()
-            .map(|value| value.unwrap_or(f64::NAN))
-            .collect();
-        values.push(if measured.diameter_exact { 1.0 } else { 0.0 });
-        values
+        stats_array(&stats::measure_between(
+            self.run.maze(),
+            self.run.start(),
+            self.run.goal(),
+        ))
+    }
+
+    /// `stats()` a slice at a time: does at most about `limit` cells of work on measuring
+    /// the maze as it is now, and returns the statistics once done, else undefined. Calls at
+    /// the same step go on where the last one stopped; at another step they start over.
+    pub fn measure(&mut self, limit: JsValue) -> Result<Option<Vec<f64>>, JsError> {
+        let limit = args::limit(param("measure", "limit"), &limit)?;
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+        Ok(self.run.measure(limit).as_ref().map(stats_array))
     }
 }
 
@@ -366,7 +372,7 @@ impl MazeRun {
     /// run's total steps once laid, else -1; `timelineLaid()` tells how far it is.
     #[wasm_bindgen(js_name = layTimeline)]
     pub fn lay_timeline(&mut self, limit: JsValue) -> Result<f64, JsError> {
-        let limit = args::count(param("layTimeline", "limit"), &limit, true)?;
+        let limit = args::limit(param("layTimeline", "limit"), &limit)?;
         Ok(self
             .run
             .lay_timeline(limit)
@@ -394,7 +400,7 @@ impl MazeRun {
     /// returns `step` (or the run is done); the run is at an exact step after every call.
     pub fn seek(&mut self, step: JsValue, limit: JsValue) -> Result<f64, JsError> {
         let step = args::count(param("seek", "step"), &step, true)?;
-        let reached = match args::optional_count(param("seek", "limit"), &limit, true)? {
+        let reached = match args::optional_limit(param("seek", "limit"), &limit)? {
             None => self.run.seek(step),
             Some(limit) => self.run.seek_within(step, limit),
         };
@@ -474,6 +480,18 @@ impl MazeRun {
         let index = args::index(param(call, "i"), i, all.len())?;
         Ok(all.swap_remove(index))
     }
+}
+
+/// The statistics as `stats()` gives them: the values of `STATISTICS` (NaN for none), then 1
+/// or 0 for whether the diameter is exact.
+fn stats_array(measured: &stats::Stats) -> Vec<f64> {
+    let mut values: Vec<f64> = measured
+        .values()
+        .iter()
+        .map(|value| value.unwrap_or(f64::NAN))
+        .collect();
+    values.push(if measured.diameter_exact { 1.0 } else { 0.0 });
+    values
 }
 
 /// Every event kind, for messages.
@@ -651,7 +669,7 @@ pub fn fresh_seed() -> String {
 /// A width or height typed by a person; throws "width 'x' is not allowed: ...".
 #[wasm_bindgen(js_name = parseSide)]
 pub fn parse_side(what: JsValue, text: JsValue) -> Result<u32, JsError> {
-    let what = args::text(param("parseSide", "what"), &what)?;
+    let what = args::label(param("parseSide", "what"), &what)?;
     let which = param("parseSide", "text");
     let text = args::text(which, &text)?;
     parse::side(&what, &text).map_err(|e| which.fail(&e))
@@ -670,7 +688,7 @@ pub fn parse_seed(text: JsValue) -> Result<String, JsError> {
 /// A point "X,Y" typed by a person, as [x, y].
 #[wasm_bindgen(js_name = parsePoint)]
 pub fn parse_point(what: JsValue, text: JsValue) -> Result<Vec<u32>, JsError> {
-    let what = args::text(param("parsePoint", "what"), &what)?;
+    let what = args::label(param("parsePoint", "what"), &what)?;
     let which = param("parsePoint", "text");
     let text = args::text(which, &text)?;
     parse::point(&what, &text)
