@@ -5,16 +5,24 @@
 //
 // One run is one timeline (generation, then the solver if one is chosen, then the player),
 // owned by the wasm module. The controller never steps it one call per step: once per
-// animation frame it asks for as many steps as the speed allows, in a single advance(n).
+// animation frame it asks for as many steps as the speed allows.
 //
-// Going back: back() and seek(k) move every run to an exact earlier (or later) step; the core
-// restores it from its checkpoints, so stepping on from there gives the same run again.
-// Bounds: settings.from / settings.to (embed mode) keep playing between two steps, and
-// settings.loop starts again from `from` after a short pause at the end.
+// Never freeze: every call into the run is bounded. Work that can take long (playing at full
+// speed, seeking, Back, running to the next event, laying out the timeline) runs a slice per
+// animation frame, about SLICE_MS of it, so clicks and keys are answered between slices at any
+// maze size. The wasm module's calls take step limits, not times: a Slicer learns how many
+// steps fit in a slice from how long the last calls took. This keeps the zero-copy read of
+// wasm memory (a worker would need shared memory, and so cross-origin isolation headers, which
+// the single-file offline page and many embedding sites cannot send).
+//
+// A job (seek, Back, next event) shows progress once it has taken PROGRESS_AFTER_MS, and is
+// cancelled by Cancel, Escape, Pause, Reset, Step, or any setting change; the run then stays
+// at the exact step it had reached. Laying out the timeline is background work: it uses what
+// is left of each frame and never blocks anything.
 //
 // Race: with settings.race set to a solver name, a second run (the partner) is made from the
-// same settings with that solver, so its maze is generated identically. Every frame both get
-// the same advance(n), one call each; the page is done when both are.
+// same settings with that solver, so its maze is generated identically. Both get the same
+// steps, one call each; the page is done when both are.
 
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'solver', 'race', 'width', 'height', 'seed', 'start', 'goal'];
@@ -23,18 +31,59 @@ const RUN_KEYS = ['generator', 'braid', 'solver', 'race', 'width', 'height', 'se
 // on where it was instead of jumping ahead by minutes.
 const MAX_FRAME_SECONDS = 0.1;
 
-// advance() takes a 32-bit count.
+// Largest step count one call is given.
 const MAX_BATCH = 0x7fffffff;
+
+// Milliseconds of work per animation frame: leaves the rest of a 60 Hz frame for drawing.
+export const SLICE_MS = 10;
+
+// Background chores get at least this much of every frame.
+const CHORE_MIN_MS = 4;
+
+// A job shows its progress bar and Cancel once it has run this long.
+export const PROGRESS_AFTER_MS = 400;
 
 // How long a looping animation rests on its last step before starting again.
 const LOOP_PAUSE_MS = 1200;
+
+// Mazes up to this many cells lay out their timeline in the background as soon as a run is
+// made; bigger ones when the timeline is first touched or Back is first used.
+export const EAGER_TIMELINE_CELLS = 40_000;
+
+/**
+ * Learns how many steps fit in a slice of time. `run(work, ms)` calls `work(n)` until it
+ * says it has finished or about `ms` milliseconds have passed, doubling n after quick calls
+ * and halving it after slow ones.
+ */
+export class Slicer {
+  constructor(first = 256) {
+    this.n = first;
+  }
+
+  run(work, ms, now = () => performance.now()) {
+    const began = now();
+    this.calls = 0;
+    for (;;) {
+      const callAt = now();
+      this.calls++;
+      if (work(this.n)) return true;
+      const took = now() - callAt;
+      if (took < ms / 8) this.n = Math.min(this.n * 2, MAX_BATCH);
+      else if (took > ms / 2) this.n = Math.max(1, Math.floor(this.n / 2));
+      if (now() - began >= ms) return false;
+    }
+  }
+}
 
 export class Controller {
   /**
    * @param {object} options
    * @param {(settings: object) => object} options.createRun  makes a MazeRun (may throw)
    * @param {object} options.settings  validated initial settings
-   * @param {object} options.hooks  { frame(run, state), state(state), settings(settings), error(message) }
+   * @param {object} options.hooks  { frame(run, state, fresh, { urgent, partial, working }),
+   *   state(state), settings(settings), error(message), progress(job | null),
+   *   total(run, total | null, laid) }. A frame is `partial` when the run's dirty list does not
+   *   cover every change since the last frame (several calls were made): redraw it all.
    * @param {(cb: FrameRequestCallback) => number} [options.requestFrame]
    */
   constructor({ createRun, settings, hooks, requestFrame = (cb) => requestAnimationFrame(cb) }) {
@@ -49,6 +98,11 @@ export class Controller {
     this.lastTime = null;
     this.frameHandle = null;
     this.restAt = null; // while looping: when the rest at the end began
+    this.job = null; // the long action in progress, if any (see startJob)
+    this.partial = false; // several calls since the last frame: its dirty list is not enough
+    this.timeline = null; // { runs: [...], done: boolean } while the timeline is laid
+    this.chores = new Map(); // name -> work(n) => finished: other background work
+    this.slicers = { play: new Slicer(), quiet: new Slicer(4096), seek: new Slicer(4096), until: new Slicer(), lay: new Slicer(4096) };
   }
 
   /** Builds the first run. Returns false (after reporting) when the settings are refused. */
@@ -82,26 +136,32 @@ export class Controller {
         }
       }
     } catch (err) {
-      this.hooks.error(err instanceof Error ? err.message : String(err));
+      this.hooks.error(messageOf(err));
       return false;
     }
+    this.cancelJob(false);
+    this.timeline = null;
+    this.chores.clear();
     if (this.run) this.run.free();
     if (this.partner) this.partner.free();
     this.run = run;
     this.partner = partner;
     this.settings = { ...settings };
+    this.restAt = null;
     this.setState('idle');
     this.hooks.frame(this.run, this.state, true);
+    if (run.cellCount <= EAGER_TIMELINE_CELLS) this.layTimeline();
     return true;
   }
 
   /** Back to the start of the same maze (step 0, or `from` when bounded). */
   reset() {
-    if (this.replaceRun(this.settings) && this.settings.from > 0) this.seek(this.settings.from, false);
+    if (this.replaceRun(this.settings) && this.settings.from > 0) this.seek(this.settings.from, { pause: false });
   }
 
   play() {
     if (this.state === 'running') return;
+    this.cancelJob(false);
     if (this.state === 'done' || this.room() <= 0) this.reset();
     // Start with one step in hand so the first step shows at once, even at 1 step/s.
     this.budget = 1;
@@ -111,68 +171,135 @@ export class Controller {
   }
 
   pause() {
+    if (this.job) {
+      this.cancelJob(true);
+      return;
+    }
     if (this.state !== 'running') return;
     this.setState('paused');
   }
 
   toggle() {
-    if (this.state === 'running') this.pause();
+    if (this.state === 'running' || this.job) this.pause();
     else this.play();
   }
 
   /** One step, pausing first if running. */
   step() {
+    this.cancelJob(false);
     if (this.state === 'done') return;
     if (this.state === 'running' || this.state === 'idle') this.setState('paused');
-    this.advance(1);
+    this.advanceAll(1, false);
+    this.afterWork(false);
   }
 
-  /** Undoes exactly one step (of every run on show), pausing first. False at step 0. */
+  /**
+   * Undoes exactly one step (of every run on show), pausing first. Pressed again while a
+   * Back is still on its way, it aims one step further back. False at step 0.
+   */
   back() {
     if (this.state === 'running') this.setState('paused');
-    let moved = false;
-    try {
-      for (const run of this.runs()) moved = run.back() || moved;
-    } catch (err) {
-      this.fail(err);
-      return false;
-    }
-    if (moved) this.settle();
-    return moved;
+    const from = this.job?.kind === 'seek' ? this.job.target : this.run.steps();
+    if (from <= 0) return false;
+    // A big maze keeps checkpoints only once its timeline is laid: start laying it.
+    this.layTimeline();
+    this.seek(from - 1, { label: 'Going back one step' });
+    return true;
   }
 
-  /** Goes to step k (clamped to the run), forward or back. Pauses a playing run unless `pause` is false. */
-  seek(k, pause = true) {
+  /**
+   * Goes to step k (clamped to the run), forward or back, a slice per frame. Pauses a playing
+   * run unless `pause` is false. `done(reached)` is called when it arrives (not if cancelled).
+   */
+  seek(k, { pause = true, label = `Going to step ${k.toLocaleString('en-US')}`, done } = {}) {
     if (pause && this.state === 'running') this.setState('paused');
-    try {
-      for (const run of this.runs()) run.seek(k);
-    } catch (err) {
-      this.fail(err);
-      return;
-    }
-    if (this.state !== 'running') this.settle();
-    else this.hooks.frame(this.run, this.state, false);
+    const target = k;
+    let low = Math.min(this.run.steps(), target);
+    this.startJob({
+      kind: 'seek',
+      target,
+      label,
+      slicer: this.slicers.seek,
+      slice: (n) => {
+        let arrived = true;
+        for (const run of this.runs()) {
+          const at = run.seek(target, n);
+          if (at !== target && run.phase() !== 'done') arrived = false;
+        }
+        low = Math.min(low, this.run.steps());
+        return arrived;
+      },
+      progress: () => (target > low ? (this.run.steps() - low) / (target - low) : null),
+      finished: () => {
+        if (this.state !== 'running') this.settle();
+        else this.frame();
+        done?.(this.run.steps());
+      },
+    });
   }
 
   /** Steps until a step of event kind `kind` has been done (or the run ends), pausing first. */
   runUntil(kind) {
+    this.cancelJob(false);
     if (this.state === 'done') return;
     if (this.state === 'running' || this.state === 'idle') this.setState('paused');
+    const began = this.run.steps();
+    this.startJob({
+      kind: 'until',
+      label: 'Running to the next event',
+      slicer: this.slicers.until,
+      slice: (n) => {
+        const done = this.run.advanceUntil(kind, n);
+        // The race partner keeps step with the main run.
+        if (this.partner && this.partner.phase() !== 'done') this.partner.advance(done);
+        return done < n || this.run.lastEvent() === kind || this.run.phase() === 'done';
+      },
+      progress: () => null,
+      steps: () => this.run.steps() - began,
+      finished: () => this.settle(),
+    });
+  }
+
+  /**
+   * `n` steps at once, pausing first: for tests and the benchmark page, which want a known
+   * number of steps in one call. The page's own buttons go through step(), play() and jobs.
+   */
+  advance(n) {
+    this.cancelJob(false);
+    if (this.state === 'running' || this.state === 'idle') this.setState('paused');
     try {
-      const n = this.run.advanceUntil(kind, MAX_BATCH);
-      // The race partner keeps step with the main run.
-      if (this.partner && this.partner.phase() !== 'done') this.partner.advance(n);
+      this.advanceAll(n, false);
     } catch (err) {
       this.fail(err);
       return;
     }
-    this.settle();
+    this.afterWork(false);
+  }
+
+  /** The whole run at once (journal off): for tests and the benchmark page, like advance(). */
+  finish() {
+    this.cancelJob(false);
+    try {
+      for (const run of this.runs()) run.finish();
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    this.partial = true;
+    this.afterWork(false);
   }
 
   /** After a jump: done if every run is done, else paused; then one frame. */
   settle() {
     this.setState(this.runs().every((run) => run.phase() === 'done') ? 'done' : 'paused');
-    this.hooks.frame(this.run, this.state, false);
+    this.frame({ urgent: true });
+  }
+
+  /** Shows the runs as they are; says whether the dirty list covers every change. */
+  frame({ urgent = false, working = false } = {}) {
+    const partial = this.partial;
+    this.partial = false;
+    this.hooks.frame(this.run, this.state, false, { urgent, partial, working });
   }
 
   /** Steps left before the `to` bound (Infinity when there is none). */
@@ -186,6 +313,115 @@ export class Controller {
     return this.room() <= 0 || this.runs().every((run) => run.phase() === 'done');
   }
 
+  // ---- long work ------------------------------------------------------------------------
+
+  /**
+   * Starts a job: `slice(n)` does a bounded piece (n a step count) and says whether the job
+   * is finished; `progress()` is a fraction or null; `finished()` runs at the end.
+   */
+  startJob(job) {
+    if (this.job) this.cancelJob(false);
+    this.job = { ...job, began: performance.now(), shown: false };
+    // A quick job ends in this very call, with no frame of waiting.
+    this.workOnJob();
+    if (this.job) this.scheduleFrame();
+  }
+
+  /** Stops the job where it is; the run stays at the exact step reached. */
+  cancelJob(report = true) {
+    const job = this.job;
+    if (!job) return;
+    this.job = null;
+    if (job.shown) this.hooks.progress?.(null);
+    if (report) this.settle();
+  }
+
+  /** A slice of the job; ends it when it is finished. */
+  workOnJob() {
+    const job = this.job;
+    let finished;
+    try {
+      finished = job.slicer.run(job.slice, SLICE_MS);
+    } catch (err) {
+      this.job = null;
+      if (job.shown) this.hooks.progress?.(null);
+      this.fail(err);
+      return;
+    }
+    if (this.job !== job) return;
+    this.partial ||= job.slicer.calls > 1;
+    if (finished) {
+      this.job = null;
+      if (job.shown) this.hooks.progress?.(null);
+      job.finished();
+      return;
+    }
+    if (performance.now() - job.began >= PROGRESS_AFTER_MS) {
+      job.shown = true;
+      this.hooks.progress?.({ label: job.label, fraction: job.progress(), steps: this.run.steps() });
+    }
+    this.frame({ working: true });
+  }
+
+  /**
+   * Lays out the timeline (the run's length and its checkpoints) in the background, in what
+   * is left of each frame. Idempotent.
+   */
+  layTimeline() {
+    if (this.timeline || !this.run) return;
+    this.timeline = { runs: this.runs(), done: false };
+    this.scheduleFrame();
+  }
+
+  /**
+   * Background work other than the timeline, e.g. measuring the maze: `work(n)` does a
+   * bounded piece and says whether it has finished. A chore of the same name replaces it.
+   */
+  chore(name, work) {
+    const slicer = this.chores.get(name)?.slicer ?? new Slicer(16);
+    this.chores.set(name, { work, slicer });
+    this.scheduleFrame();
+  }
+
+  workOnChores(ms) {
+    for (const [name, chore] of this.chores) {
+      if (ms <= 1) return;
+      const began = performance.now();
+      let finished;
+      try {
+        finished = chore.slicer.run(chore.work, ms);
+      } catch (err) {
+        finished = true;
+        this.hooks.error(messageOf(err));
+      }
+      if (finished && this.chores.get(name) === chore) this.chores.delete(name);
+      ms -= performance.now() - began;
+    }
+  }
+
+  /** Background work for the time left in a frame. */
+  workOnTimeline(ms) {
+    const timeline = this.timeline;
+    if (!timeline || timeline.done || ms <= 1) return;
+    const pending = timeline.runs.filter((run) => run.knownTotal() < 0);
+    if (pending.length === 0) {
+      timeline.done = true;
+      this.hooks.total?.(this.run, this.run.knownTotal(), this.run.knownTotal());
+      return;
+    }
+    const run = pending[0];
+    try {
+      this.slicers.lay.run((n) => run.layTimeline(n) >= 0, ms);
+    } catch (err) {
+      timeline.done = true;
+      this.fail(err);
+      return;
+    }
+    const total = this.run.knownTotal();
+    this.hooks.total?.(this.run, total >= 0 ? total : null, this.run.timelineLaid());
+    if (!pending.some((r) => r.knownTotal() < 0)) timeline.done = true;
+  }
+
   scheduleFrame() {
     if (this.frameHandle !== null) return;
     this.frameHandle = this.requestFrame((time) => {
@@ -195,25 +431,81 @@ export class Controller {
   }
 
   onFrame(time) {
-    if (this.state !== 'running') return;
+    const began = performance.now();
+    if (this.job) {
+      this.workOnJob();
+    } else if (this.state === 'running') {
+      this.playFrame(time);
+    }
+    // Chores (a repaint of a big maze, its statistics) get a few milliseconds even when
+    // playing took the whole slice, or the picture would never catch up.
+    this.workOnChores(Math.max(CHORE_MIN_MS, SLICE_MS - (performance.now() - began)));
+    this.workOnTimeline(SLICE_MS - (performance.now() - began));
+    const background = (this.timeline && !this.timeline.done) || this.chores.size > 0;
+    if (this.job || this.state === 'running' || background) this.scheduleFrame();
+  }
+
+  playFrame(time) {
     const seconds = this.lastTime === null ? 0 : Math.min((time - this.lastTime) / 1000, MAX_FRAME_SECONDS);
     this.lastTime = time;
     if (this.atEnd()) {
       this.endOfBounds(time);
-    } else if (this.settings.speed === Infinity && this.room() === Infinity) {
-      this.finish();
-    } else if (this.settings.speed === Infinity) {
-      this.advance(Math.min(this.room(), MAX_BATCH));
+      return;
+    }
+    const whole = this.settings.speed === Infinity;
+    let want;
+    if (whole) {
+      want = this.room();
     } else {
       this.budget += this.settings.speed * seconds;
       // The epsilon keeps 600 steps/s at 60 fps at 10 per frame, not 9.999… -> 9, then 11.
-      const n = Math.min(Math.floor(this.budget + 1e-9), MAX_BATCH, this.room());
-      if (n > 0) {
-        this.budget -= n;
-        this.advance(n);
-      }
+      want = Math.min(Math.floor(this.budget + 1e-9), this.room());
+      if (want <= 0) return;
+      // Steps that do not fit in a frame are dropped, not owed: the run falls behind the
+      // nominal speed rather than freezing the page.
+      this.budget = Math.max(0, this.budget - want);
     }
-    if (this.state === 'running') this.scheduleFrame();
+    let left = want;
+    try {
+      // At full speed the journal is off (everything is redrawn); otherwise each batch
+      // records the cells it changed.
+      const slicer = whole ? this.slicers.quiet : this.slicers.play;
+      slicer.run((n) => {
+        const batch = Math.min(n, left);
+        const finished = this.advanceAll(batch, whole);
+        left -= batch;
+        return finished || left <= 0;
+      }, SLICE_MS);
+      this.partial ||= slicer.calls > 1;
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    this.afterWork(true);
+  }
+
+  /**
+   * `n` steps of every run that is not done (journal off when `quiet`). Returns whether every
+   * run is done.
+   */
+  advanceAll(n, quiet) {
+    let finished = true;
+    for (const run of this.runs()) {
+      if (run.phase() === 'done') continue;
+      if (quiet) run.finish(n);
+      else run.advance(n);
+      if (run.phase() !== 'done') finished = false;
+    }
+    return finished;
+  }
+
+  /** After steps were taken: done when every run is, then one frame. */
+  afterWork(playing) {
+    const finished = this.runs().every((run) => run.phase() === 'done');
+    // A looping animation keeps running through its end (onFrame rests, then starts again).
+    if (finished && !(this.settings.loop && playing)) this.setState('done');
+    // Reaching the `to` bound is a moment to show at once, not at the next throttled refresh.
+    this.frame({ urgent: !playing || this.room() <= 0 });
   }
 
   /** Playing has reached `to` or the end: loop after a rest, or stop there. */
@@ -225,38 +517,8 @@ export class Controller {
     if (this.restAt === null) this.restAt = time;
     if (time - this.restAt < LOOP_PAUSE_MS) return;
     this.restAt = null;
-    this.seek(this.settings.from || 0, false);
     this.budget = 1;
-  }
-
-  advance(n) {
-    let finished = true;
-    try {
-      // The same n for each run, one call each, so they step together; a run that is done
-      // already is left alone.
-      for (const run of this.runs()) {
-        if (run.phase() === 'done') continue;
-        const done = run.advance(n);
-        if (done === n && run.phase() !== 'done') finished = false;
-      }
-    } catch (err) {
-      this.fail(err);
-      return;
-    }
-    // A looping animation keeps running through its end (onFrame rests, then starts again).
-    if (finished && !(this.settings.loop && this.state === 'running')) this.setState('done');
-    this.hooks.frame(this.run, this.state, false);
-  }
-
-  finish() {
-    try {
-      for (const run of this.runs()) run.finish();
-    } catch (err) {
-      this.fail(err);
-      return;
-    }
-    if (!(this.settings.loop && this.state === 'running')) this.setState('done');
-    this.hooks.frame(this.run, this.state, false);
+    this.seek(this.settings.from || 0, { pause: false, label: 'Starting again' });
   }
 
   /** The runs on show: the main one, then the race partner if there is one. */
@@ -265,13 +527,27 @@ export class Controller {
   }
 
   fail(err) {
-    this.setState('paused');
-    this.hooks.error(err instanceof Error ? err.message : String(err));
+    this.setState(this.runs().every((run) => safePhase(run) === 'done') ? 'done' : 'paused');
+    this.hooks.error(messageOf(err));
+    this.partial = true;
+    this.frame({ urgent: true });
   }
 
   setState(state) {
     if (state === this.state) return;
     this.state = state;
     this.hooks.state(state);
+  }
+}
+
+function messageOf(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function safePhase(run) {
+  try {
+    return run.phase();
+  } catch {
+    return 'done';
   }
 }

@@ -13,6 +13,9 @@ import {
 } from './settings.js';
 import { readSettings, writeSettings } from './url.js';
 
+// Mazes up to this many cells get the "not shortest" note (a breadth-first search).
+const SHORTEST_NOTE_CELLS = 1_000_000;
+
 async function boot() {
   let wasm, mz;
   try {
@@ -57,13 +60,15 @@ async function boot() {
     generator: generators.includes(PREFERRED_GENERATOR) ? PREFERRED_GENERATOR : generators[0],
     solver: solvers.includes(PREFERRED_SOLVER) ? PREFERRED_SOLVER : (solvers[0] ?? 'none'),
   };
-  const { settings, problems } = readSettings(location.search, api, defaults);
+  const { settings, problems, openedBy } = readSettings(location.search, api, defaults);
 
   const doc = document;
   // Embedded in another page: just the canvas and the chosen controls (style.css).
   doc.documentElement.classList.toggle('embed', settings.embed);
   doc.documentElement.dataset.controls = settings.controls;
   const panels = new Panels(doc, api);
+  // Statistics of a big maze are measured in the background (set once the controller exists).
+  panels.onMeasure = (work) => controller.chore('stats', work);
   const renderer = new Renderer(doc.getElementById('maze'), doc.getElementById('overlay'),
     doc.getElementById('stage'), wasm.memory);
   renderer.setStyle(settings.style);
@@ -71,16 +76,15 @@ async function boot() {
   const raceRenderer = new Renderer(doc.getElementById('maze-race'), doc.getElementById('overlay-race'),
     doc.getElementById('stage-race'), wasm.memory);
   raceRenderer.setStyle(settings.style);
+  // A whole repaint of a big maze is done a band at a time, in the background.
+  renderer.onPending = () => controller.chore('draw', (rows) => renderer.drawMore(rows));
+  raceRenderer.onPending = () => controller.chore('draw-race', (rows) => raceRenderer.drawMore(rows));
   const raceStatus = doc.getElementById('status-race');
-  // A shortest path for "not shortest" notes: BFS on the same maze, finished off-screen.
-  const shortestOf = (s) => {
-    const probe = new mz.MazeRun(s.generator, 'bfs', s.width, s.height, s.seed, s.start, s.goal, s.braid / 100);
-    try {
-      probe.finish();
-      return probe.outcome() === 'found' ? probe.pathLength() : 0;
-    } finally {
-      probe.free();
-    }
+  // A shortest path for "not shortest" notes: a breadth-first search of the maze on show, off
+  // the run. Past a million cells that search is a long task of its own, so there is no note.
+  const shortestOf = () => {
+    const run = controller.run;
+    return run.cellCount <= SHORTEST_NOTE_CELLS ? run.solveWith('bfs') : 0;
   };
   const race = new RaceView(doc, api, shortestOf);
 
@@ -93,7 +97,8 @@ async function boot() {
   };
   const pageAddress = () => location.href.split(/[?#]/)[0];
   const teach = new TeachPanels(doc, api, {
-    seek: (k) => controller.seek(k),
+    seek: (k) => controller.seek(k, k === Infinity ? { label: 'Going to the end' } : {}),
+    layTimeline: () => controller.layTimeline(),
     runUntil: (kind) => controller.runUntil(kind),
     link: () => pageAddress() + writeSettings(controller.settings,
       controller.state === 'running' ? 0 : controller.run.steps()),
@@ -122,12 +127,23 @@ async function boot() {
     exporter.update(run);
   };
 
+  // The dirty list covers the changes since the last frame unless the controller says the
+  // frame is `partial` (several calls were made): then everything is repainted.
+  const draw = (partial) => {
+    if (partial) {
+      renderer.drawAll();
+      if (controller.partner) raceRenderer.drawAll();
+    } else {
+      renderer.draw();
+      if (controller.partner) raceRenderer.draw();
+    }
+  };
   const controller = new Controller({
     createRun: (s) => new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
       s.width, s.height, s.seed, s.start, s.goal, s.braid / 100),
     settings,
     hooks: {
-      frame(run, state, fresh) {
+      frame(run, state, fresh, { urgent = false, partial = false, working = false } = {}) {
         if (fresh) {
           race.showLanes(controller.settings);
           renderer.setRun(run);
@@ -135,11 +151,18 @@ async function boot() {
           teach.setRun(run);
           if (cursor) showCursor(true);
         } else {
-          renderer.draw();
-          if (controller.partner) raceRenderer.draw();
+          draw(partial);
         }
-        refresh(run, state, fresh || state !== 'running');
-        if (state !== 'running') writeUrl();
+        // Work in progress refreshes the panels like a playing run: a few times a second.
+        const shownState = working ? 'running' : state;
+        refresh(run, shownState, fresh || urgent || shownState !== 'running');
+        if (state !== 'running' && !working) writeUrl();
+      },
+      progress(job) {
+        showProgress(job);
+      },
+      total(run, total, laid) {
+        teach.setTotal(run, total, laid);
       },
       state(state) {
         controls?.showState(state);
@@ -195,8 +218,18 @@ async function boot() {
     renderer.setCursor(cursor);
   };
 
+  // A race needs a solver to race against: with no solver there is no race.
+  const fitRace = (changes) => {
+    const next = { ...controller.settings, ...changes };
+    if (next.race === 'none' || next.solver !== 'none') return changes;
+    panels.showMessages([changes.race
+      ? 'A race needs a solver to race against: choose a solver first.'
+      : 'No solver, so no race: the race was turned off.']);
+    return { ...changes, race: 'none' };
+  };
+
   controls = new Controls(doc, api, {
-    change: (changes) => controller.update(fitEnds(changes)),
+    change: (changes) => controller.update(fitRace(fitEnds(changes))),
     step: () => controller.step(),
     back: () => controller.back(),
     toggle: () => controller.toggle(),
@@ -234,16 +267,44 @@ async function boot() {
     controller.start();
     controls.show(controller.settings);
   }
-  // A shared moment (step=, or from= in embed mode): go there now.
+  // A shared moment (step=, or from= in embed mode): go there, a slice per frame.
   const opening = controller.settings.step;
   if (opening > 0) {
-    controller.seek(opening);
-    const reached = controller.run.steps();
-    if (reached < opening) {
-      panels.showMessages([`URL: step ${opening} is past the end of this run, which has ${reached} steps. Showing the end.`]);
-    }
+    const fromBound = openedBy === 'from';
+    controller.seek(opening, {
+      label: `Opening at step ${opening.toLocaleString('en-US')}`,
+      done(reached) {
+        if (reached >= opening) return;
+        panels.showMessages([fromBound
+          ? `URL: from ${opening} is past the end of this run, which has ${reached} steps. Showing the end.`
+          : `URL: step ${opening} is past the end of this run, which has ${reached} steps. Showing the end.`]);
+      },
+    });
   }
   writeUrl();
+
+  // Long work's progress, with Cancel (Escape too).
+  const work = {
+    box: doc.getElementById('work'), bar: doc.getElementById('work-bar'),
+    text: doc.getElementById('work-text'), cancel: doc.getElementById('work-cancel'),
+  };
+  function showProgress(job) {
+    work.box.hidden = job === null;
+    if (job === null) return;
+    if (job.fraction === null) work.bar.removeAttribute('value');
+    else work.bar.value = Math.max(0, Math.min(1, job.fraction));
+    const percent = job.fraction === null ? `step ${job.steps.toLocaleString('en-US')}`
+      : `${Math.floor(100 * Math.max(0, Math.min(1, job.fraction)))}%`;
+    const text = `${job.label}… ${percent}`;
+    if (work.text.textContent !== text) work.text.textContent = text;
+  }
+  work.cancel.addEventListener('click', () => controller.cancelJob(true));
+  doc.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && controller.job) {
+      event.preventDefault();
+      controller.cancelJob(true);
+    }
+  });
 
   // Fit the canvas to the window; coalesce bursts of resize events into one layout per frame.
   let pending = false;

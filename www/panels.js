@@ -15,6 +15,9 @@ const STATS_INTERVAL_MS = 100;
 const MAZE_STATS_INTERVAL_MS = 250;
 const MAZE_STATS_CELLS_PER_MS = 1000;
 const MAZE_STATS_LIVE_CELLS = 1_000_000;
+// Work (about four units a cell) measured at once; a bigger maze is measured in the
+// background, a slice per frame.
+const MEASURE_AT_ONCE_CELLS = 400_000;
 
 /** The maze statistics panel: label and how to show each value of MazeRun.stats(). */
 const MAZE_STATS = [
@@ -213,11 +216,27 @@ export class Panels {
     }
   }
 
-  /** The texture statistics of the maze as it stands (MazeRun.stats(), named by statsNames()). */
+  /**
+   * The texture statistics of the maze as it stands (MazeRun.measure(), named by statsNames()):
+   * measured at once on a small maze, else a slice at a time in the background (onMeasure).
+   */
   showMazeStats(run) {
+    if (!this.el.mazeStats || this.statKeys.length === 0) return;
+    const raw = run.measure(MEASURE_AT_ONCE_CELLS);
+    if (raw) {
+      this.showMazeStatValues(raw);
+      return;
+    }
+    this.onMeasure?.((n) => {
+      if (this.mazeStatsRun !== run) return true;
+      const values = run.measure(n);
+      if (values) this.showMazeStatValues(values);
+      return Boolean(values);
+    });
+  }
+
+  showMazeStatValues(raw) {
     const list = this.el.mazeStats;
-    if (!list || this.statKeys.length === 0) return;
-    const raw = run.stats();
     const values = {};
     this.statKeys.forEach((key, i) => { values[key] = raw[i]; });
     if (!this.mazeStatRows) {

@@ -49,6 +49,8 @@ const OVERLAY_MARGIN = 10;
 
 // Above this many tiles per side the tile grid would need too much memory: show cells only.
 const MAX_TILES = 4097;
+// Mazes over this many cells are repainted whole a band of rows at a time (drawMore).
+export const PROGRESSIVE_CELLS = 1_100_000;
 
 // Set labels get one of 256 light hues; labels are hashed (Fibonacci hashing) so sets with
 // neighbouring labels, often neighbours on the maze too, get unrelated hues.
@@ -92,6 +94,9 @@ export class Renderer {
     this.sawGroups = false;
     this.overlayKey = '';
     this.cursor = -1; // the keyboard's cell cursor (a cell index), -1 when hidden
+    this.nextRow = null; // the next row of a progressive repaint, null when there is none
+    this.again = false; // a repaint was asked for during one: go round once more
+    this.onPending = null; // (renderer) => void: a progressive repaint needs frames
     this.px = { wall: pixel(COLOURS.wall), passage: pixel(COLOURS.passage), uncarved: pixel(COLOURS.uncarved) };
   }
 
@@ -165,6 +170,9 @@ export class Renderer {
     this.colour = new Uint32Array(w * h);
     this.rank = new Uint8Array(w * h);
     this.overlayKey = '';
+    // A new image: any repaint under way starts over.
+    this.nextRow = null;
+    this.again = false;
     this.drawAll();
   }
 
@@ -240,29 +248,79 @@ export class Renderer {
     this.drawOverlay();
   }
 
-  /** Repaints every cell. */
+  /**
+   * Repaints every cell. Up to PROGRESSIVE_CELLS cells at once; a bigger maze is repainted a
+   * band of rows at a time by drawMore (a whole repaint of 16 million cells takes longer than
+   * a frame), and onPending() asks the owner for the frames to do it in. A repaint asked for
+   * while one is under way goes round once more, so the last state always ends on screen.
+   */
   drawAll() {
     if (!this.run) return;
+    if (this.run.cellCount <= PROGRESSIVE_CELLS) {
+      this.nextRow = null;
+      this.views();
+      this.paintRows(0, this.geo.h);
+      this.ctx.putImageData(this.image, 0, 0);
+      this.overlayKey = '';
+      this.drawOverlay();
+      return;
+    }
+    if (this.nextRow === null) this.nextRow = 0;
+    else this.again = true;
+    // The markers and the path line are cheap: they show at once, the cells follow.
+    this.overlayKey = '';
+    this.drawOverlay();
+    this.onPending?.(this);
+  }
+
+  /** Whether a progressive repaint is under way. */
+  get pending() {
+    return this.nextRow !== null;
+  }
+
+  /** Paints up to `rows` more rows of a progressive repaint; true when it is complete. */
+  drawMore(rows) {
+    if (!this.run || this.nextRow === null) return true;
     this.views();
+    const { h, pitch, wall, bw } = this.geo;
+    const y0 = this.nextRow, y1 = Math.min(h, y0 + Math.max(1, rows));
+    this.paintRows(y0, y1);
+    const top = y0 * pitch;
+    this.ctx.putImageData(this.image, 0, 0, 0, top, bw, (y1 - y0) * pitch + wall);
+    if (y1 < h) {
+      this.nextRow = y1;
+      return false;
+    }
+    this.nextRow = this.again ? 0 : null;
+    this.again = false;
+    this.overlayKey = '';
+    this.drawOverlay();
+    return this.nextRow === null;
+  }
+
+  /** Paints rows y0 to y1 (not included) into the image, not yet onto the canvas. */
+  paintRows(y0, y1) {
     const { w, h, wall, cell, pitch, bw } = this.geo;
     const { cells, buf, colour } = this;
-    const n = w * h;
+    // Passages read the colour of the row below: colour one row more.
+    const from = y0 * w, to = Math.min(h, y1 + 1) * w;
     // Set labels are read only once some exist: most algorithms never write one.
     const groups = this.run.hasLabels() ? this.groups : null;
-    if (computeColours(this.marks, groups, cells, colour, this.rank, n, this.px)) this.sawGroups = true;
+    if (computeColours(this.marks, groups, cells, colour, this.rank, from, to, this.px)) this.sawGroups = true;
     if (wall === 0) {
       // One pixel per cell: the colours are the image.
-      if (cell === 1) buf.set(colour);
-      else for (let c = 0; c < n; c++) this.fill((c % w) * pitch, Math.floor(c / w) * pitch, cell, cell, colour[c]);
+      if (cell === 1) buf.set(colour.subarray(y0 * w, y1 * w), y0 * w);
+      else for (let c = y0 * w; c < y1 * w; c++) this.fill((c % w) * pitch, Math.floor(c / w) * pitch, cell, cell, colour[c]);
     } else if (wall === 1 && cell === 1) {
       // The common big-maze case, one pixel per tile, in a tight loop of its own: a function
       // call per tile would cost more than the pixel.
-      paintSinglePixelTiles(buf, bw, w, h, cells, colour, this.rank, this.px, this.style === 'thin');
+      paintSinglePixelTiles(buf, bw, w, h, y0, y1, cells, colour, this.rank, this.px, this.style === 'thin');
     } else {
-      buf.fill(this.px.wall);
+      // The wall line above row y0 belongs to the rows before (their south passages).
+      buf.fill(this.px.wall, (y0 === 0 ? 0 : y0 * pitch + wall) * bw, (y1 * pitch + wall) * bw);
       const thin = this.style === 'thin';
       const wallPx = this.px.wall;
-      for (let y = 0, c = 0; y < h; y++) {
+      for (let y = y0, c = y0 * w; y < y1; y++) {
         const py = y * pitch + wall;
         for (let x = 0; x < w; x++, c++) {
           const px = x * pitch + wall;
@@ -279,9 +337,6 @@ export class Renderer {
         }
       }
     }
-    this.ctx.putImageData(this.image, 0, 0);
-    this.overlayKey = '';
-    this.drawOverlay();
   }
 
   /** Colour of a cell from its marks and set; also records its rank for passages. */
@@ -459,13 +514,13 @@ export class Renderer {
   }
 }
 
-// Colours and ranks of all cells (see cellColour); returns whether any cell has a set label.
+// Colours and ranks of cells from..to (see cellColour); returns whether any has a set label.
 // `groups` is null when there are no labels. A plain function over local typed arrays: this
 // loop runs a million times per full redraw.
-function computeColours(marks, groups, cells, colour, rank, n, px) {
+function computeColours(marks, groups, cells, colour, rank, from, to, px) {
   let sawGroups = false;
   const passage = px.passage, uncarved = px.uncarved;
-  for (let c = 0; c < n; c++) {
+  for (let c = from; c < to; c++) {
     const m = marks[c];
     const r = MARK_RANK[m];
     if (r >= RANK_STRONG) {
@@ -490,10 +545,10 @@ function computeColours(marks, groups, cells, colour, rank, n, px) {
 // writes its own pixel and the two east and south of it, row after row. Whether a side is open
 // is as good as random in a maze, so it picks the pixel with bit masks rather than branches
 // (a mispredicted branch per side cost more than the rest of the work).
-function paintSinglePixelTiles(buf, bw, w, h, cells, colour, rank, px, thin) {
+function paintSinglePixelTiles(buf, bw, w, h, y0, y1, cells, colour, rank, px, thin) {
   const wallPx = px.wall, passage = px.passage;
-  buf.fill(wallPx, 0, bw);
-  for (let y = 0, c = 0; y < h; y++) {
+  if (y0 === 0) buf.fill(wallPx, 0, bw);
+  for (let y = y0, c = y0 * w; y < y1; y++) {
     const notLastRow = y + 1 < h ? 1 : 0;
     let i = (2 * y + 1) * bw;
     buf[i] = wallPx;

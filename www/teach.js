@@ -8,15 +8,14 @@ const LIVE_INTERVAL_MS = 1000;
 const PANEL_INTERVAL_MS = 150;
 // Entries shown per data structure.
 const ITEMS_SHOWN = 12;
-// Mazes up to this many cells learn their step count in the background after a new run; bigger
-// ones when the timeline is first touched (counting runs the whole run once).
-const EAGER_TOTAL_CELLS = 40_000;
 
 export class TeachPanels {
   /**
    * @param {Document} doc
    * @param {object} api  { algorithmEvents(name), eventLabel(kind) }
-   * @param {object} on   { seek(step), runUntil(kind), link(): string, embedCode(): string }
+   * @param {object} on   { seek(step), runUntil(kind), layTimeline(), link(): string,
+   *   embedCode(): string }. The run's length comes in through setTotal, from the controller,
+   *   which lays the timeline out in the background.
    */
   constructor(doc, api, on) {
     this.doc = doc;
@@ -31,7 +30,7 @@ export class TeachPanels {
     };
     this.run = null;
     this.total = null; // steps in the whole run, once known
-    this.totalTimer = null;
+    this.laid = 0; // steps of the timeline laid out so far, while it is being laid
     this.lastLiveAt = -Infinity;
     this.lastPanelAt = -Infinity;
     this.liveText = '';
@@ -54,10 +53,17 @@ export class TeachPanels {
         });
       }
     });
-    // The slider needs the run's length: count it when the slider is first used.
+    // The slider needs the run's length: lay the timeline out when the slider is first used.
     for (const type of ['pointerdown', 'focus', 'keydown']) {
-      el.timeline.addEventListener(type, () => this.ensureTotal());
+      el.timeline.addEventListener(type, () => this.on.layTimeline());
     }
+    // Home and End go to the ends of the run even before its length is known.
+    el.timeline.addEventListener('keydown', (event) => {
+      if (event.key !== 'Home' && event.key !== 'End') return;
+      event.preventDefault();
+      this.pendingSeek = null;
+      this.on.seek(event.key === 'Home' ? 0 : Infinity);
+    });
     el.nextEvent.addEventListener('click', () => {
       if (el.nextKind.value) this.on.runUntil(el.nextKind.value);
     });
@@ -69,29 +75,17 @@ export class TeachPanels {
   setRun(run) {
     this.run = run;
     this.total = null;
+    this.laid = 0;
     this.liveText = '';
     this.el.live.textContent = '';
-    clearTimeout(this.totalTimer);
-    if (run.cellCount <= EAGER_TOTAL_CELLS) {
-      // After the first frames are on screen, not before.
-      this.totalTimer = setTimeout(() => {
-        if (this.run === run) {
-          this.ensureTotal();
-          this.showTimeline(run);
-        }
-      }, 250);
-    }
   }
 
-  ensureTotal() {
-    if (this.total !== null || !this.run) return;
-    try {
-      this.total = this.run.totalSteps();
-    } catch {
-      this.total = null;
-      return;
-    }
-    this.el.timeline.max = String(this.total);
+  /** The run's length once the timeline is laid (`total`), or how far laying has come. */
+  setTotal(run, total, laid) {
+    if (run !== this.run) return;
+    if (total !== null) this.total = total;
+    this.laid = laid;
+    this.showTimeline(run);
   }
 
   /** Shows the run after a frame; `urgent` for single steps, jumps and state changes. */
@@ -122,9 +116,12 @@ export class TeachPanels {
   showTimeline(run) {
     const steps = run.steps();
     const slider = this.el.timeline;
-    if (this.total === null && Number(slider.max) < steps) slider.max = String(steps);
+    const max = this.total ?? Math.max(steps, this.laid);
+    if (Number(slider.max) !== max) slider.max = String(max);
     if (this.pendingSeek === null && Number(slider.value) !== steps) slider.value = String(steps);
-    const of = this.total === null ? '' : ` of ${this.total.toLocaleString('en')}`;
+    let of = '';
+    if (this.total !== null) of = ` of ${this.total.toLocaleString('en')}`;
+    else if (this.laid > 0) of = ` (counting the steps: ${this.laid.toLocaleString('en')} so far)`;
     const text = `Step ${steps.toLocaleString('en')}${of}`;
     setText(this.el.timelineText, text);
     if (slider.getAttribute('aria-valuetext') !== text) slider.setAttribute('aria-valuetext', text);

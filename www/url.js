@@ -20,12 +20,20 @@ const MAX_STEP = Number.MAX_SAFE_INTEGER;
  * @param {string} search  location.search
  * @param {object} api     { generatorNames, solverNames, parseSide, parseSeed, parsePoint, freshSeed }
  * @param {object} defaults  settings to fall back to (seed is drawn fresh when absent)
- * @returns {{settings: object, problems: string[]}}
+ * @returns {{settings: object, problems: string[], openedBy: 'step' | 'from'}} where openedBy
+ *   names the parameter that says which step to open at
  */
 export function readSettings(search, api, defaults) {
   const params = new URLSearchParams(search);
   const settings = { ...defaults };
   const problems = [];
+  // A parameter given twice: the first counts (URLSearchParams.get), and the page says so.
+  for (const name of new Set(params.keys())) {
+    const all = params.getAll(name);
+    if (all.length > 1 && PARAMS.includes(name)) {
+      problems.push(`URL: ${name} is given ${all.length} times: using the first, ${quote(all[0])}.`);
+    }
+  }
   // Message text may contain anything from the URL; callers must show it with textContent.
   const refuse = (name, given, allowed, fallback) =>
     problems.push(`URL: ${name} ${quote(given)} is not allowed: ${allowed}. Using ${fallback}.`);
@@ -136,7 +144,7 @@ export function readSettings(search, api, defaults) {
     const given = params.get(name);
     const value = parseStep(given);
     if (value === null) {
-      refuse(name, given, 'use a whole number of steps, 0 or more',
+      refuse(name, given, `use a whole number of steps from 0 to ${MAX_STEP}`,
         name === 'to' ? 'the end of the run' : '0');
     } else settings[name] = value;
   }
@@ -148,14 +156,24 @@ export function readSettings(search, api, defaults) {
   }
   // Opening inside the bounds: a shared step outside them moves to the nearest bound.
   if (params.has('step') && settings.to !== null && settings.step > settings.to) settings.step = settings.to;
-  if (!params.has('step') && settings.from > 0) settings.step = settings.from;
+  if (params.has('step') && settings.step < settings.from) settings.step = settings.from;
+  // Where the page opens, and which parameter said so (for messages).
+  const openedBy = !params.has('step') && settings.from > 0 ? 'from' : 'step';
+  if (openedBy === 'from') settings.step = settings.from;
+
+  // A race needs a solver to race against.
+  if (settings.race !== 'none' && settings.solver === 'none') {
+    problems.push(`URL: race ${quote(settings.race)} needs a solver to race against, and solver is none: ` +
+      'choose a solver to race. Not racing.');
+    settings.race = 'none';
+  }
 
   for (const name of params.keys()) {
     if (!PARAMS.includes(name)) {
       problems.push(`URL: parameter ${quote(name)} is not known and was ignored: known are ${PARAMS.join(', ')}.`);
     }
   }
-  return { settings, problems: [...new Set(problems)] };
+  return { settings, problems: [...new Set(problems)], openedBy };
 }
 
 /** "max" or a whole number of steps per second in range; null for anything else. */

@@ -94,8 +94,20 @@ export async function openPage(browser, server, query = '', viewport) {
 /** The text of the page's status line (role="status"). */
 export const statusText = (page) => page.getByRole('status').textContent();
 
-/** Waits until the status line says the run has finished. */
+/**
+ * Waits until the status line says the run has finished and the page has settled: no job under
+ * way, and no background chore (a big maze's repaint or statistics) left.
+ */
 export async function waitDone(page, timeout = 20_000) {
   await page.waitForFunction(() => /\bdone\b/i.test(document.querySelector('[role=status]').textContent),
     null, { timeout });
+  await waitSettled(page, timeout);
+}
+
+/** Waits until the controller has no job and no background chore left. */
+export async function waitSettled(page, timeout = 20_000) {
+  await page.waitForFunction(() => {
+    const controller = window.mazestep.controller;
+    return !controller.job && controller.chores.size === 0;
+  }, null, { timeout, polling: 50 });
 }

@@ -203,7 +203,30 @@ test('URL parameters: good values are taken, each bad one is named and replaced'
   assert.ok(bad.problems.some((p) => p.includes('binary-tree, kruskal')), 'says what is allowed');
   // No seed: a fresh one, and no complaint.
   const none = readSettings('', api, defaults);
-  assert.deepEqual(none, { settings: { ...defaults, seed: '777' }, problems: [] });
+  assert.deepEqual(none, { settings: { ...defaults, seed: '777' }, problems: [], openedBy: 'step' });
+});
+
+test('URL: a parameter given twice says which counts; steps outside the bounds; a race needs a solver', () => {
+  const twice = readSettings('?width=10&width=20&seed=1', api, defaults);
+  assert.equal(twice.settings.width, 10);
+  assert.deepEqual(twice.problems, ["URL: width is given 2 times: using the first, '10'."]);
+  // A shared step outside from..to opens at the nearest bound (docs/page.md).
+  assert.equal(readSettings('?seed=1&step=5&from=10&to=20', api, defaults).settings.step, 10);
+  assert.equal(readSettings('?seed=1&step=25&from=10&to=20', api, defaults).settings.step, 20);
+  // Without step, from says where to open, and messages name from.
+  const fromOnly = readSettings('?seed=1&from=999999', api, defaults);
+  assert.equal(fromOnly.settings.step, 999999);
+  assert.equal(fromOnly.openedBy, 'from');
+  assert.equal(readSettings('?seed=1&step=3&from=2', api, defaults).openedBy, 'step');
+  // The largest step is named when one is too large.
+  const huge = readSettings('?seed=1&step=9007199254740992', api, defaults);
+  assert.match(huge.problems[0], /use a whole number of steps from 0 to 9007199254740991/);
+  const race = readSettings('?seed=1&race=bfs&solver=none', api, defaults);
+  assert.equal(race.settings.race, 'none');
+  assert.match(race.problems.join(' '), /race 'bfs' needs a solver to race against/);
+  // A long value is cut in the message.
+  const long = readSettings(`?seed=1&generator=${'x'.repeat(10_000)}`, api, defaults);
+  assert.ok(long.problems[0].length < 400, `${long.problems[0].length} characters`);
 });
 
 test('written URLs read back to the same settings', () => {
@@ -218,7 +241,8 @@ test('written URLs read back to the same settings', () => {
     { ...defaults, seed: '42', speed: 7 },
   ]) {
     const back = readSettings(writeSettings(settings), api, defaults);
-    assert.deepEqual(back, { settings, problems: [] });
+    // writeSettings leaves step out (it is not paused): a from bound then says where to open.
+    assert.deepEqual(back, { settings, problems: [], openedBy: settings.from > 0 ? 'from' : 'step' });
   }
 });
 

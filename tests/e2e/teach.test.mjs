@@ -27,7 +27,7 @@ test('step, from and to are whole numbers; from after to is refused as a pair', 
   assert.match(swapped.problems.join('\n'), /from 9 is after to 2/);
   const bad = readSettings('?step=-3&controls=lots&embed=maybe', api, defaults);
   assert.equal(bad.settings.step, 0);
-  assert.match(bad.problems.join('\n'), /URL: step '-3' is not allowed: use a whole number of steps, 0 or more\. Using 0\./);
+  assert.match(bad.problems.join('\n'), /URL: step '-3' is not allowed: use a whole number of steps from 0 to 9007199254740991\. Using 0\./);
   assert.match(bad.problems.join('\n'), /URL: controls 'lots' is not allowed: use none, minimal, full/);
   assert.match(bad.problems.join('\n'), /URL: embed 'maybe' is not allowed: use 1 or 0/);
 });
