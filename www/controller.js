@@ -229,7 +229,8 @@ export class Controller {
         low = Math.min(low, this.run.steps());
         return arrived;
       },
-      progress: () => (target > low ? (this.run.steps() - low) / (target - low) : null),
+      // Towards an end not known yet (Infinity): the steps so far, no fraction.
+      progress: () => (Number.isFinite(target) && target > low ? (this.run.steps() - low) / (target - low) : null),
       finished: () => {
         if (this.state !== 'running') this.settle();
         else this.frame();

@@ -81,10 +81,22 @@ async function boot() {
   raceRenderer.onPending = () => controller.chore('draw-race', (rows) => raceRenderer.drawMore(rows));
   const raceStatus = doc.getElementById('status-race');
   // A shortest path for "not shortest" notes: a breadth-first search of the maze on show, off
-  // the run. Past a million cells that search is a long task of its own, so there is no note.
+  // the run, in the background (not in the same task as the end of the run). Past a million
+  // cells that search is a long task of its own, so there is no note.
+  const shortest = { run: null, cells: null };
   const shortestOf = () => {
     const run = controller.run;
-    return run.cellCount <= SHORTEST_NOTE_CELLS ? run.solveWith('bfs') : 0;
+    if (run.cellCount > SHORTEST_NOTE_CELLS) return 0;
+    if (shortest.run === run) return shortest.cells;
+    shortest.run = run;
+    shortest.cells = null;
+    controller.chore('shortest', () => {
+      if (controller.run !== run) return true;
+      shortest.cells = run.solveWith('bfs');
+      race.update(controller.settings, controller.run, controller.partner);
+      return true;
+    });
+    return null;
   };
   const race = new RaceView(doc, api, shortestOf);
 
@@ -97,7 +109,12 @@ async function boot() {
   };
   const pageAddress = () => location.href.split(/[?#]/)[0];
   const teach = new TeachPanels(doc, api, {
-    seek: (k) => controller.seek(k, k === Infinity ? { label: 'Going to the end' } : {}),
+    seek(k) {
+      if (k !== Infinity) return controller.seek(k);
+      // The end: its step when the timeline knows it (for a percentage), else "as far as it goes".
+      const total = controller.run.knownTotal();
+      return controller.seek(total >= 0 ? total : Infinity, { label: 'Going to the end' });
+    },
     layTimeline: () => controller.layTimeline(),
     runUntil: (kind) => controller.runUntil(kind),
     link: () => pageAddress() + writeSettings(controller.settings,

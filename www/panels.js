@@ -17,7 +17,7 @@ const MAZE_STATS_CELLS_PER_MS = 1000;
 const MAZE_STATS_LIVE_CELLS = 1_000_000;
 // Work (about four units a cell) measured at once; a bigger maze is measured in the
 // background, a slice per frame.
-const MEASURE_AT_ONCE_CELLS = 400_000;
+const MEASURE_AT_ONCE_CELLS = 100_000;
 
 /** The maze statistics panel: label and how to show each value of MazeRun.stats(). */
 const MAZE_STATS = [

@@ -43,8 +43,8 @@ export class RaceView {
   /**
    * @param {Document} doc
    * @param {object} api  { algorithmTitle }
-   * @param {(settings: object) => number} shortestOf  shortest path in cells for these settings
-   *        (0 when the goal cannot be reached)
+   * @param {(settings: object) => number | null} shortestOf  shortest path in cells for these
+   *        settings (0 when the goal cannot be reached), or null while it is being worked out
    */
   constructor(doc, api, shortestOf) {
     const $ = (id) => doc.getElementById(id);
@@ -135,12 +135,16 @@ export class RaceView {
   shortestFor(s) {
     const key = [s.generator, s.braid, s.width, s.height, s.seed, s.start, s.goal].join('|');
     if (key !== this.shortestKey) {
-      this.shortestKey = key;
+      let shortest;
       try {
-        this.shortest = this.shortestOf(s);
+        shortest = this.shortestOf(s);
       } catch {
-        this.shortest = 0;
+        shortest = 0;
       }
+      // null: not known yet (it is being worked out); asked again on a later update.
+      if (shortest === null) return 0;
+      this.shortestKey = key;
+      this.shortest = shortest;
     }
     return this.shortest;
   }

@@ -50,7 +50,7 @@ const OVERLAY_MARGIN = 10;
 // Above this many tiles per side the tile grid would need too much memory: show cells only.
 const MAX_TILES = 4097;
 // Mazes over this many cells are repainted whole a band of rows at a time (drawMore).
-export const PROGRESSIVE_CELLS = 1_100_000;
+export const PROGRESSIVE_CELLS = 250_000;
 
 // Set labels get one of 256 light hues; labels are hashed (Fibonacci hashing) so sets with
 // neighbouring labels, often neighbours on the maze too, get unrelated hues.
