@@ -1,7 +1,8 @@
 // Seek timings of the built wasm module (pkg/) in Node's V8, the engine Chromium uses:
 // the first totalSteps() (shadow run laying checkpoints), back() from the end (slowest of 5),
-// and seeks to 20 spread-out steps. Run `wasm-pack build --target web --release` first, then
-// `node tests/perf/seek.mjs`. Numbers, not a test: nothing here can fail.
+// and seeks to spread-out steps (20, or 4 from 2000 a side up). Run `scripts/build` first, then
+// `node tests/perf/seek.mjs` (sides 100 and 1000) or `node tests/perf/seek.mjs --sizes 4096`.
+// Numbers, not a test: nothing here can fail.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -11,7 +12,10 @@ initSync({ module: readFileSync(pkg + 'mazestep_bg.wasm') });
 
 const runs = [['recursive-backtracker', 'bfs'], ['kruskal', 'a-star'], ['wilson', 'dijkstra']];
 console.log('side run steps total_ms back_ms seek_avg_ms seek_max_ms');
-for (const side of [100, 1000]) {
+const at = process.argv.indexOf('--sizes');
+const sides = at > 0 ? process.argv[at + 1].split(',').map(Number) : [100, 1000];
+for (const side of sides) {
+  const seeks = side >= 2000 ? 4 : 20;
   for (const [generator, solver] of runs) {
     const run = new MazeRun(generator, solver, side, side, '7', '', '', 0.1);
     let t = performance.now();
@@ -26,8 +30,8 @@ for (const side of [100, 1000]) {
     }
     let sum = 0;
     let max = 0;
-    for (let i = 0; i < 20; i++) {
-      const target = Math.floor((((i * 7919) % 20) / 20) * total);
+    for (let i = 0; i < seeks; i++) {
+      const target = Math.floor((((i * 7919) % seeks) / seeks) * total);
       t = performance.now();
       run.seek(target);
       const took = performance.now() - t;
@@ -35,7 +39,7 @@ for (const side of [100, 1000]) {
       max = Math.max(max, took);
     }
     const ms = (x) => x.toFixed(2);
-    console.log(side, `${generator} + ${solver}`, total, ms(lay), ms(back), ms(sum / 20), ms(max));
+    console.log(side, `${generator} + ${solver}`, total, ms(lay), ms(back), ms(sum / seeks), ms(max));
     run.free();
   }
 }
