@@ -143,6 +143,10 @@ pub struct Run {
     checkpoint_budget: usize,
     /// A measurement of the maze's statistics under way, and the step it is of.
     meter: Option<(u64, Meter)>,
+    /// Steps the last seek replayed after restoring a saved state (0 if it restored none).
+    last_replay: u64,
+    /// Where a seek back still under way (cut into slices) keeps its snapshot.
+    snapshot_at: Option<u64>,
 }
 
 /// Everything a step can change: what a checkpoint keeps. The board's journal is left out
@@ -180,7 +184,13 @@ struct Timeline {
     max: usize,
     /// The copy being run to the end, while the timeline is being laid.
     shadow: Option<Box<Run>>,
+    /// A state a little before where the last long seek back went, for the next Back.
+    recent: Option<State>,
 }
+
+/// How far before its target a long seek back keeps a snapshot (see `Timeline::recent`): the
+/// next 4096 Backs each replay at most this many steps.
+const RECENT_GAP: u64 = 4096;
 
 /// Most memory all checkpoints of one run may use, as estimated by `checkpoint_bytes`.
 pub const CHECKPOINT_BUDGET: usize = 64 << 20;
@@ -218,6 +228,7 @@ impl Timeline {
             checkpoints: Vec::new(),
             max: 0,
             shadow: None,
+            recent: None,
         }
     }
 }
@@ -268,6 +279,8 @@ impl Run {
             timeline: Timeline::empty(),
             checkpoint_budget: default_checkpoint_budget(cells),
             meter: None,
+            last_replay: 0,
+            snapshot_at: None,
         })
     }
 
@@ -477,6 +490,12 @@ impl Run {
         self.timeline.total.unwrap_or(self.steps)
     }
 
+    /// Steps the last seek replayed after restoring a checkpoint or snapshot (0 when it only
+    /// stepped on): what a seek back costs, for tests and benchmarks.
+    pub fn last_replay(&self) -> u64 {
+        self.last_replay
+    }
+
     /// The run's length if the timeline is laid, else `None`.
     pub fn known_total(&self) -> Option<u64> {
         self.timeline.total
@@ -633,9 +652,23 @@ impl Run {
         let whole = (target / timeline.interval).min(timeline.checkpoints.len() as u64);
         let base = whole * timeline.interval;
         if target >= self.steps && base <= self.steps {
+            // A seek back cut into slices goes on here: take its snapshot on the way.
+            if let Some(at) = self
+                .snapshot_at
+                .filter(|&at| self.steps < at && at <= target)
+            {
+                let done = self.advance_quietly((at - self.steps).min(limit));
+                if self.steps == at {
+                    self.timeline.recent = Some(self.state());
+                    self.snapshot_at = None;
+                }
+                self.last_replay = done;
+                return self.steps;
+            }
             // Nothing to restore: stepping on from here is the shortest way. A short stretch
             // is journaled for an exact dirty list; a long one runs quietly.
             let ahead = (target - self.steps).min(limit);
+            self.last_replay = 0;
             if ahead <= self.cells() as u64 && ahead == target - self.steps {
                 self.advance(ahead);
             } else {
@@ -643,19 +676,38 @@ impl Run {
             }
             return self.steps;
         }
-        let state = match whole.checked_sub(1) {
-            Some(index) => timeline.checkpoints[index as usize].clone(),
-            None => match self.fresh_state() {
+        // The nearest state at or before the target: the snapshot a recent seek back left
+        // (below) if it is nearer than the checkpoint, else the checkpoint, else step 0.
+        let recent = timeline
+            .recent
+            .as_ref()
+            .filter(|state| state.steps <= target && state.steps > base);
+        let state = match (recent, whole.checked_sub(1)) {
+            (Some(state), _) => state.clone(),
+            (None, Some(index)) => timeline.checkpoints[index as usize].clone(),
+            (None, None) => match self.fresh_state() {
                 Some(state) => state,
                 None => return self.steps,
             },
         };
+        let going_back = target < self.steps;
         let old = self.restore(state);
+        // Going back far, keep a snapshot a little before the target on the way: Back pressed
+        // again (and again) then replays at most RECENT_GAP steps instead of a whole interval.
+        // Only where checkpoints fit at all: it costs one more of them.
+        self.snapshot_at = (going_back && self.timeline.max > 0)
+            .then(|| target.saturating_sub(RECENT_GAP))
+            .filter(|&at| at > self.steps);
         // Replay with the journal off: the same `step`, so the same result.
         let mut done = 0;
         while self.steps < target && done < limit && self.step().is_some() {
             done += 1;
+            if Some(self.steps) == self.snapshot_at {
+                self.timeline.recent = Some(self.state());
+                self.snapshot_at = None;
+            }
         }
+        self.last_replay = done;
         self.board.set_journaling(true);
         self.board.clear_journal();
         if self.steps == target || self.is_done() {

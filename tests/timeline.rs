@@ -765,3 +765,55 @@ fn kruskal_notes_the_two_sets_it_merged_with_their_sizes() {
     }
     assert_eq!(merges, 8 * 7 - 1);
 }
+
+/// Back pressed again and again far from any checkpoint: the first Back replays up to a whole
+/// checkpoint interval, and keeps a snapshot a little before where it went, so the next ones
+/// replay only a few thousand steps. Every one is still exactly the run stepped that far.
+#[test]
+fn repeated_backs_far_from_a_checkpoint_replay_little() {
+    let settings = Settings::new("kruskal", 160, 160, 3).with_solver("bfs");
+    let budgeted = || {
+        let mut run = Run::new(settings.clone()).unwrap();
+        // Room for one checkpoint: the interval is then half the run or more.
+        run.set_checkpoint_budget(160 * 160 * 16);
+        run.total_steps();
+        run
+    };
+    // Where the one checkpoint is: a Back from the end replays from it.
+    let mut probe = budgeted();
+    let total = probe.total_steps();
+    probe.seek(total);
+    probe.back();
+    let checkpoint = total - 1 - probe.last_replay();
+    assert!(checkpoint > 40_000, "checkpoint at {checkpoint} of {total}");
+    // Just before it, the state to go back from is step 0's: far.
+    let start = checkpoint - 1;
+    let mut run = budgeted();
+    run.seek(start);
+    assert_eq!(run.last_replay(), 0, "forward: no restore");
+    let mut fresh = Run::new(settings.clone()).unwrap();
+    let mut replays = Vec::new();
+    for back in 1..=50 {
+        assert!(run.back());
+        replays.push(run.last_replay());
+        let at = start - back;
+        assert_eq!(run.steps(), at);
+        fresh.seek(at);
+        assert_eq!(observe(&mut run), observe(&mut fresh), "after {back} Backs");
+    }
+    assert_eq!(replays[0], start - 1, "the first Back replays from step 0");
+    assert!(
+        replays[1..].iter().all(|&r| r <= 4096),
+        "the next ones from the snapshot: {replays:?}"
+    );
+
+    // The same when the first Back is done a slice at a time, as the page does it.
+    let mut run = budgeted();
+    run.seek(start);
+    while run.seek_within(start - 1, 1000) != start - 1 {}
+    assert!(run.back());
+    assert_eq!(run.steps(), start - 2);
+    assert!(run.last_replay() <= 4096, "{}", run.last_replay());
+    fresh.seek(start - 2);
+    assert_eq!(observe(&mut run), observe(&mut fresh));
+}
