@@ -13,8 +13,6 @@ import {
 } from './settings.js';
 import { readSettings, writeSettings } from './url.js';
 
-// Mazes up to this many cells get the "not shortest" note (a breadth-first search).
-const SHORTEST_NOTE_CELLS = 1_000_000;
 
 async function boot() {
   let wasm, mz;
@@ -80,23 +78,17 @@ async function boot() {
   renderer.onPending = () => controller.chore('draw', (rows) => renderer.drawMore(rows));
   raceRenderer.onPending = () => controller.chore('draw-race', (rows) => raceRenderer.drawMore(rows));
   const raceStatus = doc.getElementById('status-race');
-  // A shortest path for "not shortest" notes: a breadth-first search of the maze on show, off
-  // the run, in the background (not in the same task as the end of the run). Past a million
-  // cells that search is a long task of its own, so there is no note.
-  const shortest = { run: null, cells: null };
-  const shortestOf = () => {
-    const run = controller.run;
-    if (run.cellCount > SHORTEST_NOTE_CELLS) return 0;
-    if (shortest.run === run) return shortest.cells;
+  // A shortest path for "not shortest" notes: the solution length the maze statistics measure
+  // (moves from start to goal, so one cell fewer than the path), once the maze is final. No
+  // search of its own: the statistics are measured anyway, a slice at a time on big mazes.
+  const shortest = { run: null, cells: 0 };
+  const shortestOf = () => (shortest.run === controller.run ? shortest.cells : null);
+  panels.onStats = (run, values) => {
+    if (run !== controller.run || ['generating', 'braiding'].includes(run.phase())) return;
+    if (shortest.run === run) return;
     shortest.run = run;
-    shortest.cells = null;
-    controller.chore('shortest', () => {
-      if (controller.run !== run) return true;
-      shortest.cells = run.solveWith('bfs');
-      race.update(controller.settings, controller.run, controller.partner);
-      return true;
-    });
-    return null;
+    shortest.cells = Number.isNaN(values.solution_length) ? 0 : values.solution_length + 1;
+    race.update(controller.settings, controller.run, controller.partner);
   };
   const race = new RaceView(doc, api, shortestOf);
 

@@ -224,21 +224,23 @@ export class Panels {
     if (!this.el.mazeStats || this.statKeys.length === 0) return;
     const raw = run.measure(MEASURE_AT_ONCE_CELLS);
     if (raw) {
-      this.showMazeStatValues(raw);
+      this.showMazeStatValues(raw, run);
       return;
     }
     this.onMeasure?.((n) => {
       if (this.mazeStatsRun !== run) return true;
       const values = run.measure(n);
-      if (values) this.showMazeStatValues(values);
+      if (values) this.showMazeStatValues(values, run);
       return Boolean(values);
     });
   }
 
-  showMazeStatValues(raw) {
+  /** Shows measured statistics of `run`'s maze, and passes them on (onStats). */
+  showMazeStatValues(raw, run) {
     const list = this.el.mazeStats;
     const values = {};
     this.statKeys.forEach((key, i) => { values[key] = raw[i]; });
+    this.onStats?.(run, values);
     if (!this.mazeStatRows) {
       this.mazeStatRows = MAZE_STATS.map(([label]) => {
         const dt = this.doc.createElement('dt');

@@ -194,6 +194,16 @@ test('a race needs a solver; refused in the URL and in the settings', async () =
   await page.close();
 });
 
+test('a from bound past the end says from, not step', async () => {
+  const { page, errors } = await openPage(browser, server, '?generator=binary-tree&solver=none&width=5&height=4&seed=1&from=999999');
+  await waitSettled(page);
+  const messages = await page.locator('#messages').textContent();
+  assert.match(messages, /URL: from 999999 is past the end of this run, which has 20 steps\. Showing the end\./);
+  assert.doesNotMatch(messages, /URL: step 999999/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('URL values are quoted at most 80 characters long', async () => {
   const { page, errors } = await openPage(browser, server, `?width=${'7'.repeat(10_000)}&seed=1`);
   const messages = await page.locator('#messages li').allTextContents();
