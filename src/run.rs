@@ -147,6 +147,9 @@ pub struct Run {
     last_replay: u64,
     /// Where a seek back still under way (cut into slices) keeps its snapshot.
     snapshot_at: Option<u64>,
+    /// A copy of the run going towards a little before the step on show, so that Back finds
+    /// a snapshot near (see [`Run::prepare_back`]).
+    back_shadow: Option<Box<Run>>,
 }
 
 /// Everything a step can change: what a checkpoint keeps. The board's journal is left out
@@ -281,6 +284,7 @@ impl Run {
             meter: None,
             last_replay: 0,
             snapshot_at: None,
+            back_shadow: None,
         })
     }
 
@@ -676,19 +680,11 @@ impl Run {
             }
             return self.steps;
         }
-        // The nearest state at or before the target: the snapshot a recent seek back left
-        // (below) if it is nearer than the checkpoint, else the checkpoint, else step 0.
-        let recent = timeline
-            .recent
-            .as_ref()
-            .filter(|state| state.steps <= target && state.steps > base);
-        let state = match (recent, whole.checked_sub(1)) {
-            (Some(state), _) => state.clone(),
-            (None, Some(index)) => timeline.checkpoints[index as usize].clone(),
-            (None, None) => match self.fresh_state() {
-                Some(state) => state,
-                None => return self.steps,
-            },
+        // The nearest state at or before the target: the snapshot a recent seek back (or
+        // prepare_back) left if it is nearer than the checkpoint, else the checkpoint, else
+        // step 0.
+        let Some(state) = self.saved_state_before(target) else {
+            return self.steps;
         };
         let going_back = target < self.steps;
         let old = self.restore(state);
@@ -717,6 +713,77 @@ impl Run {
             self.collect_dirty();
         }
         self.steps
+    }
+
+    /// Gets Back ready ahead of time, at most `limit` steps of work a call, without touching
+    /// the run on show: a copy of the run goes from the nearest saved state to a little before
+    /// the step on show and is kept as a snapshot, as a long seek back keeps one. Back then
+    /// replays at most [`RECENT_GAP`] steps. Returns true once Back is ready, or when there is
+    /// nothing to do: near step 0 or a checkpoint, or where no checkpoint fits the budget (the
+    /// largest mazes: a snapshot there would cost as much memory as the whole run).
+    pub fn prepare_back(&mut self, limit: u64) -> bool {
+        let at = self.steps;
+        if self.checkpoint_budget < checkpoint_bytes(self.cells()) {
+            return true;
+        }
+        let near = |steps: u64| steps < at && at - 1 - steps <= RECENT_GAP;
+        let timeline = &self.timeline;
+        let whole = ((at.max(1) - 1) / timeline.interval).min(timeline.checkpoints.len() as u64);
+        let recent = timeline.recent.as_ref().map(|state| state.steps);
+        if at <= RECENT_GAP || near(whole * timeline.interval) || recent.is_some_and(near) {
+            self.back_shadow = None;
+            return true;
+        }
+        let wanted = at - RECENT_GAP / 2;
+        if self
+            .back_shadow
+            .as_ref()
+            .is_some_and(|shadow| shadow.steps > wanted)
+        {
+            self.back_shadow = None;
+        }
+        if self.back_shadow.is_none() {
+            let Some(state) = self.saved_state_before(wanted) else {
+                return true;
+            };
+            let Ok(mut shadow) = Run::new(self.settings.clone()) else {
+                return true;
+            };
+            shadow.restore(state);
+            shadow.board.set_journaling(false);
+            self.back_shadow = Some(Box::new(shadow));
+        }
+        let Some(shadow) = self.back_shadow.as_deref_mut() else {
+            return true;
+        };
+        let mut done = 0;
+        while shadow.steps < wanted && done < limit && shadow.step().is_some() {
+            done += 1;
+        }
+        if shadow.steps < wanted && !shadow.is_done() {
+            return false;
+        }
+        if let Some(shadow) = self.back_shadow.take() {
+            self.timeline.recent = Some(shadow.state_moved());
+        }
+        true
+    }
+
+    /// A copy of the nearest saved state at or before `step`: the recent snapshot, a
+    /// checkpoint, or step 0's.
+    fn saved_state_before(&self, step: u64) -> Option<State> {
+        let timeline = &self.timeline;
+        let whole = (step / timeline.interval).min(timeline.checkpoints.len() as u64);
+        let base = whole * timeline.interval;
+        let recent = timeline
+            .recent
+            .as_ref()
+            .filter(|state| state.steps <= step && state.steps > base);
+        match (recent, whole.checked_sub(1)) {
+            (Some(state), _) => Some(state.clone()),
+            (None, Some(index)) => Some(timeline.checkpoints[index as usize].clone()),
+            (None, None) => self.fresh_state(),
+        }
     }
 
     /// Goes back one step. Returns false (and changes nothing) at step 0.

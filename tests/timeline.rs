@@ -817,3 +817,41 @@ fn repeated_backs_far_from_a_checkpoint_replay_little() {
     fresh.seek(start - 2);
     assert_eq!(observe(&mut run), observe(&mut fresh));
 }
+
+/// Back made ready ahead of time, a slice at a time (as the page does after a pause): the run
+/// on show does not change while it is prepared, and Back then replays little, exactly.
+#[test]
+fn back_prepared_ahead_replays_little_and_changes_nothing_meanwhile() {
+    let settings = Settings::new("kruskal", 160, 160, 3).with_solver("bfs");
+    let mut run = Run::new(settings.clone()).unwrap();
+    run.set_checkpoint_budget(160 * 160 * 16);
+    let total = run.total_steps();
+    // Just before the one checkpoint (found as in the test above), far from step 0.
+    let mut probe = Run::new(settings.clone()).unwrap();
+    probe.set_checkpoint_budget(160 * 160 * 16);
+    probe.seek(total);
+    probe.back();
+    let start = total - 2 - probe.last_replay();
+    run.seek(start);
+    let before = observe(&mut run);
+    let mut calls = 0;
+    while !run.prepare_back(1000) {
+        calls += 1;
+        assert_eq!(
+            observe(&mut run),
+            before,
+            "preparing changes nothing on show"
+        );
+    }
+    assert!(calls > 10, "{calls} slices of 1000 steps");
+    // Ready: asking again is free.
+    assert!(run.prepare_back(1));
+    assert!(run.back());
+    assert!(run.last_replay() <= 4096, "{}", run.last_replay());
+    let mut fresh = Run::new(settings).unwrap();
+    fresh.seek(start - 1);
+    assert_eq!(observe(&mut run), observe(&mut fresh));
+    // Near step 0 there is nothing to prepare.
+    run.seek(100);
+    assert!(run.prepare_back(1));
+}

@@ -294,6 +294,19 @@ export class Controller {
   settle() {
     this.setState(this.runs().every((run) => run.phase() === 'done') ? 'done' : 'paused');
     this.frame({ urgent: true });
+    this.prepareBack();
+  }
+
+  /**
+   * While paused, gets Back ready in the background: each run keeps a snapshot a little
+   * before the step on show, so that Back replays a few thousand steps, not a whole stretch
+   * between checkpoints.
+   */
+  prepareBack() {
+    // Playing or another job drops the chore; the next pause asks again.
+    for (const [i, run] of this.runs().entries()) {
+      this.chore(`back-${i}`, (n) => (this.state === 'running' || this.job ? true : run.prepareBack(n)));
+    }
   }
 
   /** Shows the runs as they are; says whether the dirty list covers every change. */
@@ -538,6 +551,7 @@ export class Controller {
     if (state === this.state) return;
     this.state = state;
     this.hooks.state(state);
+    if (state === 'paused' || state === 'done') this.prepareBack();
   }
 }
 

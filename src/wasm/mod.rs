@@ -407,6 +407,15 @@ impl MazeRun {
         Ok(reached as f64)
     }
 
+    /// Gets Back ready ahead of time, at most `limit` steps of work a call, without changing
+    /// what is on show; true once ready (or when there is nothing to prepare). A page calls it
+    /// in the background after pausing, so that Back replays at most a few thousand steps.
+    #[wasm_bindgen(js_name = prepareBack)]
+    pub fn prepare_back(&mut self, limit: JsValue) -> Result<bool, JsError> {
+        let limit = args::limit(param("prepareBack", "limit"), &limit)?;
+        Ok(self.run.prepare_back(limit))
+    }
+
     /// Goes back one step; false (and nothing changes) at step 0.
     pub fn back(&mut self) -> bool {
         self.run.back()

@@ -76,6 +76,7 @@ const BAD_CALLS = [
   ["advanceUntil('expand')", (r) => r.advanceUntil('expand')],
   ['finish(-1)', (r) => r.finish(-1)],
   ['finish(0)', (r) => r.finish(0)],
+  ['prepareBack(0)', (r) => r.prepareBack(0)],
   ['seek(3, 0)', (r) => r.seek(3, 0)],
   ['layTimeline(0)', (r) => r.layTimeline(0)],
   ["finish('5')", (r) => r.finish('5')],
@@ -211,6 +212,18 @@ function sequence(seed) {
         const laid = run.timelineLaid();
         if (result === total ? laid !== total : laid > total) fail(`after ${name} = ${result}, timelineLaid() is ${laid}`);
         if (laid < laidBefore[1]) fail(`timelineLaid() went back from ${laidBefore[1]} to ${laid}`);
+        const diff = fullDiff(fullState(run), before);
+        if (diff) fail(`${name} changed the run: ${diff}`);
+      };
+    } else if (roll < 0.9) {
+      // Getting Back ready works on a copy: nothing on show changes.
+      const limit = rng.pick([1, 100, 5000, Infinity]);
+      name = `prepareBack(${limit})`;
+      const ready = run.prepareBack(limit);
+      dirty = 'none';
+      check = () => {
+        if (typeof ready !== 'boolean') fail(`${name} returned ${ready}`);
+        if (limit === Infinity && !ready) fail(`${name} was not ready after unlimited work`);
         const diff = fullDiff(fullState(run), before);
         if (diff) fail(`${name} changed the run: ${diff}`);
       };
