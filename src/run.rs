@@ -193,7 +193,7 @@ struct Timeline {
 
 /// How far before its target a long seek back keeps a snapshot (see `Timeline::recent`): the
 /// next 4096 Backs each replay at most this many steps.
-const RECENT_GAP: u64 = 4096;
+pub const RECENT_GAP: u64 = 4096;
 
 /// Most memory all checkpoints of one run may use, as estimated by `checkpoint_bytes`.
 pub const CHECKPOINT_BUDGET: usize = 64 << 20;
