@@ -691,7 +691,7 @@ impl Run {
         // Going back far, keep a snapshot a little before the target on the way: Back pressed
         // again (and again) then replays at most RECENT_GAP steps instead of a whole interval.
         // Only where checkpoints fit at all: it costs one more of them.
-        self.snapshot_at = (going_back && self.timeline.max > 0)
+        self.snapshot_at = (going_back && self.snapshots_fit())
             .then(|| target.saturating_sub(RECENT_GAP))
             .filter(|&at| at > self.steps);
         // Replay with the journal off: the same `step`, so the same result.
@@ -723,7 +723,7 @@ impl Run {
     /// largest mazes: a snapshot there would cost as much memory as the whole run).
     pub fn prepare_back(&mut self, limit: u64) -> bool {
         let at = self.steps;
-        if self.checkpoint_budget < checkpoint_bytes(self.cells()) {
+        if !self.snapshots_fit() {
             return true;
         }
         let near = |steps: u64| steps < at && at - 1 - steps <= RECENT_GAP;
@@ -767,6 +767,12 @@ impl Run {
             self.timeline.recent = Some(shadow.state_moved());
         }
         true
+    }
+
+    /// Whether one more saved state fits the checkpoint budget: not on the largest mazes,
+    /// where one state is as big as the whole run.
+    fn snapshots_fit(&self) -> bool {
+        self.checkpoint_budget >= checkpoint_bytes(self.cells())
     }
 
     /// A copy of the nearest saved state at or before `step`: the recent snapshot, a
