@@ -117,6 +117,8 @@ export class Controller {
     if (newRun) {
       if (!this.replaceRun(next)) return false;
     } else {
+      // Any setting change stops long work where it is (a new run stops it anyway).
+      this.cancelJob(true);
       this.settings = next;
     }
     this.hooks.settings(this.settings);

@@ -36,6 +36,10 @@ class FakeRun {
   steps() {
     return this.done;
   }
+  prepareBack() {
+    this.calls.push('prepareBack');
+    return true;
+  }
   free() {
     this.freed = true;
   }
@@ -105,13 +109,19 @@ test('slow speeds step only when a whole step is due; a long pause does not jump
 });
 
 test('the top speed finishes the run in one frame; the run ending makes the state done', () => {
-  const { controller, runs, tick, events } = setup({ speed: Infinity });
+  const { controller, runs, tick, events, errors } = setup({ speed: Infinity });
   controller.start();
   controller.play();
   tick();
-  assert.deepEqual(runs[0].calls, ['finish']);
+  assert.equal(runs[0].calls[0], 'finish');
   assert.equal(controller.state, 'done');
+  // Once done, background chores (getting Back ready) take a frame at most; then the frames stop.
+  let frames = 0;
+  while (tick() && frames < 5) frames++;
+  assert.ok(frames <= 1, `${frames} frames after done`);
   assert.equal(tick(), false, 'no more frames once done');
+  assert.deepEqual(runs[0].calls, ['finish', 'prepareBack']);
+  assert.deepEqual(errors, []);
   assert.ok(events.includes('done'));
 });
 

@@ -123,6 +123,14 @@ test('Cancel (and Escape) stop long work where it is; the run stays exact and us
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => window.mazestep.controller.job), null);
   assert.equal(await page.locator('#work').isHidden(), true);
+
+  // So does changing a setting, even one that keeps the run (the speed).
+  await page.focus('#timeline');
+  await page.keyboard.press('End');
+  await page.waitForSelector('#work:not([hidden])', { timeout: 10_000 });
+  await page.evaluate(() => window.mazestep.controller.update({ speed: 100 }));
+  assert.equal(await page.evaluate(() => window.mazestep.controller.job), null);
+  assert.equal(await page.locator('#work').isHidden(), true);
   assert.deepEqual(errors, []);
   await page.close();
 });
