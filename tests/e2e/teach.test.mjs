@@ -229,7 +229,8 @@ test('Copy embed code gives an iframe of the current settings that opens in embe
   for (const part of ['generator=kruskal', 'solver=bfs', 'width=9', 'height=7', 'seed=11', 'embed=1', 'controls=minimal', 'step=4']) {
     assert.ok(src.includes(part), `${part} in ${src}`);
   }
-  assert.match(await page.locator('#share-status').textContent(), /Embed code/);
+  // The status follows the clipboard's answer, which comes asynchronously.
+  await page.waitForFunction(() => /Embed code/.test(document.getElementById('share-status').textContent));
   const embedded = await openPage(suite.browser, { url: '' }, src, { width: 640, height: 480 });
   assert.equal(await embedded.page.evaluate(() => document.documentElement.classList.contains('embed')), true);
   assert.equal(await stepCount(embedded.page), 4);
