@@ -66,6 +66,8 @@ pub enum RunError {
     Solver(SolveError),
     /// A braid share outside 0 to 1; the message says so.
     Braid(String),
+    /// Not enough memory left for a run of this size (the message says how much it needs).
+    Memory(String),
 }
 
 impl fmt::Display for RunError {
@@ -74,7 +76,7 @@ impl fmt::Display for RunError {
             RunError::Size(e) => e.fmt(f),
             RunError::Generator(e) => e.fmt(f),
             RunError::Solver(e) => e.fmt(f),
-            RunError::Braid(e) => e.fmt(f),
+            RunError::Braid(e) | RunError::Memory(e) => e.fmt(f),
         }
     }
 }
@@ -214,6 +216,37 @@ fn default_checkpoint_budget(cells: usize) -> usize {
     (checkpoint_bytes(cells) * CHECKPOINTS).min(CHECKPOINT_BUDGET)
 }
 
+/// Checks that memory can be had for a run of `cells` cells: twice the estimate of one state
+/// (more than any run needs to be set up), asked for and given back at once. Where memory is
+/// short (wasm32 has 4 GB, and many big runs may be alive) a new run is then refused with a
+/// message instead of aborting when it first needs memory. A run made near the limit can
+/// still run out later, when its solver sets up (A* at 4096 x 4096 takes about 130 MB more).
+fn room_for(cells: usize) -> Result<(), String> {
+    let bytes = checkpoint_bytes(cells).saturating_mul(2);
+    // In pieces the size of a run's largest vectors (four bytes a cell), since that is how a
+    // run takes its memory: a free region left by a run freed before serves as well.
+    let piece = cells.saturating_mul(4).max(1);
+    let mut probe: Vec<Vec<u8>> = Vec::new();
+    let pieces = bytes.div_ceil(piece);
+    let held = probe.try_reserve_exact(pieces);
+    let held = held.and_then(|()| {
+        (0..pieces).try_for_each(|_| {
+            let mut chunk: Vec<u8> = Vec::new();
+            chunk.try_reserve_exact(piece)?;
+            probe.push(chunk);
+            Ok(())
+        })
+    });
+    drop(probe);
+    held.map_err(|_| {
+        format!(
+            "not enough memory left for a maze of {cells} cells (it may need about {} MB): free() \
+             runs that are no longer needed, or choose a smaller size",
+            bytes >> 20
+        )
+    })
+}
+
 /// Most changes one batch journals before it gives way to "redraw everything": past about
 /// four changes a cell a whole redraw is cheaper, and a million entries (16 MB) bounds the
 /// journal at the largest sizes.
@@ -240,6 +273,7 @@ impl Run {
     /// Checks every setting and sets the run up at step 0.
     pub fn new(settings: Settings) -> Result<Run, RunError> {
         let maze = Maze::new(settings.width, settings.height).map_err(RunError::Size)?;
+        room_for(maze.len()).map_err(RunError::Memory)?;
         let generator =
             generators::create(&settings.generator, &maze).map_err(RunError::Generator)?;
         braid::check_share(settings.braid).map_err(RunError::Braid)?;

@@ -123,3 +123,40 @@ op('lastEvent', () => run.lastEvent());
   assert.equal(ops['advance(2)'].value, 2);
   assert.match(ops.lastEvent.value, /^(merge-sets|keep-wall)$/);
 });
+
+// wasm32 has 4 GB. Big runs kept alive one after another used to fill it until a run aborted
+// when it first needed memory; now a new run that may not fit is refused with a message, the
+// runs already made keep working, and freeing one makes room again.
+test('4096x4096 runs kept alive until memory runs short: refused with a message, never a trap', () => {
+  const child = runChild(`
+const runs = [];
+let refusal = null;
+for (let i = 0; i < 20 && refusal === null; i++) {
+  try {
+    runs.push(new mz.MazeRun('kruskal', 'a-star', 4096, 4096, String(i), '', ''));
+  } catch (e) {
+    refusal = (e && e.constructor && e.constructor.name) + ': ' + (e && e.message);
+  }
+}
+const made = runs.length;
+const usable = runs.every((run) => run.advance(1000) === 1000);
+runs.pop().free();
+let again = 'made';
+try {
+  runs.push(new mz.MazeRun('kruskal', 'a-star', 4096, 4096, '99', '', ''));
+  runs.at(-1).advance(10);
+} catch (e) {
+  again = e.message;
+}
+report({ made, refusal, usable, again, memoryMiB: memoryBytes() / MiB });
+`, { timeoutMs: 120_000 });
+  const account = describeChild(child);
+  assert.equal(child.signal, null, account);
+  assert.equal(child.status, 0, account);
+  const { made, refusal, usable, again, memoryMiB } = child.result;
+  console.log(`live 4096x4096 kruskal runs: ${made} made, then refused at ${memoryMiB} MiB: ${refusal}`);
+  assert.ok(made >= 3, `${made} runs`);
+  assert.match(refusal ?? '', /^Error: MazeRun: not enough memory left for a maze of 16777216 cells \(it may need about 512 MB\): free\(\) runs that are no longer needed, or choose a smaller size$/);
+  assert.equal(usable, true, 'the runs made before still step');
+  assert.equal(again, 'made', 'after free() there is room again');
+});
