@@ -273,7 +273,19 @@ impl Run {
     /// Checks every setting and sets the run up at step 0.
     pub fn new(settings: Settings) -> Result<Run, RunError> {
         let maze = Maze::new(settings.width, settings.height).map_err(RunError::Size)?;
+        // Room for this run and the copy that will lay its timeline; the run's own copies
+        // (`Run::build`) are then covered.
         room_for(maze.len()).map_err(RunError::Memory)?;
+        Run::build(settings, maze)
+    }
+
+    /// [`Run::new`] without the check for memory: for the copies a run makes of itself.
+    fn copy_of(settings: &Settings) -> Option<Run> {
+        let maze = Maze::new(settings.width, settings.height).ok()?;
+        Run::build(settings.clone(), maze).ok()
+    }
+
+    fn build(settings: Settings, maze: Maze) -> Result<Run, RunError> {
         let generator =
             generators::create(&settings.generator, &maze).map_err(RunError::Generator)?;
         braid::check_share(settings.braid).map_err(RunError::Braid)?;
@@ -557,7 +569,7 @@ impl Run {
             return self.timeline.total;
         }
         if self.timeline.shadow.is_none() {
-            let Ok(mut shadow) = Run::new(self.settings.clone()) else {
+            let Some(mut shadow) = Run::copy_of(&self.settings) else {
                 // The settings were checked when this run was made; unreachable in practice.
                 self.timeline.total = Some(self.steps);
                 return self.timeline.total;
@@ -606,7 +618,7 @@ impl Run {
 
     /// The state at step 0, from a fresh run with the same settings.
     fn fresh_state(&self) -> Option<State> {
-        let fresh = Run::new(self.settings.clone()).ok()?;
+        let fresh = Run::copy_of(&self.settings)?;
         let mut state = fresh.state_moved();
         state.board.set_journaling(false);
         Some(state)
@@ -780,7 +792,7 @@ impl Run {
             let Some(state) = self.saved_state_before(wanted) else {
                 return true;
             };
-            let Ok(mut shadow) = Run::new(self.settings.clone()) else {
+            let Some(mut shadow) = Run::copy_of(&self.settings) else {
                 return true;
             };
             shadow.restore(state);
