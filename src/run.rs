@@ -257,6 +257,14 @@ fn journal_limit(cells: usize) -> usize {
 }
 
 impl Timeline {
+    /// The last checkpoint at or before `step`, as its index and the step it holds; `None`
+    /// before the first (step 0 needs none: a fresh run is made for it).
+    fn checkpoint_before(&self, step: u64) -> Option<(usize, u64)> {
+        let whole = (step / self.interval).min(self.checkpoints.len() as u64);
+        let index = whole.checked_sub(1)?;
+        Some((index as usize, whole * self.interval))
+    }
+
     fn empty() -> Timeline {
         Timeline {
             total: None,
@@ -697,10 +705,10 @@ impl Run {
             .timeline
             .total
             .map_or(target, |total| target.min(total));
-        let timeline = &self.timeline;
-        // The last checkpoint at or before the target; none (step 0) before the first.
-        let whole = (target / timeline.interval).min(timeline.checkpoints.len() as u64);
-        let base = whole * timeline.interval;
+        let base = self
+            .timeline
+            .checkpoint_before(target)
+            .map_or(0, |(_, at)| at);
         if target >= self.steps && base <= self.steps {
             // A seek back cut into slices goes on here: take its snapshot on the way.
             if let Some(at) = self
@@ -774,9 +782,9 @@ impl Run {
         }
         let near = |steps: u64| steps < at && at - 1 - steps <= RECENT_GAP;
         let timeline = &self.timeline;
-        let whole = ((at.max(1) - 1) / timeline.interval).min(timeline.checkpoints.len() as u64);
+        let base = timeline.checkpoint_before(at.saturating_sub(1));
         let recent = timeline.recent.as_ref().map(|state| state.steps);
-        if at <= RECENT_GAP || near(whole * timeline.interval) || recent.is_some_and(near) {
+        if at <= RECENT_GAP || base.is_some_and(|(_, at)| near(at)) || recent.is_some_and(near) {
             self.back_shadow = None;
             return true;
         }
@@ -825,15 +833,15 @@ impl Run {
     /// checkpoint, or step 0's.
     fn saved_state_before(&self, step: u64) -> Option<State> {
         let timeline = &self.timeline;
-        let whole = (step / timeline.interval).min(timeline.checkpoints.len() as u64);
-        let base = whole * timeline.interval;
+        let checkpoint = timeline.checkpoint_before(step);
+        let base = checkpoint.map_or(0, |(_, at)| at);
         let recent = timeline
             .recent
             .as_ref()
             .filter(|state| state.steps <= step && state.steps > base);
-        match (recent, whole.checked_sub(1)) {
+        match (recent, checkpoint) {
             (Some(state), _) => Some(state.clone()),
-            (None, Some(index)) => Some(timeline.checkpoints[index as usize].clone()),
+            (None, Some((index, _))) => Some(timeline.checkpoints[index].clone()),
             (None, None) => self.fresh_state(),
         }
     }
