@@ -78,6 +78,9 @@ pub struct Board {
     /// so a long batch costs bounded memory and its owner redraws everything instead.
     journal_limit: usize,
     overflowed: bool,
+    /// Words machines noted while journaling: what their steps destroyed in their own
+    /// bookkeeping, so the steps can be taken back (see [`crate::machine::Machine::undo`]).
+    notes: Vec<u32>,
 }
 
 impl Board {
@@ -94,6 +97,7 @@ impl Board {
             journal: Vec::new(),
             journal_limit: usize::MAX,
             overflowed: false,
+            notes: Vec::new(),
         }
     }
 
@@ -144,13 +148,14 @@ impl Board {
         self.display
     }
 
-    /// Turns recording of changes on or off. Turning it off also empties the journal; either
-    /// way the overflow flag is cleared.
+    /// Turns recording of changes on or off. Turning it off also empties the journal and the
+    /// notes; either way the overflow flag is cleared.
     pub fn set_journaling(&mut self, on: bool) {
         self.journaling = on;
         self.overflowed = false;
         if !on {
             self.journal.clear();
+            self.notes.clear();
         }
     }
 
@@ -173,6 +178,7 @@ impl Board {
         self.journaling = false;
         self.overflowed = true;
         self.journal.clear();
+        self.notes.clear();
     }
 
     pub fn is_journaling(&self) -> bool {
@@ -184,14 +190,58 @@ impl Board {
         &self.journal
     }
 
-    /// Forgets recorded changes (journaling stays as it is).
+    /// Forgets recorded changes and notes (journaling stays as it is).
     pub fn clear_journal(&mut self) {
         self.journal.clear();
+        self.notes.clear();
     }
 
     /// Number of changes recorded so far; a step's changes are `journal()[before..after]`.
     pub fn journal_len(&self) -> usize {
         self.journal.len()
+    }
+
+    /// Keeps `word` for taking back the step under way, if journaling: a machine notes what
+    /// its step overwrites in its own bookkeeping (an old value, a position in a heap), which
+    /// the board's changes cannot tell. Costs one predictable branch when not journaling.
+    #[inline(always)]
+    pub fn note(&mut self, word: u32) {
+        if self.journaling {
+            self.notes.push(word);
+        }
+    }
+
+    /// [`Board::note`] for a few words at once.
+    #[inline(always)]
+    pub fn note_words(&mut self, words: &[u32]) {
+        if self.journaling {
+            self.notes.extend_from_slice(words);
+        }
+    }
+
+    /// Notes kept since the journal was last cleared, oldest first; a step's notes are
+    /// `notes()[before..after]`, as with [`Board::journal`].
+    pub fn notes(&self) -> &[u32] {
+        &self.notes
+    }
+
+    /// Takes back every change recorded after the first `changes`, newest first, calling
+    /// `changed` with each cell, and forgets them and every note after the first `notes`.
+    pub fn take_back(&mut self, changes: usize, notes: usize, mut changed: impl FnMut(u32)) {
+        let changes = changes.min(self.journal.len());
+        for i in (changes..self.journal.len()).rev() {
+            let change = self.journal[i];
+            changed(change.cell);
+            self.put(change.cell as usize, change.layer, change.old);
+        }
+        self.journal.truncate(changes);
+        self.notes.truncate(notes);
+    }
+
+    /// Forgets the oldest `changes` changes and `notes` notes.
+    pub fn forget_oldest(&mut self, changes: usize, notes: usize) {
+        self.journal.drain(..changes.min(self.journal.len()));
+        self.notes.drain(..notes.min(self.notes.len()));
     }
 
     #[inline]

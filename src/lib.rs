@@ -13,6 +13,7 @@ pub mod board;
 pub mod bucket_queue;
 pub mod export;
 pub mod generators;
+mod history;
 pub mod machine;
 pub mod maze;
 pub mod parse;

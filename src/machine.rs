@@ -176,7 +176,7 @@ pub struct Info {
 }
 
 /// A value advanced one observable step at a time.
-pub trait Machine: CloneMachine {
+pub trait Machine: CloneMachine + std::fmt::Debug {
     /// Does one step and says what it did, or returns `None` once finished (and on every call
     /// after that). Never recurses, never panics on a board of the size it was made for.
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step>;
@@ -248,6 +248,16 @@ pub trait Machine: CloneMachine {
     /// The machine's data structures as they stand now, each with at most `limit` items.
     fn inspect(&self, _maze: &Maze, _limit: usize) -> Vec<Structure> {
         Vec::new()
+    }
+
+    /// Takes back `step`, the last step this machine did, putting its own state exactly as it
+    /// was before (the run restores the board and the random numbers). `notes` are the words
+    /// the step gave [`Board::note`], oldest first; `board` is still as the step left it.
+    /// Returns false, changing nothing, if the machine cannot: the run then restores a saved
+    /// state and replays, which is slow on big mazes. Only ever called for the last step not
+    /// yet taken back, and only if that step ran with the journal on.
+    fn undo(&mut self, _step: &Step, _notes: &[u32], _board: &Board) -> bool {
+        false
     }
 }
 

@@ -67,6 +67,11 @@ impl Machine for Player {
         self.position()
     }
 
+    fn undo(&mut self, _step: &Step, _notes: &[u32], _board: &Board) -> bool {
+        self.walked = self.walked.saturating_sub(1);
+        true
+    }
+
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("walked", self.walked as u64),

@@ -119,6 +119,17 @@ impl Coins {
         (bits, count)
     }
 
+    /// The coins' whole state in two words, for a machine to note before a step that tosses
+    /// (see [`crate::board::Board::note`]) and so take the step back.
+    pub fn words(&self) -> [u32; 2] {
+        [self.bits, self.left]
+    }
+
+    /// Coins as [`Coins::words`] gave them.
+    pub fn from_words([bits, left]: [u32; 2]) -> Coins {
+        Coins { bits, left }
+    }
+
     /// The next `n` bits (1 or 2) as a number below 2ⁿ. Bits too few for a draw are dropped.
     #[inline(always)]
     fn take(&mut self, rng: &mut Rng, n: u32) -> u32 {

@@ -4,6 +4,7 @@
 
 use crate::board::Board;
 use crate::generators::{self, braid, Braid};
+use crate::history::History;
 use crate::machine::{event_label, Info, Machine, Step, Structure};
 use crate::maze::{Maze, MazeError};
 use crate::player::Player;
@@ -152,6 +153,8 @@ pub struct Run {
     /// A copy of the run going towards a little before the step on show, so that Back finds
     /// a snapshot near (see [`Run::prepare_back`]).
     back_shadow: Option<Box<Run>>,
+    /// The last steps taken with the journal on, for Back without replaying.
+    history: History,
 }
 
 /// Everything a step can change: what a checkpoint keeps. The board's journal is left out
@@ -196,6 +199,10 @@ struct Timeline {
 /// How far before its target a long seek back keeps a snapshot (see `Timeline::recent`): the
 /// next 4096 Backs each replay at most this many steps.
 pub const RECENT_GAP: u64 = 4096;
+
+/// How many steps before its target a replay turns the journal on, so that Back at the
+/// target takes steps back instead of replaying again.
+pub const HISTORY_REPLAY: u64 = 4096;
 
 /// Most memory all checkpoints of one run may use, as estimated by `checkpoint_bytes`.
 pub const CHECKPOINT_BUDGET: usize = 64 << 20;
@@ -247,13 +254,14 @@ fn room_for(cells: usize) -> Result<(), String> {
     })
 }
 
-/// Most changes one batch journals before it gives way to "redraw everything": past about
-/// four changes a cell a whole redraw is cheaper, and a million entries (16 MB) bounds the
-/// journal at the largest sizes.
+/// Most changes the journal keeps: a million entries, 16 MB, at the largest sizes.
 pub const JOURNAL_LIMIT: usize = 1 << 20;
 
-fn journal_limit(cells: usize) -> usize {
-    (4 * cells).clamp(64, JOURNAL_LIMIT)
+/// Most changes the history of steps that can be taken back keeps (16 bytes each), and
+/// so most notes; a quarter of it is the most steps. At least 65 536, so a small maze can
+/// take most of its run back; at most a million, 16 MB at the largest sizes.
+fn history_limit(cells: usize) -> usize {
+    (4 * cells).clamp(1 << 16, JOURNAL_LIMIT)
 }
 
 impl Timeline {
@@ -311,7 +319,9 @@ impl Run {
         let goal = solvers::cell_at(&maze, "goal", goal).map_err(RunError::Solver)?;
         let cells = maze.len();
         let mut board = Board::new(generators::starting_maze(generator.as_ref(), maze));
-        board.set_journal_limit(journal_limit(cells));
+        // Above the history's limit, which forgets old steps first: only one step that changes
+        // more than that (clearing the display of a huge maze) overflows.
+        board.set_journal_limit(2 * history_limit(cells));
         board.set_journaling(true);
         Ok(Run {
             rng: Rng::new(settings.seed),
@@ -339,12 +349,20 @@ impl Run {
             last_replay: 0,
             snapshot_at: None,
             back_shadow: None,
+            history: History::new(history_limit(cells)),
         })
     }
 
     /// Does one step of the timeline, moving on to the next phase when one finishes.
     /// Returns `None` once the whole run is done.
     pub fn step(&mut self) -> Option<Step> {
+        let before = self.history.before_step(
+            &self.board,
+            &self.rng,
+            self.phase,
+            self.last,
+            self.last_phase,
+        );
         loop {
             let step = match self.phase {
                 Phase::Generating => self.generator.step(&mut self.board, &mut self.rng),
@@ -369,6 +387,9 @@ impl Run {
                     self.last = Some(step);
                     self.last_phase = self.phase;
                     self.end_if_nothing_follows();
+                    if let Some(before) = before {
+                        self.history.push(before, &mut self.board);
+                    }
                     return Some(step);
                 }
                 None => self.next_phase(),
@@ -438,10 +459,12 @@ impl Run {
     /// Does up to `n` steps, stopping early right after a step whose event kind is
     /// `stop_after`, and collects the cells they changed. Returns the steps done.
     fn advance_batch(&mut self, n: u64, stop_after: Option<&str>) -> u64 {
-        self.board.clear_journal();
         self.board.set_journaling(true);
-        // A batch that changes more than the journal holds (see `journal_limit`) is cheaper
-        // to redraw whole: the board then stops recording, so memory stays bounded.
+        self.history.take_overflowed();
+        // The batch's changes follow the history's in the journal. A batch longer than the
+        // history keeps has lost its first changes: it is redrawn whole.
+        let start = self.board.journal_len();
+        let forgotten = self.history.changes_forgotten();
         let mut done = 0;
         while done < n {
             let Some(step) = self.step() else { break };
@@ -450,13 +473,18 @@ impl Run {
                 break;
             }
         }
-        self.all_dirty = self.board.overflowed();
-        self.collect_dirty();
-        self.board.set_journaling(true);
+        let lost = self.history.changes_forgotten() - forgotten;
+        self.all_dirty = self.history.take_overflowed() || lost > start;
+        self.collect_dirty_from(start.saturating_sub(lost));
         done
     }
 
     fn collect_dirty(&mut self) {
+        self.collect_dirty_from(self.board.journal_len());
+    }
+
+    /// Makes the dirty list the cells of the journal's changes from `start` on.
+    fn collect_dirty_from(&mut self, start: usize) {
         for &cell in &self.dirty {
             self.dirty_seen[cell as usize] = false;
         }
@@ -467,7 +495,7 @@ impl Run {
         // Every change's cell is written, but the count only moves past cells not seen
         // before: whether a cell was seen is as good as random, and a branch on it was
         // mispredicted over and over (a fifth of a Binary Tree step on the page).
-        let journal = self.board.journal();
+        let journal = &self.board.journal()[start.min(self.board.journal_len())..];
         self.dirty.resize(journal.len(), 0);
         let mut count = 0;
         for change in journal {
@@ -683,6 +711,7 @@ impl Run {
         self.last = state.last;
         self.last_phase = state.last_phase;
         self.path_u32.clear();
+        self.history.clear();
         std::mem::replace(&mut self.board, state.board)
     }
 
@@ -705,6 +734,17 @@ impl Run {
             .timeline
             .total
             .map_or(target, |total| target.min(total));
+        if target < self.steps && self.steps - target <= self.undoable() {
+            // Near enough to take the steps back one by one.
+            self.start_dirty();
+            while self.steps > target && self.take_back() {}
+            if self.steps > target {
+                // A machine that cannot take its steps back: restore and replay from here.
+                self.all_dirty = true;
+                self.collect_dirty();
+            }
+            return self.steps;
+        }
         let base = self
             .timeline
             .checkpoint_before(target)
@@ -725,12 +765,22 @@ impl Run {
             }
             // Nothing to restore: stepping on from here is the shortest way. A short stretch
             // is journaled for an exact dirty list; a long one runs quietly.
-            let ahead = (target - self.steps).min(limit);
+            let to_go = target - self.steps;
+            let ahead = to_go.min(limit);
             self.last_replay = 0;
-            if ahead <= self.cells() as u64 && ahead == target - self.steps {
+            if ahead <= self.cells() as u64 && ahead == to_go {
                 self.advance(ahead);
             } else {
-                self.advance_quietly(ahead);
+                // Quietly, but the last stretch before the target with the journal on, so
+                // that Back there can take steps back.
+                let journaled = to_go.min(HISTORY_REPLAY);
+                let quiet = ahead.min(to_go - journaled);
+                let done = self.advance_quietly(quiet);
+                if done == to_go - journaled {
+                    self.advance(ahead - done);
+                }
+                self.all_dirty = true;
+                self.collect_dirty();
             }
             return self.steps;
         }
@@ -748,9 +798,16 @@ impl Run {
         self.snapshot_at = (going_back && self.snapshots_fit())
             .then(|| target.saturating_sub(RECENT_GAP))
             .filter(|&at| at > self.steps);
-        // Replay with the journal off: the same `step`, so the same result.
+        // Replay with the journal off (the same `step`, so the same result), but for the last
+        // stretch before the target: Back there can then take steps back one by one.
         let mut done = 0;
-        while self.steps < target && done < limit && self.step().is_some() {
+        while self.steps < target && done < limit {
+            if !self.board.is_journaling() && target - self.steps <= HISTORY_REPLAY {
+                self.board.set_journaling(true);
+            }
+            if self.step().is_none() {
+                break;
+            }
             done += 1;
             if Some(self.steps) == self.snapshot_at {
                 self.timeline.recent = Some(self.state());
@@ -759,7 +816,6 @@ impl Run {
         }
         self.last_replay = done;
         self.board.set_journaling(true);
-        self.board.clear_journal();
         if self.steps == target || self.is_done() {
             self.dirty_since(&old);
         } else {
@@ -851,7 +907,122 @@ impl Run {
         if self.steps == 0 {
             return false;
         }
-        self.seek(self.steps - 1);
+        self.start_dirty();
+        if !self.take_back() {
+            self.seek(self.steps - 1);
+        }
+        true
+    }
+
+    /// Steps that can be taken back one by one without replaying (see [`Run::back`]).
+    pub fn undoable(&self) -> u64 {
+        self.history.len() as u64
+    }
+
+    /// Takes the last step back without replaying, as [`Run::back`] does when it can; the
+    /// dirty list is then the cells it changed. Returns false, changing nothing, when it
+    /// cannot: at step 0, after steps taken with the journal off, or past the history.
+    pub fn undo(&mut self) -> bool {
+        if self.history.len() == 0 {
+            return false;
+        }
+        self.start_dirty();
+        self.take_back()
+    }
+
+    /// Everything a step can change, as text: for tests that hold a step taken back to the
+    /// state before it, field for field.
+    #[doc(hidden)]
+    pub fn fingerprint(&self) -> String {
+        format!(
+            "{:?}\n{:?}\n{:?}\n{:?} {:?} {} {:?} {:?} {:?}\ngenerator {:?}\nbraid {:?}\nsolver {:?}\nplayer {:?}",
+            self.board.maze().cells(),
+            self.board.marks(),
+            self.board.groups(),
+            self.rng,
+            self.phase,
+            self.steps,
+            self.phase_steps,
+            self.last,
+            self.last_phase,
+            self.generator,
+            self.braid,
+            self.solver,
+            self.player,
+        )
+    }
+
+    /// Empties the dirty list, for steps taken back to add their cells to.
+    fn start_dirty(&mut self) {
+        for &cell in &self.dirty {
+            self.dirty_seen[cell as usize] = false;
+        }
+        self.dirty.clear();
+        self.all_dirty = false;
+        self.last_replay = 0;
+    }
+
+    /// Takes the last step back from the history, adding the cells it changed to the dirty
+    /// list. Returns false, changing nothing, when the history is empty or the machine that
+    /// took the step cannot take it back.
+    fn take_back(&mut self) -> bool {
+        let (Some(before), Some(step)) = (self.history.last(), self.last) else {
+            return false;
+        };
+        let stepper = self.last_phase;
+        // A step that began a phase made the phase's machine: dropping it takes the step back.
+        let began_phase = before.phase != stepper;
+        if !began_phase {
+            let notes = &self.board.notes()[before.notes.min(self.board.notes().len())..];
+            let board = &self.board;
+            let undone = match stepper {
+                Phase::Generating => self.generator.undo(&step, notes, board),
+                Phase::Braiding => self
+                    .braid
+                    .as_mut()
+                    .is_some_and(|m| m.undo(&step, notes, board)),
+                Phase::Solving => self
+                    .solver
+                    .as_mut()
+                    .is_some_and(|m| m.undo(&step, notes, board)),
+                Phase::Walking => self
+                    .player
+                    .as_mut()
+                    .is_some_and(|m| m.undo(&step, notes, board)),
+                Phase::Done => false,
+            };
+            if !undone {
+                return false;
+            }
+        }
+        let Some(before) = self.history.pop() else {
+            return false;
+        };
+        let (dirty, seen) = (&mut self.dirty, &mut self.dirty_seen);
+        self.board.take_back(before.changes, before.notes, |cell| {
+            if !std::mem::replace(&mut seen[cell as usize], true) {
+                dirty.push(cell);
+            }
+        });
+        if began_phase {
+            // Drop the machines made since `before.phase`, latest first.
+            for phase in [Phase::Walking, Phase::Solving, Phase::Braiding] {
+                if phase as usize > before.phase as usize && phase as usize <= stepper as usize {
+                    match phase {
+                        Phase::Walking => self.player = None,
+                        Phase::Solving => self.solver = None,
+                        _ => self.braid = None,
+                    }
+                }
+            }
+        }
+        self.rng = before.rng;
+        self.phase = before.phase;
+        self.last = before.last;
+        self.last_phase = before.last_phase;
+        self.steps -= 1;
+        self.phase_steps[stepper as usize] -= 1;
+        self.path_u32.clear();
         true
     }
 

@@ -161,6 +161,7 @@ impl Machine for BinaryTree {
         }
         // The coin is only tossed when there is a choice, so the edges draw no number.
         let vertical = if can_go_vertical && can_go_horizontal {
+            board.note_words(&self.coins.words());
             self.coins.toss(rng)
         } else {
             can_go_vertical
@@ -187,5 +188,19 @@ impl Machine for BinaryTree {
 
     fn current(&self) -> Option<usize> {
         self.next.checked_sub(1)
+    }
+
+    /// One cell back; the coins as noted if the step tossed one.
+    fn undo(&mut self, _step: &Step, notes: &[u32], _board: &Board) -> bool {
+        let Some(cell) = self.next.checked_sub(1) else {
+            return false;
+        };
+        self.next = cell;
+        self.column = cell as u32 % self.width;
+        self.row = cell as u32 / self.width;
+        if let &[bits, left] = notes {
+            self.coins = Coins::from_words([bits, left]);
+        }
+        true
     }
 }

@@ -148,9 +148,13 @@ impl Machine for Braid {
         if self.is_done() {
             return None;
         }
+        // Notes for `undo`: the cell worked on before, each entry drawn (where and what), and
+        // whether the neighbour was a dead end too.
+        board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
         // `openable > 0`, so a dead end that can be opened is still in the list.
         let cell = loop {
             let at = rng.index(self.candidates.len());
+            board.note_words(&[at as u32, self.candidates[at]]);
             let cell = self.candidates.swap_remove(at) as usize;
             if is_dead_end(board.maze().cell(cell)) {
                 break cell;
@@ -172,6 +176,7 @@ impl Machine for Braid {
             walled[rng.index(count)]
         };
         let neighbour_was_dead_end = best_count > 0;
+        board.note(u32::from(neighbour_was_dead_end));
         board.carve(cell, dir);
         board.add_mark(cell, mark::SPECIAL);
         self.dead_ends -= 1;
@@ -202,6 +207,25 @@ impl Machine for Braid {
 
     fn current(&self) -> Option<usize> {
         self.current
+    }
+
+    fn undo(&mut self, _step: &Step, notes: &[u32], _board: &Board) -> bool {
+        let [current, drawn @ .., neighbour_was_dead_end] = notes else {
+            return false;
+        };
+        // Put the drawn entries back, last drawn first: a swap_remove undone.
+        for pair in drawn.chunks_exact(2).rev() {
+            let (at, cell) = (pair[0] as usize, pair[1]);
+            self.candidates.push(cell);
+            let last = self.candidates.len() - 1;
+            self.candidates.swap(at, last);
+        }
+        let removed = 1 + usize::from(*neighbour_was_dead_end == 1);
+        self.dead_ends += removed;
+        self.openable += removed;
+        self.opened -= 1;
+        self.current = (*current != u32::MAX).then_some(*current as usize);
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

@@ -173,6 +173,35 @@ impl Machine for Bfs {
         self.current
     }
 
+    /// Everything a step did is in its event and the queue: the cells it queued are the last
+    /// `added`, and the cell before it worked on sits just before the queue's head.
+    fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
+        match step.event {
+            Event::Begin { .. } => {
+                self.started = false;
+                self.parent[self.start] = UNREACHED;
+                self.queue.clear();
+                self.visited = 0;
+            }
+            Event::Unreachable => self.outcome = None,
+            Event::Found { .. } => {
+                self.outcome = None;
+                self.head -= 1;
+            }
+            Event::Expand { added, .. } => {
+                let first = self.queue.len() - added as usize;
+                for cell in self.queue.drain(first..) {
+                    self.parent[cell as usize] = UNREACHED;
+                }
+                self.visited -= u64::from(added);
+                self.head -= 1;
+            }
+            _ => return false,
+        }
+        self.current = self.head.checked_sub(1).map(|i| self.queue[i] as usize);
+        true
+    }
+
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("queue", (self.queue.len() - self.head) as u64),

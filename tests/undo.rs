@@ -1,0 +1,141 @@
+//! Taking steps back: every machine's `undo` must put the run exactly as it was before the
+//! step, field for field (`Run::fingerprint`), and stepping on again must repeat the step.
+//!
+//! `UNDO_ONLY=name` limits the run to one generator or solver while working on it.
+
+use mazestep::generators;
+use mazestep::run::{Run, Settings};
+use mazestep::solvers;
+
+/// The generators and solvers to check: all, or with `UNDO_ONLY` set to one name, that one
+/// (a solver after Binary Tree, a generator before BFS; "braid" braids before BFS).
+fn pairs() -> Vec<(&'static str, Option<&'static str>, f64)> {
+    let generators = generators::names();
+    let solvers = solvers::names();
+    match std::env::var("UNDO_ONLY") {
+        Ok(only) if only == "braid" => vec![("binary-tree", Some("bfs"), 0.5)],
+        Ok(only) => {
+            let generator = generators.iter().find(|&&g| g == only);
+            let solver = solvers.iter().find(|&&s| s == only);
+            match (generator, solver) {
+                (Some(&g), _) => vec![(g, None, 0.0), (g, Some("bfs"), 0.0)],
+                (None, Some(&s)) => {
+                    vec![("binary-tree", Some(s), 0.0), ("binary-tree", Some(s), 0.5)]
+                }
+                (None, None) => panic!("UNDO_ONLY={only}: no such generator or solver"),
+            }
+        }
+        Err(_) => {
+            let mut pairs = Vec::new();
+            for &generator in &generators {
+                pairs.push((generator, None, 0.0));
+                for &solver in &solvers {
+                    pairs.push((generator, Some(solver), 0.0));
+                }
+            }
+            for &solver in &solvers {
+                pairs.push(("recursive-backtracker", Some(solver), 0.5));
+            }
+            pairs
+        }
+    }
+}
+
+/// Steps the run to its end; after every step takes it back, checks that the run is as it
+/// was and that the dirty list names exactly the cells that changed, then steps again.
+fn check_every_step(settings: Settings) {
+    let label = format!(
+        "{} + {:?} braid {} {}x{} seed {}",
+        settings.generator,
+        settings.solver,
+        settings.braid,
+        settings.width,
+        settings.height,
+        settings.seed
+    );
+    let mut run = Run::new(settings).unwrap();
+    loop {
+        let before = run.fingerprint();
+        if run.advance(1) == 0 {
+            break;
+        }
+        let after = run.fingerprint();
+        let board_after = run.board().clone();
+        let step = run.last_step();
+        let at = run.steps();
+        assert!(
+            run.undo(),
+            "{label}: step {at} ({:?}, {:?}) could not be taken back",
+            run.last_step_phase(),
+            step
+        );
+        assert_eq!(
+            run.fingerprint(),
+            before,
+            "{label}: step {at} ({step:?}) taken back differs from before it"
+        );
+        assert!(!run.all_dirty(), "{label}: step {at} taken back: all dirty");
+        let mut dirty = run.dirty().to_vec();
+        dirty.sort_unstable();
+        // Every cell that differs from after the step is listed (a cell changed and changed
+        // back may be listed too).
+        for cell in 0..run.maze().len() {
+            let differs = board_after.maze().cells()[cell] != run.board().maze().cells()[cell]
+                || board_after.marks()[cell] != run.board().marks()[cell]
+                || board_after.groups()[cell] != run.board().groups()[cell];
+            assert!(
+                !differs || dirty.binary_search(&(cell as u32)).is_ok(),
+                "{label}: step {at} taken back: cell {cell} changed but is not dirty"
+            );
+        }
+        run.advance(1);
+        assert_eq!(run.last_step(), step, "{label}: step {at} again");
+        assert_eq!(run.fingerprint(), after, "{label}: step {at} again differs");
+    }
+}
+
+#[test]
+fn every_step_of_every_pair_is_taken_back() {
+    for (generator, solver, braid) in pairs() {
+        for seed in [1, 2, 3] {
+            let settings = Settings::new(generator, 6, 5, seed).with_braid(braid);
+            let settings = match solver {
+                Some(solver) => settings.with_solver(solver),
+                None => settings,
+            };
+            check_every_step(settings);
+        }
+    }
+}
+
+/// From the end of a whole run back to step 0 one step at a time, the run matches a fresh
+/// run stepped as far at every step (the history holds a small maze's whole run).
+#[test]
+fn a_whole_run_taken_back_matches_fresh_runs() {
+    for (generator, solver, braid) in pairs() {
+        let settings = Settings::new(generator, 5, 4, 11).with_braid(braid);
+        let settings = match solver {
+            Some(solver) => settings.with_solver(solver),
+            None => settings,
+        };
+        let mut run = Run::new(settings.clone()).unwrap();
+        let mut fingerprints = vec![run.fingerprint()];
+        while run.advance(1) == 1 {
+            fingerprints.push(run.fingerprint());
+        }
+        while run.steps() > 0 {
+            assert!(
+                run.undo(),
+                "{generator} + {solver:?}: step {} not taken back",
+                run.steps()
+            );
+            assert_eq!(
+                run.fingerprint(),
+                fingerprints[run.steps() as usize],
+                "{generator} + {solver:?}: at step {}",
+                run.steps()
+            );
+        }
+        assert!(!run.undo());
+    }
+}
