@@ -81,6 +81,20 @@ pub struct Board {
     /// Words machines noted while journaling: what their steps destroyed in their own
     /// bookkeeping, so the steps can be taken back (see [`crate::machine::Machine::undo`]).
     notes: Vec<u32>,
+    /// Display layers a journaled [`Board::clear_display`] put aside whole (a change a cell
+    /// would be 16 bytes a cell), oldest first.
+    cleared: Vec<Cleared>,
+    /// Whether the whole display changed at once since the owner last asked.
+    display_cleared: bool,
+}
+
+/// The display layers as they were before a journaled clear, and where in the journal it
+/// happened.
+#[derive(Clone, Debug)]
+struct Cleared {
+    at: usize,
+    marks: Vec<u8>,
+    groups: Vec<u32>,
 }
 
 impl Board {
@@ -98,6 +112,8 @@ impl Board {
             journal_limit: usize::MAX,
             overflowed: false,
             notes: Vec::new(),
+            cleared: Vec::new(),
+            display_cleared: false,
         }
     }
 
@@ -156,6 +172,7 @@ impl Board {
         if !on {
             self.journal.clear();
             self.notes.clear();
+            self.cleared.clear();
         }
     }
 
@@ -179,6 +196,7 @@ impl Board {
         self.overflowed = true;
         self.journal.clear();
         self.notes.clear();
+        self.cleared.clear();
     }
 
     pub fn is_journaling(&self) -> bool {
@@ -194,6 +212,32 @@ impl Board {
     pub fn clear_journal(&mut self) {
         self.journal.clear();
         self.notes.clear();
+        self.cleared.clear();
+    }
+
+    /// A copy of the maze and display layers with journaling off and nothing recorded: what a
+    /// saved state keeps.
+    pub fn snapshot(&self) -> Board {
+        Board {
+            maze: self.maze.clone(),
+            marks: self.marks.clone(),
+            groups: self.groups.clone(),
+            labelled: self.labelled,
+            display: self.display,
+            journaling: false,
+            journal: Vec::new(),
+            journal_limit: self.journal_limit,
+            overflowed: false,
+            notes: Vec::new(),
+            cleared: Vec::new(),
+            display_cleared: false,
+        }
+    }
+
+    /// Whether the whole display changed at once (a journaled [`Board::clear_display`], or
+    /// one taken back) since the last call; resets the flag.
+    pub fn take_display_cleared(&mut self) -> bool {
+        std::mem::take(&mut self.display_cleared)
     }
 
     /// Number of changes recorded so far; a step's changes are `journal()[before..after]`.
@@ -229,19 +273,38 @@ impl Board {
     /// `changed` with each cell, and forgets them and every note after the first `notes`.
     pub fn take_back(&mut self, changes: usize, notes: usize, mut changed: impl FnMut(u32)) {
         let changes = changes.min(self.journal.len());
-        for i in (changes..self.journal.len()).rev() {
-            let change = self.journal[i];
-            changed(change.cell);
-            self.put(change.cell as usize, change.layer, change.old);
+        let mut end = self.journal.len();
+        loop {
+            // Changes after a clear of the display are taken back before the clear is.
+            let clear_at = self.cleared.last().map(|c| c.at).filter(|&at| at >= changes);
+            let from = clear_at.map_or(changes, |at| at.min(end));
+            for i in (from..end).rev() {
+                let change = self.journal[i];
+                changed(change.cell);
+                self.put(change.cell as usize, change.layer, change.old);
+            }
+            end = from;
+            let Some(clear) = clear_at.and_then(|_| self.cleared.pop()) else {
+                break;
+            };
+            self.marks = clear.marks;
+            self.groups = clear.groups;
+            self.display_cleared = true;
         }
         self.journal.truncate(changes);
         self.notes.truncate(notes);
     }
 
-    /// Forgets the oldest `changes` changes and `notes` notes.
+    /// Forgets the oldest `changes` changes and `notes` notes (and displays put aside
+    /// before them).
     pub fn forget_oldest(&mut self, changes: usize, notes: usize) {
-        self.journal.drain(..changes.min(self.journal.len()));
+        let changes = changes.min(self.journal.len());
+        self.journal.drain(..changes);
         self.notes.drain(..notes.min(self.notes.len()));
+        self.cleared.retain(|clear| clear.at >= changes);
+        for clear in &mut self.cleared {
+            clear.at -= changes;
+        }
     }
 
     #[inline]
@@ -381,8 +444,18 @@ impl Board {
         self.labelled |= group != 0;
     }
 
-    /// Clears every mark and set label (journaled), e.g. between generation and solving.
+    /// Clears every mark and set label, e.g. between generation and solving. Journaled as
+    /// the old layers put aside whole, which [`Board::take_back`] puts back.
     pub fn clear_display(&mut self) {
+        if self.journaling {
+            let len = self.marks.len();
+            let marks = std::mem::replace(&mut self.marks, vec![0; len]);
+            let groups = std::mem::replace(&mut self.groups, vec![0; len]);
+            let at = self.journal.len();
+            self.cleared.push(Cleared { at, marks, groups });
+            self.display_cleared = true;
+            return;
+        }
         for cell in 0..self.marks.len() {
             if self.marks[cell] != 0 {
                 self.set_mark(cell, 0);

@@ -474,7 +474,8 @@ impl Run {
             }
         }
         let lost = self.history.changes_forgotten() - forgotten;
-        self.all_dirty = self.history.take_overflowed() || lost > start;
+        self.all_dirty =
+            self.history.take_overflowed() | self.board.take_display_cleared() || lost > start;
         self.collect_dirty_from(start.saturating_sub(lost));
         done
     }
@@ -485,6 +486,7 @@ impl Run {
 
     /// Makes the dirty list the cells of the journal's changes from `start` on.
     fn collect_dirty_from(&mut self, start: usize) {
+        self.board.take_display_cleared();
         for &cell in &self.dirty {
             self.dirty_seen[cell as usize] = false;
         }
@@ -678,10 +680,8 @@ impl Run {
     }
 
     fn state(&self) -> State {
-        let mut board = self.board.clone();
-        board.set_journaling(false);
         State {
-            board,
+            board: self.board.snapshot(),
             rng: self.rng.clone(),
             phase: self.phase,
             generator: (self.braid.is_none() && self.solver.is_none())
@@ -960,6 +960,7 @@ impl Run {
         self.dirty.clear();
         self.all_dirty = false;
         self.last_replay = 0;
+        self.board.take_display_cleared();
     }
 
     /// Takes the last step back from the history, adding the cells it changed to the dirty
@@ -1023,11 +1024,16 @@ impl Run {
         self.steps -= 1;
         self.phase_steps[stepper as usize] -= 1;
         self.path_u32.clear();
+        if self.board.take_display_cleared() {
+            self.all_dirty = true;
+            self.collect_dirty();
+        }
         true
     }
 
     /// Makes the dirty list the cells whose bytes differ between `old` and the board now.
     fn dirty_since(&mut self, old: &Board) {
+        self.board.take_display_cleared();
         for &cell in &self.dirty {
             self.dirty_seen[cell as usize] = false;
         }
