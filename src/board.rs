@@ -276,7 +276,11 @@ impl Board {
         let mut end = self.journal.len();
         loop {
             // Changes after a clear of the display are taken back before the clear is.
-            let clear_at = self.cleared.last().map(|c| c.at).filter(|&at| at >= changes);
+            let clear_at = self
+                .cleared
+                .last()
+                .map(|c| c.at)
+                .filter(|&at| at >= changes);
             let from = clear_at.map_or(changes, |at| at.min(end));
             for i in (from..end).rev() {
                 let change = self.journal[i];
@@ -451,7 +455,15 @@ impl Board {
             let len = self.marks.len();
             let marks = std::mem::replace(&mut self.marks, vec![0; len]);
             let groups = std::mem::replace(&mut self.groups, vec![0; len]);
+            // One change of the journal stands for the clear, so that it falls inside its
+            // step's stretch of the journal even when nothing else does.
             let at = self.journal.len();
+            self.journal.push(Change {
+                cell: 0,
+                layer: Layer::Mark,
+                old: u32::from(marks[0]),
+                new: 0,
+            });
             self.cleared.push(Cleared { at, marks, groups });
             self.display_cleared = true;
             return;

@@ -547,11 +547,16 @@ impl Run {
     /// Does up to `n` steps with the journal off, as [`Run::finish`] does but a slice at a
     /// time: for a front end that must not block for long. Returns the steps done (fewer than
     /// `n`: the run is done); afterwards everything is dirty.
+    ///
+    /// The last quarter of the steps (at most [`HISTORY_REPLAY`]) is journaled after all, so
+    /// that Back after a pause in playing at full speed takes steps back instead of replaying.
     pub fn advance_quietly(&mut self, n: u64) -> u64 {
         let before = self.steps;
+        let quiet = n - (n / 4).min(HISTORY_REPLAY);
         self.board.set_journaling(false);
-        while self.steps - before < n && self.step().is_some() {}
+        while self.steps - before < quiet && self.step().is_some() {}
         self.board.set_journaling(true);
+        while self.steps - before < n && self.step().is_some() {}
         self.all_dirty = true;
         self.collect_dirty();
         self.steps - before
@@ -734,16 +739,17 @@ impl Run {
             .timeline
             .total
             .map_or(target, |total| target.min(total));
+        // Near enough, take the steps back one by one. A machine that cannot take its steps
+        // back leaves the rest to a restore and replay, and everything is redrawn.
+        let mut partly_taken_back = false;
         if target < self.steps && self.steps - target <= self.undoable() {
-            // Near enough to take the steps back one by one.
             self.start_dirty();
+            let at = self.steps;
             while self.steps > target && self.take_back() {}
-            if self.steps > target {
-                // A machine that cannot take its steps back: restore and replay from here.
-                self.all_dirty = true;
-                self.collect_dirty();
+            if self.steps == target {
+                return self.steps;
             }
-            return self.steps;
+            partly_taken_back = self.steps < at;
         }
         let base = self
             .timeline
@@ -816,7 +822,7 @@ impl Run {
         }
         self.last_replay = done;
         self.board.set_journaling(true);
-        if self.steps == target || self.is_done() {
+        if (self.steps == target || self.is_done()) && !partly_taken_back {
             self.dirty_since(&old);
         } else {
             self.all_dirty = true;
@@ -833,7 +839,9 @@ impl Run {
     /// largest mazes: a snapshot there would cost as much memory as the whole run).
     pub fn prepare_back(&mut self, limit: u64) -> bool {
         let at = self.steps;
-        if !self.snapshots_fit() {
+        // Steps that can be taken back need nothing more.
+        if !self.snapshots_fit() || self.history.len() > 0 {
+            self.back_shadow = None;
             return true;
         }
         let near = |steps: u64| steps < at && at - 1 - steps <= RECENT_GAP;
@@ -928,6 +936,14 @@ impl Run {
         }
         self.start_dirty();
         self.take_back()
+    }
+
+    /// Forgets the steps that could be taken back, as steps taken with the journal off do:
+    /// for tests and benchmarks of going back by replaying.
+    #[doc(hidden)]
+    pub fn forget_history(&mut self) {
+        self.history.clear();
+        self.board.clear_journal();
     }
 
     /// Everything a step can change, as text: for tests that hold a step taken back to the
