@@ -20,7 +20,7 @@
 //! One step is one move of the walker. Marks: `VISITED` for cells in the maze; the walker is
 //! [`Machine::current`].
 
-use super::grid::{random_direction, Grid};
+use super::grid::{random_direction, untake_quarter, Grid};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
@@ -141,6 +141,34 @@ impl Machine for AldousBroder {
 
     fn current(&self) -> Option<usize> {
         self.walker()
+    }
+
+    /// Walks back to the cell the event moved from, and out of the maze again the cell a carve
+    /// let in; an inner cell's quarter goes back into the coins. No notes: the event says it all.
+    fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
+        let (from, dir, carved) = match step.event {
+            Event::Begin { cell } => {
+                self.walker = None;
+                self.in_maze[cell as usize] = false;
+                self.remaining += 1;
+                return true;
+            }
+            Event::Move { from, heading, .. } => (from as usize, heading, false),
+            Event::Carve { cell, dir } => (cell as usize, dir, true),
+            _ => return false,
+        };
+        let (x, y) = self.grid.coords(from);
+        if carved {
+            let (next, _, _) = self.grid.toward(from, x, y, dir);
+            self.in_maze[next] = false;
+            self.remaining += 1;
+        }
+        if self.grid.is_interior(x, y) {
+            untake_quarter(&mut self.quarters, dir);
+        }
+        self.walker = Some((from, x, y));
+        self.moves -= 1;
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

@@ -163,7 +163,8 @@ impl GrowingTree {
     }
 
     /// Blanks entry `at`, trims blanks off both ends, and compacts if blanks are the majority.
-    fn remove(&mut self, at: usize) {
+    /// A compaction notes where the blanks were: the head, then each blank's index after it.
+    fn remove(&mut self, board: &mut Board, at: usize) {
         self.items[at] = REMOVED;
         self.live -= 1;
         while self.items.len() > self.head && self.items.last() == Some(&REMOVED) {
@@ -176,6 +177,14 @@ impl GrowingTree {
             self.items.clear();
             self.head = 0;
         } else if 2 * self.live < self.items.len() - self.head {
+            if board.is_journaling() {
+                board.note(self.head as u32);
+                for i in self.head..self.items.len() {
+                    if self.items[i] == REMOVED {
+                        board.note(i as u32);
+                    }
+                }
+            }
             self.items.retain(|&c| c != REMOVED);
             self.head = 0;
         }
@@ -196,11 +205,14 @@ impl Machine for GrowingTree {
         }
         let at = self.pick(rng);
         let cell = self.items[at] as usize;
+        // The cell picked before, which nothing else remembers.
+        board.note(self.current.map_or(u32::MAX, |c| c as u32));
         self.current = Some(cell);
         let (x, y) = self.grid.coords(cell);
         let fresh = self.grid.neighbours(cell, x, y, |next| !self.in_maze[next]);
         if fresh == 0 {
-            self.remove(at);
+            board.note(at as u32);
+            self.remove(board, at);
             board.remove_mark(cell, mark::ACTIVE);
             return Some(Step::new(Event::Pop { cell: cell as u32 }, 4));
         }
@@ -228,6 +240,60 @@ impl Machine for GrowingTree {
         self.current
     }
 
+    /// Takes the newest entry back off the list after a carve, or puts a removed cell back at
+    /// its noted index (undoing a compaction from its notes); `current` as noted.
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        let current = match (step.event, notes) {
+            (Event::Begin { cell }, _) => {
+                self.started = false;
+                self.in_maze[cell as usize] = false;
+                self.items.pop();
+                self.live -= 1;
+                self.current = None;
+                return true;
+            }
+            (Event::Push { .. }, &[current]) => {
+                if let Some(next) = self.items.pop() {
+                    self.in_maze[next as usize] = false;
+                }
+                self.live -= 1;
+                current
+            }
+            (Event::Pop { cell }, &[current, at, ref compacted @ ..]) => {
+                let at = at as usize;
+                if let [head, blanks @ ..] = compacted {
+                    // The live entries with the blanks back between them, as before `retain`.
+                    let head = *head as usize;
+                    let len = head + self.items.len() + blanks.len();
+                    let (mut live, mut blanks) = (self.items.iter(), blanks.iter().peekable());
+                    let mut items = vec![REMOVED; head];
+                    for i in head..len {
+                        if blanks.next_if(|&&b| b as usize == i).is_some() {
+                            items.push(REMOVED);
+                        } else {
+                            items.push(live.next().copied().unwrap_or(REMOVED));
+                        }
+                    }
+                    (self.items, self.head) = (items, head);
+                }
+                // The first and last entries were live before, so the trims stopped at `at`,
+                // or took it and every entry (then the list was cleared).
+                self.head = if self.live == 0 {
+                    at
+                } else {
+                    self.head.min(at)
+                };
+                self.items.resize(self.items.len().max(at + 1), REMOVED);
+                self.items[at] = cell;
+                self.live += 1;
+                current
+            }
+            _ => return false,
+        };
+        self.current = (current != u32::MAX).then_some(current as usize);
+        true
+    }
+
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("active", self.live as u64)]
     }
@@ -245,5 +311,40 @@ impl Machine for GrowingTree {
                 limit,
             ),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only the mix is registered (and checked by tests/undo.rs); every policy takes its steps
+    /// back, compactions included.
+    #[test]
+    fn every_policy_takes_every_step_back() {
+        let policies = [
+            Policy::Newest,
+            Policy::Random,
+            Policy::Oldest,
+            Policy::Mix { newest_percent: 50 },
+        ];
+        for policy in policies {
+            for (width, height, seed) in [(6, 5, 1), (9, 7, 2), (1, 8, 3), (1, 1, 4), (12, 12, 5)] {
+                let maze = Maze::new(width, height).unwrap();
+                let mut machine = GrowingTree::new(&maze, policy);
+                let mut board = Board::new(maze);
+                board.set_journaling(true);
+                let mut rng = Rng::new(seed);
+                loop {
+                    let (before, notes) = (format!("{machine:?}"), board.notes().len());
+                    let Some(step) = machine.step(&mut board, &mut rng) else {
+                        break;
+                    };
+                    let mut back = machine.clone();
+                    assert!(back.undo(&step, &board.notes()[notes..], &board));
+                    assert_eq!(format!("{back:?}"), before, "{policy:?} {step:?}");
+                }
+            }
+        }
     }
 }

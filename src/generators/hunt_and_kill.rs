@@ -162,6 +162,23 @@ impl HuntAndKill {
         self.hunt_row = row;
     }
 
+    /// Takes `cell` out of the maze again, the head of the walk, which joined it through a
+    /// passage from `from`. The top row goes back down too if `cell` alone raised it: then it
+    /// came from the cell south of it, and its row holds no other maze cell.
+    fn leave(&mut self, cell: usize, from: usize) {
+        self.walk.pop();
+        self.in_maze[cell] = false;
+        self.remaining += 1;
+        let w = self.grid.width as usize;
+        let y = (cell / w) as u32;
+        if from == cell + w && self.top_row == y {
+            let row = y as usize * w..(y as usize + 1) * w;
+            if !self.in_maze[row].contains(&true) {
+                self.top_row = y + 1;
+            }
+        }
+    }
+
     /// Removes the `ACTIVE` marks of the walk and forgets it.
     fn end_walk(&mut self, board: &mut Board) {
         for &cell in &self.walk {
@@ -169,6 +186,15 @@ impl HuntAndKill {
         }
         self.walk.clear();
     }
+}
+
+/// A hunt row as a note word, and back.
+fn row_word(row: Option<u32>) -> u32 {
+    row.unwrap_or(u32::MAX)
+}
+
+fn word_row(word: u32) -> Option<u32> {
+    (word != u32::MAX).then_some(word)
 }
 
 impl Machine for HuntAndKill {
@@ -196,6 +222,9 @@ impl Machine for HuntAndKill {
                         2,
                     )
                 } else {
+                    // The hunt forgets the walk, the scan's start and the hunt row.
+                    board.note_words(&[self.first_outside as u32, row_word(self.hunt_row)]);
+                    board.note_words(&self.walk);
                     self.end_walk(board);
                     let target = self.hunt_target();
                     let (x, y) = self.grid.coords(target);
@@ -216,6 +245,8 @@ impl Machine for HuntAndKill {
         };
         if self.remaining == 0 {
             // Finished: the walk and the hunt row mean nothing any more.
+            board.note(row_word(self.hunt_row));
+            board.note_words(&self.walk);
             self.end_walk(board);
             self.mark_hunt_row(board, None);
         }
@@ -232,6 +263,57 @@ impl Machine for HuntAndKill {
 
     fn current(&self) -> Option<usize> {
         self.current.map(|(cell, _, _)| cell)
+    }
+
+    /// Takes the cell the step let in out of the maze again. The walk's cell before a carve is
+    /// where it carved from; a hunt noted what it forgot (the scan's start, the hunt row, the
+    /// walk), and so did the last step, which ends the walk.
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        let mut notes = notes;
+        if self.remaining == 0 {
+            // The last notes: the hunt row and the walk, which after a hunt is its one cell.
+            let at = match step.event {
+                Event::Hunt { .. } => notes.len().saturating_sub(2),
+                _ => 0,
+            };
+            let [row, walk @ ..] = &notes[at..] else {
+                return false;
+            };
+            self.hunt_row = word_row(*row);
+            self.walk = walk.to_vec();
+            notes = &notes[..at];
+        }
+        match step.event {
+            Event::Begin { cell } => {
+                self.leave(cell as usize, cell as usize);
+                self.top_row = self.grid.height;
+                self.current = None;
+            }
+            Event::Carve { cell, dir } => {
+                let (x, y) = self.grid.coords(cell as usize);
+                let (next, _, _) = self.grid.toward(cell as usize, x, y, dir);
+                self.leave(next, cell as usize);
+                self.current = Some((cell as usize, x, y));
+            }
+            Event::Hunt { cell, dir } => {
+                let &[first_outside, row, ref walk @ .., last] = notes else {
+                    return false;
+                };
+                let (x, y) = self.grid.coords(cell as usize);
+                let (from, _, _) = self.grid.toward(cell as usize, x, y, dir);
+                self.leave(cell as usize, from);
+                self.first_outside = first_outside as usize;
+                self.hunt_row = word_row(row);
+                self.walk.clear();
+                self.walk.extend_from_slice(walk);
+                self.walk.push(last);
+                let (x, y) = self.grid.coords(last as usize);
+                self.current = Some((last as usize, x, y));
+                self.hunts -= 1;
+            }
+            _ => return false,
+        }
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

@@ -92,6 +92,8 @@ impl Machine for RecursiveBacktracker {
         // after the last pop; running to the end asks once more).
         let &top = self.stack.last()?;
         let cell = top as usize;
+        // After a pop, `current` is the cell popped, which nothing else remembers.
+        board.note(self.current.map_or(u32::MAX, |c| c as u32));
         self.current = Some(cell);
 
         // The unvisited neighbours, found from the cell's column and row.
@@ -137,6 +139,30 @@ impl Machine for RecursiveBacktracker {
 
     fn current(&self) -> Option<usize> {
         self.current
+    }
+
+    /// Pops what a push pushed, or pushes back what a pop popped; `current` as noted.
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        match (step.event, notes) {
+            (Event::Begin { cell }, _) => {
+                self.started = false;
+                self.visited[cell as usize] = false;
+                self.stack.pop();
+                self.current = None;
+            }
+            (Event::Push { .. }, &[current]) => {
+                if let Some(next) = self.stack.pop() {
+                    self.visited[next as usize] = false;
+                }
+                self.current = (current != u32::MAX).then_some(current as usize);
+            }
+            (Event::Pop { cell }, &[current]) => {
+                self.stack.push(cell);
+                self.current = (current != u32::MAX).then_some(current as usize);
+            }
+            _ => return false,
+        }
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

@@ -24,7 +24,7 @@
 //! One step is one move of the walk (stepping on, erasing a loop, or reaching the maze), or the
 //! start of a new walk. Marks: `VISITED` for cells in the maze, `ACTIVE` for the current walk.
 
-use super::grid::{random_direction, Grid};
+use super::grid::{random_direction, untake_quarter, Grid};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
@@ -106,10 +106,12 @@ impl Wilson {
         self.standing[cell] == Standing::OnWalk
     }
 
-    /// A uniformly random cell not in the maze (there must be one).
-    fn random_outside(&mut self, rng: &mut Rng) -> usize {
+    /// A uniformly random cell not in the maze (there must be one). Notes each entry drawn,
+    /// where and what, to put it back.
+    fn random_outside(&mut self, board: &mut Board, rng: &mut Rng) -> usize {
         loop {
             let at = rng.index(self.candidates.len());
+            board.note_words(&[at as u32, self.candidates[at]]);
             let cell = self.candidates.swap_remove(at) as usize;
             if !self.in_maze(cell) {
                 return cell;
@@ -151,7 +153,7 @@ impl Machine for Wilson {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
-            let cell = self.random_outside(rng);
+            let cell = self.random_outside(board, rng);
             self.standing[cell] = Standing::InMaze;
             self.remaining -= 1;
             board.add_mark(cell, mark::VISITED);
@@ -161,7 +163,10 @@ impl Machine for Wilson {
             if self.remaining == 0 {
                 return None;
             }
-            let cell = self.random_outside(rng);
+            let cell = self.random_outside(board, rng);
+            // The last walk's head and this cell's old position are stale, but kept as they were.
+            let (x, y) = self.head;
+            board.note_words(&[self.position[cell], y * self.grid.width + x]);
             self.standing[cell] = Standing::OnWalk;
             self.position[cell] = 0;
             self.walk.push(cell as u32);
@@ -181,6 +186,7 @@ impl Machine for Wilson {
         };
         let (next, nx, ny) = self.grid.toward(head, x, y, dir);
         if self.in_maze(next) {
+            board.note_words(&self.walk);
             let length = self.add_walk(board, next);
             return Some(Step::new(
                 Event::AddWalk {
@@ -193,6 +199,7 @@ impl Machine for Wilson {
         if self.on_walk(next) {
             let keep = self.position[next] as usize + 1;
             let erased = (self.walk.len() - keep) as u32;
+            board.note_words(&self.walk[keep..]);
             while self.walk.len() > keep {
                 if let Some(cell) = self.walk.pop() {
                     self.standing[cell as usize] = Standing::Outside;
@@ -209,6 +216,7 @@ impl Machine for Wilson {
             ));
         }
         self.standing[next] = Standing::OnWalk;
+        board.note(self.position[next]);
         self.position[next] = self.walk.len() as u32;
         self.walk.push(next as u32);
         self.head = (nx, ny);
@@ -233,6 +241,65 @@ impl Machine for Wilson {
 
     fn current(&self) -> Option<usize> {
         self.walk.last().map(|&c| c as usize)
+    }
+
+    /// Puts back what the step erased or carved from the walk, as noted (a move notes the old,
+    /// stale position of the cell it entered); an inner head's quarter goes back into the coins.
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        let width = self.grid.width as usize;
+        // The walk's cell the step moved from, and the cell it moved to.
+        let (from, to) = match (step.event, notes) {
+            (Event::Begin { cell }, _) => {
+                let drawn = if step.line == 0 {
+                    self.started = false;
+                    self.remaining += 1;
+                    notes
+                } else {
+                    let [drawn @ .., position, head] = notes else {
+                        return false;
+                    };
+                    self.walk.pop();
+                    self.position[cell as usize] = *position;
+                    self.head = self.grid.coords(*head as usize);
+                    drawn
+                };
+                self.standing[cell as usize] = Standing::Outside;
+                // Put the drawn entries back, last drawn first: a swap_remove undone.
+                for pair in drawn.chunks_exact(2).rev() {
+                    self.candidates.push(pair[1]);
+                    let last = self.candidates.len() - 1;
+                    self.candidates.swap(pair[0] as usize, last);
+                }
+                return true;
+            }
+            (Event::Move { from, to, .. }, &[position]) => {
+                self.walk.pop();
+                self.standing[to as usize] = Standing::Outside;
+                self.position[to as usize] = position;
+                (from as usize, to as usize)
+            }
+            (Event::EraseLoop { cell, .. }, &[.., last]) => {
+                for &erased in notes {
+                    self.standing[erased as usize] = Standing::OnWalk;
+                }
+                self.walk.extend_from_slice(notes);
+                (last as usize, cell as usize)
+            }
+            (Event::AddWalk { cell, length }, &[.., last]) => {
+                for &joined in notes {
+                    self.standing[joined as usize] = Standing::OnWalk;
+                }
+                self.walk.extend_from_slice(notes);
+                self.remaining += length as usize;
+                (last as usize, cell as usize)
+            }
+            _ => return false,
+        };
+        self.head = self.grid.coords(from);
+        if self.grid.is_interior(self.head.0, self.head.1) {
+            untake_quarter(&mut self.quarters, direction(from, to, width));
+        }
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
