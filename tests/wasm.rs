@@ -1393,8 +1393,12 @@ fn seek_and_back_equal_single_steps_and_the_dirty_list_is_exact() {
                 assert!(changed(&before, &now.view).is_subset(&listed));
             }
         }
-        // back() walks to the start one step at a time.
+        // back() walks to the start one step at a time, taking steps back while it can.
         ok(run.seek(n(total), JsValue::UNDEFINED));
+        assert!(
+            run.undoable() >= 1.0,
+            "{generator}: a seek journals its last steps"
+        );
         let mut k = total as usize;
         while run.back() {
             k -= 1;

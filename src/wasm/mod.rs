@@ -385,6 +385,11 @@ impl MazeRun {
         self.run.timeline_laid() as f64
     }
 
+    /// Steps Back can take back one by one without replaying. Never does any work.
+    pub fn undoable(&self) -> f64 {
+        self.run.undoable() as f64
+    }
+
     /// The run's total steps if the timeline is laid, else -1. Never does any work.
     #[wasm_bindgen(js_name = knownTotal)]
     pub fn known_total(&self) -> f64 {
