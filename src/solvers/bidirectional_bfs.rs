@@ -61,6 +61,25 @@ pub static INFO: Info = Info {
 /// "Not reached yet" in a distance array.
 const UNREACHED: u32 = u32::MAX;
 
+/// In notes: no cell, no meeting.
+const NONE: u32 = u32::MAX;
+
+/// A meeting as three words for notes, [`NONE`] three times for none.
+fn meeting_words(meeting: Option<Meeting>) -> [u32; 3] {
+    meeting.map_or([NONE; 3], |m| {
+        [m.from_start as u32, m.from_goal as u32, m.length]
+    })
+}
+
+/// [`meeting_words`] read back.
+fn meeting_from_words([from_start, from_goal, length]: [u32; 3]) -> Option<Meeting> {
+    (length != NONE).then_some(Meeting {
+        from_start: from_start as usize,
+        from_goal: from_goal as usize,
+        length,
+    })
+}
+
 /// One of the two floods.
 #[derive(Clone, Debug)]
 struct Side {
@@ -170,6 +189,7 @@ impl BidirectionalBfs {
 
     /// Ends the search with the best meeting, or as unreachable if there is none.
     fn finish(&mut self, board: &mut Board, line: u8) -> Step {
+        board.note(self.current.map_or(NONE, |cell| cell as u32));
         self.current = None;
         let (Some(best), Some(sides)) = (self.best, self.sides.as_ref()) else {
             self.outcome = Some(Outcome::Unreachable);
@@ -222,6 +242,8 @@ impl Machine for BidirectionalBfs {
         }
         let this = self.turn as usize;
         let other = 1 - this;
+        // For `undo`: the cell worked on before (the dequeue below loses it).
+        board.note(self.current.map_or(NONE, |cell| cell as u32));
         let cell = sides[this].queue.pop_front().expect("checked above") as usize;
         if this == 0 {
             board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
@@ -252,6 +274,8 @@ impl Machine for BidirectionalBfs {
             if across != UNREACHED {
                 let length = dist + across;
                 if self.best.map_or(true, |best| length < best.length) {
+                    // For `undo`: the meeting replaced (rare: only where the floods touch).
+                    board.note_words(&meeting_words(self.best));
                     let (from_start, from_goal) = if this == 0 {
                         (cell, next)
                     } else {
@@ -287,6 +311,45 @@ impl Machine for BidirectionalBfs {
 
     fn current(&self) -> Option<usize> {
         self.current
+    }
+
+    /// An expand is taken back from its event: the `added` cells leave the back of its side's
+    /// queue and the cell returns to the front. Noted: the cell worked on before (first word
+    /// of every step after Begin) and, if the step found a shorter meeting, the one it
+    /// replaced (the first three words after that).
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        if let Event::Begin { .. } = step.event {
+            self.sides = None;
+            self.best = None;
+            self.visited = 0;
+            return true;
+        }
+        let (Some(sides), Some(&current)) = (self.sides.as_mut(), notes.first()) else {
+            return false;
+        };
+        match step.event {
+            Event::Found { .. } | Event::Unreachable => self.outcome = None,
+            Event::Expand { cell, added } => {
+                let this = 1 - self.turn as usize;
+                let other = 1 - this;
+                for _ in 0..added {
+                    let next = sides[this].queue.pop_back().expect("queued by the step") as usize;
+                    sides[this].dist[next] = UNREACHED;
+                    sides[this].parent[next] = NO_PARENT;
+                    if sides[other].dist[next] == UNREACHED {
+                        self.visited -= 1;
+                    }
+                }
+                sides[this].queue.push_front(cell);
+                self.turn = if this == 0 { Turn::Start } else { Turn::Goal };
+                if let &[_, from_start, from_goal, length, ..] = notes {
+                    self.best = meeting_from_words([from_start, from_goal, length]);
+                }
+            }
+            _ => return false,
+        }
+        self.current = (current != NONE).then_some(current as usize);
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

@@ -104,13 +104,17 @@ impl DeadEndFilling {
         !self.filled[cell] && self.open_sides[cell] <= 1 && cell != self.start && cell != self.goal
     }
 
-    /// The next dead end to fill: a follow-up first, else the next one the scan finds.
-    fn next_dead_end(&mut self) -> Option<usize> {
+    /// The next dead end to fill: a follow-up first, else the next one the scan finds. Notes
+    /// for `undo` what it drops: follow-ups filled since they were queued, and where the scan
+    /// was before it moved.
+    fn next_dead_end(&mut self, board: &mut Board) -> Option<usize> {
         while let Some(cell) = self.pending.pop() {
             if self.is_dead_end(cell as usize) {
                 return Some(cell as usize);
             }
+            board.note(cell);
         }
+        board.note(self.scan as u32);
         while self.scan < self.filled.len() {
             let cell = self.scan;
             self.scan += 1;
@@ -142,6 +146,7 @@ impl DeadEndFilling {
             }
         }
         self.visited += reached;
+        board.note(reached as u32);
         if parent[self.goal] == NO_PARENT {
             self.outcome = Some(Outcome::Unreachable);
             return Step::new(Event::Unreachable, 6);
@@ -168,7 +173,8 @@ impl Machine for DeadEndFilling {
             let cell = self.start as u32;
             return Some(Step::new(Event::Begin { cell }, 0));
         }
-        let Some(cell) = self.next_dead_end() else {
+        board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
+        let Some(cell) = self.next_dead_end(board) else {
             return Some(self.search(board));
         };
         self.filled[cell] = true;
@@ -200,6 +206,61 @@ impl Machine for DeadEndFilling {
 
     fn current(&self) -> Option<usize> {
         self.current
+    }
+
+    /// A fill is taken back from the maze: its unfilled neighbours get their open side back,
+    /// and the one it left a dead end (its follow-up) comes off the pending stack. Noted: the
+    /// cell worked on before, follow-ups dropped as already filled, where the scan was if the
+    /// step got to scanning (a fill came from the scan iff the scan stands just past it), and
+    /// the cells the last step's search reached.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        // Notes: current, dropped follow-ups..., [scan], [reached].
+        let (scanned, searched) = match step.event {
+            Event::Begin { .. } => {
+                self.started = false;
+                self.open_sides.fill(0);
+                return true;
+            }
+            Event::Fill { cell } => (self.scan == cell as usize + 1, false),
+            Event::Found { .. } | Event::Unreachable => (true, true),
+            _ => return false,
+        };
+        let tail = usize::from(scanned) + usize::from(searched);
+        let Some(split) = notes.len().checked_sub(tail).filter(|&at| at > 0) else {
+            return false;
+        };
+        let (&[current, ref dropped @ ..], tail) = notes.split_at(split) else {
+            return false;
+        };
+        match step.event {
+            Event::Fill { cell } => {
+                let cell = cell as usize;
+                let mut pushed = 0;
+                for (_, next) in open_neighbours(board.maze(), cell) {
+                    if !self.filled[next] {
+                        pushed += usize::from(self.is_dead_end(next));
+                        self.open_sides[next] += 1;
+                    }
+                }
+                self.pending.truncate(self.pending.len() - pushed);
+                if !scanned {
+                    self.pending.push(cell as u32);
+                }
+                self.filled[cell] = false;
+                self.filled_count -= 1;
+                self.visited -= 1;
+            }
+            _ => {
+                self.outcome = None;
+                self.visited -= u64::from(tail[1]);
+            }
+        }
+        self.pending.extend(dropped.iter().rev());
+        if scanned {
+            self.scan = tail[0] as usize;
+        }
+        self.current = (current != u32::MAX).then_some(current as usize);
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

@@ -147,6 +147,30 @@ impl Machine for Dfs {
         self.stack.last().map(|&c| c as usize)
     }
 
+    /// Everything a step did is in its event: a push is popped, a pop pushed back; a cell
+    /// pushed is never seen before, so unseeing it is exact.
+    fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
+        match step.event {
+            Event::Begin { .. } => {
+                self.started = false;
+                self.seen[self.start] = false;
+                self.stack.clear();
+                self.visited = 0;
+            }
+            Event::Unreachable | Event::Found { .. } => self.outcome = None,
+            Event::Push { .. } => {
+                let Some(next) = self.stack.pop() else {
+                    return false;
+                };
+                self.seen[next as usize] = false;
+                self.visited -= 1;
+            }
+            Event::Pop { cell } => self.stack.push(cell),
+            _ => return false,
+        }
+        true
+    }
+
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("stack", self.stack.len() as u64),

@@ -382,4 +382,71 @@ mod tests {
             }
         }
     }
+
+    /// Steps the named solver to its end with the journal on, taking each step back once: the
+    /// solver must be as before the step (or, if it declines, unchanged), and step the same
+    /// again.
+    fn check_undo(name: &str, maze: &Maze, start: usize, goal: usize) {
+        let mut solver = (find(name).unwrap().make)(maze, start, goal);
+        let mut board = Board::new(maze.clone());
+        board.set_journaling(true);
+        let mut rng = Rng::new(0);
+        for at in 1.. {
+            let before = format!("{solver:?}");
+            let (changes, notes) = (board.journal_len(), board.notes().len());
+            let Some(step) = solver.step(&mut board, &mut rng) else {
+                break;
+            };
+            let after = format!("{solver:?}");
+            if solver.undo(&step, &board.notes()[notes..], &board) {
+                let label = format!("{name} {start}->{goal} step {at} {step:?} on {maze:?}");
+                assert_eq!(format!("{solver:?}"), before, "{label} taken back");
+                board.take_back(changes, notes, |_| {});
+                assert_eq!(
+                    solver.step(&mut board, &mut rng),
+                    Some(step),
+                    "{label} again"
+                );
+            }
+            assert_eq!(
+                format!("{solver:?}"),
+                after,
+                "{name} step {at} declined: changed"
+            );
+        }
+    }
+
+    #[test]
+    fn solvers_take_back_every_step() {
+        use crate::maze::{E, N, S, W};
+        // A ring round a sealed centre (wall followers loop, searches find no way), a walled-in
+        // start, and random carvings: loops, and parts cut off.
+        let ring = vec![E | S, W | E, W | S, N | S, 0, N | S, N | E, W | E, N | W];
+        let mut cases = vec![
+            (Maze::from_cells(3, 3, ring).unwrap(), 0, 4),
+            (Maze::new(2, 1).unwrap(), 0, 1),
+        ];
+        let mut rng = Rng::new(7);
+        for (width, height, carves) in [(1, 5, 4), (6, 5, 20), (6, 5, 40), (7, 6, 80)] {
+            for _ in 0..4 {
+                let mut board = Board::new(Maze::new(width, height).unwrap());
+                for _ in 0..carves {
+                    let cell = rng.index(board.maze().len());
+                    let dir = Direction::ALL[rng.index(4)];
+                    if board.maze().neighbour(cell, dir).is_some() {
+                        board.carve(cell, dir);
+                    }
+                }
+                let len = board.maze().len();
+                let (start, goal) = (rng.index(len), rng.index(len));
+                cases.push((board.maze().clone(), start, goal));
+                cases.push((board.maze().clone(), start, start));
+            }
+        }
+        for name in names() {
+            for (maze, start, goal) in &cases {
+                check_undo(name, maze, *start, *goal);
+            }
+        }
+    }
 }

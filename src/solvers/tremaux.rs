@@ -55,6 +55,17 @@ pub static INFO: Info = Info {
     events: &["move", "found"],
 };
 
+/// A last move as one word for notes: the direction in bits 0-1, bit 2 for "onto a cell
+/// seen before", `u32::MAX` for none.
+fn move_word(last_move: Option<(Direction, bool)>) -> u32 {
+    last_move.map_or(u32::MAX, |(dir, seen)| dir as u32 | u32::from(seen) << 2)
+}
+
+/// [`move_word`] read back.
+fn move_from_word(word: u32) -> Option<(Direction, bool)> {
+    (word != u32::MAX).then(|| (Direction::ALL[(word & 3) as usize], word & 4 != 0))
+}
+
 /// Trémaux's algorithm as a step machine.
 #[derive(Clone, Debug)]
 pub struct Tremaux {
@@ -178,6 +189,8 @@ impl Machine for Tremaux {
             self.visited += 1;
             board.add_mark(next, mark::VISITED);
         }
+        // For `undo`: the move before cannot be told from the way once this one backs out.
+        board.note(move_word(self.last_move));
         self.last_move = Some((dir, was_seen));
         Some(Step::new(
             Event::Move {
@@ -203,6 +216,44 @@ impl Machine for Tremaux {
 
     fn heading(&self) -> Option<Direction> {
         self.last_move.map(|(dir, _)| dir)
+    }
+
+    /// A move is taken back from its event and the chalk: one mark left on the passage means
+    /// the move went on into `to` (pop it off the way), two that it backed out of `from` (push
+    /// it back on). The last move says whether `to` was new; the one before it is noted.
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        match step.event {
+            Event::Begin { .. } => {
+                self.started = false;
+                self.seen[self.start] = false;
+                self.visited = 0;
+                self.way.clear();
+                self.on_way[self.start] = 0;
+            }
+            Event::Found { .. } | Event::Unreachable => self.outcome = None,
+            Event::Move { from, to, heading } => {
+                let (&[before], Some((_, was_seen))) = (notes, self.last_move) else {
+                    return false;
+                };
+                let (from, to) = (from as usize, to as usize);
+                if self.passage_marks(from, heading) == 1 {
+                    self.way.pop();
+                    self.on_way[to] -= 1;
+                } else {
+                    self.way.push(from as u32);
+                    self.on_way[from] += 1;
+                }
+                self.chalk[from] -= 1 << (2 * heading as u8);
+                self.chalk[to] -= 1 << (2 * heading.opposite() as u8);
+                if !was_seen {
+                    self.seen[to] = false;
+                    self.visited -= 1;
+                }
+                self.last_move = move_from_word(before);
+            }
+            _ => return false,
+        }
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

@@ -165,8 +165,7 @@ impl WallFollower {
     /// Remembers (cell, heading); returns whether the cell is new to the route.
     fn remember(&mut self, cell: usize, heading: Direction) -> bool {
         let byte = &mut self.seen[cell / 2];
-        let nibble = 0x0f << (4 * (cell % 2));
-        let new_cell = *byte & nibble == 0;
+        let new_cell = *byte & cell_bits(cell) == 0;
         *byte |= state_bit(cell, heading);
         new_cell
     }
@@ -194,6 +193,11 @@ impl WallFollower {
             reason,
         });
     }
+}
+
+/// The bits of `seen[cell / 2]` for `cell`, one per heading.
+fn cell_bits(cell: usize) -> u8 {
+    0x0f << (4 * (cell % 2))
 }
 
 /// The bit of `seen[cell / 2]` for standing on `cell` facing `heading`.
@@ -275,6 +279,56 @@ impl Machine for WallFollower {
 
     fn heading(&self) -> Option<Direction> {
         Some(self.heading)
+    }
+
+    /// Nothing noted: a move is taken back by popping the route, whose last two cells then give
+    /// the heading before (the starting heading after one move). A move that did not repeat a
+    /// state remembered one: forget it. An ending takes the route back from the outcome.
+    fn undo(&mut self, step: &Step, _notes: &[u32], board: &Board) -> bool {
+        match step.event {
+            Event::Begin { cell } => {
+                let cell = cell as usize;
+                self.started = false;
+                self.seen[cell / 2] &= !cell_bits(cell);
+                self.route.clear();
+                self.visited = 0;
+            }
+            Event::Found { .. } | Event::Looped { .. } | Event::Unreachable => {
+                let Some(Outcome::Found(route) | Outcome::GaveUp { route, .. }) =
+                    self.outcome.take()
+                else {
+                    return false;
+                };
+                self.route = route;
+            }
+            Event::Move { from, to, heading } => {
+                let maze = board.maze();
+                let (from, to) = (from as usize, to as usize);
+                let heading_before = match self.route[..self.route.len().saturating_sub(1)] {
+                    [.., before, at] => Direction::ALL
+                        .into_iter()
+                        .find(|&dir| neighbour_through(maze, before, dir) == Some(at)),
+                    [start] => Some(starting_heading(maze, start, self.hand)),
+                    [] => None,
+                };
+                let Some(heading_before) = heading_before else {
+                    return false;
+                };
+                if self.repeating {
+                    self.repeating = false;
+                } else {
+                    self.seen[to / 2] &= !state_bit(to, heading);
+                    if self.seen[to / 2] & cell_bits(to) == 0 {
+                        self.visited -= 1;
+                    }
+                }
+                self.route.pop();
+                self.cell = from;
+                self.heading = heading_before;
+            }
+            _ => return false,
+        }
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
