@@ -1,7 +1,8 @@
 // Seek timings of the built wasm module (pkg/) in Node's V8, the engine Chromium uses:
 // the first totalSteps() (shadow run laying checkpoints), back() from the end and the slowest of
 // the five Backs after it, and a Back at 70% of the run after prepareBack() (what the page does
-// in the background after a pause),
+// in the background after a pause; nothing to do when the steps can be taken back), the slowest
+// of a thousand Backs after that,
 // and seeks to spread-out steps (20, or 4 from 2000 a side up). Run `scripts/build` first, then
 // `node tests/perf/seek.mjs` (sides 100 and 1000) or `node tests/perf/seek.mjs --sizes 4096`.
 // Numbers, not a test: nothing here can fail.
@@ -13,7 +14,7 @@ const { initSync, MazeRun } = await import(pkg + 'mazestep.js');
 initSync({ module: readFileSync(pkg + 'mazestep_bg.wasm') });
 
 const runs = [['recursive-backtracker', 'bfs'], ['kruskal', 'a-star'], ['wilson', 'dijkstra']];
-console.log('side run steps total_ms back_ms prepare_ms prepared_back_ms back_again_ms seek_avg_ms seek_max_ms');
+console.log('side run steps total_ms back_ms prepare_ms prepared_back_ms back_again_ms back_1000_max_ms seek_avg_ms seek_max_ms');
 const at = process.argv.indexOf('--sizes');
 const sides = at > 0 ? process.argv[at + 1].split(',').map(Number) : [100, 1000];
 for (const side of sides) {
@@ -45,6 +46,13 @@ for (const side of sides) {
       run.back();
       again = Math.max(again, performance.now() - t);
     }
+    // A thousand Backs in a row from there: each takes a step back (no replay).
+    let backs = 0;
+    for (let i = 0; i < 1000; i++) {
+      t = performance.now();
+      run.back();
+      backs = Math.max(backs, performance.now() - t);
+    }
     let sum = 0;
     let max = 0;
     for (let i = 0; i < seeks; i++) {
@@ -56,7 +64,7 @@ for (const side of sides) {
       max = Math.max(max, took);
     }
     const ms = (x) => x.toFixed(2);
-    console.log(side, `${generator} + ${solver}`, total, ms(lay), ms(back), ms(prepare), ms(prepared), ms(again), ms(sum / seeks), ms(max));
+    console.log(side, `${generator} + ${solver}`, total, ms(lay), ms(back), ms(prepare), ms(prepared), ms(again), ms(backs), ms(sum / seeks), ms(max));
     run.free();
   }
 }
