@@ -177,9 +177,9 @@ struct State {
 }
 
 /// The run's length and its checkpoints: `checkpoints[i]` is the state after
-/// `(i + 1) * interval` steps (step 0 needs none: a fresh run is made for it). Machines keep
-/// state (queues, sets) the board's journal cannot restore, so going back means restoring a
-/// checkpoint and replaying forwards.
+/// `(i + 1) * interval` steps (step 0 needs none: a fresh run is made for it). Back takes steps
+/// back one by one while the history has them (see [`crate::history`]); further back, or after
+/// steps taken with the journal off, going back means restoring a checkpoint and replaying.
 ///
 /// A copy of the run (the shadow) lays the checkpoints down, a slice at a time if the caller
 /// wishes ([`Run::lay_timeline`]); the checkpoints laid so far serve seeks already.
@@ -910,7 +910,8 @@ impl Run {
         }
     }
 
-    /// Goes back one step. Returns false (and changes nothing) at step 0.
+    /// Goes back one step: takes it back ([`Run::undo`]) when it can, else restores the nearest
+    /// saved state and replays. Returns false (and changes nothing) at step 0.
     pub fn back(&mut self) -> bool {
         if self.steps == 0 {
             return false;
