@@ -950,6 +950,7 @@ impl Run {
     /// Everything a step can change, as text: for tests that hold a step taken back to the
     /// state before it, field for field.
     #[doc(hidden)]
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn fingerprint(&self) -> String {
         format!(
             "{:?}\n{:?}\n{:?}\n{:?} {:?} {} {:?} {:?} {:?}\ngenerator {:?}\nbraid {:?}\nsolver {:?}\nplayer {:?}",
