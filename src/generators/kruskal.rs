@@ -161,16 +161,19 @@ impl Kruskal {
     /// union-find, [`FETCH_LEVELS`] levels up (usually the root, whose entry holds the rank
     /// a merge compares). The steps then find nearly everything in the cache. This changes only
     /// how fast memory arrives, never what is computed.
-    fn draw_ahead(&mut self, board: &Board, rng: &mut Rng) {
+    ///
+    /// The picks are noted: `undo` swaps them back.
+    fn draw_ahead(&mut self, board: &mut Board, rng: &mut Rng) {
         let end = (self.next + DRAW_AHEAD).min(self.walls.len());
-        let mut picks = [0; DRAW_AHEAD];
+        let mut picks = [0u32; DRAW_AHEAD];
         for (i, pick) in (self.next..end).zip(&mut picks) {
-            *pick = i + rng.index(self.walls.len() - i);
-            prefetch(&self.walls, *pick);
+            *pick = (i + rng.index(self.walls.len() - i)) as u32;
+            prefetch(&self.walls, *pick as usize);
         }
         for (i, &pick) in (self.next..end).zip(&picks) {
-            self.walls.swap(i, pick);
+            self.walls.swap(i, pick as usize);
         }
+        board.note_words(&picks[..end - self.next]);
         self.drawn = end;
 
         // Both sides of every wall of the batch, then (level by level) their ancestors.
@@ -231,6 +234,30 @@ impl Kruskal {
             walk = up;
         }
         root
+    }
+
+    /// Notes, for `undo`, each entry of `parents` that finding the roots of `cell` and `other`
+    /// and joining them will overwrite, as (cell, parent) pairs: the links below the last on
+    /// the way up to each root (path compression), and the two roots if they differ (one hangs
+    /// under the other, which may grow a rank). Done apart from `find` and `union`, which stay
+    /// as fast as ever when nobody can undo.
+    fn note_parents(&self, board: &mut Board, cell: usize, other: usize) {
+        let roots = [cell, other].map(|side| self.set_of(side));
+        for (side, root) in [cell, other].into_iter().zip(roots) {
+            let mut at = side;
+            while at != root {
+                let up = self.parents[at] as usize;
+                if up != root {
+                    board.note_words(&[at as u32, up as u32]);
+                }
+                at = up;
+            }
+        }
+        if roots[0] != roots[1] {
+            for root in roots {
+                board.note_words(&[root as u32, self.parents[root]]);
+            }
+        }
     }
 
     /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
@@ -355,6 +382,9 @@ impl Machine for Kruskal {
         let dir = Kruskal::direction(wall);
         self.current = Some(cell);
 
+        if board.is_journaling() {
+            self.note_parents(board, cell, other);
+        }
         let (root_a, root_b) = (self.find(cell), self.find(other));
         if root_a == root_b {
             let cell = cell as u32;
@@ -397,6 +427,49 @@ impl Machine for Kruskal {
 
     fn current(&self) -> Option<usize> {
         self.current
+    }
+
+    /// Puts back the parents the step's finds and union overwrote, noted before them as (cell,
+    /// parent) pairs (see `note_parents`); the merged root's size loses the absorbed set's,
+    /// which is still there. A step that drew the next batch of the random order noted its
+    /// picks first, to swap them back.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        let Some(next) = self.next.checked_sub(1) else {
+            return false;
+        };
+        // Batches start at multiples of DRAW_AHEAD: a step there drew one.
+        let picked = if next % DRAW_AHEAD == 0 {
+            self.drawn - next
+        } else {
+            0
+        };
+        let Some((picks, pairs)) = notes.split_at_checked(picked) else {
+            return false;
+        };
+        let (cell, other) = self.sides(self.walls[next]);
+        let merged = matches!(step.event, Event::MergeSets { .. });
+        let root = self.set_of(cell);
+        for pair in pairs.chunks_exact(2).rev() {
+            self.parents[pair[0] as usize] = pair[1];
+        }
+        if merged {
+            self.sets += 1;
+            if board.is_displaying() {
+                let (root_a, root_b) = (self.set_of(cell), self.set_of(other));
+                let absorbed = if root_a == root { root_b } else { root_a };
+                self.sizes[root] -= self.sizes[absorbed];
+            }
+        }
+        for (i, &pick) in picks.iter().enumerate().rev() {
+            self.walls.swap(next + i, pick as usize);
+        }
+        if picked > 0 {
+            self.drawn = next;
+        }
+        self.next = next;
+        // Every step makes the west or north side of its wall the current cell.
+        self.current = next.checked_sub(1).map(|i| self.sides(self.walls[i]).0);
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

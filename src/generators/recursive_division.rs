@@ -131,6 +131,8 @@ impl Machine for RecursiveDivision {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let chamber = self.stack.pop()?;
         if let Some(old) = self.shown.take() {
+            // For `undo`: which chamber was shown cannot be told from what follows.
+            board.note_words(&[old.x, old.y, old.width, old.height]);
             self.mark(board, old, false);
         }
         self.mark(board, chamber, true);
@@ -231,6 +233,81 @@ impl Machine for RecursiveDivision {
 
     fn current(&self) -> Option<usize> {
         self.shown.map(|c| self.cell(c.x, c.y))
+    }
+
+    /// Puts the split chamber back on the stack in place of its halves, and shows the chamber
+    /// shown before, as noted (four words; none on the first step).
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        let Event::Divide {
+            cell, dir, length, ..
+        } = step.event
+        else {
+            return false;
+        };
+        let (cx, cy) = (cell % self.maze_width, cell / self.maze_width);
+        let horizontal = dir == Direction::South;
+        // The chamber split is shown, except after the last step: there both halves were too
+        // thin to split, so it was two cells across the wall, which starts at its corner.
+        let chamber = self.shown.unwrap_or(if horizontal {
+            Chamber {
+                x: cx,
+                y: cy,
+                width: length,
+                height: 2,
+            }
+        } else {
+            Chamber {
+                x: cx,
+                y: cy,
+                width: 2,
+                height: length,
+            }
+        });
+        // The first half ends at the wall's line; the second half is the rest.
+        let (first, second) = if horizontal {
+            let at = cy + 1 - chamber.y;
+            (
+                Chamber {
+                    height: at,
+                    ..chamber
+                },
+                Chamber {
+                    y: chamber.y + at,
+                    height: chamber.height - at,
+                    ..chamber
+                },
+            )
+        } else {
+            let at = cx + 1 - chamber.x;
+            (
+                Chamber {
+                    width: at,
+                    ..chamber
+                },
+                Chamber {
+                    x: chamber.x + at,
+                    width: chamber.width - at,
+                    ..chamber
+                },
+            )
+        };
+        for half in [first, second] {
+            if half.can_split() {
+                self.stack.pop();
+            }
+        }
+        self.stack.push(chamber);
+        self.shown = match *notes {
+            [x, y, width, height] => Some(Chamber {
+                x,
+                y,
+                width,
+                height,
+            }),
+            _ => None,
+        };
+        self.walls -= 1;
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

@@ -215,6 +215,37 @@ impl Machine for SideWinder {
         self.next.checked_sub(1)
     }
 
+    /// One cell back, with no notes: the event says where the run started and which way the
+    /// coin fell, so the toss is put back into the coins.
+    fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
+        let Some(cell) = self.next.checked_sub(1) else {
+            return false;
+        };
+        let column = cell % self.width;
+        let (run_start, close) = match step.event {
+            // The top row: each step started an empty run at its own cell.
+            Event::Carve { .. } | Event::Pass { .. } => (cell, None),
+            Event::ExtendRun { .. } => (self.run_start, Some(false)),
+            // `run_len` counts the cell just added.
+            Event::CloseRun { run_len, .. } => (cell + 1 - run_len as usize, Some(true)),
+            _ => return false,
+        };
+        (self.next, self.column, self.run_start) = (cell, column, run_start);
+        // The east edge closes without a toss.
+        if let Some(close) = close.filter(|_| column + 1 < self.width) {
+            // A toss shifts its bit out from the bottom; with 31 left it began a fresh word,
+            // and spent coins are all zeros.
+            let [bits, left] = self.coins.words();
+            let old = if left == 31 {
+                [0, 0]
+            } else {
+                [bits << 1 | u32::from(close), left + 1]
+            };
+            self.coins = Coins::from_words(old);
+        }
+        true
+    }
+
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("run", self.run().len() as u64)]
     }
