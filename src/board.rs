@@ -86,6 +86,9 @@ pub struct Board {
     cleared: Vec<Cleared>,
     /// Whether the whole display changed at once since the owner last asked.
     display_cleared: bool,
+    /// How many times the journal has been emptied: a record of positions in it (a run's
+    /// history) is only good while this stays the same.
+    journal_epoch: u64,
 }
 
 /// The display layers as they were before a journaled clear, and where in the journal it
@@ -114,6 +117,7 @@ impl Board {
             notes: Vec::new(),
             cleared: Vec::new(),
             display_cleared: false,
+            journal_epoch: 0,
         }
     }
 
@@ -173,6 +177,7 @@ impl Board {
             self.journal.clear();
             self.notes.clear();
             self.cleared.clear();
+            self.journal_epoch += 1;
         }
     }
 
@@ -197,6 +202,7 @@ impl Board {
         self.journal.clear();
         self.notes.clear();
         self.cleared.clear();
+        self.journal_epoch += 1;
     }
 
     pub fn is_journaling(&self) -> bool {
@@ -213,6 +219,12 @@ impl Board {
         self.journal.clear();
         self.notes.clear();
         self.cleared.clear();
+        self.journal_epoch += 1;
+    }
+
+    /// Changes whenever the journal is emptied (see `journal_epoch`).
+    pub fn journal_epoch(&self) -> u64 {
+        self.journal_epoch
     }
 
     /// A copy of the maze and display layers with journaling off and nothing recorded: what a
@@ -231,6 +243,7 @@ impl Board {
             notes: Vec::new(),
             cleared: Vec::new(),
             display_cleared: false,
+            journal_epoch: 0,
         }
     }
 

@@ -36,6 +36,9 @@ pub(crate) struct History {
     forgotten: usize,
     /// Whether a step overflowed the board's journal since the owner last asked.
     overflowed: bool,
+    /// The board's journal epoch the steps' positions are in: once the journal has been
+    /// emptied (steps taken quietly, a saved state restored), they are forgotten.
+    epoch: u64,
 }
 
 impl History {
@@ -76,6 +79,7 @@ impl History {
         last: Option<Step>,
         last_phase: Phase,
     ) -> Option<Before> {
+        self.check(board);
         if !board.is_journaling() {
             self.steps.clear();
             return None;
@@ -97,6 +101,7 @@ impl History {
             self.steps.clear();
             self.overflowed = true;
             board.set_journaling(true);
+            self.epoch = board.journal_epoch();
             return;
         }
         self.steps.push(before);
@@ -123,6 +128,19 @@ impl History {
             step.notes -= notes;
         }
         self.forgotten += changes;
+    }
+
+    /// Whether the steps' positions are still good for `board`'s journal.
+    pub fn epoch_matches(&self, board: &Board) -> bool {
+        self.epoch == board.journal_epoch()
+    }
+
+    /// Forgets every step if the board's journal was emptied since they were recorded.
+    pub fn check(&mut self, board: &Board) {
+        if self.epoch != board.journal_epoch() {
+            self.steps.clear();
+            self.epoch = board.journal_epoch();
+        }
     }
 
     /// The record of the newest step, to take it back.

@@ -831,43 +831,36 @@ impl Run {
         self.steps
     }
 
-    /// Gets Back ready ahead of time, at most `limit` steps of work a call, without touching
-    /// the run on show: a copy of the run goes from the nearest saved state to a little before
-    /// the step on show and is kept as a snapshot, as a long seek back keeps one. Back then
-    /// replays at most [`RECENT_GAP`] steps. Returns true once Back is ready, or when there is
-    /// nothing to do: near step 0 or a checkpoint, or where no checkpoint fits the budget (the
-    /// largest mazes: a snapshot there would cost as much memory as the whole run).
+    /// Gets Back ready ahead of time, at most `limit` steps of work a call, without changing
+    /// anything on show: when the run has no steps to take back (it got here quietly, as
+    /// `finish` or End does), a copy of it replays from the nearest saved state to this very
+    /// step with the journal on for the last [`HISTORY_REPLAY`] steps, and the run then takes
+    /// the copy's state, the same state with steps to take back. Returns true once Back is
+    /// ready (or at step 0). While the timeline is being laid it waits (returns false without
+    /// working): two copies of a big run at once would be too much memory.
     pub fn prepare_back(&mut self, limit: u64) -> bool {
         let at = self.steps;
-        // Steps that can be taken back need nothing more.
-        if !self.snapshots_fit() || self.history.len() > 0 {
+        if self.undoable() > 0 || at == 0 {
             self.back_shadow = None;
             return true;
         }
-        let near = |steps: u64| steps < at && at - 1 - steps <= RECENT_GAP;
-        let timeline = &self.timeline;
-        let base = timeline.checkpoint_before(at.saturating_sub(1));
-        let recent = timeline.recent.as_ref().map(|state| state.steps);
-        if at <= RECENT_GAP || base.is_some_and(|(_, at)| near(at)) || recent.is_some_and(near) {
-            self.back_shadow = None;
-            return true;
+        if self.timeline.shadow.is_some() {
+            return false;
         }
-        let wanted = at - RECENT_GAP / 2;
         if self
             .back_shadow
             .as_ref()
-            .is_some_and(|shadow| shadow.steps > wanted)
+            .is_some_and(|shadow| shadow.steps > at)
         {
             self.back_shadow = None;
         }
         if self.back_shadow.is_none() {
-            let Some(state) = self.saved_state_before(wanted) else {
-                return true;
-            };
             let Some(mut shadow) = Run::copy_of(&self.settings) else {
                 return true;
             };
-            shadow.restore(state);
+            if let Some(state) = self.saved_state_if_any(at) {
+                shadow.restore(state);
+            }
             shadow.board.set_journaling(false);
             self.back_shadow = Some(Box::new(shadow));
         }
@@ -875,16 +868,38 @@ impl Run {
             return true;
         };
         let mut done = 0;
-        while shadow.steps < wanted && done < limit && shadow.step().is_some() {
+        while shadow.steps < at && done < limit {
+            if !shadow.board.is_journaling() && at - shadow.steps <= HISTORY_REPLAY {
+                shadow.board.set_journaling(true);
+            }
+            if shadow.step().is_none() {
+                break;
+            }
             done += 1;
         }
-        if shadow.steps < wanted && !shadow.is_done() {
+        if shadow.steps < at && !shadow.is_done() {
             return false;
         }
         if let Some(shadow) = self.back_shadow.take() {
-            self.timeline.recent = Some(shadow.state_moved());
+            if shadow.steps == at {
+                self.adopt(*shadow);
+            }
         }
         true
+    }
+
+    /// Takes the state of `copy`, a copy of this run at the same step (so nothing on show
+    /// changes), with its history of steps to take back.
+    fn adopt(&mut self, copy: Run) {
+        self.board = copy.board;
+        self.board.set_journaling(true);
+        self.rng = copy.rng;
+        self.generator = copy.generator;
+        self.braid = copy.braid;
+        self.solver = copy.solver;
+        self.player = copy.player;
+        self.history = copy.history;
+        self.path_u32.clear();
     }
 
     /// Whether one more saved state fits the checkpoint budget: not on the largest mazes,
@@ -893,9 +908,9 @@ impl Run {
         self.checkpoint_budget >= checkpoint_bytes(self.cells())
     }
 
-    /// A copy of the nearest saved state at or before `step`: the recent snapshot, a
-    /// checkpoint, or step 0's.
-    fn saved_state_before(&self, step: u64) -> Option<State> {
+    /// A copy of the nearest saved state at or before `step` (the recent snapshot or a
+    /// checkpoint), or `None` if step 0 is the nearest.
+    fn saved_state_if_any(&self, step: u64) -> Option<State> {
         let timeline = &self.timeline;
         let checkpoint = timeline.checkpoint_before(step);
         let base = checkpoint.map_or(0, |(_, at)| at);
@@ -906,8 +921,14 @@ impl Run {
         match (recent, checkpoint) {
             (Some(state), _) => Some(state.clone()),
             (None, Some((index, _))) => Some(timeline.checkpoints[index].clone()),
-            (None, None) => self.fresh_state(),
+            (None, None) => None,
         }
+    }
+
+    /// A copy of the nearest saved state at or before `step`: the recent snapshot, a
+    /// checkpoint, or step 0's.
+    fn saved_state_before(&self, step: u64) -> Option<State> {
+        self.saved_state_if_any(step).or_else(|| self.fresh_state())
     }
 
     /// Goes back one step: takes it back ([`Run::undo`]) when it can, else restores the nearest
@@ -925,13 +946,18 @@ impl Run {
 
     /// Steps that can be taken back one by one without replaying (see [`Run::back`]).
     pub fn undoable(&self) -> u64 {
-        self.history.len() as u64
+        if self.history.epoch_matches(&self.board) {
+            self.history.len() as u64
+        } else {
+            0
+        }
     }
 
     /// Takes the last step back without replaying, as [`Run::back`] does when it can; the
     /// dirty list is then the cells it changed. Returns false, changing nothing, when it
     /// cannot: at step 0, after steps taken with the journal off, or past the history.
     pub fn undo(&mut self) -> bool {
+        self.history.check(&self.board);
         if self.history.len() == 0 {
             return false;
         }
@@ -963,7 +989,9 @@ impl Run {
             self.phase_steps,
             self.last,
             self.last_phase,
-            self.generator,
+            // Once braiding or solving has begun the generator is never stepped or shown
+            // again, and a restored state leaves it as it was (see `State::generator`).
+            (self.braid.is_none() && self.solver.is_none()).then_some(&self.generator),
             self.braid,
             self.solver,
             self.player,
@@ -985,6 +1013,7 @@ impl Run {
     /// list. Returns false, changing nothing, when the history is empty or the machine that
     /// took the step cannot take it back.
     fn take_back(&mut self) -> bool {
+        self.history.check(&self.board);
         let (Some(before), Some(step)) = (self.history.last(), self.last) else {
             return false;
         };

@@ -152,3 +152,106 @@ fn a_whole_run_taken_back_matches_fresh_runs() {
         assert!(!run.undo());
     }
 }
+
+/// Other shapes, where rows and batches end differently: a single row or column, a 2×2, and
+/// mazes big enough for Kruskal's second batch of walls (64 a batch) and Eller's long rows.
+#[test]
+fn every_generator_takes_its_steps_back_on_other_shapes() {
+    for (generator, solver, braid) in pairs() {
+        if solver.is_some() || braid > 0.0 {
+            continue;
+        }
+        for (width, height) in [(1, 7), (7, 1), (2, 2), (13, 11), (24, 3)] {
+            check_every_step(Settings::new(generator, width, height, 5));
+        }
+        check_every_step(Settings::new(generator, 11, 9, 6).with_solver("a-star"));
+    }
+}
+
+/// Random mixes of everything that moves a run (stepping journaled and quietly, seeking both
+/// ways with and without checkpoints, taking back) leave it exactly as a fresh run stepped as
+/// far: the history never takes back a step it did not record.
+#[test]
+fn random_moves_keep_the_run_exact() {
+    let mut rng = mazestep::rng::Rng::new(99);
+    let cases = [
+        Settings::new("wilson", 20, 15, 3)
+            .with_braid(0.2)
+            .with_solver("a-star"),
+        Settings::new("kruskal", 16, 12, 4).with_solver("dijkstra"),
+        Settings::new("eller", 18, 10, 5).with_solver("tremaux"),
+        Settings::new("recursive-division", 12, 12, 6).with_solver("wall-follower-left"),
+    ];
+    for settings in cases {
+        if !pairs()
+            .iter()
+            .any(|(g, s, _)| *g == settings.generator && s.as_deref() == settings.solver.as_deref())
+            && std::env::var("UNDO_ONLY").is_ok()
+        {
+            continue;
+        }
+        let mut run = Run::new(settings.clone()).unwrap();
+        // Few checkpoints, so seeks back restore, replay and forget the history.
+        run.set_checkpoint_budget(2 * 16 * 300);
+        let total = run.total_steps();
+        let mut expected = vec![];
+        let mut fresh = Run::new(settings.clone()).unwrap();
+        loop {
+            expected.push(fresh.fingerprint());
+            if fresh.advance(1) == 0 {
+                break;
+            }
+        }
+        for op in 0..400 {
+            let what = rng.below(7);
+            let k = u64::from(rng.below(total as u32 / 8 + 2));
+            match what {
+                0 => {
+                    run.advance(k);
+                }
+                1 => {
+                    run.advance_quietly(k);
+                }
+                2 => {
+                    run.back();
+                }
+                3 => {
+                    run.undo();
+                }
+                4 => {
+                    run.seek(u64::from(rng.below(total as u32 + 1)));
+                }
+                5 => {
+                    let target = run.steps().saturating_sub(k);
+                    while run.seek_within(target, 7) != target {}
+                }
+                _ => {
+                    let target = u64::from(rng.below(total as u32 + 1));
+                    run.prepare_back(k + 1);
+                    run.seek(target);
+                }
+            }
+            let (now, want) = (run.fingerprint(), &expected[run.steps() as usize]);
+            assert!(
+                now == *want,
+                "{} + {:?}: move {op} ({what}, {k}) to step {}: {}",
+                settings.generator,
+                settings.solver,
+                run.steps(),
+                first_difference(&now, want)
+            );
+        }
+    }
+}
+
+/// Where two fingerprints first differ, with a little around it.
+fn first_difference(a: &str, b: &str) -> String {
+    let at = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    let from = at.saturating_sub(120);
+    let cut = |s: &str| {
+        s.get(from..(at + 80).min(s.len()))
+            .unwrap_or("")
+            .to_string()
+    };
+    format!("at byte {at}:\n got  …{}\n want …{}", cut(a), cut(b))
+}
