@@ -255,3 +255,22 @@ fn first_difference(a: &str, b: &str) -> String {
     };
     format!("at byte {at}:\n got  …{}\n want …{}", cut(a), cut(b))
 }
+
+/// A journal emptied without a step (turning it off for no quiet steps at all) takes the
+/// history with it: otherwise the steps before would be taken back with changes that are gone.
+#[test]
+fn an_emptied_journal_ends_the_history() {
+    let settings = Settings::new("wilson", 8, 6, 3).with_solver("bfs");
+    let mut run = Run::new(settings.clone()).unwrap();
+    run.advance(5);
+    assert_eq!(run.undoable(), 5);
+    run.advance_quietly(0);
+    assert_eq!(run.undoable(), 0);
+    run.advance(5);
+    let mut fresh = Run::new(settings).unwrap();
+    while run.undo() {
+        fresh.seek(run.steps());
+        assert_eq!(run.fingerprint(), fresh.fingerprint(), "at {}", run.steps());
+    }
+    assert_eq!(run.steps(), 5, "only the steps after it are taken back");
+}
