@@ -203,8 +203,9 @@ export class Controller {
     if (this.state === 'running') this.setState('paused');
     const from = this.job?.kind === 'seek' ? this.job.target : this.run.steps();
     if (from <= 0) return false;
-    // A big maze keeps checkpoints only once its timeline is laid: start laying it.
-    this.layTimeline();
+    // Steps are taken back from each run's history. Past it Back replays from a checkpoint,
+    // which a big maze keeps only once its timeline is laid: start laying it then.
+    if (this.runs().some((run) => run.undoable() < run.steps() - (from - 1))) this.layTimeline();
     this.seek(from - 1, { label: 'Going back one step' });
     return true;
   }
@@ -300,9 +301,9 @@ export class Controller {
   }
 
   /**
-   * While paused, gets Back ready in the background: each run keeps a snapshot a little
-   * before the step on show, so that Back replays a few thousand steps, not a whole stretch
-   * between checkpoints.
+   * While paused, gets Back ready in the background: a run with no steps to take back (it got
+   * here quietly) replays a copy of itself to this step, journaling the last few thousand, and
+   * takes its state, so that Back takes steps back instead of replaying.
    */
   prepareBack() {
     // Playing or another job drops the chore; the next pause asks again.

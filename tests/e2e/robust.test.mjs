@@ -59,6 +59,19 @@ test('a link to a late step of a 4096 x 4096 maze opens there with progress; End
   assert.match(await statusText(page), /step 27,000,000/);
   assert.equal(await page.locator('#work').isHidden(), true, 'the progress bar goes when done');
 
+  // Back right away takes the step back (the way there journaled its last steps): the run's
+  // history shrinks by one, where a replay would have started it afresh.
+  const undoable = () => page.evaluate(() => window.mazestep.controller.run.undoable());
+  const before = await undoable();
+  assert.ok(before >= 1000, `${before} steps to take back`);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await waitSettled(page, 10_000);
+  assert.equal(await steps(page), late - 1);
+  assert.equal(await undoable(), before - 1);
+  await page.getByRole('button', { name: 'Step' }).click();
+  await waitSettled(page, 10_000);
+  assert.equal(await steps(page), late);
+
   // End on the timeline: to the end of the run, whose length is not known yet.
   await page.focus('#timeline');
   await page.keyboard.press('End');
