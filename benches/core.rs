@@ -173,7 +173,7 @@ fn generate_on_page(entry: &generators::Entry, side: u32) -> u64 {
 /// generators. What it costs to step is the price of one `step` call with its change records,
 /// whatever the algorithm; a generator whose whole step is cheaper than that cannot step
 /// within twice its run.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 struct Sweep {
     next: usize,
     len: usize,
