@@ -10,7 +10,7 @@ use mazestep::maze::{Maze, E, N, S, W};
 use mazestep::rng::Rng;
 use mazestep::solvers::{self, Outcome};
 
-const TAKE_BACK: &[&str] = &["dijkstra"];
+const TAKE_BACK: &[&str] = &["dijkstra", "greedy"];
 
 /// `maze` with every passage into `cell` closed.
 fn walled_off(maze: &Maze, cell: usize) -> Maze {
