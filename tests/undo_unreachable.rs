@@ -5,12 +5,11 @@
 
 use mazestep::board::Board;
 use mazestep::generators::generate_braided;
-use mazestep::machine::Machine;
 use mazestep::maze::{Maze, E, N, S, W};
 use mazestep::rng::Rng;
 use mazestep::solvers::{self, Outcome};
 
-const TAKE_BACK: &[&str] = &["dijkstra", "greedy"];
+const TAKE_BACK: &[&str] = &["dijkstra", "greedy", "a-star", "a-star-weighted"];
 
 /// `maze` with every passage into `cell` closed.
 fn walled_off(maze: &Maze, cell: usize) -> Maze {
