@@ -94,13 +94,7 @@ impl<T: Ord + Copy> QuadHeap<T> {
             let greatest = if first + ARITY <= len {
                 self.greatest_of_four(first)
             } else {
-                let mut greatest = first;
-                for child in first + 1..len {
-                    if self.items[child] > self.items[greatest] {
-                        greatest = child;
-                    }
-                }
-                greatest
+                self.greatest_of_last(first)
             };
             if self.items[greatest] <= last {
                 break;
@@ -154,6 +148,21 @@ impl<T: Ord + Copy> QuadHeap<T> {
         }
         self.items[0] = top;
         self.items.push(last);
+    }
+
+    /// The index of the greatest of the items from `first` to the end: the children of the one
+    /// node with fewer than four. Out of line, as a sift rarely gets there: it keeps the code
+    /// inlined into a search's loop small.
+    #[cold]
+    #[inline(never)]
+    fn greatest_of_last(&self, first: usize) -> usize {
+        let mut greatest = first;
+        for child in first + 1..self.items.len() {
+            if self.items[child] > self.items[greatest] {
+                greatest = child;
+            }
+        }
+        greatest
     }
 
     /// The index of the greatest of the four items from `first`, by a small tournament of

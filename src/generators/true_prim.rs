@@ -137,6 +137,13 @@ impl TruePrim {
     }
 }
 
+/// [`Board::note_words`] out of line, to keep the generator's loop small.
+#[cold]
+#[inline(never)]
+fn note(board: &mut Board, words: &[u32]) {
+    board.note_words(words);
+}
+
 impl Machine for TruePrim {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
@@ -149,11 +156,10 @@ impl Machine for TruePrim {
         }
         let (key, at) = self.frontier.pop_at()?;
         // Notes for `undo`: the cell before, where the pop left its bucket, the weight taken.
-        board.note_words(&[
-            self.current.map_or(u32::MAX, |cell| cell as u32),
-            at as u32,
-            (key >> 32) as u32,
-        ]);
+        if board.is_journaling() {
+            let before = self.current.map_or(u32::MAX, |cell| cell as u32);
+            note(board, &[before, at as u32, (key >> 32) as u32]);
+        }
         let cell = (key & u64::from(u32::MAX)) as usize;
         let (x, y) = self.grid.coords(cell);
         let inside = self.grid.neighbours(cell, x, y, |next| self.in_maze(next));

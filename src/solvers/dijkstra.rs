@@ -107,7 +107,7 @@ impl Buckets {
             }
             // That distance is used up: its list is reused for the distance after the next
             // (noted first, for `undo_pop`).
-            board.note_words(list);
+            note_list(board, list);
             list.clear();
             self.head = 0;
             if self.lists[((self.dist + 1) % 2) as usize].is_empty() {
@@ -144,6 +144,14 @@ impl Buckets {
         let list = &self.lists[(self.dist % 2) as usize];
         self.head.checked_sub(1).map(|at| list[at] as usize)
     }
+}
+
+/// Notes a list of cells, once per distance. Out of line: copying the list inside the search's
+/// loop measurably slowed the search, journaling or not.
+#[cold]
+#[inline(never)]
+fn note_list(board: &mut Board, list: &[u32]) {
+    board.note_words(list);
 }
 
 /// Dijkstra's algorithm as a step machine.
