@@ -25,7 +25,8 @@ pub struct BucketQueue {
     buckets: Vec<QuadHeap<Reverse<u64>>>,
     /// Bit `b % 64` of word `b / 64` is set while bucket `b` holds a key.
     occupied: Vec<u64>,
-    /// No bucket below this one holds a key.
+    /// The lowest bucket that holds a key (the bucket count when none does): exactly that,
+    /// not merely a bound, so taking a step back can work it out again.
     lowest: usize,
     /// How far a key is shifted right to give its bucket.
     shift: u32,
@@ -58,7 +59,7 @@ impl BucketQueue {
     /// Adds `key`, which must be below 2^[`KEY_BITS`].
     pub fn push(&mut self, key: u64) {
         debug_assert!(key >> KEY_BITS == 0, "key {key} has too many bits");
-        let bucket = (key >> self.shift) as usize;
+        let bucket = self.bucket(key);
         self.buckets[bucket].push(Reverse(key));
         self.occupied[bucket / 64] |= 1 << (bucket % 64);
         self.lowest = self.lowest.min(bucket);
@@ -67,24 +68,70 @@ impl BucketQueue {
 
     /// Removes and returns the smallest key.
     pub fn pop(&mut self) -> Option<u64> {
+        self.pop_at().map(|(key, _)| key)
+    }
+
+    /// Removes and returns the smallest key, with where the pop left its bucket's last key
+    /// (what [`BucketQueue::undo_pop`] needs besides the key).
+    pub fn pop_at(&mut self) -> Option<(u64, usize)> {
         if self.len == 0 {
             return None;
         }
-        // Some bucket at or above `lowest` holds a key: find the first set bit from there.
-        let mut word = self.lowest / 64;
-        let mut bits = self.occupied[word] & (u64::MAX << (self.lowest % 64));
+        let bucket = self.lowest;
+        let (Reverse(key), at) = self.buckets[bucket].pop_at()?;
+        self.len -= 1;
+        if self.buckets[bucket].is_empty() {
+            self.occupied[bucket / 64] &= !(1 << (bucket % 64));
+            self.lowest = self.lowest_from(bucket);
+        }
+        Some((key, at))
+    }
+
+    /// Takes back the last push, of `key`; false, changing nothing, if `key` is not where the
+    /// last push would have left it.
+    pub fn undo_push(&mut self, key: u64) -> bool {
+        let bucket = self.bucket(key);
+        let heap = &mut self.buckets[bucket];
+        let Some(at) = heap.pushed_at(&Reverse(key)) else {
+            return false;
+        };
+        heap.undo_push(at);
+        self.len -= 1;
+        if heap.is_empty() {
+            self.occupied[bucket / 64] &= !(1 << (bucket % 64));
+            if self.lowest == bucket {
+                self.lowest = self.lowest_from(bucket);
+            }
+        }
+        true
+    }
+
+    /// Takes back the last pop, which returned `key` and `at`.
+    pub fn undo_pop(&mut self, key: u64, at: usize) {
+        let bucket = self.bucket(key);
+        self.buckets[bucket].undo_pop(Reverse(key), at);
+        self.occupied[bucket / 64] |= 1 << (bucket % 64);
+        self.lowest = self.lowest.min(bucket);
+        self.len += 1;
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key >> self.shift) as usize
+    }
+
+    /// The first bucket from `bucket` on that holds a key, or the bucket count if none does.
+    fn lowest_from(&self, bucket: usize) -> usize {
+        if self.len == 0 {
+            return self.buckets.len();
+        }
+        // Some bucket from here on holds a key: find the first set bit.
+        let mut word = bucket / 64;
+        let mut bits = self.occupied[word] & (u64::MAX << (bucket % 64));
         while bits == 0 {
             word += 1;
             bits = self.occupied[word];
         }
-        let bucket = word * 64 + bits.trailing_zeros() as usize;
-        self.lowest = bucket;
-        let Reverse(key) = self.buckets[bucket].pop()?;
-        if self.buckets[bucket].is_empty() {
-            self.occupied[word] &= !(1 << (bucket % 64));
-        }
-        self.len -= 1;
-        Some(key)
+        word * 64 + bits.trailing_zeros() as usize
     }
 
     /// The `limit` smallest keys for which `keep` holds, smallest first, without taking them
@@ -170,5 +217,34 @@ mod tests {
         assert_eq!(queue.smallest(50, &even), expected);
         assert_eq!(queue.smallest(0, &even), Vec::<u64>::new());
         assert_eq!(queue.len(), 15_000, "smallest takes nothing out");
+    }
+
+    #[test]
+    fn pushes_and_pops_taken_back_in_reverse_give_back_the_same_queue() {
+        // One bucket and many; each operation recorded with the queue before it (as its debug
+        // text: every field, the heaps' layouts included).
+        for expected in [1, 5_000, 100_000] {
+            let mut rng = Rng::new(expected as u64 + 1);
+            let mut queue = BucketQueue::new(expected);
+            let mut done = Vec::new();
+            for _ in 0..4_000 {
+                let before = format!("{queue:?}");
+                if rng.below(5) < 3 {
+                    let key = key(&mut rng, 1 << 20);
+                    queue.push(key);
+                    done.push((Ok(key), before));
+                } else if let Some(popped) = queue.pop_at() {
+                    done.push((Err(popped), before));
+                }
+            }
+            while let Some((op, before)) = done.pop() {
+                match op {
+                    Ok(key) => assert!(queue.undo_push(key)),
+                    Err((key, at)) => queue.undo_pop(key, at),
+                }
+                assert_eq!(format!("{queue:?}"), before, "expected {expected}");
+            }
+            assert!(queue.is_empty());
+        }
     }
 }

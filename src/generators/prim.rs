@@ -78,13 +78,15 @@ impl Prim {
         self.state[cell] == IN_MAZE
     }
 
-    /// Puts `cell`, at `(x, y)`, in the maze and its new neighbours on the frontier.
+    /// Puts `cell`, at `(x, y)`, in the maze and its new neighbours on the frontier. Notes how
+    /// many were new, to take it back.
     fn join(&mut self, board: &mut Board, cell: usize, x: u32, y: u32) {
         self.state[cell] = IN_MAZE;
         board.set_mark(cell, mark::VISITED);
         let new = self
             .grid
             .neighbours(cell, x, y, |next| self.state[next] == OUTSIDE);
+        board.note(new.count_ones());
         for dir in Direction::ALL.into_iter().filter(|d| new & d.bit() != 0) {
             let (next, _, _) = self.grid.toward(cell, x, y, dir);
             self.state[next] = ON_FRONTIER;
@@ -108,7 +110,10 @@ impl Machine for Prim {
             return None;
         }
         // swap_remove: O(1), and the order of the rest does not matter.
-        let cell = self.frontier.swap_remove(rng.index(self.frontier.len())) as usize;
+        let at = rng.index(self.frontier.len());
+        // Notes for `undo`: the cell before and where the cell taken was.
+        board.note_words(&[self.current.map_or(u32::MAX, |cell| cell as u32), at as u32]);
+        let cell = self.frontier.swap_remove(at) as usize;
         let (x, y) = self.grid.coords(cell);
         let inside = self
             .grid
@@ -137,6 +142,37 @@ impl Machine for Prim {
 
     fn current(&self) -> Option<usize> {
         self.current
+    }
+
+    /// The new frontier cells are the last ones (their count noted); the cell taken goes back
+    /// where it was (noted), the cell that filled its place back to the end.
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        let (cell, before, at, added) = match (step.event, notes) {
+            (Event::Begin { cell }, &[added]) => (cell, None, None, added),
+            (Event::Carve { cell, .. }, &[before, at, added]) => {
+                (cell, Some(before), Some(at), added)
+            }
+            _ => return false,
+        };
+        for _ in 0..added {
+            let Some(next) = self.frontier.pop() else {
+                return false;
+            };
+            self.state[next as usize] = OUTSIDE;
+        }
+        let Some(at) = at else {
+            self.state[cell as usize] = OUTSIDE;
+            self.started = false;
+            self.current = None;
+            return true;
+        };
+        self.state[cell as usize] = ON_FRONTIER;
+        // A swap_remove undone.
+        self.frontier.push(cell);
+        let last = self.frontier.len() - 1;
+        self.frontier.swap(at as usize, last);
+        self.current = before.filter(|&c| c != u32::MAX).map(|c| c as usize);
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

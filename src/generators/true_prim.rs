@@ -91,6 +91,7 @@ impl TruePrim {
     }
 
     /// Puts `cell`, at `(x, y)`, in the maze and its new neighbours, weighed, on the frontier.
+    /// Notes which neighbours were new and their weights, to take it back.
     fn join(&mut self, board: &mut Board, rng: &mut Rng, cell: usize, x: u32, y: u32) {
         self.standing[cell] = Standing::InMaze;
         board.set_mark(cell, mark::VISITED);
@@ -98,15 +99,49 @@ impl TruePrim {
         let new = self
             .grid
             .neighbours(cell, x, y, |next| self.standing[next] == Standing::Outside);
+        board.note(u32::from(new));
         for dir in Direction::ALL.into_iter().filter(|d| new & d.bit() != 0) {
             let (next, _, _) = self.grid.toward(cell, x, y, dir);
             // 31 random bits (as ever: the mazes of a seed never change).
             let weight = rng.next_u32() >> 1;
+            board.note(weight);
             self.standing[next] = Standing::Frontier;
             self.frontier.push(u64::from(weight) << 32 | next as u64);
             board.add_mark(next, mark::FRONTIER);
         }
     }
+
+    /// Takes back [`TruePrim::join`] of `cell`, from its notes: the new neighbours and their
+    /// weights. Its pushes are taken back newest first, found by their keys.
+    fn undo_join(&mut self, cell: usize, notes: &[u32]) -> Option<()> {
+        let (&new, weights) = notes.split_first()?;
+        let (x, y) = self.grid.coords(cell);
+        let added = Direction::ALL
+            .into_iter()
+            .filter(|d| new as u8 & d.bit() != 0);
+        if added.clone().count() != weights.len() {
+            return None;
+        }
+        for (dir, &weight) in added.rev().zip(weights.iter().rev()) {
+            let (next, _, _) = self.grid.toward(cell, x, y, dir);
+            if !self
+                .frontier
+                .undo_push(u64::from(weight) << 32 | next as u64)
+            {
+                return None;
+            }
+            self.standing[next] = Standing::Outside;
+        }
+        self.standing[cell] = Standing::Outside;
+        Some(())
+    }
+}
+
+/// [`Board::note_words`] out of line, to keep the generator's loop small.
+#[cold]
+#[inline(never)]
+fn note(board: &mut Board, words: &[u32]) {
+    board.note_words(words);
 }
 
 impl Machine for TruePrim {
@@ -119,7 +154,12 @@ impl Machine for TruePrim {
             self.current = Some(cell);
             return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
         }
-        let key = self.frontier.pop()?;
+        let (key, at) = self.frontier.pop_at()?;
+        // Notes for `undo`: the cell before, where the pop left its bucket, the weight taken.
+        if board.is_journaling() {
+            let before = self.current.map_or(u32::MAX, |cell| cell as u32);
+            note(board, &[before, at as u32, (key >> 32) as u32]);
+        }
         let cell = (key & u64::from(u32::MAX)) as usize;
         let (x, y) = self.grid.coords(cell);
         let inside = self.grid.neighbours(cell, x, y, |next| self.in_maze(next));
@@ -147,6 +187,31 @@ impl Machine for TruePrim {
 
     fn current(&self) -> Option<usize> {
         self.current
+    }
+
+    /// Takes back the join (its notes say which neighbours it weighed and how), then the pop
+    /// (the weight taken and where the pop left its bucket, noted) and the cell before.
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        match (step.event, notes) {
+            (Event::Begin { cell }, _) => {
+                if self.undo_join(cell as usize, notes).is_none() {
+                    return false;
+                }
+                self.started = false;
+                self.current = None;
+            }
+            (Event::Carve { cell, .. }, [before, at, weight, join @ ..]) => {
+                if self.undo_join(cell as usize, join).is_none() {
+                    return false;
+                }
+                self.standing[cell as usize] = Standing::Frontier;
+                let key = u64::from(*weight) << 32 | u64::from(cell);
+                self.frontier.undo_pop(key, *at as usize);
+                self.current = (*before != u32::MAX).then_some(*before as usize);
+            }
+            _ => return false,
+        }
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

@@ -34,14 +34,14 @@
 //! double, so A* trusts the straight line more than the steps taken and usually expands fewer
 //! cells, but the path it returns can be longer than the shortest (at most twice as long).
 
-use super::{beside, follow_parents, mark_path, Outcome, Solver};
+use super::{beside, follow_parents, mark_path, open_neighbours, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{describe, heap_best, step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze, E, N, S, W};
+use crate::quad_heap::{QuadHeap, ARITY};
 use crate::rng::Rng;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 pub static INFO: Info = Info {
     name: "a-star",
@@ -171,20 +171,50 @@ impl OpenSet {
         }
     }
 
-    /// Adds an entry; `order` counts the entries added before it.
+    /// Adds an entry; `order` counts the entries added before it. Returns the word
+    /// [`OpenSet::undo_push`] needs.
     #[inline(always)]
-    fn push(&mut self, entry: Entry, order: u32) {
+    fn push(&mut self, entry: Entry, order: u32) -> u32 {
         match self {
             OpenSet::Buckets(buckets) => buckets.push(entry),
             OpenSet::Heap(heap) => heap.push(HeapEntry::new(entry, order)),
         }
     }
 
+    /// Takes the best entry out, noting what [`OpenSet::undo_pop`] needs.
     #[inline(always)]
-    fn pop(&mut self) -> Option<Entry> {
+    fn pop(&mut self, board: &mut Board) -> Option<Entry> {
         match self {
-            OpenSet::Buckets(buckets) => buckets.pop(),
-            OpenSet::Heap(heap) => heap.pop().map(HeapEntry::entry),
+            OpenSet::Buckets(buckets) => buckets.pop(board),
+            OpenSet::Heap(heap) => {
+                let (entry, at) = heap.pop()?;
+                // The entry is gone from the heap: noted whole.
+                board.note_words(&entry.words());
+                board.note(at);
+                Some(entry.entry())
+            }
+        }
+    }
+
+    /// Takes back the last push, of `entry`, which returned `word`.
+    fn undo_push(&mut self, entry: Entry, word: u32) {
+        match self {
+            OpenSet::Buckets(buckets) => buckets.undo_push(entry, word),
+            OpenSet::Heap(heap) => heap.undo_push(word),
+        }
+    }
+
+    /// Takes back the last pop that found an entry, from the notes it left at the end of
+    /// `notes`, and shortens `notes` by them. `None` if they do not fit.
+    fn undo_pop(&mut self, notes: &mut &[u32]) -> Option<()> {
+        match self {
+            OpenSet::Buckets(buckets) => buckets.undo_pop(notes),
+            OpenSet::Heap(heap) => {
+                let (rest, &[a, b, c, d, at]) = notes.split_last_chunk::<5>()?;
+                heap.undo_pop(HeapEntry::from_words([a, b, c, d]), at);
+                *notes = rest;
+                Some(())
+            }
         }
     }
 
@@ -230,29 +260,50 @@ impl Buckets {
         }
     }
 
+    /// Returns the `lowest` of the level the entry went to, as it was before.
     #[inline(always)]
-    fn push(&mut self, entry: Entry) {
+    fn push(&mut self, entry: Entry) -> u32 {
         let at = entry.xy.1 << 16 | entry.xy.0;
         // Only f or f + 2 can arrive (see above).
         let [now, next] = &mut self.levels;
-        if entry.f == self.f { now } else { next }.push(entry.h, at);
+        if entry.f == self.f { now } else { next }.push(entry.h, at)
     }
 
+    /// Notes the `lowest` of the level taken from as it was, with a bit for the levels
+    /// swapped first (after what the level noted).
     #[inline(always)]
-    fn pop(&mut self) -> Option<Entry> {
-        if self.levels[0].len == 0 {
+    fn pop(&mut self, board: &mut Board) -> Option<Entry> {
+        let swapped = self.levels[0].len == 0;
+        if swapped {
             if self.levels[1].len == 0 {
                 return None;
             }
             self.levels.swap(0, 1);
             self.f += 2;
         }
-        let (h, at) = self.levels[0].pop()?;
+        let lowest = self.levels[0].lowest as u32;
+        let (h, at) = self.levels[0].pop(board)?;
+        board.note(lowest | u32::from(swapped) << 31);
         Some(Entry {
             f: self.f,
             h,
             xy: (at & 0xffff, at >> 16),
         })
+    }
+
+    fn undo_push(&mut self, entry: Entry, lowest: u32) {
+        self.levels[usize::from(entry.f != self.f)].undo_push(entry.h, lowest as usize);
+    }
+
+    fn undo_pop(&mut self, notes: &mut &[u32]) -> Option<()> {
+        let (&word, rest) = notes.split_last()?;
+        *notes = rest;
+        self.levels[0].undo_pop(notes, (word & !(1 << 31)) as usize)?;
+        if word >> 31 == 1 {
+            self.levels.swap(0, 1);
+            self.f -= 2;
+        }
+        Some(())
     }
 
     /// Every entry, stale ones included, in the order they will be taken.
@@ -295,17 +346,21 @@ impl Level {
         }
     }
 
+    /// Returns `lowest` as it was.
     #[inline(always)]
-    fn push(&mut self, h: u32, at: u32) {
-        let h = h as usize;
+    fn push(&mut self, h: u32, at: u32) -> u32 {
+        let (h, lowest) = (h as usize, self.lowest);
         self.queues[h].cells.push(at);
-        self.lowest = self.lowest.min(h);
+        self.lowest = lowest.min(h);
         self.len += 1;
+        lowest as u32
     }
 
-    /// The oldest entry with the lowest `h`, as `(h, y << 16 | x)`.
+    /// The oldest entry with the lowest `h`, as `(h, y << 16 | x)`. A queue it empties is
+    /// noted (its cells, then their count) before it starts over. `lowest` is left at the
+    /// queue taken from.
     #[inline(always)]
-    fn pop(&mut self) -> Option<(u32, u32)> {
+    fn pop(&mut self, board: &mut Board) -> Option<(u32, u32)> {
         if self.len == 0 {
             return None;
         }
@@ -315,6 +370,9 @@ impl Level {
                 queue.taken += 1;
                 if queue.taken == queue.cells.len() {
                     // Emptied: start the queue over, keeping its memory.
+                    if board.is_journaling() {
+                        note_cells(board, &queue.cells);
+                    }
                     queue.cells.clear();
                     queue.taken = 0;
                 }
@@ -323,6 +381,31 @@ impl Level {
             }
             self.lowest += 1;
         }
+    }
+
+    /// Takes back the last push, to `h`, which found `lowest`.
+    fn undo_push(&mut self, h: u32, lowest: usize) {
+        self.queues[h as usize].cells.pop();
+        self.len -= 1;
+        self.lowest = lowest;
+    }
+
+    /// Takes back the last pop, which found `lowest` and left it at the queue it took from;
+    /// takes that queue's cells off the end of `notes` if the pop emptied it.
+    fn undo_pop(&mut self, notes: &mut &[u32], lowest: usize) -> Option<()> {
+        let queue = self.queues.get_mut(self.lowest)?;
+        if queue.cells.is_empty() {
+            let (&count, rest) = notes.split_last()?;
+            let (rest, cells) = rest.split_at_checked(rest.len().checked_sub(count as usize)?)?;
+            queue.cells.extend_from_slice(cells);
+            queue.taken = cells.len().checked_sub(1)?;
+            *notes = rest;
+        } else {
+            queue.taken -= 1;
+        }
+        self.len += 1;
+        self.lowest = lowest;
+        Some(())
     }
 
     /// The entries in the order they will be taken, as `(h, y << 16 | x)`.
@@ -335,6 +418,14 @@ impl Level {
     }
 }
 
+/// Notes a queue's cells, then their count: out of line, to keep the search's loop small.
+#[cold]
+#[inline(never)]
+fn note_cells(board: &mut Board, cells: &[u32]) {
+    board.note_words(cells);
+    board.note(cells.len() as u32);
+}
+
 /// One entry of the heap, packed into two numbers compared in turn — `f` and `h`, then
 /// insertion order and the cell as its row and column — so the heap orders entries with
 /// integer comparisons: lower `f` first, then lower `h`, then the one added earlier. The order
@@ -343,7 +434,7 @@ impl Level {
 /// to the goal are worked out from them, and turning an index into coordinates costs a
 /// division. Two `u64`s rather than one `u128`: wasm has 64-bit integers but no 128-bit ones,
 /// and there the `u128` shifts and compares made A* twice as slow. Wrapped in `Reverse`
-/// because `BinaryHeap` pops the greatest.
+/// because the heap pops the greatest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct HeapEntry {
     /// `f` in the high half, `h` in the low half.
@@ -358,6 +449,19 @@ impl HeapEntry {
         HeapEntry {
             scores: u64::from(entry.f) << 32 | u64::from(entry.h),
             order_at: u64::from(order) << 32 | u64::from(y) << 16 | u64::from(x),
+        }
+    }
+
+    /// The entry as four words, for notes.
+    fn words(self) -> [u32; 4] {
+        let (s, o) = (self.scores, self.order_at);
+        [(s >> 32) as u32, s as u32, (o >> 32) as u32, o as u32]
+    }
+
+    fn from_words([a, b, c, d]: [u32; 4]) -> HeapEntry {
+        HeapEntry {
+            scores: u64::from(a) << 32 | u64::from(b),
+            order_at: u64::from(c) << 32 | u64::from(d),
         }
     }
 
@@ -380,29 +484,66 @@ impl HeapEntry {
 /// give — the slot only saves the trips through the heap.
 #[derive(Clone, Debug, Default)]
 struct HeapSet {
-    heap: BinaryHeap<Reverse<HeapEntry>>,
+    /// Our own heap rather than the standard one: taking a step back restores its layout.
+    heap: QuadHeap<Reverse<HeapEntry>>,
     slot: Option<HeapEntry>,
 }
 
+/// In the word a push returns and a pop gives: the entry only went into or out of the slot.
+const SLOT: u32 = u32::MAX;
+/// In the word a push returns, beside where the heap took an entry: the one held in the slot
+/// went into the heap and the new one into the slot.
+const HELD: u32 = 1 << 31;
+
 impl HeapSet {
+    /// Returns where the heap took an entry, with [`HELD`] if it was the slot's, or [`SLOT`].
     #[inline]
-    fn push(&mut self, entry: HeapEntry) {
+    fn push(&mut self, entry: HeapEntry) -> u32 {
         match self.slot {
-            Some(held) if held < entry => self.heap.push(Reverse(entry)),
+            Some(held) if held < entry => self.heap.push_at(Reverse(entry)) as u32,
             Some(held) => {
-                self.heap.push(Reverse(held));
                 self.slot = Some(entry);
+                self.heap.push_at(Reverse(held)) as u32 | HELD
             }
-            None => self.slot = Some(entry),
+            None => {
+                self.slot = Some(entry);
+                SLOT
+            }
+        }
+    }
+
+    /// The best entry, with where the heap's pop left its last entry, or [`SLOT`].
+    #[inline]
+    fn pop(&mut self) -> Option<(HeapEntry, u32)> {
+        match (self.slot, self.heap.peek()) {
+            (Some(held), Some(Reverse(top))) if *top < held => self.pop_heap(),
+            (Some(_), _) => self.slot.take().map(|entry| (entry, SLOT)),
+            (None, _) => self.pop_heap(),
         }
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<HeapEntry> {
-        match (self.slot, self.heap.peek()) {
-            (Some(held), Some(Reverse(top))) if *top < held => self.heap.pop().map(|e| e.0),
-            (Some(_), _) => self.slot.take(),
-            (None, _) => self.heap.pop().map(|e| e.0),
+    fn pop_heap(&mut self) -> Option<(HeapEntry, u32)> {
+        let (Reverse(entry), at) = self.heap.pop_at()?;
+        Some((entry, at as u32))
+    }
+
+    fn undo_push(&mut self, word: u32) {
+        if word == SLOT {
+            self.slot = None;
+        } else if word & HELD != 0 {
+            let Reverse(held) = self.heap.undo_push((word & !HELD) as usize);
+            self.slot = Some(held);
+        } else {
+            self.heap.undo_push(word as usize);
+        }
+    }
+
+    fn undo_pop(&mut self, entry: HeapEntry, at: u32) {
+        if at == SLOT {
+            self.slot = Some(entry);
+        } else {
+            self.heap.undo_pop(Reverse(entry), at as usize);
         }
     }
 
@@ -410,7 +551,7 @@ impl HeapSet {
     /// its place (a linear insert, not a sort, which would cost the wasm module a few KB).
     fn best(&self, limit: usize, keep: &dyn Fn(Entry) -> bool) -> Vec<Entry> {
         let live = |Reverse(entry): Reverse<HeapEntry>| keep(entry.entry());
-        let mut best: Vec<HeapEntry> = heap_best(self.heap.as_slice(), 2, limit, &live)
+        let mut best: Vec<HeapEntry> = heap_best(self.heap.as_slice(), ARITY, limit, &live)
             .into_iter()
             .map(|Reverse(entry)| entry)
             .collect();
@@ -592,17 +733,106 @@ impl AStar {
             board.add_mark(next, mark::FRONTIER);
         }
         self.nodes[next] = Node::reached(g, back as u32);
-        self.push(next_xy, g);
+        let word = self.push(next_xy, g);
+        // For `undo`: the node it overwrote, and what takes the push back.
+        board.note_words(&[node.0, word]);
         1
     }
 
-    /// Adds the cell at `(x, y)` to the open set with its `g`.
+    /// The open set's entry for the cell at `xy` with `g`.
     #[inline]
-    fn push(&mut self, (x, y): (u32, u32), g: u32) {
+    fn entry(&self, (x, y): (u32, u32), g: u32) -> Entry {
         let h = x.abs_diff(self.goal_x) + y.abs_diff(self.goal_y);
         let f = g + self.weight * h;
-        self.open.push(Entry { f, h, xy: (x, y) }, self.added);
+        Entry { f, h, xy: (x, y) }
+    }
+
+    /// Adds the cell at `xy` to the open set with its `g`; returns the word that takes the push
+    /// back.
+    #[inline]
+    fn push(&mut self, xy: (u32, u32), g: u32) -> u32 {
+        let word = self.open.push(self.entry(xy, g), self.added);
         self.added += 1;
+        word
+    }
+
+    /// Takes back the relaxations of `cell`'s expansion, newest first: the neighbours whose
+    /// parent is now `cell` (no one else sets that), with their old nodes and push words in
+    /// `noted`, two words each.
+    fn undo_relax(&mut self, board: &Board, cell: usize, noted: &[u32]) -> Option<()> {
+        let (x, y) = (cell as u32 % self.width, cell as u32 / self.width);
+        let reached: Vec<(usize, (u32, u32))> = open_neighbours(board.maze(), cell)
+            .filter(|&(dir, next)| self.nodes[next].back() == dir.opposite() as u32)
+            .map(|(dir, next)| {
+                // As `step` works it out.
+                let xy = match dir {
+                    Direction::North => (x, y.wrapping_sub(1)),
+                    Direction::East => (x + 1, y),
+                    Direction::South => (x, y + 1),
+                    Direction::West => (x.wrapping_sub(1), y),
+                };
+                (next, xy)
+            })
+            .collect();
+        if reached.len() * 2 != noted.len() {
+            return None;
+        }
+        for (&(next, xy), pair) in reached.iter().rev().zip(noted.chunks_exact(2).rev()) {
+            let (old, word) = (Node(pair[0]), pair[1]);
+            self.added -= 1;
+            self.open
+                .undo_push(self.entry(xy, self.nodes[next].g()), word);
+            self.nodes[next] = old;
+            if !old.is_reached() {
+                self.visited -= 1;
+            }
+        }
+        Some(())
+    }
+
+    /// Takes `step` back (see [`Machine::undo`]); `None`, perhaps half done, if the notes do
+    /// not fit it.
+    fn undo_step(&mut self, step: &Step, notes: &[u32], board: &Board) -> Option<()> {
+        let notes = match step.event {
+            Event::Begin { .. } => {
+                let &[word] = notes else {
+                    return None;
+                };
+                self.added -= 1;
+                self.open.undo_push(self.entry(self.start_xy, 0), word);
+                self.nodes[self.start] = Node::UNREACHED;
+                self.visited = 0;
+                self.started = false;
+                return Some(());
+            }
+            Event::Expand { cell, added } => {
+                let split = notes.len().checked_sub(2 * added as usize)?;
+                let (notes, relaxed) = notes.split_at(split);
+                self.undo_relax(board, cell as usize, relaxed)?;
+                self.reopen(cell as usize);
+                notes
+            }
+            Event::Found { .. } => {
+                self.reopen(self.goal);
+                notes
+            }
+            Event::Unreachable => notes,
+            _ => return None,
+        };
+        // The cell before, then what each pop took, the live entry's last.
+        let (&before, mut pops) = notes.split_first()?;
+        while !pops.is_empty() {
+            self.open.undo_pop(&mut pops)?;
+        }
+        self.outcome = None;
+        self.current = (before != u32::MAX).then_some(before as usize);
+        Some(())
+    }
+
+    /// Opens a closed cell again.
+    fn reopen(&mut self, cell: usize) {
+        self.nodes[cell] = Node(self.nodes[cell].0 & !Node::CLOSED);
+        self.closed_count -= 1;
     }
 }
 
@@ -621,15 +851,19 @@ impl Machine for AStar {
         if !self.started {
             self.started = true;
             self.nodes[self.start] = Node::reached(0, Node::START);
-            self.push(self.start_xy, 0);
+            let word = self.push(self.start_xy, 0);
+            board.note(word);
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
             return Some(Step::new(Event::Begin { cell }, 0));
         }
+        // Notes for `undo`: the cell before, what each pop took (noted by the open set), then
+        // each neighbour's old node with its push (noted by `relax`).
+        board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
         // Pop until a live entry turns up; stale ones are dropped within this step.
         let (x, y) = loop {
-            let Some(entry) = self.open.pop() else {
+            let Some(entry) = self.open.pop(board) else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
                 return Some(Step::new(Event::Unreachable, 7));
@@ -706,6 +940,14 @@ impl Machine for AStar {
         self.current
     }
 
+    /// Takes back, newest first: the neighbours reached (old nodes and push words noted, the
+    /// entries pushed worked out again), the closing of the cell, each pop (the open set's
+    /// notes: for the buckets the old `lowest` and any queue emptied, for the heap the entry
+    /// and where it was), and the cell before (noted).
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.undo_step(step, notes, board).is_some()
+    }
+
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("open", self.open_len()),
@@ -775,6 +1017,7 @@ impl Solver for AStar {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BinaryHeap;
 
     /// A 2x2 ring: every cell open to its two neighbours, so two shortest paths tie.
     fn ring() -> Maze {
@@ -895,7 +1138,7 @@ mod tests {
                 open.push(entry);
                 plain.push(Reverse(entry));
             } else {
-                assert_eq!(open.pop(), plain.pop().map(|e| e.0));
+                assert_eq!(open.pop().map(|(e, _)| e), plain.pop().map(|e| e.0));
             }
             assert_eq!(
                 open.heap.len() + usize::from(open.slot.is_some()),
@@ -903,7 +1146,7 @@ mod tests {
             );
         }
         while let Some(Reverse(entry)) = plain.pop() {
-            assert_eq!(open.pop(), Some(entry));
+            assert_eq!(open.pop().map(|(e, _)| e), Some(entry));
         }
         assert_eq!(open.pop(), None);
     }
@@ -957,5 +1200,92 @@ mod tests {
         let g_max = 4096u64 * 4096;
         let h_max = 2 * 4095u64;
         assert!(g_max + u64::from(MAX_WEIGHT) * h_max <= u64::from(u32::MAX));
+    }
+
+    #[test]
+    fn pushes_and_pops_taken_back_in_reverse_give_back_the_same_open_set() {
+        // Both forms, random pushes (for the buckets, only f or f + 2, as A* makes them) and
+        // pops, each recorded with the open set before it (every field, as debug text), and
+        // the pops' notes on a journaling board; taken back newest first.
+        enum Done {
+            Push(Entry, u32),
+            Pop(std::ops::Range<usize>),
+        }
+        for weight in [1, 2] {
+            let mut rng = Rng::new(u64::from(weight));
+            let mut open = OpenSet::new(weight, 12, 6);
+            let mut board = Board::new(Maze::new(1, 1).unwrap());
+            board.set_journaling(true);
+            let mut done = Vec::new();
+            for order in 0..3000 {
+                let before = format!("{open:?}");
+                if rng.chance(0.55) {
+                    let f = match &open {
+                        OpenSet::Buckets(buckets) => buckets.f + 2 * rng.below(2),
+                        OpenSet::Heap(_) => rng.below(30),
+                    };
+                    let xy = (rng.below(50), rng.below(50));
+                    let entry = Entry {
+                        f,
+                        h: rng.below(13),
+                        xy,
+                    };
+                    let word = open.push(entry, order);
+                    done.push((Done::Push(entry, word), before));
+                } else {
+                    let from = board.notes().len();
+                    if open.pop(&mut board).is_some() {
+                        done.push((Done::Pop(from..board.notes().len()), before));
+                    } else {
+                        assert_eq!(format!("{open:?}"), before, "an empty pop changes nothing");
+                        assert_eq!(board.notes().len(), from);
+                    }
+                }
+            }
+            while let Some((op, before)) = done.pop() {
+                match op {
+                    Done::Push(entry, word) => open.undo_push(entry, word),
+                    Done::Pop(notes) => {
+                        let mut left = &board.notes()[..notes.end];
+                        assert_eq!(open.undo_pop(&mut left), Some(()));
+                        assert_eq!(left.len(), notes.start, "weight {weight}: notes used");
+                    }
+                }
+                assert_eq!(format!("{open:?}"), before, "weight {weight}");
+            }
+        }
+    }
+
+    #[test]
+    fn steps_that_drop_stale_entries_are_taken_back_too() {
+        // Braided mazes improve cells, leaving stale entries that later steps drop: every step
+        // taken back must give the search as it was, and some steps must have dropped one.
+        for weight in [1, WEIGHTED] {
+            let mut dropped = 0;
+            for seed in 0..6 {
+                let maze =
+                    crate::generators::generate_braided("recursive-backtracker", 15, 11, seed, 1.0)
+                        .unwrap();
+                let (start, goal) = (seed as usize * 7, maze.len() - 1 - seed as usize * 5);
+                let mut solver = AStar::with_weight(&maze, start, goal, weight);
+                let mut board = Board::new(maze.clone());
+                board.set_journaling(true);
+                let mut rng = Rng::new(0);
+                loop {
+                    let (before, held) = (format!("{solver:?}"), solver.open.len());
+                    let notes = board.notes().len();
+                    let Some(step) = solver.step(&mut board, &mut rng) else {
+                        break;
+                    };
+                    if let Event::Expand { added, .. } = step.event {
+                        dropped += held + added as usize - solver.open.len() - 1;
+                    }
+                    let mut back = solver.clone();
+                    assert!(back.undo(&step, &board.notes()[notes..], &board));
+                    assert_eq!(format!("{back:?}"), before, "weight {weight} seed {seed}");
+                }
+            }
+            assert!(dropped > 0, "weight {weight}: no stale entry dropped");
+        }
     }
 }

@@ -98,14 +98,16 @@ impl Buckets {
     }
 
     /// Takes the first cell queued with the smallest distance.
-    fn pop(&mut self) -> Option<usize> {
+    fn pop(&mut self, board: &mut Board) -> Option<usize> {
         loop {
             let list = &mut self.lists[(self.dist % 2) as usize];
             if let Some(&cell) = list.get(self.head) {
                 self.head += 1;
                 return Some(cell as usize);
             }
-            // That distance is used up: its list is reused for the distance after the next.
+            // That distance is used up: its list is reused for the distance after the next
+            // (noted first, for `undo_pop`).
+            note_list(board, list);
             list.clear();
             self.head = 0;
             if self.lists[((self.dist + 1) % 2) as usize].is_empty() {
@@ -114,6 +116,42 @@ impl Buckets {
             self.dist += 1;
         }
     }
+
+    /// Takes back a pop that took a cell (the last one read), given the list it emptied on the
+    /// way, if any (its notes).
+    fn undo_pop(&mut self, emptied: &[u32]) {
+        self.head -= 1;
+        if self.head == 0 && !emptied.is_empty() {
+            self.dist -= 1;
+            self.undo_pop_none(emptied);
+        }
+    }
+
+    /// Takes back a pop that found nothing, given the list it emptied.
+    fn undo_pop_none(&mut self, emptied: &[u32]) {
+        self.lists[(self.dist % 2) as usize].extend_from_slice(emptied);
+        self.head = emptied.len();
+    }
+
+    /// Takes back the last `count` pushes, at distance `dist`, and returns their cells.
+    fn undo_pushes(&mut self, dist: u32, count: usize) -> impl Iterator<Item = usize> + '_ {
+        let list = &mut self.lists[(dist % 2) as usize];
+        list.drain(list.len() - count..).map(|cell| cell as usize)
+    }
+
+    /// The cell read last, if any.
+    fn last_read(&self) -> Option<usize> {
+        let list = &self.lists[(self.dist % 2) as usize];
+        self.head.checked_sub(1).map(|at| list[at] as usize)
+    }
+}
+
+/// Notes a list of cells, once per distance. Out of line: copying the list inside the search's
+/// loop measurably slowed the search, journaling or not.
+#[cold]
+#[inline(never)]
+fn note_list(board: &mut Board, list: &[u32]) {
+    board.note_words(list);
 }
 
 /// Dijkstra's algorithm as a step machine.
@@ -212,7 +250,7 @@ impl Machine for Dijkstra {
             return Some(Step::new(Event::Begin { cell }, 0));
         }
         let cell = loop {
-            let Some(cell) = self.queue.pop() else {
+            let Some(cell) = self.queue.pop(board) else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
                 return Some(Step::new(Event::Unreachable, 7));
@@ -266,6 +304,47 @@ impl Machine for Dijkstra {
 
     fn current(&self) -> Option<usize> {
         self.current
+    }
+
+    /// With every passage costing 1, cells come out in order of distance and each is queued
+    /// once, at its final distance (a cell reached already is never improved, so no entry
+    /// goes stale): a step read one cell, and the cells it queued were unreached, the last
+    /// `added` of the next list. The only thing lost is a list the step emptied, noted.
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        let settled = match step.event {
+            Event::Begin { .. } => {
+                self.started = false;
+                self.queue = Buckets::default();
+                self.dist[self.start] = UNREACHED;
+                self.parent[self.start] = NO_PARENT;
+                self.visited = 0;
+                return true;
+            }
+            Event::Unreachable => {
+                self.queue.undo_pop_none(notes);
+                self.outcome = None;
+                self.current = self.queue.last_read();
+                return true;
+            }
+            Event::Found { .. } => self.goal,
+            Event::Expand { cell, added } => {
+                let cell = cell as usize;
+                let dist = self.dist[cell] + 1;
+                for next in self.queue.undo_pushes(dist, added as usize) {
+                    self.dist[next] = UNREACHED;
+                    self.parent[next] = NO_PARENT;
+                }
+                self.visited -= u64::from(added);
+                cell
+            }
+            _ => return false,
+        };
+        self.outcome = None;
+        self.settled[settled] = false;
+        self.settled_count -= 1;
+        self.queue.undo_pop(notes);
+        self.current = self.queue.last_read();
+        true
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
@@ -329,6 +408,7 @@ mod tests {
         // pops, against a plain heap keyed by (dist, order queued).
         let mut rng = Rng::new(5);
         let mut buckets = Buckets::default();
+        let mut board = Board::new(Maze::new(1, 1).unwrap());
         let mut heap = BinaryHeap::new();
         let (mut order, mut smallest) = (0u32, 0u32);
         for _ in 0..2000 {
@@ -348,8 +428,58 @@ mod tests {
                     smallest = dist;
                     cell
                 });
-                assert_eq!(buckets.pop(), expected);
+                assert_eq!(buckets.pop(&mut board), expected);
             }
+        }
+    }
+
+    #[test]
+    fn pops_and_pushes_taken_back_in_reverse_give_back_the_same_buckets() {
+        // As Dijkstra uses them: each cell taken queues a few at the next distance, until
+        // none are left; every pop's notes (a list it emptied) are the board's.
+        enum Done {
+            Pop(std::ops::Range<usize>),
+            PopNone(std::ops::Range<usize>),
+            Pushes(u32, usize),
+        }
+        let mut rng = Rng::new(9);
+        let mut board = Board::new(Maze::new(1, 1).unwrap());
+        board.set_journaling(true);
+        let mut buckets = Buckets::default();
+        buckets.push(0, 0);
+        let mut done = Vec::new();
+        let mut queued = 1;
+        loop {
+            let before = format!("{buckets:?}");
+            let from = board.notes().len();
+            let popped = buckets.pop(&mut board);
+            let notes = from..board.notes().len();
+            let Some(cell) = popped else {
+                done.push((Done::PopNone(notes), before));
+                break;
+            };
+            done.push((Done::Pop(notes), before));
+            let before = format!("{buckets:?}");
+            let count = if queued < 3_000 {
+                rng.below(4) as usize
+            } else {
+                0
+            };
+            for _ in 0..count {
+                buckets.push(cell + 1, buckets.dist + 1);
+            }
+            queued += count;
+            done.push((Done::Pushes(buckets.dist + 1, count), before));
+        }
+        while let Some((op, before)) = done.pop() {
+            match op {
+                Done::Pop(notes) => buckets.undo_pop(&board.notes()[notes]),
+                Done::PopNone(notes) => buckets.undo_pop_none(&board.notes()[notes]),
+                Done::Pushes(dist, count) => {
+                    assert_eq!(buckets.undo_pushes(dist, count).count(), count)
+                }
+            }
+            assert_eq!(format!("{buckets:?}"), before);
         }
     }
 }

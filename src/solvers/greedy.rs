@@ -22,9 +22,9 @@ use crate::board::{mark, Board};
 use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
+use crate::quad_heap::{QuadHeap, ARITY};
 use crate::rng::Rng;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 pub static INFO: Info = Info {
     name: "greedy",
@@ -59,7 +59,8 @@ pub struct Greedy {
     goal_xy: (u32, u32),
     parent: Vec<u32>,
     /// `(h << 32 | order queued, cell)`, smallest first. The order makes every key unique.
-    queue: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Our own heap rather than the standard one: taking a step back restores its layout.
+    queue: QuadHeap<Reverse<(u64, u32)>>,
     queued: u32,
     started: bool,
     current: Option<usize>,
@@ -75,7 +76,7 @@ impl Greedy {
             width: maze.width() as usize,
             goal_xy: maze.coords(goal),
             parent: vec![NO_PARENT; maze.len()],
-            queue: BinaryHeap::new(),
+            queue: QuadHeap::new(),
             queued: 0,
             started: false,
             current: None,
@@ -102,10 +103,17 @@ impl Greedy {
         self.queue.len()
     }
 
+    /// The queue entry of `cell`, queued as number `order`.
+    fn entry(&self, cell: usize, order: u32) -> Reverse<(u64, u32)> {
+        Reverse((
+            u64::from(self.h(cell)) << 32 | u64::from(order),
+            cell as u32,
+        ))
+    }
+
     fn push(&mut self, cell: usize) {
-        let key = u64::from(self.h(cell)) << 32 | u64::from(self.queued);
+        self.queue.push(self.entry(cell, self.queued));
         self.queued = self.queued.wrapping_add(1);
-        self.queue.push(Reverse((key, cell as u32)));
     }
 }
 
@@ -123,11 +131,15 @@ impl Machine for Greedy {
             let cell = self.start as u32;
             return Some(Step::new(Event::Begin { cell }, 0));
         }
-        let Some(Reverse((_, cell))) = self.queue.pop() else {
+        // Notes for `undo`: the cell before, and the order queued of the cell taken with where
+        // the pop left the heap's last entry.
+        board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
+        let Some((Reverse((key, cell)), at)) = self.queue.pop_at() else {
             self.current = None;
             self.outcome = Some(Outcome::Unreachable);
             return Some(Step::new(Event::Unreachable, 6));
         };
+        board.note_words(&[key as u32, at as u32]);
         let cell = cell as usize;
         self.current = Some(cell);
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
@@ -169,6 +181,52 @@ impl Machine for Greedy {
         self.current
     }
 
+    /// Each cell is queued once, when it gets its parent: the cells a step queued are the open
+    /// neighbours whose parent is the cell taken, with the last orders. They are taken out of
+    /// the heap by value, newest first; the entry taken goes back from the noted order and
+    /// place.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        let cell = match (step.event, notes) {
+            (Event::Begin { .. }, []) => {
+                self.queue.undo_push(0);
+                self.queued = self.queued.wrapping_sub(1);
+                self.parent[self.start] = NO_PARENT;
+                self.visited = 0;
+                self.started = false;
+                return true;
+            }
+            (Event::Unreachable, &[before]) => {
+                self.outcome = None;
+                self.current = (before != u32::MAX).then_some(before as usize);
+                return true;
+            }
+            (Event::Found { .. }, &[_, _, _]) => self.goal,
+            (Event::Expand { cell, .. }, &[_, _, _]) => cell as usize,
+            _ => return false,
+        };
+        let &[before, order, at] = notes else {
+            return false;
+        };
+        let cell_u32 = cell as u32;
+        let queued: Vec<usize> = open_neighbours(board.maze(), cell)
+            .map(|(_, next)| next)
+            .filter(|&next| self.parent[next] == cell_u32)
+            .collect();
+        for &next in queued.iter().rev() {
+            self.queued = self.queued.wrapping_sub(1);
+            let Some(at) = self.queue.pushed_at(&self.entry(next, self.queued)) else {
+                return false;
+            };
+            self.queue.undo_push(at);
+            self.parent[next] = NO_PARENT;
+            self.visited -= 1;
+        }
+        self.queue.undo_pop(self.entry(cell, order), at as usize);
+        self.outcome = None;
+        self.current = (before != u32::MAX).then_some(before as usize);
+        true
+    }
+
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("queued", self.queue.len() as u64),
@@ -177,7 +235,7 @@ impl Machine for Greedy {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let best = heap_best(self.queue.as_slice(), 2, limit, &|_| true);
+        let best = heap_best(self.queue.as_slice(), ARITY, limit, &|_| true);
         let title = "Queue (closest to the goal first)";
         let mut queue = Structure::new(title, self.queue.len() as u64);
         for Reverse((key, cell)) in best {
