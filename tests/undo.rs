@@ -3,6 +3,9 @@
 //!
 //! `UNDO_ONLY=name` limits the run to one generator or solver while working on it.
 
+// Machines are `Debug` only natively (see `machine::DebugState`).
+#![cfg(not(target_arch = "wasm32"))]
+
 use mazestep::generators;
 use mazestep::run::{Run, Settings};
 use mazestep::solvers;

@@ -1,15 +1,15 @@
 //! Solver steps taken back where tests/undo.rs cannot reach: a generated maze always joins
 //! start and goal, so no search there ends finding no way. Here the goal is walled off. A
-//! solver that says it took a step back must be exactly as before the step, and one that says
-//! it cannot must be unchanged; those in `TAKE_BACK` must always manage.
+//! solver must take every step back, exactly as it was before the step.
+
+// Machines are `Debug` only natively (see `machine::DebugState`).
+#![cfg(not(target_arch = "wasm32"))]
 
 use mazestep::board::Board;
 use mazestep::generators::generate_braided;
 use mazestep::maze::{Maze, E, N, S, W};
 use mazestep::rng::Rng;
 use mazestep::solvers::{self, Outcome};
-
-const TAKE_BACK: &[&str] = &["dijkstra", "greedy", "a-star", "a-star-weighted"];
 
 /// `maze` with every passage into `cell` closed.
 fn walled_off(maze: &Maze, cell: usize) -> Maze {
@@ -55,16 +55,19 @@ fn every_step_of_a_search_that_finds_no_way_is_taken_back() {
                 let after = format!("{solver:?}");
                 let mut back = solver.clone();
                 let label = format!("{name}, seed {seed}: step {at} ({:?})", step.event);
-                if back.undo(&step, &board.notes()[notes..], &board) {
-                    assert_eq!(format!("{back:?}"), before, "{label} taken back");
-                } else {
-                    assert!(!TAKE_BACK.contains(&name), "{label} not taken back");
-                    assert_eq!(format!("{back:?}"), after, "{label}: refused, but changed");
-                }
+                assert!(
+                    back.undo(&step, &board.notes()[notes..], &board),
+                    "{label} not taken back"
+                );
+                assert_eq!(format!("{back:?}"), before, "{label} taken back");
+                assert_ne!(after, before, "{label} changed nothing");
             }
-            if TAKE_BACK.contains(&name) {
-                assert_eq!(solver.outcome(), Some(&Outcome::Unreachable), "{name}");
-            }
+            // The goal is out of reach: every search ends without a path.
+            assert!(
+                !matches!(solver.outcome(), Some(Outcome::Found(_)) | None),
+                "{name}: {:?}",
+                solver.outcome()
+            );
         }
     }
 }
