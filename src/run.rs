@@ -532,7 +532,13 @@ impl Run {
                     self.last = Some(step);
                     self.last_phase = phase;
                 }
-                self.next_phase();
+                if self.walking_is_near() {
+                    // The walk is journaled, so Back at the end takes its steps back; `step`
+                    // moves on to it as stepping one at a time does.
+                    self.board.set_journaling(true);
+                } else {
+                    self.next_phase();
+                }
             }
             if self.step().is_none() {
                 break;
@@ -548,18 +554,37 @@ impl Run {
     /// time: for a front end that must not block for long. Returns the steps done (fewer than
     /// `n`: the run is done); afterwards everything is dirty.
     ///
-    /// The last quarter of the steps (at most [`HISTORY_REPLAY`]) is journaled after all, so
-    /// that Back after a pause in playing at full speed takes steps back instead of replaying.
+    /// Journaled after all, so that Back after a pause in playing at full speed takes steps
+    /// back instead of replaying: the last quarter of the steps (at most [`HISTORY_REPLAY`]),
+    /// the run's last [`HISTORY_REPLAY`] steps once its length is known, and the walk.
     pub fn advance_quietly(&mut self, n: u64) -> u64 {
         let before = self.steps;
-        let quiet = n - (n / 4).min(HISTORY_REPLAY);
-        self.board.set_journaling(false);
-        while self.steps - before < quiet && self.step().is_some() {}
-        self.board.set_journaling(true);
+        let mut quiet = n - (n / 4).min(HISTORY_REPLAY);
+        // Once the run's length is known, its last steps too, so Back at the end takes steps
+        // back; and the player's walk, which is cheap to journal and ends most runs.
+        if let Some(total) = self.timeline.total {
+            let last = total.saturating_sub(HISTORY_REPLAY);
+            quiet = quiet.min(last.saturating_sub(self.steps));
+        }
+        // Turning the journal off empties it: only when there are quiet steps to take.
+        if quiet > 0 && !self.walking_is_near() {
+            self.board.set_journaling(false);
+            while self.steps - before < quiet && !self.walking_is_near() && self.step().is_some() {}
+            self.board.set_journaling(true);
+        }
         while self.steps - before < n && self.step().is_some() {}
         self.all_dirty = true;
         self.collect_dirty();
         self.steps - before
+    }
+
+    /// Whether the player walks now or next: the search is over (the walk, or the end, is next).
+    fn walking_is_near(&self) -> bool {
+        match self.phase {
+            Phase::Solving => self.solver.as_ref().is_some_and(|s| s.is_done()),
+            Phase::Walking => true,
+            _ => false,
+        }
     }
 
     /// Does up to `limit` steps, stopping right after a step whose event kind is `kind`.
@@ -790,14 +815,26 @@ impl Run {
             }
             return self.steps;
         }
-        // The nearest state at or before the target: the snapshot a recent seek back (or
-        // prepare_back) left if it is nearer than the checkpoint, else the checkpoint, else
-        // step 0.
-        let Some(state) = self.saved_state_before(target) else {
-            return self.steps;
-        };
+        // The nearest state at or before the target: the copy `prepare_back` is running, the
+        // snapshot a recent seek back left, a checkpoint, or step 0's.
         let going_back = target < self.steps;
-        let old = self.restore(state);
+        let saved = self
+            .saved_state_if_any(target)
+            .map_or(0, |state| state.steps);
+        let old = match self.back_shadow.take() {
+            Some(copy) if copy.steps <= target && copy.steps > saved => self.take_place_of(*copy),
+            _ => {
+                let Some(state) = self.saved_state_before(target) else {
+                    return self.steps;
+                };
+                self.restore(state)
+            }
+        };
+        // A copy that was journaling, far from the target: replay quietly (it forgets its
+        // history, which is behind the target anyway).
+        if self.board.is_journaling() && target - self.steps > HISTORY_REPLAY {
+            self.board.set_journaling(false);
+        }
         // Going back far, keep a snapshot a little before the target on the way: Back pressed
         // again (and again) then replays at most RECENT_GAP steps instead of a whole interval.
         // Only where checkpoints fit at all: it costs one more of them.
@@ -888,10 +925,21 @@ impl Run {
         true
     }
 
+    /// Takes the state of `copy`, a copy of this run at an earlier step, as [`Run::restore`]
+    /// takes a saved state, with the copy's history; returns the board that was there.
+    fn take_place_of(&mut self, copy: Run) -> Board {
+        self.steps = copy.steps;
+        self.phase = copy.phase;
+        self.phase_steps = copy.phase_steps;
+        self.last = copy.last;
+        self.last_phase = copy.last_phase;
+        self.adopt(copy)
+    }
+
     /// Takes the state of `copy`, a copy of this run at the same step (so nothing on show
-    /// changes), with its history of steps to take back.
-    fn adopt(&mut self, copy: Run) {
-        self.board = copy.board;
+    /// changes), with its history of steps to take back; returns the board that was there.
+    fn adopt(&mut self, copy: Run) -> Board {
+        let old = std::mem::replace(&mut self.board, copy.board);
         self.board.set_journaling(true);
         self.rng = copy.rng;
         self.generator = copy.generator;
@@ -900,6 +948,7 @@ impl Run {
         self.player = copy.player;
         self.history = copy.history;
         self.path_u32.clear();
+        old
     }
 
     /// Whether one more saved state fits the checkpoint budget: not on the largest mazes,

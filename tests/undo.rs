@@ -259,21 +259,89 @@ fn first_difference(a: &str, b: &str) -> String {
     format!("at byte {at}:\n got  …{}\n want …{}", cut(a), cut(b))
 }
 
-/// A journal emptied without a step (turning it off for no quiet steps at all) takes the
-/// history with it: otherwise the steps before would be taken back with changes that are gone.
+/// Steps taken quietly empty the journal and end the history: the steps before them are not
+/// taken back (their changes are gone); those after are.
 #[test]
 fn an_emptied_journal_ends_the_history() {
     let settings = Settings::new("wilson", 8, 6, 3).with_solver("bfs");
     let mut run = Run::new(settings.clone()).unwrap();
     run.advance(5);
     assert_eq!(run.undoable(), 5);
-    run.advance_quietly(0);
-    assert_eq!(run.undoable(), 0);
+    // Six quiet steps, then two journaled (the last quarter).
+    assert_eq!(run.advance_quietly(8), 8);
+    assert_eq!(run.undoable(), 2);
     run.advance(5);
     let mut fresh = Run::new(settings).unwrap();
     while run.undo() {
         fresh.seek(run.steps());
         assert_eq!(run.fingerprint(), fresh.fingerprint(), "at {}", run.steps());
     }
-    assert_eq!(run.steps(), 5, "only the steps after it are taken back");
+    assert_eq!(
+        run.steps(),
+        11,
+        "only the steps after the quiet ones are taken back"
+    );
+}
+
+/// Run to the end quietly (all at once, or a slice at a time as the page plays at full speed),
+/// the player's walk is journaled all the same: Back at the end takes its steps back.
+#[test]
+fn after_running_to_the_end_quietly_the_walk_is_taken_back() {
+    for solver in ["bfs", "a-star", "wall-follower-right"] {
+        let settings = Settings::new("kruskal", 12, 9, 5).with_solver(solver);
+        for sliced in [false, true] {
+            let mut run = Run::new(settings.clone()).unwrap();
+            if sliced {
+                while run.advance_quietly(40) == 40 {}
+            } else {
+                run.finish();
+            }
+            let walk = run.phase_steps(mazestep::run::Phase::Walking);
+            assert!(walk > 0, "{solver}");
+            assert!(
+                run.undoable() >= walk,
+                "{solver}: {} of {walk}",
+                run.undoable()
+            );
+            let mut fresh = Run::new(settings.clone()).unwrap();
+            for _ in 0..walk {
+                assert!(run.undo(), "{solver} at {}", run.steps());
+                fresh.seek(run.steps());
+                assert_eq!(
+                    run.fingerprint(),
+                    fresh.fingerprint(),
+                    "{solver} at {}",
+                    run.steps()
+                );
+            }
+            assert_eq!(run.phase(), mazestep::run::Phase::Solving);
+        }
+    }
+}
+
+/// Back pressed while the run is still getting Back ready (`prepare_back` part way) goes on
+/// from where the preparing copy got to, instead of replaying from the start again.
+#[test]
+fn back_goes_on_from_the_copy_being_prepared() {
+    let settings = Settings::new("kruskal", 60, 50, 8).with_solver("a-star");
+    let mut run = Run::new(settings.clone()).unwrap();
+    run.set_checkpoint_budget(0);
+    run.seek(6000);
+    run.forget_history();
+    assert!(!run.prepare_back(2500));
+    assert!(!run.prepare_back(2500));
+    let before = run.fingerprint();
+    assert_eq!(before, {
+        let mut fresh = Run::new(settings.clone()).unwrap();
+        fresh.seek(6000);
+        fresh.fingerprint()
+    });
+    assert!(run.back());
+    assert_eq!(run.steps(), 5999);
+    assert_eq!(run.last_replay(), 999, "from the copy at step 5000");
+    let mut fresh = Run::new(settings).unwrap();
+    fresh.seek(5999);
+    assert_eq!(run.fingerprint(), fresh.fingerprint());
+    // The copy's last steps were journaled: the next Back takes a step back.
+    assert!(run.undoable() > 0);
 }
