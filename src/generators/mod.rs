@@ -5,7 +5,7 @@
 
 use crate::board::Board;
 use crate::machine::{run_to_end, Info, Machine};
-use crate::maze::{Direction, Maze, MazeError};
+use crate::maze::{Maze, MazeError};
 use crate::rng::Rng;
 use std::fmt;
 
@@ -200,26 +200,7 @@ pub fn starting_maze(generator: &dyn Machine, closed: Maze) -> Maze {
     if !generator.starts_open() {
         return closed;
     }
-    let (width, height) = (closed.width(), closed.height());
-    let mut cells = Vec::with_capacity(closed.len());
-    for y in 0..height {
-        for x in 0..width {
-            let mut bits = 0;
-            for (dir, inside) in [
-                (Direction::North, y > 0),
-                (Direction::East, x + 1 < width),
-                (Direction::South, y + 1 < height),
-                (Direction::West, x > 0),
-            ] {
-                if inside {
-                    bits |= dir.bit();
-                }
-            }
-            cells.push(bits);
-        }
-    }
-    // Consistent by construction; should it ever not be, start closed rather than fail.
-    Maze::from_cells(width, height, cells).unwrap_or(closed)
+    Maze::open_field(closed.width(), closed.height()).unwrap_or(closed)
 }
 
 /// Makes a whole maze at once: the named generator run to the end from `seed`.

@@ -115,14 +115,8 @@ impl RecursiveDivision {
     /// Sets or clears `SPECIAL` on every cell of a chamber.
     fn mark(&self, board: &mut Board, chamber: Chamber, on: bool) {
         for y in chamber.y..chamber.y + chamber.height {
-            for x in chamber.x..chamber.x + chamber.width {
-                let cell = self.cell(x, y);
-                if on {
-                    board.add_mark(cell, mark::SPECIAL);
-                } else {
-                    board.remove_mark(cell, mark::SPECIAL);
-                }
-            }
+            let first = self.cell(chamber.x, y);
+            board.mark_run(first, chamber.width as usize, mark::SPECIAL, on);
         }
     }
 }
