@@ -26,6 +26,17 @@ pub struct Sheet<'a> {
     pub title: Option<&'a str>,
 }
 
+/// A worksheet's heading: "Kruskal, 20 × 20 cells, seed 7", and the braid share if any
+/// (", braid 0.3"). The page and the command line both title their sheets with it.
+pub fn sheet_title(generator: &str, width: u32, height: u32, seed: u64, braid: f64) -> String {
+    let title = crate::generators::find(generator).map_or(generator, |entry| entry.info.title);
+    let mut text = format!("{title}, {width} × {height} cells, seed {seed}");
+    if braid > 0.0 {
+        text.push_str(&format!(", braid {braid}"));
+    }
+    text
+}
+
 /// The tile view (`#` wall, `.` open, one line per tile row) with the route drawn on it: `o`
 /// on every path cell and on the passage tile between consecutive path cells, then `G` on the
 /// goal and `S` on the start (so `S` shows when they are the same cell).

@@ -254,3 +254,15 @@ fn the_command_line_writes_svg_worksheets() {
         "mazestep: format svg writes one maze, not 2: drop --count or use tiles or json\n"
     );
 }
+
+#[test]
+fn the_sheet_title_names_the_maze_and_its_braid() {
+    assert_eq!(
+        mazestep::export::sheet_title("kruskal", 20, 10, 7, 0.0),
+        "Kruskal, 20 × 10 cells, seed 7"
+    );
+    assert_eq!(
+        mazestep::export::sheet_title("wilson", 5, 4, 1, 0.3),
+        "Wilson, 5 × 4 cells, seed 1, braid 0.3"
+    );
+}

@@ -642,7 +642,13 @@ fn run_generate(job: &GenerateJob, out: &mut impl Write) -> Result<(), Failure> 
                 out.write_all(line.as_bytes())?;
             }
             Format::Svg => {
-                let title = sheet_title(job.algorithm, &maze, seed, job.braid);
+                let title = export::sheet_title(
+                    job.algorithm,
+                    maze.width(),
+                    maze.height(),
+                    seed,
+                    job.braid,
+                );
                 let sheet = export::Sheet {
                     start: Some(0),
                     goal: Some(maze.len() - 1),
@@ -669,7 +675,13 @@ fn run_solve(job: &SolveJob, out: &mut impl Write) -> Result<(), Failure> {
             out.write_all(line.as_bytes())?;
         }
         Format::Svg => {
-            let title = sheet_title(job.algorithm, &maze, job.seed, job.braid);
+            let title = export::sheet_title(
+                job.algorithm,
+                maze.width(),
+                maze.height(),
+                job.seed,
+                job.braid,
+            );
             let sheet = export::Sheet {
                 start: Some(maze.index(job.start.0, job.start.1)),
                 goal: Some(maze.index(job.goal.0, job.goal.1)),
@@ -771,20 +783,6 @@ fn stats_json(job: &StatsJob, summary: &Summary) -> String {
     }
     json.push_str("}}\n");
     json
-}
-
-/// The worksheet's heading: "Kruskal, 20 × 20 cells, seed 7" (and the braid share if any).
-fn sheet_title(algorithm: &str, maze: &Maze, seed: u64, braid: f64) -> String {
-    let title = generators::find(algorithm).map_or(algorithm, |entry| entry.info.title);
-    let mut text = format!(
-        "{title}, {} × {} cells, seed {seed}",
-        maze.width(),
-        maze.height()
-    );
-    if braid > 0.0 {
-        text.push_str(&format!(", braid {braid}"));
-    }
-    text
 }
 
 /// The one-line message for a search that did not reach the goal, or `None` if it did.

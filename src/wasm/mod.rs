@@ -278,15 +278,13 @@ impl MazeRun {
     pub fn svg(&self, with_solution: JsValue) -> Result<String, JsError> {
         let with_solution = args::flag(param("svg", "withSolution"), &with_solution)?;
         let settings = self.run.settings();
-        let mut title = generators::find(&settings.generator)
-            .map_or("Maze", |entry| entry.info.title)
-            .to_string();
-        title.push_str(", ");
-        title.push_str(&settings.width.to_string());
-        title.push_str(" × ");
-        title.push_str(&settings.height.to_string());
-        title.push_str(" cells, seed ");
-        title.push_str(&settings.seed.to_string());
+        let title = export::sheet_title(
+            &settings.generator,
+            settings.width,
+            settings.height,
+            settings.seed,
+            settings.braid,
+        );
         let sheet = export::Sheet {
             start: Some(self.run.start()),
             goal: Some(self.run.goal()),
