@@ -1766,3 +1766,37 @@ fn solve_with_searches_the_maze_as_it_stands_without_changing_the_run() {
         "{text}"
     );
 }
+
+/// `structures(limit)` gives in one call what the per-structure accessors give one by one.
+#[wasm_bindgen_test]
+fn structures_at_once_equal_the_accessors() {
+    let mut run = new_run("kruskal", "a-star", 8.0, 6.0, "3");
+    for steps in [0.0, 5.0, 40.0, 90.0] {
+        ok(run.advance(n(steps)));
+        let all = ok(run.structures(n(3.0)));
+        assert_eq!(all.length(), run.structure_count(), "after {steps} more");
+        for i in 0..run.structure_count() {
+            let object = all.get(i);
+            let field = |key: &str| js_sys::Reflect::get(&object, &JsValue::from(key)).unwrap();
+            let index = n(f64::from(i));
+            assert_eq!(
+                field("title").as_string().unwrap(),
+                ok(run.structure_title(index.clone()))
+            );
+            assert_eq!(
+                field("total").as_f64().unwrap(),
+                ok(run.structure_total(index.clone()))
+            );
+            assert_eq!(
+                field("note").as_string().unwrap(),
+                ok(run.structure_note(index.clone()))
+            );
+            let items: Vec<String> = js_sys::Array::from(&field("items"))
+                .iter()
+                .map(|item| item.as_string().unwrap())
+                .collect();
+            assert_eq!(items, ok(run.structure_items(index, n(3.0))));
+        }
+    }
+    assert!(err(run.structures(n(0.5))).contains("structures"));
+}

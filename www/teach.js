@@ -158,14 +158,12 @@ export class TeachPanels {
 
   showStructures(run) {
     const box = this.el.structures;
-    const count = run.structureCount();
     const parts = [];
-    for (let i = 0; i < count; i++) {
-      const total = run.structureTotal(i);
-      const items = Array.from(run.structureItems(i, ITEMS_SHOWN));
+    // One call: the machine works its views out once per refresh.
+    for (const { title, total, items, note } of run.structures(ITEMS_SHOWN)) {
       const more = total - items.length;
       if (more > 0) items.push(`… and ${more.toLocaleString('en')} more`);
-      parts.push({ title: `${run.structureTitle(i)}: ${total.toLocaleString('en')}`, items, note: run.structureNote(i) });
+      parts.push({ title: `${title}: ${total.toLocaleString('en')}`, items, note });
     }
     const key = JSON.stringify(parts);
     if (key === this.structuresKey) return;

@@ -442,6 +442,29 @@ impl MazeRun {
         self.run.narration()
     }
 
+    /// Every data structure of the machine on show, worked out once: an array of
+    /// `{ title, total, items, note }`, each with at most `limit` items. (The accessors below
+    /// work the views out again on every call.)
+    pub fn structures(&self, limit: JsValue) -> Result<js_sys::Array, JsError> {
+        let limit = args::count(param("structures", "limit"), &limit, true)?;
+        let all = js_sys::Array::new();
+        for structure in self.run.structures(limit.min(10_000) as usize) {
+            let items: js_sys::Array = structure.items.iter().map(JsValue::from).collect();
+            let object = js_sys::Object::new();
+            for (key, value) in [
+                ("title", JsValue::from(structure.title)),
+                ("total", JsValue::from(structure.total as f64)),
+                ("items", items.into()),
+                ("note", JsValue::from(structure.note)),
+            ] {
+                // Setting a property of a plain new object cannot fail.
+                let _ = js_sys::Reflect::set(&object, &JsValue::from(key), &value);
+            }
+            all.push(&object);
+        }
+        Ok(all)
+    }
+
     /// How many data structures the machine on show exposes.
     #[wasm_bindgen(js_name = structureCount)]
     pub fn structure_count(&self) -> u32 {
