@@ -4,13 +4,14 @@
 //! - [`rng`]: the one seeded, portable random number generator.
 //! - [`board`]: the maze plus display layers, journaling every change.
 //! - [`machine`]: the one step trait, its events and algorithm descriptions.
+//! - [`ds`]: the data structures the algorithms use (heaps, bucket queues), with their tests.
 //! - [`generators`], [`solvers`], [`player`]: the algorithms, one file each.
 //! - [`run`]: a whole timeline — generate, then solve, then walk — as used by every front end.
 //! - [`stats`]: texture statistics (dead ends, diameter, corridors, junctions) of any maze.
 //! - [`export`]: a maze as tile text with its route, or as a printable SVG worksheet.
 
 pub mod board;
-pub mod bucket_queue;
+pub mod ds;
 pub mod export;
 pub mod generators;
 mod history;
@@ -18,7 +19,6 @@ pub mod machine;
 pub mod maze;
 pub mod parse;
 pub mod player;
-pub mod quad_heap;
 pub mod rng;
 pub mod run;
 pub mod solvers;

@@ -612,7 +612,7 @@ pub fn run_to_end(machine: &mut dyn Machine, board: &mut Board, rng: &mut Rng) -
 
 /// The best `limit` entries of a binary heap's array (the layout `BinaryHeap::as_slice`
 /// gives: children of `i` at `2i + 1` and `2i + 2`; with `arity` 4, a
-/// [`crate::quad_heap::QuadHeap`]'s, at `4i + 1 ..= 4i + 4`), best (greatest) first, skipping
+/// [`crate::ds::quad_heap::QuadHeap`]'s, at `4i + 1 ..= 4i + 4`), best (greatest) first, skipping
 /// those `keep` refuses. A best-first walk from the root touches about arity·limit entries (plus
 /// the refused ones), so a panel can show the front of a huge open set without sorting it.
 pub fn heap_best<T: Ord + Copy>(

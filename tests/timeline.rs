@@ -568,7 +568,7 @@ fn the_best_of_a_heap_equals_a_full_sort() {
         let len = rng.below(300) as usize;
         let values: Vec<u32> = (0..len).map(|_| rng.below(50)).collect();
         let heap: std::collections::BinaryHeap<u32> = values.iter().copied().collect();
-        let mut quad = mazestep::quad_heap::QuadHeap::new();
+        let mut quad = mazestep::ds::quad_heap::QuadHeap::new();
         values.iter().for_each(|&v| quad.push(v));
         let limit = rng.below(20) as usize;
         let keep = |v: u32| v % 3 != 0;

@@ -24,7 +24,7 @@
 
 use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
-use crate::bucket_queue::BucketQueue;
+use crate::ds::bucket_queue::BucketQueue;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::{Direction, Maze};

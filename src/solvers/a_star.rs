@@ -36,10 +36,10 @@
 
 use super::{beside, follow_parents, mark_path, open_neighbours, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::{describe, heap_best, step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze, E, N, S, W};
-use crate::quad_heap::{QuadHeap, ARITY};
 use crate::rng::Rng;
 use std::cmp::Reverse;
 

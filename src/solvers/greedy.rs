@@ -19,10 +19,10 @@
 
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
+use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
-use crate::quad_heap::{QuadHeap, ARITY};
 use crate::rng::Rng;
 use std::cmp::Reverse;
 

@@ -9,8 +9,8 @@
 //! it passes over pile up in high buckets that nothing touches until the end. The busy
 //! buckets stay in the processor's cache, where one big heap of the whole frontier did not.
 
+use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::heap_best;
-use crate::quad_heap::{QuadHeap, ARITY};
 use std::cmp::Reverse;
 
 /// Keys must be below 2^63 (true Prim's are a 31-bit weight above a 32-bit cell index).
