@@ -1,0 +1,166 @@
+//! What a step did, as a typed event, and the words for jumping to the next one of a kind.
+
+use crate::maze::Direction;
+
+/// What one step did, in the words a student would narrate it. Cells are indices
+/// (`y * width + x`); directions say which wall of `cell` was involved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Opened the passage from `cell` toward `dir`.
+    Carve { cell: u32, dir: Direction },
+    /// Looked at `cell` and had nothing to carve (e.g. Binary Tree's last corner).
+    Pass { cell: u32 },
+    /// SideWinder: carved east from `cell`, making the run one longer.
+    ExtendRun { cell: u32, run_len: u32 },
+    /// SideWinder: closed a run of `run_len` cells by carving `dir` from `cell`, a cell of it.
+    CloseRun {
+        cell: u32,
+        dir: Direction,
+        run_len: u32,
+    },
+    /// Carved from `cell` toward `dir` and pushed the new cell on a stack.
+    Push { cell: u32, dir: Direction },
+    /// Popped `cell`: it had no unvisited neighbours left.
+    Pop { cell: u32 },
+    /// Kruskal: the wall `cell`/`dir` separated two sets; carved it and merged them.
+    MergeSets {
+        cell: u32,
+        dir: Direction,
+        kept: u32,
+        absorbed: u32,
+    },
+    /// Kruskal: both sides of wall `cell`/`dir` were already connected; the wall stays.
+    KeepWall { cell: u32, dir: Direction },
+    /// A search started at `cell`.
+    Begin { cell: u32 },
+    /// Took `cell` from the frontier and added `added` new neighbours to it.
+    Expand { cell: u32, added: u32 },
+    /// Took `cell` from the frontier but it had already been settled (a stale entry).
+    Skip { cell: u32 },
+    /// Reached the goal; the path has `length` cells.
+    Found { length: u32 },
+    /// The frontier ran out before the goal was reached.
+    Unreachable,
+    /// Wall follower: turned to face `heading` while standing on `cell`, without moving.
+    Turn { cell: u32, heading: Direction },
+    /// Moved from `from` to `to`, now facing `heading`.
+    Move {
+        from: u32,
+        to: u32,
+        heading: Direction,
+    },
+    /// Wall follower: back on `cell` facing `heading` as before; it would loop forever.
+    Looped { cell: u32, heading: Direction },
+    /// The player walked onto `cell`.
+    Walk { cell: u32 },
+    /// Hunt-and-Kill: the scan found `cell`, the first cell not in the maze that touches it,
+    /// and carved from it toward `dir` into the maze.
+    Hunt { cell: u32, dir: Direction },
+    /// Wilson: the walk came back to `cell`, so the loop of `erased` cells after it was erased.
+    EraseLoop { cell: u32, erased: u32 },
+    /// Wilson: the walk reached `cell`, already in the maze, and its `length` passages were
+    /// carved into the maze.
+    AddWalk { cell: u32, length: u32 },
+    /// Recursive division: walled the `dir` side of `length` cells in a line starting at
+    /// `cell` (the line runs across `dir`: east for a south wall, south for an east wall),
+    /// all but the cell `gap`, whose passage is left open.
+    Divide {
+        cell: u32,
+        dir: Direction,
+        length: u32,
+        gap: u32,
+    },
+    /// Dead-end filling: filled `cell`, a dead end, so no search goes into it again.
+    Fill { cell: u32 },
+}
+
+impl Event {
+    /// The cell the event is about, if any (drawn as the current cell).
+    pub fn cell(&self) -> Option<u32> {
+        match *self {
+            Event::Carve { cell, .. }
+            | Event::Pass { cell }
+            | Event::ExtendRun { cell, .. }
+            | Event::CloseRun { cell, .. }
+            | Event::Push { cell, .. }
+            | Event::Pop { cell }
+            | Event::MergeSets { cell, .. }
+            | Event::KeepWall { cell, .. }
+            | Event::Begin { cell }
+            | Event::Expand { cell, .. }
+            | Event::Skip { cell }
+            | Event::Turn { cell, .. }
+            | Event::Looped { cell, .. }
+            | Event::Walk { cell }
+            | Event::Hunt { cell, .. }
+            | Event::EraseLoop { cell, .. }
+            | Event::AddWalk { cell, .. }
+            | Event::Divide { cell, .. }
+            | Event::Fill { cell } => Some(cell),
+            Event::Move { to, .. } => Some(to),
+            Event::Found { .. } | Event::Unreachable => None,
+        }
+    }
+
+    /// A short kebab-case name for the kind of event ("carve", "merge-sets", …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Carve { .. } => "carve",
+            Event::Pass { .. } => "pass",
+            Event::ExtendRun { .. } => "extend-run",
+            Event::CloseRun { .. } => "close-run",
+            Event::Push { .. } => "push",
+            Event::Pop { .. } => "pop",
+            Event::MergeSets { .. } => "merge-sets",
+            Event::KeepWall { .. } => "keep-wall",
+            Event::Begin { .. } => "begin",
+            Event::Expand { .. } => "expand",
+            Event::Skip { .. } => "skip",
+            Event::Found { .. } => "found",
+            Event::Unreachable => "unreachable",
+            Event::Turn { .. } => "turn",
+            Event::Move { .. } => "move",
+            Event::Looped { .. } => "looped",
+            Event::Walk { .. } => "walk",
+            Event::Hunt { .. } => "hunt",
+            Event::EraseLoop { .. } => "erase-loop",
+            Event::AddWalk { .. } => "add-walk",
+            Event::Divide { .. } => "divide",
+            Event::Fill { .. } => "fill",
+        }
+    }
+}
+
+/// Every event kind with the words for "jump to the next one", in [`Event`] order.
+pub const EVENT_KINDS: &[(&str, &str)] = &[
+    ("carve", "next carve"),
+    ("pass", "next cell with nothing to carve"),
+    ("extend-run", "next run extended"),
+    ("close-run", "next run closed"),
+    ("push", "next push"),
+    ("pop", "next backtrack"),
+    ("merge-sets", "next set merge"),
+    ("keep-wall", "next wall kept"),
+    ("begin", "the start"),
+    ("expand", "next dequeue"),
+    ("skip", "next stale entry"),
+    ("found", "the goal found"),
+    ("unreachable", "the search giving up"),
+    ("turn", "next turn"),
+    ("move", "next move"),
+    ("looped", "the loop detected"),
+    ("walk", "next step of the walk"),
+    ("hunt", "next hunt"),
+    ("erase-loop", "next loop erased"),
+    ("add-walk", "next walk added"),
+    ("divide", "next dividing wall"),
+    ("fill", "next dead end filled"),
+];
+
+/// The "jump to" words for an event kind, or `None` for a kind no algorithm emits.
+pub fn event_label(kind: &str) -> Option<&'static str> {
+    EVENT_KINDS
+        .iter()
+        .find(|&&(k, _)| k == kind)
+        .map(|&(_, label)| label)
+}
