@@ -3,8 +3,8 @@
 // parsers handed in, so the page and the core accept the same values.
 
 import {
-  BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, positionToSpeed,
-  speedToPosition,
+  BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
+  positionToSpeed, speedToPosition,
 } from './settings.js';
 
 export class Controls {
@@ -174,7 +174,7 @@ export class Controls {
     } catch (err) {
       input.setAttribute('aria-invalid', 'true');
       const note = this.noteFor(input);
-      note.textContent = err instanceof Error ? err.message : String(err);
+      note.textContent = messageOf(err);
       note.hidden = false;
       return null;
     }

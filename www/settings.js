@@ -137,3 +137,10 @@ export function describeCorner(which, width, height) {
   const [x, y] = cornerOf(which, width, height);
   return which === 'start' ? `the top-left corner ${x},${y}` : `the bottom-right corner ${x},${y}`;
 }
+
+/** An error's message for a person: without the module function's name that starts the
+ * wasm parsers' messages ("parseSide: width 'abc' is not allowed: …"). */
+export function messageOf(err) {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.replace(/^parse(Side|Seed|Point): /, '');
+}

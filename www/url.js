@@ -5,7 +5,7 @@
 
 import {
   BRAID_MAX, CONTROL_SETS, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, parseBraid,
-  pointSetting,
+  messageOf, pointSetting,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
@@ -233,9 +233,7 @@ export function writeSettings(settings, step = 0) {
   return '?' + params.toString();
 }
 
-function messageOf(err) {
-  return err instanceof Error ? err.message : String(err);
-}
+
 
 // Long or odd values are cut so a crafted URL cannot flood the message area.
 function quote(text) {

@@ -108,7 +108,11 @@ const STATES = {
   },
   'a message about a bad URL parameter': {
     query: '?width=abc&height=6&seed=3',
-    check: async (page) => assert.match(await page.getByRole('alert').textContent(), /width 'abc' is not allowed/),
+    check: async (page) => {
+      const text = await page.getByRole('alert').textContent();
+      assert.match(text, /URL: width 'abc' is not allowed/);
+      assert.doesNotMatch(text, /parseSide/, 'the module function is not named to a person');
+    },
   },
 };
 
