@@ -32,7 +32,18 @@ pub fn sheet_title(generator: &str, width: u32, height: u32, seed: u64, braid: f
     let title = crate::generators::find(generator).map_or(generator, |entry| entry.info.title);
     let mut text = format!("{title}, {width} × {height} cells, seed {seed}");
     if braid > 0.0 {
-        text.push_str(&format!(", braid {braid}"));
+        // To three decimals with integer formatting: a float's `Display` costs the wasm
+        // module about 20 KB of code, for this one line.
+        let thousandths = (braid.min(1.0) * 1000.0).round() as u32;
+        let mut share = format!("{}.{:03}", thousandths / 1000, thousandths % 1000);
+        while share.ends_with('0') {
+            share.pop();
+        }
+        if share.ends_with('.') {
+            share.pop();
+        }
+        text.push_str(", braid ");
+        text.push_str(&share);
     }
     text
 }

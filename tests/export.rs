@@ -265,4 +265,17 @@ fn the_sheet_title_names_the_maze_and_its_braid() {
         mazestep::export::sheet_title("wilson", 5, 4, 1, 0.3),
         "Wilson, 5 × 4 cells, seed 1, braid 0.3"
     );
+    for (braid, shown) in [
+        (0.125, "0.125"),
+        (1.0, "1"),
+        (0.5, "0.5"),
+        (0.0004, "0"),
+        (0.05, "0.05"),
+    ] {
+        let title = mazestep::export::sheet_title("kruskal", 2, 2, 1, braid);
+        assert!(
+            title.ends_with(&format!("seed 1, braid {shown}")),
+            "{title}"
+        );
+    }
 }
