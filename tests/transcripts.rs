@@ -24,7 +24,7 @@
 use mazestep::board::mark;
 use mazestep::export::route_tiles;
 use mazestep::generators;
-use mazestep::machine::{dir_name, xy, Event, Info, Structure};
+use mazestep::machine::{xy, Event, Info, Structure};
 use mazestep::maze::{Direction, Maze};
 use mazestep::run::{Phase, Run, Settings};
 use mazestep::solvers::{self, Outcome};
@@ -168,7 +168,7 @@ fn event_text(event: &Event, maze: &Maze) -> String {
         Event::Carve { cell, dir }
         | Event::Push { cell, dir }
         | Event::KeepWall { cell, dir }
-        | Event::Hunt { cell, dir } => format!("{} {}", c(cell), dir_name(dir)),
+        | Event::Hunt { cell, dir } => format!("{} {}", c(cell), dir.name()),
         Event::Pass { cell }
         | Event::Pop { cell }
         | Event::Begin { cell }
@@ -177,7 +177,7 @@ fn event_text(event: &Event, maze: &Maze) -> String {
         | Event::Fill { cell } => c(cell),
         Event::ExtendRun { cell, run_len } => format!("{}, run of {run_len}", c(cell)),
         Event::CloseRun { cell, dir, run_len } => {
-            format!("{} {}, run of {run_len}", c(cell), dir_name(dir))
+            format!("{} {}, run of {run_len}", c(cell), dir.name())
         }
         Event::MergeSets {
             cell,
@@ -187,16 +187,16 @@ fn event_text(event: &Event, maze: &Maze) -> String {
         } => format!(
             "{} {}, label {kept} kept, label {absorbed} absorbed",
             c(cell),
-            dir_name(dir)
+            dir.name()
         ),
         Event::Expand { cell, added } => format!("{}, added {added}", c(cell)),
         Event::Found { length } => format!("path of {length} cells"),
         Event::Unreachable => String::new(),
-        Event::Turn { cell, heading } => format!("{}, now facing {}", c(cell), dir_name(heading)),
+        Event::Turn { cell, heading } => format!("{}, now facing {}", c(cell), heading.name()),
         Event::Move { from, to, heading } => {
-            format!("{} -> {}, facing {}", c(from), c(to), dir_name(heading))
+            format!("{} -> {}, facing {}", c(from), c(to), heading.name())
         }
-        Event::Looped { cell, heading } => format!("{} facing {}", c(cell), dir_name(heading)),
+        Event::Looped { cell, heading } => format!("{} facing {}", c(cell), heading.name()),
         Event::EraseLoop { cell, erased } => format!("{}, erased {erased}", c(cell)),
         Event::AddWalk { cell, length } => format!("{}, length {length}", c(cell)),
         Event::Divide {
@@ -207,7 +207,7 @@ fn event_text(event: &Event, maze: &Maze) -> String {
         } => format!(
             "{} {}, length {length}, gap at {}",
             c(cell),
-            dir_name(dir),
+            dir.name(),
             c(gap)
         ),
     };
