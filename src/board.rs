@@ -26,6 +26,17 @@ pub mod mark {
     pub const WALKED: u8 = 16;
     /// A second highlight some algorithms need (a scan row, a chamber, a filled dead end).
     pub const SPECIAL: u8 = 32;
+
+    /// Every mark bit with its name, for front ends that colour them (the page asks for
+    /// these rather than keeping its own copy of the numbers).
+    pub const NAMED: [(u8, &str); 6] = [
+        (VISITED, "visited"),
+        (FRONTIER, "frontier"),
+        (ACTIVE, "active"),
+        (PATH, "path"),
+        (WALKED, "walked"),
+        (SPECIAL, "special"),
+    ];
 }
 
 /// Which per-cell byte or word a change touched.

@@ -5,7 +5,7 @@
 //   - frames per second of the real page (in an iframe) playing a 200x200 run.
 // Results go into the table and into window.benchResults (read by tests/perf/bench.mjs).
 
-import { Renderer } from './renderer.js';
+import { Renderer, useModuleBits } from './renderer.js';
 
 const params = new URLSearchParams(location.search);
 // Fewer repetitions with ?quick=1, for a fast look.
@@ -97,6 +97,7 @@ async function generation(mz) {
 
 async function redraw(mz, wasm) {
   const stage = document.getElementById('redraw-stage');
+  useModuleBits(mz);
   const renderer = new Renderer(document.getElementById('bench-maze'),
     document.getElementById('bench-overlay'), stage, wasm.memory);
   const solver = mz.solverNames()[0] ?? '';

@@ -7,7 +7,7 @@ import { Panels, statusText } from './panels.js';
 import { RaceView } from './race.js';
 import { TeachPanels } from './teach.js';
 import { Exporter } from './export.js';
-import { Renderer } from './renderer.js';
+import { Renderer, useModuleBits } from './renderer.js';
 import {
   DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, describeCorner, pointInside, pointOf, pointSetting,
 } from './settings.js';
@@ -67,6 +67,7 @@ async function boot() {
   const panels = new Panels(doc, api);
   // Statistics of a big maze are measured in the background (set once the controller exists).
   panels.onMeasure = (work) => controller.chore('stats', work);
+  useModuleBits(mz);
   const renderer = new Renderer(doc.getElementById('maze'), doc.getElementById('overlay'),
     doc.getElementById('stage'), wasm.memory);
   renderer.setStyle(settings.style);

@@ -9,8 +9,10 @@
 // better (the classic tile view); thin style uses thin walls. When cells get smaller than two
 // pixels, thin style leaves walls out (wall == 0): one pixel per cell, marks only.
 
-export const MARK = { VISITED: 1, FRONTIER: 2, ACTIVE: 4, PATH: 8, WALKED: 16, SPECIAL: 32 };
-const N = 1, E = 2, S = 4, W = 8;
+// The mark and passage bits come from the module (useModuleBits), the one place they are
+// defined; until then nothing is drawn.
+export const MARK = {};
+let N = 0, E = 0, S = 0, W = 0;
 
 // Okabe–Ito, the colour-blind-safe palette; big areas (visited) get a light tint of it.
 export const COLOURS = {
@@ -28,15 +30,11 @@ export const COLOURS = {
   halo: '#ffffff',
 };
 
-/** Which colour each mark bit gets, strongest first: a cell with several marks shows the first. */
-export const MARK_ORDER = [
-  [MARK.WALKED, 'walked'],
-  [MARK.PATH, 'path'],
-  [MARK.ACTIVE, 'active'],
-  [MARK.FRONTIER, 'frontier'],
-  [MARK.SPECIAL, 'special'],
-  [MARK.VISITED, 'visited'],
-];
+/** The colour names of the mark bits, strongest first: a cell with several marks shows the first. */
+const STRENGTH = ['walked', 'path', 'active', 'frontier', 'special', 'visited'];
+
+/** Which colour each mark bit gets, strongest first, as [bit, colour name] (see useModuleBits). */
+export const MARK_ORDER = [];
 
 /** The colour name for a mark bit (for the legend). */
 export function colourOfBit(bit) {
@@ -64,14 +62,27 @@ const RANK_PLAIN = 0, RANK_VISITED = 1, RANK_GROUP = 2, RANK_STRONG = 3;
 // 0 or 1 and the cell's set or plain colour decides.
 const MARK_PIXEL = new Uint32Array(256);
 const MARK_RANK = new Uint8Array(256);
-for (let m = 0; m < 256; m++) {
-  const strongest = MARK_ORDER.findIndex(([bit]) => bit !== MARK.VISITED && m & bit);
-  if (strongest >= 0) {
-    MARK_PIXEL[m] = pixel(COLOURS[MARK_ORDER[strongest][1]]);
-    MARK_RANK[m] = RANK_STRONG + MARK_ORDER.length - strongest;
-  } else {
-    MARK_PIXEL[m] = pixel(COLOURS.visited);
-    MARK_RANK[m] = m & MARK.VISITED ? RANK_VISITED : RANK_PLAIN;
+
+/**
+ * Takes the mark and passage bits from the wasm module (`markBits`, `markNames`,
+ * `passageBits`) and builds the colour tables from them. Call once, before drawing.
+ */
+export function useModuleBits(api) {
+  const bits = Array.from(api.markBits());
+  const names = Array.from(api.markNames());
+  for (const [i, name] of names.entries()) MARK[name.toUpperCase()] = bits[i];
+  [N, E, S, W] = Array.from(api.passageBits());
+  MARK_ORDER.length = 0;
+  for (const name of STRENGTH) MARK_ORDER.push([MARK[name.toUpperCase()], name]);
+  for (let m = 0; m < 256; m++) {
+    const strongest = MARK_ORDER.findIndex(([bit]) => bit !== MARK.VISITED && m & bit);
+    if (strongest >= 0) {
+      MARK_PIXEL[m] = pixel(COLOURS[MARK_ORDER[strongest][1]]);
+      MARK_RANK[m] = RANK_STRONG + MARK_ORDER.length - strongest;
+    } else {
+      MARK_PIXEL[m] = pixel(COLOURS.visited);
+      MARK_RANK[m] = m & MARK.VISITED ? RANK_VISITED : RANK_PLAIN;
+    }
   }
 }
 

@@ -21,10 +21,11 @@
 
 mod args;
 
+use crate::board::mark;
 use crate::export;
 use crate::generators::{self, braid, UnknownName};
 use crate::machine::{self, Info, Structure, EVENT_KINDS};
-use crate::maze::MAX_SIDE;
+use crate::maze::{Direction, MAX_SIDE};
 use crate::parse;
 use crate::player;
 use crate::rng;
@@ -729,6 +730,24 @@ pub fn parse_point(what: JsValue, text: JsValue) -> Result<Vec<u32>, JsError> {
     parse::point(&what, &text)
         .map(|(x, y)| vec![x, y])
         .map_err(|e| which.fail(&e))
+}
+
+/// The mark bits of the display layer, in the order of `markNames()`.
+#[wasm_bindgen(js_name = markBits)]
+pub fn mark_bits() -> Vec<u8> {
+    mark::NAMED.iter().map(|&(bit, _)| bit).collect()
+}
+
+/// The mark bits' names ("visited", "frontier", …), in the order of `markBits()`.
+#[wasm_bindgen(js_name = markNames)]
+pub fn mark_names() -> Vec<String> {
+    strings(mark::NAMED.iter().map(|&(_, name)| name))
+}
+
+/// A cell's passage bits toward north, east, south and west, in that order.
+#[wasm_bindgen(js_name = passageBits)]
+pub fn passage_bits() -> Vec<u8> {
+    Direction::ALL.iter().map(|dir| dir.bit()).collect()
 }
 
 /// The largest width or height (4096).
