@@ -119,20 +119,13 @@ impl Phase {
 /// A generate → braid → solve → walk timeline over one board.
 pub struct Run {
     settings: Settings,
-    board: Board,
-    rng: Rng,
-    phase: Phase,
-    generator: Box<dyn Machine>,
-    braid: Option<Braid>,
     solver_entry: Option<&'static solvers::Entry>,
-    solver: Option<Box<dyn Solver>>,
-    player: Option<Player>,
     start: usize,
     goal: usize,
-    steps: u64,
-    phase_steps: [u64; 4],
-    last: Option<Step>,
-    last_phase: Phase,
+    /// Everything a step changes, but the generator.
+    now: State,
+    /// Kept apart from `now`: a saved state leaves it out once generation is over.
+    generator: Box<dyn Machine>,
     dirty: Vec<u32>,
     dirty_seen: Vec<bool>,
     all_dirty: bool,
@@ -157,16 +150,12 @@ pub struct Run {
     history: History,
 }
 
-/// Everything a step can change: what a checkpoint keeps. The board's journal is left out
-/// (it is empty and off in a checkpoint).
+/// Everything a step can change, but the generator: the live run's, and in every saved state.
 #[derive(Clone)]
 struct State {
     board: Board,
     rng: Rng,
     phase: Phase,
-    /// Kept only while it is the machine on show: once braiding or solving has begun, the
-    /// generator is never stepped or shown again, and leaving it out halves a checkpoint.
-    generator: Option<Box<dyn Machine>>,
     braid: Option<Braid>,
     solver: Option<Box<dyn Solver>>,
     player: Option<Player>,
@@ -174,6 +163,33 @@ struct State {
     phase_steps: [u64; 4],
     last: Option<Step>,
     last_phase: Phase,
+}
+
+impl State {
+    /// A copy with the board's journal left out (it is empty and off in a saved state).
+    fn snapshot(&self) -> State {
+        State {
+            board: self.board.snapshot(),
+            rng: self.rng.clone(),
+            phase: self.phase,
+            braid: self.braid.clone(),
+            solver: self.solver.clone(),
+            player: self.player.clone(),
+            steps: self.steps,
+            phase_steps: self.phase_steps,
+            last: self.last,
+            last_phase: self.last_phase,
+        }
+    }
+}
+
+/// A saved state: a checkpoint or a snapshot.
+#[derive(Clone)]
+struct Saved {
+    state: State,
+    /// Kept only while it is the machine on show: once braiding or solving has begun, the
+    /// generator is never stepped or shown again, and leaving it out halves a checkpoint.
+    generator: Option<Box<dyn Machine>>,
 }
 
 /// The run's length and its checkpoints: `checkpoints[i]` is the state after
@@ -187,13 +203,13 @@ struct Timeline {
     /// The run's length, once the shadow has reached its end.
     total: Option<u64>,
     interval: u64,
-    checkpoints: Vec<State>,
+    checkpoints: Vec<Saved>,
     /// How many checkpoints fit the budget (0: none, every seek back replays from step 0).
     max: usize,
     /// The copy being run to the end, while the timeline is being laid.
     shadow: Option<Box<Run>>,
     /// A state a little before where the last long seek back went, for the next Back.
-    recent: Option<State>,
+    recent: Option<Saved>,
 }
 
 /// How far before its target a long seek back keeps a snapshot (see `Timeline::recent`): the
@@ -324,21 +340,23 @@ impl Run {
         board.set_journal_limit(2 * history_limit(cells));
         board.set_journaling(true);
         Ok(Run {
-            rng: Rng::new(settings.seed),
+            now: State {
+                board,
+                rng: Rng::new(settings.seed),
+                phase: Phase::Generating,
+                braid: None,
+                solver: None,
+                player: None,
+                steps: 0,
+                phase_steps: [0; 4],
+                last: None,
+                last_phase: Phase::Generating,
+            },
             settings,
-            board,
-            phase: Phase::Generating,
             generator,
-            braid: None,
             solver_entry,
-            solver: None,
-            player: None,
             start,
             goal,
-            steps: 0,
-            phase_steps: [0; 4],
-            last: None,
-            last_phase: Phase::Generating,
             dirty: Vec::new(),
             dirty_seen: vec![false; cells],
             all_dirty: false,
@@ -357,38 +375,41 @@ impl Run {
     /// Returns `None` once the whole run is done.
     pub fn step(&mut self) -> Option<Step> {
         let before = self.history.before_step(
-            &self.board,
-            &self.rng,
-            self.phase,
-            self.last,
-            self.last_phase,
+            &self.now.board,
+            &self.now.rng,
+            self.now.phase,
+            self.now.last,
+            self.now.last_phase,
         );
         loop {
-            let step = match self.phase {
-                Phase::Generating => self.generator.step(&mut self.board, &mut self.rng),
+            let step = match self.now.phase {
+                Phase::Generating => self.generator.step(&mut self.now.board, &mut self.now.rng),
                 Phase::Braiding => self
+                    .now
                     .braid
                     .as_mut()
-                    .and_then(|b| b.step(&mut self.board, &mut self.rng)),
+                    .and_then(|b| b.step(&mut self.now.board, &mut self.now.rng)),
                 Phase::Solving => self
+                    .now
                     .solver
                     .as_mut()
-                    .and_then(|s| s.step(&mut self.board, &mut self.rng)),
+                    .and_then(|s| s.step(&mut self.now.board, &mut self.now.rng)),
                 Phase::Walking => self
+                    .now
                     .player
                     .as_mut()
-                    .and_then(|p| p.step(&mut self.board, &mut self.rng)),
+                    .and_then(|p| p.step(&mut self.now.board, &mut self.now.rng)),
                 Phase::Done => return None,
             };
             match step {
                 Some(step) => {
-                    self.steps += 1;
-                    self.phase_steps[self.phase as usize] += 1;
-                    self.last = Some(step);
-                    self.last_phase = self.phase;
+                    self.now.steps += 1;
+                    self.now.phase_steps[self.now.phase as usize] += 1;
+                    self.now.last = Some(step);
+                    self.now.last_phase = self.now.phase;
                     self.end_if_nothing_follows();
                     if let Some(before) = before {
-                        self.history.push(before, &mut self.board);
+                        self.history.push(before, &mut self.now.board);
                     }
                     return Some(step);
                 }
@@ -400,48 +421,50 @@ impl Run {
     /// Says "done" as soon as the last step of the last phase has been taken, rather than on
     /// the next call, so the page's status reads "done" right after the final step.
     fn end_if_nothing_follows(&mut self) {
-        let last_phase = match self.phase {
+        let last_phase = match self.now.phase {
             Phase::Generating => {
                 self.solver_entry.is_none()
                     && self.settings.braid <= 0.0
                     && self.generator.is_done()
             }
             Phase::Braiding => {
-                self.solver_entry.is_none() && self.braid.as_ref().is_some_and(|b| b.is_done())
+                self.solver_entry.is_none() && self.now.braid.as_ref().is_some_and(|b| b.is_done())
             }
             Phase::Solving => self
+                .now
                 .solver
                 .as_ref()
                 .is_some_and(|s| s.is_done() && !matches!(s.outcome(), Some(Outcome::Found(_)))),
-            Phase::Walking => self.player.as_ref().is_some_and(|p| p.is_done()),
+            Phase::Walking => self.now.player.as_ref().is_some_and(|p| p.is_done()),
             Phase::Done => false,
         };
         if last_phase {
-            self.phase = Phase::Done;
+            self.now.phase = Phase::Done;
         }
     }
 
     fn next_phase(&mut self) {
-        self.phase = match self.phase {
+        self.now.phase = match self.now.phase {
             Phase::Generating if self.settings.braid > 0.0 => {
                 // Braiding shows its own marks on a clean display.
-                self.board.clear_display();
-                self.braid = Some(Braid::new(self.board.maze(), self.settings.braid));
+                self.now.board.clear_display();
+                self.now.braid = Some(Braid::new(self.now.board.maze(), self.settings.braid));
                 Phase::Braiding
             }
             Phase::Generating | Phase::Braiding => match self.solver_entry {
                 Some(entry) => {
                     // The generator's marks mean nothing to the search: start it on a clean
                     // display (the clearing is journaled with the solver's first step).
-                    self.board.clear_display();
-                    self.solver = Some((entry.make)(self.board.maze(), self.start, self.goal));
+                    self.now.board.clear_display();
+                    self.now.solver =
+                        Some((entry.make)(self.now.board.maze(), self.start, self.goal));
                     Phase::Solving
                 }
                 None => Phase::Done,
             },
-            Phase::Solving => match self.solver.as_ref().and_then(|s| s.outcome()) {
+            Phase::Solving => match self.now.solver.as_ref().and_then(|s| s.outcome()) {
                 Some(Outcome::Found(path)) => {
-                    self.player = Some(Player::new(path.clone()));
+                    self.now.player = Some(Player::new(path.clone()));
                     Phase::Walking
                 }
                 _ => Phase::Done,
@@ -459,11 +482,11 @@ impl Run {
     /// Does up to `n` steps, stopping early right after a step whose event kind is
     /// `stop_after`, and collects the cells they changed. Returns the steps done.
     fn advance_batch(&mut self, n: u64, stop_after: Option<&str>) -> u64 {
-        self.board.set_journaling(true);
+        self.now.board.set_journaling(true);
         self.history.take_overflowed();
         // The batch's changes follow the history's in the journal. A batch longer than the
         // history keeps has lost its first changes: it is redrawn whole.
-        let start = self.board.journal_len();
+        let start = self.now.board.journal_len();
         let forgotten = self.history.changes_forgotten();
         let mut done = 0;
         while done < n {
@@ -475,18 +498,18 @@ impl Run {
         }
         let lost = self.history.changes_forgotten() - forgotten;
         self.all_dirty =
-            self.history.take_overflowed() | self.board.take_display_cleared() || lost > start;
+            self.history.take_overflowed() | self.now.board.take_display_cleared() || lost > start;
         self.collect_dirty_from(start.saturating_sub(lost));
         done
     }
 
     fn collect_dirty(&mut self) {
-        self.collect_dirty_from(self.board.journal_len());
+        self.collect_dirty_from(self.now.board.journal_len());
     }
 
     /// Makes the dirty list the cells of the journal's changes from `start` on.
     fn collect_dirty_from(&mut self, start: usize) {
-        self.board.take_display_cleared();
+        self.now.board.take_display_cleared();
         for &cell in &self.dirty {
             self.dirty_seen[cell as usize] = false;
         }
@@ -497,7 +520,7 @@ impl Run {
         // Every change's cell is written, but the count only moves past cells not seen
         // before: whether a cell was seen is as good as random, and a branch on it was
         // mispredicted over and over (a fifth of a Binary Tree step on the page).
-        let journal = &self.board.journal()[start.min(self.board.journal_len())..];
+        let journal = &self.now.board.journal()[start.min(self.now.board.journal_len())..];
         self.dirty.resize(journal.len(), 0);
         let mut count = 0;
         for change in journal {
@@ -512,30 +535,34 @@ impl Run {
     /// Runs everything that is left with the journal off (through the same `step` as
     /// stepping one at a time). Returns the steps done; afterwards everything is dirty.
     pub fn finish(&mut self) -> u64 {
-        let before = self.steps;
-        self.board.set_journaling(false);
+        let before = self.now.steps;
+        self.now.board.set_journaling(false);
         // Generation and the search run to their ends in their own loops
         // (`Machine::step_to_end`): the same steps as `step` takes, without its per-step
         // bookkeeping. Braiding and walking are short and go through `step`.
         loop {
-            let phase = self.phase;
+            let phase = self.now.phase;
             let machine: Option<&mut dyn Machine> = match phase {
                 Phase::Generating => Some(self.generator.as_mut()),
-                Phase::Solving => self.solver.as_deref_mut().map(|s| s as &mut dyn Machine),
+                Phase::Solving => self
+                    .now
+                    .solver
+                    .as_deref_mut()
+                    .map(|s| s as &mut dyn Machine),
                 _ => None,
             };
             if let Some(machine) = machine {
-                let (count, last) = machine.step_to_end(&mut self.board, &mut self.rng);
+                let (count, last) = machine.step_to_end(&mut self.now.board, &mut self.now.rng);
                 if let Some(step) = last {
-                    self.steps += count;
-                    self.phase_steps[phase as usize] += count;
-                    self.last = Some(step);
-                    self.last_phase = phase;
+                    self.now.steps += count;
+                    self.now.phase_steps[phase as usize] += count;
+                    self.now.last = Some(step);
+                    self.now.last_phase = phase;
                 }
                 if self.walking_is_near() {
                     // The walk is journaled, so Back at the end takes its steps back; `step`
                     // moves on to it as stepping one at a time does.
-                    self.board.set_journaling(true);
+                    self.now.board.set_journaling(true);
                 } else {
                     self.next_phase();
                 }
@@ -544,10 +571,10 @@ impl Run {
                 break;
             }
         }
-        self.board.set_journaling(true);
+        self.now.board.set_journaling(true);
         self.all_dirty = true;
         self.collect_dirty();
-        self.steps - before
+        self.now.steps - before
     }
 
     /// Does up to `n` steps with the journal off, as [`Run::finish`] does but a slice at a
@@ -558,30 +585,33 @@ impl Run {
     /// back instead of replaying: the last quarter of the steps (at most [`HISTORY_REPLAY`]),
     /// the run's last [`HISTORY_REPLAY`] steps once its length is known, and the walk.
     pub fn advance_quietly(&mut self, n: u64) -> u64 {
-        let before = self.steps;
+        let before = self.now.steps;
         let mut quiet = n - (n / 4).min(HISTORY_REPLAY);
         // Once the run's length is known, its last steps too, so Back at the end takes steps
         // back; and the player's walk, which is cheap to journal and ends most runs.
         if let Some(total) = self.timeline.total {
             let last = total.saturating_sub(HISTORY_REPLAY);
-            quiet = quiet.min(last.saturating_sub(self.steps));
+            quiet = quiet.min(last.saturating_sub(self.now.steps));
         }
         // Turning the journal off empties it: only when there are quiet steps to take.
         if quiet > 0 && !self.walking_is_near() {
-            self.board.set_journaling(false);
-            while self.steps - before < quiet && !self.walking_is_near() && self.step().is_some() {}
-            self.board.set_journaling(true);
+            self.now.board.set_journaling(false);
+            while self.now.steps - before < quiet
+                && !self.walking_is_near()
+                && self.step().is_some()
+            {}
+            self.now.board.set_journaling(true);
         }
-        while self.steps - before < n && self.step().is_some() {}
+        while self.now.steps - before < n && self.step().is_some() {}
         self.all_dirty = true;
         self.collect_dirty();
-        self.steps - before
+        self.now.steps - before
     }
 
     /// Whether the player walks now or next: the search is over (the walk, or the end, is next).
     fn walking_is_near(&self) -> bool {
-        match self.phase {
-            Phase::Solving => self.solver.as_ref().is_some_and(|s| s.is_done()),
+        match self.now.phase {
+            Phase::Solving => self.now.solver.as_ref().is_some_and(|s| s.is_done()),
             Phase::Walking => true,
             _ => false,
         }
@@ -605,7 +635,7 @@ impl Run {
     /// [`Run::lay_timeline`]) at once; later calls are free.
     pub fn total_steps(&mut self) -> u64 {
         self.lay_timeline(u64::MAX);
-        self.timeline.total.unwrap_or(self.steps)
+        self.timeline.total.unwrap_or(self.now.steps)
     }
 
     /// Steps the last seek replayed after restoring a checkpoint or snapshot (0 when it only
@@ -623,7 +653,7 @@ impl Run {
     pub fn timeline_laid(&self) -> u64 {
         match (&self.timeline.total, &self.timeline.shadow) {
             (Some(total), _) => *total,
-            (None, Some(shadow)) => shadow.steps,
+            (None, Some(shadow)) => shadow.now.steps,
             (None, None) => 0,
         }
     }
@@ -639,10 +669,10 @@ impl Run {
         if self.timeline.shadow.is_none() {
             let Some(mut shadow) = Run::copy_of(&self.settings) else {
                 // The settings were checked when this run was made; unreachable in practice.
-                self.timeline.total = Some(self.steps);
+                self.timeline.total = Some(self.now.steps);
                 return self.timeline.total;
             };
-            shadow.board.set_journaling(false);
+            shadow.now.board.set_journaling(false);
             // At the largest sizes not even one fits: then every seek back replays from step 0.
             let max = self.checkpoint_budget / checkpoint_bytes(self.cells()).max(1);
             self.timeline.max = max;
@@ -659,12 +689,12 @@ impl Run {
         let mut done = 0;
         while done < n {
             if shadow.step().is_none() {
-                timeline.total = Some(shadow.steps);
+                timeline.total = Some(shadow.now.steps);
                 timeline.shadow = None;
                 return timeline.total;
             }
             done += 1;
-            if timeline.max > 0 && shadow.steps % timeline.interval == 0 {
+            if timeline.max > 0 && shadow.now.steps % timeline.interval == 0 {
                 timeline.checkpoints.push(shadow.state());
                 if timeline.checkpoints.len() > timeline.max {
                     // Keep the multiples of the doubled interval: entries 1, 3, 5, ….
@@ -685,64 +715,38 @@ impl Run {
     }
 
     /// The state at step 0, from a fresh run with the same settings.
-    fn fresh_state(&self) -> Option<State> {
+    fn fresh_state(&self) -> Option<Saved> {
         let fresh = Run::copy_of(&self.settings)?;
-        let mut state = fresh.state_moved();
-        state.board.set_journaling(false);
-        Some(state)
+        let mut saved = fresh.state_moved();
+        saved.state.board.set_journaling(false);
+        Some(saved)
     }
 
     /// Like [`Run::state`], moving the parts out instead of copying them.
-    fn state_moved(self) -> State {
-        State {
-            board: self.board,
-            rng: self.rng,
-            phase: self.phase,
+    fn state_moved(self) -> Saved {
+        Saved {
+            state: self.now,
             generator: Some(self.generator),
-            braid: self.braid,
-            solver: self.solver,
-            player: self.player,
-            steps: self.steps,
-            phase_steps: self.phase_steps,
-            last: self.last,
-            last_phase: self.last_phase,
         }
     }
 
-    fn state(&self) -> State {
-        State {
-            board: self.board.snapshot(),
-            rng: self.rng.clone(),
-            phase: self.phase,
-            generator: (self.braid.is_none() && self.solver.is_none())
+    /// The run's state as a saved state keeps it (see [`Saved::generator`]).
+    fn state(&self) -> Saved {
+        Saved {
+            state: self.now.snapshot(),
+            generator: (self.now.braid.is_none() && self.now.solver.is_none())
                 .then(|| self.generator.clone()),
-            braid: self.braid.clone(),
-            solver: self.solver.clone(),
-            player: self.player.clone(),
-            steps: self.steps,
-            phase_steps: self.phase_steps,
-            last: self.last,
-            last_phase: self.last_phase,
         }
     }
 
-    /// Puts a checkpoint's state in place; returns the board that was there.
-    fn restore(&mut self, state: State) -> Board {
-        self.rng = state.rng;
-        self.phase = state.phase;
-        if let Some(generator) = state.generator {
+    /// Puts a saved state in place; returns the board that was there.
+    fn restore(&mut self, saved: Saved) -> Board {
+        if let Some(generator) = saved.generator {
             self.generator = generator;
         }
-        self.braid = state.braid;
-        self.solver = state.solver;
-        self.player = state.player;
-        self.steps = state.steps;
-        self.phase_steps = state.phase_steps;
-        self.last = state.last;
-        self.last_phase = state.last_phase;
         self.path_u32.clear();
         self.history.clear();
-        std::mem::replace(&mut self.board, state.board)
+        std::mem::replace(&mut self.now, saved.state).board
     }
 
     /// Goes to exactly step `target` (clamped to the run's length), forward or back.
@@ -767,36 +771,36 @@ impl Run {
         // Near enough, take the steps back one by one. A machine that cannot take its steps
         // back leaves the rest to a restore and replay, and everything is redrawn.
         let mut partly_taken_back = false;
-        if target < self.steps && self.steps - target <= self.undoable() {
+        if target < self.now.steps && self.now.steps - target <= self.undoable() {
             self.start_dirty();
-            let at = self.steps;
-            while self.steps > target && self.take_back() {}
-            if self.steps == target {
-                return self.steps;
+            let at = self.now.steps;
+            while self.now.steps > target && self.take_back() {}
+            if self.now.steps == target {
+                return self.now.steps;
             }
-            partly_taken_back = self.steps < at;
+            partly_taken_back = self.now.steps < at;
         }
         let base = self
             .timeline
             .checkpoint_before(target)
             .map_or(0, |(_, at)| at);
-        if target >= self.steps && base <= self.steps {
+        if target >= self.now.steps && base <= self.now.steps {
             // A seek back cut into slices goes on here: take its snapshot on the way.
             if let Some(at) = self
                 .snapshot_at
-                .filter(|&at| self.steps < at && at <= target)
+                .filter(|&at| self.now.steps < at && at <= target)
             {
-                let done = self.advance_quietly((at - self.steps).min(limit));
-                if self.steps == at {
+                let done = self.advance_quietly((at - self.now.steps).min(limit));
+                if self.now.steps == at {
                     self.timeline.recent = Some(self.state());
                     self.snapshot_at = None;
                 }
                 self.last_replay = done;
-                return self.steps;
+                return self.now.steps;
             }
             // Nothing to restore: stepping on from here is the shortest way. A short stretch
             // is journaled for an exact dirty list; a long one runs quietly.
-            let to_go = target - self.steps;
+            let to_go = target - self.now.steps;
             let ahead = to_go.min(limit);
             self.last_replay = 0;
             if ahead <= self.cells() as u64 && ahead == to_go {
@@ -813,59 +817,59 @@ impl Run {
                 self.all_dirty = true;
                 self.collect_dirty();
             }
-            return self.steps;
+            return self.now.steps;
         }
         // The nearest state at or before the target: the copy `prepare_back` is running, the
         // snapshot a recent seek back left, a checkpoint, or step 0's.
-        let going_back = target < self.steps;
+        let going_back = target < self.now.steps;
         let saved = self
             .saved_state_if_any(target)
-            .map_or(0, |state| state.steps);
+            .map_or(0, |saved| saved.state.steps);
         let old = match self.back_shadow.take() {
-            Some(copy) if copy.steps <= target && copy.steps > saved => self.take_place_of(*copy),
+            Some(copy) if copy.now.steps <= target && copy.now.steps > saved => self.adopt(*copy),
             _ => {
                 let Some(state) = self.saved_state_before(target) else {
-                    return self.steps;
+                    return self.now.steps;
                 };
                 self.restore(state)
             }
         };
         // A copy that was journaling, far from the target: replay quietly (it forgets its
         // history, which is behind the target anyway).
-        if self.board.is_journaling() && target - self.steps > HISTORY_REPLAY {
-            self.board.set_journaling(false);
+        if self.now.board.is_journaling() && target - self.now.steps > HISTORY_REPLAY {
+            self.now.board.set_journaling(false);
         }
         // Going back far, keep a snapshot a little before the target on the way: Back pressed
         // again (and again) then replays at most RECENT_GAP steps instead of a whole interval.
         // Only where checkpoints fit at all: it costs one more of them.
         self.snapshot_at = (going_back && self.snapshots_fit())
             .then(|| target.saturating_sub(RECENT_GAP))
-            .filter(|&at| at > self.steps);
+            .filter(|&at| at > self.now.steps);
         // Replay with the journal off (the same `step`, so the same result), but for the last
         // stretch before the target: Back there can then take steps back one by one.
         let mut done = 0;
-        while self.steps < target && done < limit {
-            if !self.board.is_journaling() && target - self.steps <= HISTORY_REPLAY {
-                self.board.set_journaling(true);
+        while self.now.steps < target && done < limit {
+            if !self.now.board.is_journaling() && target - self.now.steps <= HISTORY_REPLAY {
+                self.now.board.set_journaling(true);
             }
             if self.step().is_none() {
                 break;
             }
             done += 1;
-            if Some(self.steps) == self.snapshot_at {
+            if Some(self.now.steps) == self.snapshot_at {
                 self.timeline.recent = Some(self.state());
                 self.snapshot_at = None;
             }
         }
         self.last_replay = done;
-        self.board.set_journaling(true);
-        if (self.steps == target || self.is_done()) && !partly_taken_back {
+        self.now.board.set_journaling(true);
+        if (self.now.steps == target || self.is_done()) && !partly_taken_back {
             self.dirty_since(&old);
         } else {
             self.all_dirty = true;
             self.collect_dirty();
         }
-        self.steps
+        self.now.steps
     }
 
     /// Gets Back ready ahead of time, at most `limit` steps of work a call, without changing
@@ -876,7 +880,7 @@ impl Run {
     /// ready (or at step 0). While the timeline is being laid it waits (returns false without
     /// working): two copies of a big run at once would be too much memory.
     pub fn prepare_back(&mut self, limit: u64) -> bool {
-        let at = self.steps;
+        let at = self.now.steps;
         if self.undoable() > 0 || at == 0 {
             self.back_shadow = None;
             return true;
@@ -887,7 +891,7 @@ impl Run {
         if self
             .back_shadow
             .as_ref()
-            .is_some_and(|shadow| shadow.steps > at)
+            .is_some_and(|shadow| shadow.now.steps > at)
         {
             self.back_shadow = None;
         }
@@ -898,54 +902,40 @@ impl Run {
             if let Some(state) = self.saved_state_if_any(at) {
                 shadow.restore(state);
             }
-            shadow.board.set_journaling(false);
+            shadow.now.board.set_journaling(false);
             self.back_shadow = Some(Box::new(shadow));
         }
         let Some(shadow) = self.back_shadow.as_deref_mut() else {
             return true;
         };
         let mut done = 0;
-        while shadow.steps < at && done < limit {
-            if !shadow.board.is_journaling() && at - shadow.steps <= HISTORY_REPLAY {
-                shadow.board.set_journaling(true);
+        while shadow.now.steps < at && done < limit {
+            if !shadow.now.board.is_journaling() && at - shadow.now.steps <= HISTORY_REPLAY {
+                shadow.now.board.set_journaling(true);
             }
             if shadow.step().is_none() {
                 break;
             }
             done += 1;
         }
-        if shadow.steps < at && !shadow.is_done() {
+        if shadow.now.steps < at && !shadow.is_done() {
             return false;
         }
         if let Some(shadow) = self.back_shadow.take() {
-            if shadow.steps == at {
+            if shadow.now.steps == at {
                 self.adopt(*shadow);
             }
         }
         true
     }
 
-    /// Takes the state of `copy`, a copy of this run at an earlier step, as [`Run::restore`]
-    /// takes a saved state, with the copy's history; returns the board that was there.
-    fn take_place_of(&mut self, copy: Run) -> Board {
-        self.steps = copy.steps;
-        self.phase = copy.phase;
-        self.phase_steps = copy.phase_steps;
-        self.last = copy.last;
-        self.last_phase = copy.last_phase;
-        self.adopt(copy)
-    }
-
-    /// Takes the state of `copy`, a copy of this run at the same step (so nothing on show
-    /// changes), with its history of steps to take back; returns the board that was there.
+    /// Takes the state of `copy`, a copy of this run (at the same step, so that nothing on
+    /// show changes, or at an earlier one to replay from, as a restored state), with its
+    /// history of steps to take back; returns the board that was there.
     fn adopt(&mut self, copy: Run) -> Board {
-        let old = std::mem::replace(&mut self.board, copy.board);
-        self.board.set_journaling(true);
-        self.rng = copy.rng;
+        let old = std::mem::replace(&mut self.now, copy.now).board;
+        self.now.board.set_journaling(true);
         self.generator = copy.generator;
-        self.braid = copy.braid;
-        self.solver = copy.solver;
-        self.player = copy.player;
         self.history = copy.history;
         self.path_u32.clear();
         old
@@ -959,14 +949,14 @@ impl Run {
 
     /// A copy of the nearest saved state at or before `step` (the recent snapshot or a
     /// checkpoint), or `None` if step 0 is the nearest.
-    fn saved_state_if_any(&self, step: u64) -> Option<State> {
+    fn saved_state_if_any(&self, step: u64) -> Option<Saved> {
         let timeline = &self.timeline;
         let checkpoint = timeline.checkpoint_before(step);
         let base = checkpoint.map_or(0, |(_, at)| at);
         let recent = timeline
             .recent
             .as_ref()
-            .filter(|state| state.steps <= step && state.steps > base);
+            .filter(|saved| saved.state.steps <= step && saved.state.steps > base);
         match (recent, checkpoint) {
             (Some(state), _) => Some(state.clone()),
             (None, Some((index, _))) => Some(timeline.checkpoints[index].clone()),
@@ -976,26 +966,26 @@ impl Run {
 
     /// A copy of the nearest saved state at or before `step`: the recent snapshot, a
     /// checkpoint, or step 0's.
-    fn saved_state_before(&self, step: u64) -> Option<State> {
+    fn saved_state_before(&self, step: u64) -> Option<Saved> {
         self.saved_state_if_any(step).or_else(|| self.fresh_state())
     }
 
     /// Goes back one step: takes it back ([`Run::undo`]) when it can, else restores the nearest
     /// saved state and replays. Returns false (and changes nothing) at step 0.
     pub fn back(&mut self) -> bool {
-        if self.steps == 0 {
+        if self.now.steps == 0 {
             return false;
         }
         self.start_dirty();
         if !self.take_back() {
-            self.seek(self.steps - 1);
+            self.seek(self.now.steps - 1);
         }
         true
     }
 
     /// Steps that can be taken back one by one without replaying (see [`Run::back`]).
     pub fn undoable(&self) -> u64 {
-        if self.history.epoch_matches(&self.board) {
+        if self.history.epoch_matches(&self.now.board) {
             self.history.len() as u64
         } else {
             0
@@ -1006,7 +996,7 @@ impl Run {
     /// dirty list is then the cells it changed. Returns false, changing nothing, when it
     /// cannot: at step 0, after steps taken with the journal off, or past the history.
     pub fn undo(&mut self) -> bool {
-        self.history.check(&self.board);
+        self.history.check(&self.now.board);
         if self.history.len() == 0 {
             return false;
         }
@@ -1019,7 +1009,7 @@ impl Run {
     #[doc(hidden)]
     pub fn forget_history(&mut self) {
         self.history.clear();
-        self.board.clear_journal();
+        self.now.board.clear_journal();
     }
 
     /// Everything a step can change, as text: for tests that hold a step taken back to the
@@ -1029,21 +1019,21 @@ impl Run {
     pub fn fingerprint(&self) -> String {
         format!(
             "{:?}\n{:?}\n{:?}\n{:?} {:?} {} {:?} {:?} {:?}\ngenerator {:?}\nbraid {:?}\nsolver {:?}\nplayer {:?}",
-            self.board.maze().cells(),
-            self.board.marks(),
-            self.board.groups(),
-            self.rng,
-            self.phase,
-            self.steps,
-            self.phase_steps,
-            self.last,
-            self.last_phase,
+            self.now.board.maze().cells(),
+            self.now.board.marks(),
+            self.now.board.groups(),
+            self.now.rng,
+            self.now.phase,
+            self.now.steps,
+            self.now.phase_steps,
+            self.now.last,
+            self.now.last_phase,
             // Once braiding or solving has begun the generator is never stepped or shown
-            // again, and a restored state leaves it as it was (see `State::generator`).
-            (self.braid.is_none() && self.solver.is_none()).then_some(&self.generator),
-            self.braid,
-            self.solver,
-            self.player,
+            // again, and a restored state leaves it as it was (see `Saved::generator`).
+            (self.now.braid.is_none() && self.now.solver.is_none()).then_some(&self.generator),
+            self.now.braid,
+            self.now.solver,
+            self.now.player,
         )
     }
 
@@ -1055,34 +1045,37 @@ impl Run {
         self.dirty.clear();
         self.all_dirty = false;
         self.last_replay = 0;
-        self.board.take_display_cleared();
+        self.now.board.take_display_cleared();
     }
 
     /// Takes the last step back from the history, adding the cells it changed to the dirty
     /// list. Returns false, changing nothing, when the history is empty or the machine that
     /// took the step cannot take it back.
     fn take_back(&mut self) -> bool {
-        self.history.check(&self.board);
-        let (Some(before), Some(step)) = (self.history.last(), self.last) else {
+        self.history.check(&self.now.board);
+        let (Some(before), Some(step)) = (self.history.last(), self.now.last) else {
             return false;
         };
-        let stepper = self.last_phase;
+        let stepper = self.now.last_phase;
         // A step that began a phase made the phase's machine: dropping it takes the step back.
         let began_phase = before.phase != stepper;
         if !began_phase {
-            let notes = &self.board.notes()[before.notes.min(self.board.notes().len())..];
-            let board = &self.board;
+            let notes = &self.now.board.notes()[before.notes.min(self.now.board.notes().len())..];
+            let board = &self.now.board;
             let undone = match stepper {
                 Phase::Generating => self.generator.undo(&step, notes, board),
                 Phase::Braiding => self
+                    .now
                     .braid
                     .as_mut()
                     .is_some_and(|m| m.undo(&step, notes, board)),
                 Phase::Solving => self
+                    .now
                     .solver
                     .as_mut()
                     .is_some_and(|m| m.undo(&step, notes, board)),
                 Phase::Walking => self
+                    .now
                     .player
                     .as_mut()
                     .is_some_and(|m| m.undo(&step, notes, board)),
@@ -1096,31 +1089,33 @@ impl Run {
             return false;
         };
         let (dirty, seen) = (&mut self.dirty, &mut self.dirty_seen);
-        self.board.take_back(before.changes, before.notes, |cell| {
-            if !std::mem::replace(&mut seen[cell as usize], true) {
-                dirty.push(cell);
-            }
-        });
+        self.now
+            .board
+            .take_back(before.changes, before.notes, |cell| {
+                if !std::mem::replace(&mut seen[cell as usize], true) {
+                    dirty.push(cell);
+                }
+            });
         if began_phase {
             // Drop the machines made since `before.phase`, latest first.
             for phase in [Phase::Walking, Phase::Solving, Phase::Braiding] {
                 if phase as usize > before.phase as usize && phase as usize <= stepper as usize {
                     match phase {
-                        Phase::Walking => self.player = None,
-                        Phase::Solving => self.solver = None,
-                        _ => self.braid = None,
+                        Phase::Walking => self.now.player = None,
+                        Phase::Solving => self.now.solver = None,
+                        _ => self.now.braid = None,
                     }
                 }
             }
         }
-        self.rng = before.rng;
-        self.phase = before.phase;
-        self.last = before.last;
-        self.last_phase = before.last_phase;
-        self.steps -= 1;
-        self.phase_steps[stepper as usize] -= 1;
+        self.now.rng = before.rng;
+        self.now.phase = before.phase;
+        self.now.last = before.last;
+        self.now.last_phase = before.last_phase;
+        self.now.steps -= 1;
+        self.now.phase_steps[stepper as usize] -= 1;
         self.path_u32.clear();
-        if self.board.take_display_cleared() {
+        if self.now.board.take_display_cleared() {
             self.all_dirty = true;
             self.collect_dirty();
         }
@@ -1129,16 +1124,16 @@ impl Run {
 
     /// Makes the dirty list the cells whose bytes differ between `old` and the board now.
     fn dirty_since(&mut self, old: &Board) {
-        self.board.take_display_cleared();
+        self.now.board.take_display_cleared();
         for &cell in &self.dirty {
             self.dirty_seen[cell as usize] = false;
         }
         self.dirty.clear();
         self.all_dirty = false;
         let (maze, marks, groups) = (
-            self.board.maze().cells(),
-            self.board.marks(),
-            self.board.groups(),
+            self.now.board.maze().cells(),
+            self.now.board.marks(),
+            self.now.board.groups(),
         );
         let (old_maze, old_marks, old_groups) = (old.maze().cells(), old.marks(), old.groups());
         for cell in 0..maze.len() {
@@ -1156,28 +1151,28 @@ impl Run {
     /// most about `limit` cells of work; returns the statistics once done. Calls at another
     /// step start over; calls at the same step go on where the last one stopped.
     pub fn measure(&mut self, limit: usize) -> Option<Stats> {
-        let steps = self.steps;
+        let steps = self.now.steps;
         if !matches!(self.meter, Some((at, _)) if at == steps) {
-            let meter = Meter::new(self.board.maze(), self.start, self.goal);
+            let meter = Meter::new(self.now.board.maze(), self.start, self.goal);
             self.meter = Some((steps, meter));
         }
         let (_, meter) = self.meter.as_mut()?;
-        let stats = meter.work(self.board.maze(), limit)?;
+        let stats = meter.work(self.now.board.maze(), limit)?;
         self.meter = None;
         Some(stats)
     }
 
     /// One plain sentence about the most recent step; "" before the first.
     pub fn narration(&self) -> String {
-        match self.last {
-            Some(step) => self.machine().narrate(&step, self.board.maze()),
+        match self.now.last {
+            Some(step) => self.machine().narrate(&step, self.now.board.maze()),
             None => String::new(),
         }
     }
 
     /// The data structures of the machine on show, each with at most `limit` items.
     pub fn structures(&self, limit: usize) -> Vec<Structure> {
-        self.machine().inspect(self.board.maze(), limit)
+        self.machine().inspect(self.now.board.maze(), limit)
     }
 
     pub fn settings(&self) -> &Settings {
@@ -1185,42 +1180,42 @@ impl Run {
     }
 
     pub fn board(&self) -> &Board {
-        &self.board
+        &self.now.board
     }
 
     pub fn maze(&self) -> &Maze {
-        self.board.maze()
+        self.now.board.maze()
     }
 
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.now.phase
     }
 
     pub fn is_done(&self) -> bool {
-        self.phase == Phase::Done
+        self.now.phase == Phase::Done
     }
 
     /// Steps done so far in the whole timeline.
     pub fn steps(&self) -> u64 {
-        self.steps
+        self.now.steps
     }
 
     /// Steps done so far in one phase.
     pub fn phase_steps(&self, phase: Phase) -> u64 {
         match phase {
             Phase::Done => 0,
-            p => self.phase_steps[p as usize],
+            p => self.now.phase_steps[p as usize],
         }
     }
 
     /// The most recent step.
     pub fn last_step(&self) -> Option<Step> {
-        self.last
+        self.now.last
     }
 
     /// The phase the most recent step ran in (the run may already be past it).
     pub fn last_step_phase(&self) -> Phase {
-        self.last_phase
+        self.now.last_phase
     }
 
     /// Start and goal cell indices.
@@ -1234,7 +1229,7 @@ impl Run {
 
     /// The machine whose state is on show: the one running now, or the last one that ran.
     pub fn machine(&self) -> &dyn Machine {
-        match (&self.player, &self.solver, &self.braid) {
+        match (&self.now.player, &self.now.solver, &self.now.braid) {
             (Some(player), _, _) => player,
             (None, Some(solver), _) => solver.as_ref(),
             (None, None, Some(braid)) => braid,
@@ -1244,7 +1239,7 @@ impl Run {
 
     /// The braiding machine, once braiding has begun.
     pub fn braid(&self) -> Option<&Braid> {
-        self.braid.as_ref()
+        self.now.braid.as_ref()
     }
 
     /// The description of the machine on show.
@@ -1254,16 +1249,16 @@ impl Run {
 
     /// The solver, once solving has begun.
     pub fn solver(&self) -> Option<&dyn Solver> {
-        self.solver.as_deref()
+        self.now.solver.as_deref()
     }
 
     /// The search result with its costs, once the solver has finished.
     pub fn report(&self) -> Option<Report> {
-        let solver = self.solver.as_ref()?;
+        let solver = self.now.solver.as_ref()?;
         Some(Report {
             outcome: solver.outcome()?.clone(),
             visited: solver.visited(),
-            steps: self.phase_steps[Phase::Solving as usize],
+            steps: self.now.phase_steps[Phase::Solving as usize],
         })
     }
 
@@ -1271,7 +1266,7 @@ impl Run {
     /// path never changes once found, so it is converted once.
     pub fn path_u32(&mut self) -> &[u32] {
         if self.path_u32.is_empty() {
-            if let Some(path) = self.solver.as_ref().and_then(|s| s.outcome()?.path()) {
+            if let Some(path) = self.now.solver.as_ref().and_then(|s| s.outcome()?.path()) {
                 self.path_u32 = path.iter().map(|&cell| cell as u32).collect();
             }
         }
@@ -1302,8 +1297,8 @@ mod tests {
         let settings =
             Settings::new("binary-tree", maze.width(), maze.height(), 0).with_solver(solver);
         let mut run = Run::new(settings).unwrap();
-        run.board = Board::new(maze);
-        run.board.set_journaling(true);
+        run.now.board = Board::new(maze);
+        run.now.board.set_journaling(true);
         run.generator = Box::new(BinaryTree::new(0, 0, Bias::default()));
         run
     }
