@@ -33,15 +33,19 @@
 //! path. The registry also lists `a-star-weighted`, weight [`WEIGHTED`] (2): then `h` counts
 //! double, so A* trusts the straight line more than the steps taken and usually expands fewer
 //! cells, but the path it returns can be longer than the shortest (at most twice as long).
+//!
+//! This file: the algorithm first — its description, its pseudocode, its state and `step` —
+//! then what `step` uses (relaxing a neighbour, the packed node), taking a step back, the
+//! queries behind the teaching views, and the weighted variant's description. The open set
+//! itself is a data structure of its own: [`crate::ds::open_set`].
 
 use super::{beside, follow_parents, mark_path, open_neighbours, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::{describe, heap_best, step_to_end_inlined, Structure, Words};
+use crate::ds::open_set::{Entry, OpenSet};
+use crate::machine::{describe, step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze, E, N, S, W};
 use crate::rng::Rng;
-use std::cmp::Reverse;
 
 pub static INFO: Info = Info {
     name: "a-star",
@@ -67,518 +71,6 @@ pub static INFO: Info = Info {
     events: &["expand", "found"],
 };
 
-/// Weighted A* in the registry (`a-star-weighted`): the weight, and its description.
-pub const WEIGHTED: u32 = 2;
-
-pub static INFO_WEIGHTED: Info = Info {
-    name: "a-star-weighted",
-    title: "Weighted A* (weight 2)",
-    summary: "A* with the distance still to go counted twice (f = g + 2·h): rushes toward the \
-              goal and usually looks at fewer cells, but is not optimal — the path may be \
-              longer than the shortest.",
-    step_unit: "one pop from the open set and the relaxation of its neighbours",
-    pseudocode: &[
-        "g[start] = 0; add start to the open set with f = 2·h(start)",
-        "while the open set is not empty:",
-        "    cell = take the lowest f (then lowest h) from the open set, dropping stale entries",
-        "    if cell is the goal: follow parents back to start, done",
-        "    close cell",
-        "    for each open neighbour n not closed, if g[cell] + 1 < g[n]:",
-        "        g[n] = g[cell] + 1; parent[n] = cell; add n with f = g[n] + 2·h(n)",
-        "the open set is empty: the goal is unreachable",
-    ],
-    marks: &[
-        (mark::FRONTIER, "in the open set"),
-        (mark::VISITED, "closed"),
-        (mark::PATH, "path found (not always shortest)"),
-    ],
-    events: &["expand", "found"],
-};
-
-/// The largest heuristic weight. It keeps `f = g + weight · h` inside a `u32` on the largest
-/// maze (`g` below 2²⁴, `h` below 2¹³).
-pub const MAX_WEIGHT: u32 = 1 << 18;
-
-/// What A* knows about one cell — `g`, whether it is closed, and the way back to its parent —
-/// packed into one `u32`, so that looking at a neighbour costs one trip to memory rather than
-/// three (on a big maze those trips, not the arithmetic, are most of the time).
-///
-/// `g` sits in the high 28 bits (it stays below 2²⁴), "closed" in bit 3, and the way back in the
-/// low three bits: a [`Direction`] as a number, [`Node::START`] or [`Node::NO_PARENT`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Node(u32);
-
-impl Node {
-    /// Not reached yet: the largest `g`, so any way found is better.
-    const UNREACHED: Node = Node(!Node::CLOSED | Node::NO_PARENT);
-    const CLOSED: u32 = 1 << 3;
-    const NO_PARENT: u32 = 7;
-    /// The start, its own parent.
-    const START: u32 = 4;
-
-    /// Reached with `g` through the neighbour that way back (or [`Node::START`]).
-    fn reached(g: u32, back: u32) -> Node {
-        Node(g << 4 | back)
-    }
-
-    fn g(self) -> u32 {
-        self.0 >> 4
-    }
-
-    fn back(self) -> u32 {
-        self.0 & 7
-    }
-
-    fn is_reached(self) -> bool {
-        self.back() != Node::NO_PARENT
-    }
-
-    fn is_closed(self) -> bool {
-        self.0 & Node::CLOSED != 0
-    }
-
-    fn closed(self) -> Node {
-        Node(self.0 | Node::CLOSED)
-    }
-}
-
-/// An entry of the open set as it is taken out: its scores and its cell as column and row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Entry {
-    f: u32,
-    h: u32,
-    xy: (u32, u32),
-}
-
-/// The open set. Entries come out lowest `f` first, then lowest `h`, then the one added
-/// earlier, whichever form it takes.
-#[derive(Clone, Debug)]
-enum OpenSet {
-    /// Weight 1: `f` never falls, so buckets do (see [`Buckets`]).
-    Buckets(Buckets),
-    /// Larger weights: a step toward the goal can lower `f`, so a heap keeps the order.
-    Heap(HeapSet),
-}
-
-impl OpenSet {
-    /// An empty open set for `weight` on a maze whose `h` is at most `max_h`, where the
-    /// start's `h` is `start_h`.
-    fn new(weight: u32, max_h: u32, start_h: u32) -> OpenSet {
-        if weight == 1 {
-            OpenSet::Buckets(Buckets::new(max_h as usize, start_h))
-        } else {
-            OpenSet::Heap(HeapSet::default())
-        }
-    }
-
-    /// Adds an entry; `order` counts the entries added before it. Returns the word
-    /// [`OpenSet::undo_push`] needs.
-    #[inline(always)]
-    fn push(&mut self, entry: Entry, order: u32) -> u32 {
-        match self {
-            OpenSet::Buckets(buckets) => buckets.push(entry),
-            OpenSet::Heap(heap) => heap.push(HeapEntry::new(entry, order)),
-        }
-    }
-
-    /// Takes the best entry out, noting what [`OpenSet::undo_pop`] needs.
-    #[inline(always)]
-    fn pop(&mut self, board: &mut Board) -> Option<Entry> {
-        match self {
-            OpenSet::Buckets(buckets) => buckets.pop(board),
-            OpenSet::Heap(heap) => {
-                let (entry, at) = heap.pop()?;
-                // The entry is gone from the heap: noted whole.
-                board.note_words(&entry.words());
-                board.note(at);
-                Some(entry.entry())
-            }
-        }
-    }
-
-    /// Takes back the last push, of `entry`, which returned `word`.
-    fn undo_push(&mut self, entry: Entry, word: u32) {
-        match self {
-            OpenSet::Buckets(buckets) => buckets.undo_push(entry, word),
-            OpenSet::Heap(heap) => heap.undo_push(word),
-        }
-    }
-
-    /// Takes back the last pop that found an entry, from the notes it left at the end of
-    /// `notes`, and shortens `notes` by them. `None` if they do not fit.
-    fn undo_pop(&mut self, notes: &mut &[u32]) -> Option<()> {
-        match self {
-            OpenSet::Buckets(buckets) => buckets.undo_pop(notes),
-            OpenSet::Heap(heap) => {
-                let (rest, &[a, b, c, d, at]) = notes.split_last_chunk::<5>()?;
-                heap.undo_pop(HeapEntry::from_words([a, b, c, d]), at);
-                *notes = rest;
-                Some(())
-            }
-        }
-    }
-
-    /// Up to `limit` entries that `keep` accepts, in the order they will be taken.
-    fn best(&self, limit: usize, keep: &dyn Fn(Entry) -> bool) -> Vec<Entry> {
-        match self {
-            OpenSet::Buckets(buckets) => buckets.iter().filter(|&e| keep(e)).take(limit).collect(),
-            OpenSet::Heap(heap) => heap.best(limit, keep),
-        }
-    }
-
-    /// Entries held, stale ones included.
-    #[cfg(test)]
-    fn len(&self) -> usize {
-        match self {
-            OpenSet::Buckets(buckets) => buckets.iter().count(),
-            OpenSet::Heap(heap) => heap.heap.len() + usize::from(heap.slot.is_some()),
-        }
-    }
-}
-
-/// The open set when the weight is 1: buckets instead of a heap.
-///
-/// With weight 1, `h` is consistent: a step changes `g` by 1 and `h` by exactly 1 either way,
-/// so a neighbour gets the same `f` as the cell taken (a step toward the goal) or `f + 2` (a
-/// step away), never less. The open set therefore only ever holds two values of `f`, and
-/// within one `f` the order is by `h`, then first in first out: one queue per `h` in each of
-/// two levels. Taking and adding cost a few array reads instead of a climb through a heap, and
-/// entries come out in exactly the heap's order.
-#[derive(Clone, Debug)]
-struct Buckets {
-    /// `f` of `levels[0]`, the `f` of the cell taken last; `levels[1]` holds `f + 2`.
-    f: u32,
-    levels: [Level; 2],
-}
-
-impl Buckets {
-    /// Empty buckets for a search whose start has `f` equal to `start_f`.
-    fn new(max_h: usize, start_f: u32) -> Buckets {
-        Buckets {
-            f: start_f,
-            levels: [Level::new(max_h), Level::new(max_h)],
-        }
-    }
-
-    /// Returns the `lowest` of the level the entry went to, as it was before.
-    #[inline(always)]
-    fn push(&mut self, entry: Entry) -> u32 {
-        let at = entry.xy.1 << 16 | entry.xy.0;
-        // Only f or f + 2 can arrive (see above).
-        let [now, next] = &mut self.levels;
-        if entry.f == self.f { now } else { next }.push(entry.h, at)
-    }
-
-    /// Notes the `lowest` of the level taken from as it was, with a bit for the levels
-    /// swapped first (after what the level noted).
-    #[inline(always)]
-    fn pop(&mut self, board: &mut Board) -> Option<Entry> {
-        let swapped = self.levels[0].len == 0;
-        if swapped {
-            if self.levels[1].len == 0 {
-                return None;
-            }
-            self.levels.swap(0, 1);
-            self.f += 2;
-        }
-        let lowest = self.levels[0].lowest as u32;
-        let (h, at) = self.levels[0].pop(board)?;
-        board.note(lowest | u32::from(swapped) << 31);
-        Some(Entry {
-            f: self.f,
-            h,
-            xy: (at & 0xffff, at >> 16),
-        })
-    }
-
-    fn undo_push(&mut self, entry: Entry, lowest: u32) {
-        self.levels[usize::from(entry.f != self.f)].undo_push(entry.h, lowest as usize);
-    }
-
-    fn undo_pop(&mut self, notes: &mut &[u32]) -> Option<()> {
-        let (&word, rest) = notes.split_last()?;
-        *notes = rest;
-        self.levels[0].undo_pop(notes, (word & !(1 << 31)) as usize)?;
-        if word >> 31 == 1 {
-            self.levels.swap(0, 1);
-            self.f -= 2;
-        }
-        Some(())
-    }
-
-    /// Every entry, stale ones included, in the order they will be taken.
-    fn iter(&self) -> impl Iterator<Item = Entry> + '_ {
-        self.levels
-            .iter()
-            .zip([self.f, self.f + 2])
-            .flat_map(|(level, f)| {
-                level.iter().map(move |(h, at)| Entry {
-                    f,
-                    h,
-                    xy: (at & 0xffff, at >> 16),
-                })
-            })
-    }
-}
-
-/// The entries with one value of `f`: a first-in-first-out queue per `h`.
-#[derive(Clone, Debug)]
-struct Level {
-    queues: Vec<Queue>,
-    /// No entry has a lower `h` than this.
-    lowest: usize,
-    len: usize,
-}
-
-/// Cells as `y << 16 | x`, first in first out: the first `taken` of `cells` are gone.
-#[derive(Clone, Debug, Default)]
-struct Queue {
-    cells: Vec<u32>,
-    taken: usize,
-}
-
-impl Level {
-    fn new(max_h: usize) -> Level {
-        Level {
-            queues: vec![Queue::default(); max_h + 1],
-            lowest: max_h + 1,
-            len: 0,
-        }
-    }
-
-    /// Returns `lowest` as it was.
-    #[inline(always)]
-    fn push(&mut self, h: u32, at: u32) -> u32 {
-        let (h, lowest) = (h as usize, self.lowest);
-        self.queues[h].cells.push(at);
-        self.lowest = lowest.min(h);
-        self.len += 1;
-        lowest as u32
-    }
-
-    /// The oldest entry with the lowest `h`, as `(h, y << 16 | x)`. A queue it empties is
-    /// noted (its cells, then their count) before it starts over. `lowest` is left at the
-    /// queue taken from.
-    #[inline(always)]
-    fn pop(&mut self, board: &mut Board) -> Option<(u32, u32)> {
-        if self.len == 0 {
-            return None;
-        }
-        loop {
-            let queue = &mut self.queues[self.lowest];
-            if let Some(&at) = queue.cells.get(queue.taken) {
-                queue.taken += 1;
-                if queue.taken == queue.cells.len() {
-                    // Emptied: start the queue over, keeping its memory.
-                    if board.is_journaling() {
-                        note_cells(board, &queue.cells);
-                    }
-                    queue.cells.clear();
-                    queue.taken = 0;
-                }
-                self.len -= 1;
-                return Some((self.lowest as u32, at));
-            }
-            self.lowest += 1;
-        }
-    }
-
-    /// Takes back the last push, to `h`, which found `lowest`.
-    fn undo_push(&mut self, h: u32, lowest: usize) {
-        self.queues[h as usize].cells.pop();
-        self.len -= 1;
-        self.lowest = lowest;
-    }
-
-    /// Takes back the last pop, which found `lowest` and left it at the queue it took from;
-    /// takes that queue's cells off the end of `notes` if the pop emptied it.
-    fn undo_pop(&mut self, notes: &mut &[u32], lowest: usize) -> Option<()> {
-        let queue = self.queues.get_mut(self.lowest)?;
-        if queue.cells.is_empty() {
-            let (&count, rest) = notes.split_last()?;
-            let (rest, cells) = rest.split_at_checked(rest.len().checked_sub(count as usize)?)?;
-            queue.cells.extend_from_slice(cells);
-            queue.taken = cells.len().checked_sub(1)?;
-            *notes = rest;
-        } else {
-            queue.taken -= 1;
-        }
-        self.len += 1;
-        self.lowest = lowest;
-        Some(())
-    }
-
-    /// The entries in the order they will be taken, as `(h, y << 16 | x)`.
-    fn iter(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        let from = self.lowest.min(self.queues.len());
-        self.queues[from..]
-            .iter()
-            .zip(from as u32..)
-            .flat_map(|(queue, h)| queue.cells[queue.taken..].iter().map(move |&at| (h, at)))
-    }
-}
-
-/// Notes a queue's cells, then their count: out of line, to keep the search's loop small.
-#[cold]
-#[inline(never)]
-fn note_cells(board: &mut Board, cells: &[u32]) {
-    board.note_words(cells);
-    board.note(cells.len() as u32);
-}
-
-/// One entry of the heap, packed into two numbers compared in turn — `f` and `h`, then
-/// insertion order and the cell as its row and column — so the heap orders entries with
-/// integer comparisons: lower `f` first, then lower `h`, then the one added earlier. The order
-/// is unique, so no two entries ever tie and the cell never decides. The cell is kept as
-/// coordinates (each side is at most 4096, so 16 bits each) because the neighbours' distances
-/// to the goal are worked out from them, and turning an index into coordinates costs a
-/// division. Two `u64`s rather than one `u128`: wasm has 64-bit integers but no 128-bit ones,
-/// and there the `u128` shifts and compares made A* twice as slow. Wrapped in `Reverse`
-/// because the heap pops the greatest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct HeapEntry {
-    /// `f` in the high half, `h` in the low half.
-    scores: u64,
-    /// Insertion order in the high half, then row and column.
-    order_at: u64,
-}
-
-impl HeapEntry {
-    fn new(entry: Entry, order: u32) -> HeapEntry {
-        let (x, y) = entry.xy;
-        HeapEntry {
-            scores: u64::from(entry.f) << 32 | u64::from(entry.h),
-            order_at: u64::from(order) << 32 | u64::from(y) << 16 | u64::from(x),
-        }
-    }
-
-    /// The entry as four words, for notes.
-    fn words(self) -> [u32; 4] {
-        let (s, o) = (self.scores, self.order_at);
-        [(s >> 32) as u32, s as u32, (o >> 32) as u32, o as u32]
-    }
-
-    fn from_words([a, b, c, d]: [u32; 4]) -> HeapEntry {
-        HeapEntry {
-            scores: u64::from(a) << 32 | u64::from(b),
-            order_at: u64::from(c) << 32 | u64::from(d),
-        }
-    }
-
-    fn entry(self) -> Entry {
-        let at = self.order_at as u32;
-        Entry {
-            f: (self.scores >> 32) as u32,
-            h: self.scores as u32,
-            xy: (at & 0xffff, at >> 16),
-        }
-    }
-}
-
-/// The open set of weighted A*: a binary heap of entries plus a one-entry slot in front of it.
-///
-/// Most expansions add a neighbour that is taken straight back out in the next step (the one
-/// toward the goal lowers `h`), so the newest entry is held in the slot while it is the best
-/// one, and only goes into the heap when something better arrives. `pop` returns the best of
-/// the slot and the heap's top, so entries come out in exactly the order the heap alone would
-/// give — the slot only saves the trips through the heap.
-#[derive(Clone, Debug, Default)]
-struct HeapSet {
-    /// Our own heap rather than the standard one: taking a step back restores its layout.
-    heap: QuadHeap<Reverse<HeapEntry>>,
-    slot: Option<HeapEntry>,
-}
-
-/// In the word a push returns and a pop gives: the entry only went into or out of the slot.
-const SLOT: u32 = u32::MAX;
-/// In the word a push returns, beside where the heap took an entry: the one held in the slot
-/// went into the heap and the new one into the slot.
-const HELD: u32 = 1 << 31;
-
-impl HeapSet {
-    /// Returns where the heap took an entry, with [`HELD`] if it was the slot's, or [`SLOT`].
-    #[inline]
-    fn push(&mut self, entry: HeapEntry) -> u32 {
-        match self.slot {
-            Some(held) if held < entry => self.heap.push_at(Reverse(entry)) as u32,
-            Some(held) => {
-                self.slot = Some(entry);
-                self.heap.push_at(Reverse(held)) as u32 | HELD
-            }
-            None => {
-                self.slot = Some(entry);
-                SLOT
-            }
-        }
-    }
-
-    /// The best entry, with where the heap's pop left its last entry, or [`SLOT`].
-    #[inline]
-    fn pop(&mut self) -> Option<(HeapEntry, u32)> {
-        match (self.slot, self.heap.peek()) {
-            (Some(held), Some(Reverse(top))) if *top < held => self.pop_heap(),
-            (Some(_), _) => self.slot.take().map(|entry| (entry, SLOT)),
-            (None, _) => self.pop_heap(),
-        }
-    }
-
-    #[inline]
-    fn pop_heap(&mut self) -> Option<(HeapEntry, u32)> {
-        let (Reverse(entry), at) = self.heap.pop_at()?;
-        Some((entry, at as u32))
-    }
-
-    fn undo_push(&mut self, word: u32) {
-        if word == SLOT {
-            self.slot = None;
-        } else if word & HELD != 0 {
-            let Reverse(held) = self.heap.undo_push((word & !HELD) as usize);
-            self.slot = Some(held);
-        } else {
-            self.heap.undo_push(word as usize);
-        }
-    }
-
-    fn undo_pop(&mut self, entry: HeapEntry, at: u32) {
-        if at == SLOT {
-            self.slot = Some(entry);
-        } else {
-            self.heap.undo_pop(Reverse(entry), at as usize);
-        }
-    }
-
-    /// The best entries without sorting the heap: a walk from its root, then the slot put in
-    /// its place (a linear insert, not a sort, which would cost the wasm module a few KB).
-    fn best(&self, limit: usize, keep: &dyn Fn(Entry) -> bool) -> Vec<Entry> {
-        let live = |Reverse(entry): Reverse<HeapEntry>| keep(entry.entry());
-        let mut best: Vec<HeapEntry> = heap_best(self.heap.as_slice(), ARITY, limit, &live)
-            .into_iter()
-            .map(|Reverse(entry)| entry)
-            .collect();
-        if let Some(held) = self.slot.filter(|&entry| keep(entry.entry())) {
-            let at = best
-                .iter()
-                .position(|&entry| entry > held)
-                .unwrap_or(best.len());
-            best.insert(at, held);
-            best.truncate(limit);
-        }
-        best.into_iter().map(HeapEntry::entry).collect()
-    }
-}
-
-/// A cell of the open set with its scores, for a panel that lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OpenCell {
-    pub cell: usize,
-    /// Steps from the start along the best way known.
-    pub g: u32,
-    /// Manhattan distance to the goal.
-    pub h: u32,
-    /// The priority, `g + weight · h`.
-    pub f: u32,
-}
-
 /// A* search as a step machine.
 #[derive(Clone, Debug)]
 pub struct AStar {
@@ -592,6 +84,7 @@ pub struct AStar {
     weight: u32,
     /// `g`, closed or not, and the parent of every cell.
     nodes: Vec<Node>,
+    /// The cells reached and not closed, to be taken best first; stale entries too.
     open: OpenSet,
     added: u32,
     closed_count: u64,
@@ -634,213 +127,9 @@ impl AStar {
             outcome: None,
         }
     }
-
-    /// The heuristic weight (1 = optimal).
-    pub fn weight(&self) -> u32 {
-        self.weight
-    }
-
-    /// The Manhattan distance from a cell to the goal.
-    pub fn h(&self, cell: usize) -> u32 {
-        let x = (cell % self.width as usize) as u32;
-        let y = (cell / self.width as usize) as u32;
-        x.abs_diff(self.goal_x) + y.abs_diff(self.goal_y)
-    }
-
-    /// The length of the best way to a cell found so far, if it has been reached.
-    pub fn g(&self, cell: usize) -> Option<u32> {
-        let node = self.nodes[cell];
-        node.is_reached().then_some(node.g())
-    }
-
-    /// The parent of a cell on the best way found so far, if it has been reached.
-    pub fn parent(&self, cell: usize) -> Option<usize> {
-        match self.nodes[cell].back() {
-            Node::NO_PARENT => None,
-            Node::START => Some(cell),
-            back => Some(beside(
-                cell,
-                Direction::ALL[back as usize],
-                self.width as usize,
-            )),
-        }
-    }
-
-    /// The path start → goal, following the parents back from the goal.
-    fn trace_path(&self) -> Vec<usize> {
-        follow_parents(self.start, self.goal, |cell| self.parent(cell))
-    }
-
-    /// Whether a cell has been closed (expanded).
-    pub fn is_closed(&self, cell: usize) -> bool {
-        self.nodes[cell].is_closed()
-    }
-
-    /// Number of cells in the open set (stale heap entries not counted).
-    pub fn open_len(&self) -> u64 {
-        self.visited - self.closed_count
-    }
-
-    /// The open set, best first (the order A* will take them in), stale entries left out.
-    pub fn open_set(&self) -> Vec<OpenCell> {
-        self.open
-            .best(usize::MAX, &|entry| self.is_live(entry))
-            .into_iter()
-            .map(|entry| {
-                let cell = self.index(entry.xy);
-                OpenCell {
-                    cell,
-                    g: self.nodes[cell].g(),
-                    h: entry.h,
-                    f: entry.f,
-                }
-            })
-            .collect()
-    }
-
-    /// An entry is live when its cell is still open and it carries the cell's best `g`.
-    fn is_live(&self, entry: Entry) -> bool {
-        let cell = self.index(entry.xy);
-        let node = self.nodes[cell];
-        entry.f - self.weight * entry.h == node.g() && !node.is_closed()
-    }
-
-    /// The index of the cell at column `x`, row `y`.
-    fn index(&self, (x, y): (u32, u32)) -> usize {
-        y as usize * self.width as usize + x as usize
-    }
-
-    /// Reaches the open neighbour `next` at `next_xy` with `g` through the cell that lies
-    /// `back` from it, if that is better than what it had and it is not closed; 1 if it was.
-    #[inline(always)]
-    fn relax(
-        &mut self,
-        board: &mut Board,
-        next: usize,
-        next_xy: (u32, u32),
-        back: Direction,
-        g: u32,
-    ) -> u32 {
-        // A broken maze (a passage through the border) only gets no neighbour there.
-        let Some(&node) = self.nodes.get(next) else {
-            return 0;
-        };
-        if g >= node.g() || node.is_closed() {
-            return 0;
-        }
-        if !node.is_reached() {
-            self.visited += 1;
-            board.add_mark(next, mark::FRONTIER);
-        }
-        self.nodes[next] = Node::reached(g, back as u32);
-        let word = self.push(next_xy, g);
-        // For `undo`: the node it overwrote, and what takes the push back.
-        board.note_words(&[node.0, word]);
-        1
-    }
-
-    /// The open set's entry for the cell at `xy` with `g`.
-    #[inline]
-    fn entry(&self, (x, y): (u32, u32), g: u32) -> Entry {
-        let h = x.abs_diff(self.goal_x) + y.abs_diff(self.goal_y);
-        let f = g + self.weight * h;
-        Entry { f, h, xy: (x, y) }
-    }
-
-    /// Adds the cell at `xy` to the open set with its `g`; returns the word that takes the push
-    /// back.
-    #[inline]
-    fn push(&mut self, xy: (u32, u32), g: u32) -> u32 {
-        let word = self.open.push(self.entry(xy, g), self.added);
-        self.added += 1;
-        word
-    }
-
-    /// Takes back the relaxations of `cell`'s expansion, newest first: the neighbours whose
-    /// parent is now `cell` (no one else sets that), with their old nodes and push words in
-    /// `noted`, two words each.
-    fn undo_relax(&mut self, board: &Board, cell: usize, noted: &[u32]) -> Option<()> {
-        let (x, y) = (cell as u32 % self.width, cell as u32 / self.width);
-        let reached: Vec<(usize, (u32, u32))> = open_neighbours(board.maze(), cell)
-            .filter(|&(dir, next)| self.nodes[next].back() == dir.opposite() as u32)
-            .map(|(dir, next)| {
-                // As `step` works it out.
-                let xy = match dir {
-                    Direction::North => (x, y.wrapping_sub(1)),
-                    Direction::East => (x + 1, y),
-                    Direction::South => (x, y + 1),
-                    Direction::West => (x.wrapping_sub(1), y),
-                };
-                (next, xy)
-            })
-            .collect();
-        if reached.len() * 2 != noted.len() {
-            return None;
-        }
-        for (&(next, xy), pair) in reached.iter().rev().zip(noted.chunks_exact(2).rev()) {
-            let (old, word) = (Node(pair[0]), pair[1]);
-            self.added -= 1;
-            self.open
-                .undo_push(self.entry(xy, self.nodes[next].g()), word);
-            self.nodes[next] = old;
-            if !old.is_reached() {
-                self.visited -= 1;
-            }
-        }
-        Some(())
-    }
-
-    /// Takes `step` back (see [`Machine::undo`]); `None`, perhaps half done, if the notes do
-    /// not fit it.
-    fn undo_step(&mut self, step: &Step, notes: &[u32], board: &Board) -> Option<()> {
-        let notes = match step.event {
-            Event::Begin { .. } => {
-                let &[word] = notes else {
-                    return None;
-                };
-                self.added -= 1;
-                self.open.undo_push(self.entry(self.start_xy, 0), word);
-                self.nodes[self.start] = Node::UNREACHED;
-                self.visited = 0;
-                self.started = false;
-                return Some(());
-            }
-            Event::Expand { cell, added } => {
-                let split = notes.len().checked_sub(2 * added as usize)?;
-                let (notes, relaxed) = notes.split_at(split);
-                self.undo_relax(board, cell as usize, relaxed)?;
-                self.reopen(cell as usize);
-                notes
-            }
-            Event::Found { .. } => {
-                self.reopen(self.goal);
-                notes
-            }
-            Event::Unreachable => notes,
-            _ => return None,
-        };
-        // The cell before, then what each pop took, the live entry's last.
-        let (&before, mut pops) = notes.split_first()?;
-        while !pops.is_empty() {
-            self.open.undo_pop(&mut pops)?;
-        }
-        self.outcome = None;
-        self.current = (before != u32::MAX).then_some(before as usize);
-        Some(())
-    }
-
-    /// Opens a closed cell again.
-    fn reopen(&mut self, cell: usize) {
-        self.nodes[cell] = Node(self.nodes[cell].0 & !Node::CLOSED);
-        self.closed_count -= 1;
-    }
 }
 
 impl Machine for AStar {
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        step_to_end_inlined(self, board, rng)
-    }
-
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and halves the search time there).
     #[inline(always)]
@@ -940,6 +229,8 @@ impl Machine for AStar {
         self.current
     }
 
+    // Taking a step back: the work is done in the section of that name below.
+
     /// Takes back, newest first: the neighbours reached (old nodes and push words noted, the
     /// entries pushed worked out again), the closing of the cell, each pop (the open set's
     /// notes: for the buckets the old `lowest` and any queue emptied, for the heap the entry
@@ -947,6 +238,13 @@ impl Machine for AStar {
     fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
         self.undo_step(step, notes, board).is_some()
     }
+
+    // Speed only: the whole run in one loop, `step` inlined into it.
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        step_to_end_inlined(self, board, rng)
+    }
+
+    // The teaching views: counters, narration and the open set as a list.
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
@@ -1014,10 +312,319 @@ impl Solver for AStar {
     }
 }
 
+// -----------------------------------------------------------------------------------------------
+// What `step` uses: the open set's entries, relaxing a neighbour, the path.
+// -----------------------------------------------------------------------------------------------
+
+impl AStar {
+    /// An entry is live when its cell is still open and it carries the cell's best `g`.
+    fn is_live(&self, entry: Entry) -> bool {
+        let cell = self.index(entry.xy);
+        let node = self.nodes[cell];
+        entry.f - self.weight * entry.h == node.g() && !node.is_closed()
+    }
+
+    /// The index of the cell at column `x`, row `y`.
+    fn index(&self, (x, y): (u32, u32)) -> usize {
+        y as usize * self.width as usize + x as usize
+    }
+
+    /// Reaches the open neighbour `next` at `next_xy` with `g` through the cell that lies
+    /// `back` from it, if that is better than what it had and it is not closed; 1 if it was.
+    #[inline(always)]
+    fn relax(
+        &mut self,
+        board: &mut Board,
+        next: usize,
+        next_xy: (u32, u32),
+        back: Direction,
+        g: u32,
+    ) -> u32 {
+        // A broken maze (a passage through the border) only gets no neighbour there.
+        let Some(&node) = self.nodes.get(next) else {
+            return 0;
+        };
+        if g >= node.g() || node.is_closed() {
+            return 0;
+        }
+        if !node.is_reached() {
+            self.visited += 1;
+            board.add_mark(next, mark::FRONTIER);
+        }
+        self.nodes[next] = Node::reached(g, back as u32);
+        let word = self.push(next_xy, g);
+        // For `undo`: the node it overwrote, and what takes the push back.
+        board.note_words(&[node.0, word]);
+        1
+    }
+
+    /// The open set's entry for the cell at `xy` with `g`.
+    #[inline]
+    fn entry(&self, (x, y): (u32, u32), g: u32) -> Entry {
+        let h = x.abs_diff(self.goal_x) + y.abs_diff(self.goal_y);
+        let f = g + self.weight * h;
+        Entry { f, h, xy: (x, y) }
+    }
+
+    /// Adds the cell at `xy` to the open set with its `g`; returns the word that takes the push
+    /// back.
+    #[inline]
+    fn push(&mut self, xy: (u32, u32), g: u32) -> u32 {
+        let word = self.open.push(self.entry(xy, g), self.added);
+        self.added += 1;
+        word
+    }
+
+    /// The path start → goal, following the parents back from the goal.
+    fn trace_path(&self) -> Vec<usize> {
+        follow_parents(self.start, self.goal, |cell| self.parent(cell))
+    }
+}
+
+/// What A* knows about one cell — `g`, whether it is closed, and the way back to its parent —
+/// packed into one `u32`, so that looking at a neighbour costs one trip to memory rather than
+/// three (on a big maze those trips, not the arithmetic, are most of the time).
+///
+/// `g` sits in the high 28 bits (it stays below 2²⁴), "closed" in bit 3, and the way back in the
+/// low three bits: a [`Direction`] as a number, [`Node::START`] or [`Node::NO_PARENT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Node(u32);
+
+impl Node {
+    /// Not reached yet: the largest `g`, so any way found is better.
+    const UNREACHED: Node = Node(!Node::CLOSED | Node::NO_PARENT);
+    const CLOSED: u32 = 1 << 3;
+    const NO_PARENT: u32 = 7;
+    /// The start, its own parent.
+    const START: u32 = 4;
+
+    /// Reached with `g` through the neighbour that way back (or [`Node::START`]).
+    fn reached(g: u32, back: u32) -> Node {
+        Node(g << 4 | back)
+    }
+
+    fn g(self) -> u32 {
+        self.0 >> 4
+    }
+
+    fn back(self) -> u32 {
+        self.0 & 7
+    }
+
+    fn is_reached(self) -> bool {
+        self.back() != Node::NO_PARENT
+    }
+
+    fn is_closed(self) -> bool {
+        self.0 & Node::CLOSED != 0
+    }
+
+    fn closed(self) -> Node {
+        Node(self.0 | Node::CLOSED)
+    }
+}
+
+// -----------------------------------------------------------------------------------------------
+// Taking a step back: from the notes a step left, the search as it was before it.
+// -----------------------------------------------------------------------------------------------
+
+impl AStar {
+    /// Takes back the relaxations of `cell`'s expansion, newest first: the neighbours whose
+    /// parent is now `cell` (no one else sets that), with their old nodes and push words in
+    /// `noted`, two words each.
+    fn undo_relax(&mut self, board: &Board, cell: usize, noted: &[u32]) -> Option<()> {
+        let (x, y) = (cell as u32 % self.width, cell as u32 / self.width);
+        let reached: Vec<(usize, (u32, u32))> = open_neighbours(board.maze(), cell)
+            .filter(|&(dir, next)| self.nodes[next].back() == dir.opposite() as u32)
+            .map(|(dir, next)| {
+                // As `step` works it out.
+                let xy = match dir {
+                    Direction::North => (x, y.wrapping_sub(1)),
+                    Direction::East => (x + 1, y),
+                    Direction::South => (x, y + 1),
+                    Direction::West => (x.wrapping_sub(1), y),
+                };
+                (next, xy)
+            })
+            .collect();
+        if reached.len() * 2 != noted.len() {
+            return None;
+        }
+        for (&(next, xy), pair) in reached.iter().rev().zip(noted.chunks_exact(2).rev()) {
+            let (old, word) = (Node(pair[0]), pair[1]);
+            self.added -= 1;
+            self.open
+                .undo_push(self.entry(xy, self.nodes[next].g()), word);
+            self.nodes[next] = old;
+            if !old.is_reached() {
+                self.visited -= 1;
+            }
+        }
+        Some(())
+    }
+
+    /// Takes `step` back (see [`Machine::undo`]); `None`, perhaps half done, if the notes do
+    /// not fit it.
+    fn undo_step(&mut self, step: &Step, notes: &[u32], board: &Board) -> Option<()> {
+        let notes = match step.event {
+            Event::Begin { .. } => {
+                let &[word] = notes else {
+                    return None;
+                };
+                self.added -= 1;
+                self.open.undo_push(self.entry(self.start_xy, 0), word);
+                self.nodes[self.start] = Node::UNREACHED;
+                self.visited = 0;
+                self.started = false;
+                return Some(());
+            }
+            Event::Expand { cell, added } => {
+                let split = notes.len().checked_sub(2 * added as usize)?;
+                let (notes, relaxed) = notes.split_at(split);
+                self.undo_relax(board, cell as usize, relaxed)?;
+                self.reopen(cell as usize);
+                notes
+            }
+            Event::Found { .. } => {
+                self.reopen(self.goal);
+                notes
+            }
+            Event::Unreachable => notes,
+            _ => return None,
+        };
+        // The cell before, then what each pop took, the live entry's last.
+        let (&before, mut pops) = notes.split_first()?;
+        while !pops.is_empty() {
+            self.open.undo_pop(&mut pops)?;
+        }
+        self.outcome = None;
+        self.current = (before != u32::MAX).then_some(before as usize);
+        Some(())
+    }
+
+    /// Opens a closed cell again.
+    fn reopen(&mut self, cell: usize) {
+        self.nodes[cell] = Node(self.nodes[cell].0 & !Node::CLOSED);
+        self.closed_count -= 1;
+    }
+}
+
+// -----------------------------------------------------------------------------------------------
+// Queries behind the teaching views (and the tests): scores, parents, the open set.
+// -----------------------------------------------------------------------------------------------
+
+/// A cell of the open set with its scores, for a panel that lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenCell {
+    pub cell: usize,
+    /// Steps from the start along the best way known.
+    pub g: u32,
+    /// Manhattan distance to the goal.
+    pub h: u32,
+    /// The priority, `g + weight · h`.
+    pub f: u32,
+}
+
+impl AStar {
+    /// The heuristic weight (1 = optimal).
+    pub fn weight(&self) -> u32 {
+        self.weight
+    }
+
+    /// The Manhattan distance from a cell to the goal.
+    pub fn h(&self, cell: usize) -> u32 {
+        let x = (cell % self.width as usize) as u32;
+        let y = (cell / self.width as usize) as u32;
+        x.abs_diff(self.goal_x) + y.abs_diff(self.goal_y)
+    }
+
+    /// The length of the best way to a cell found so far, if it has been reached.
+    pub fn g(&self, cell: usize) -> Option<u32> {
+        let node = self.nodes[cell];
+        node.is_reached().then_some(node.g())
+    }
+
+    /// The parent of a cell on the best way found so far, if it has been reached.
+    pub fn parent(&self, cell: usize) -> Option<usize> {
+        match self.nodes[cell].back() {
+            Node::NO_PARENT => None,
+            Node::START => Some(cell),
+            back => Some(beside(
+                cell,
+                Direction::ALL[back as usize],
+                self.width as usize,
+            )),
+        }
+    }
+
+    /// Whether a cell has been closed (expanded).
+    pub fn is_closed(&self, cell: usize) -> bool {
+        self.nodes[cell].is_closed()
+    }
+
+    /// Number of cells in the open set (stale heap entries not counted).
+    pub fn open_len(&self) -> u64 {
+        self.visited - self.closed_count
+    }
+
+    /// The open set, best first (the order A* will take them in), stale entries left out.
+    pub fn open_set(&self) -> Vec<OpenCell> {
+        self.open
+            .best(usize::MAX, &|entry| self.is_live(entry))
+            .into_iter()
+            .map(|entry| {
+                let cell = self.index(entry.xy);
+                OpenCell {
+                    cell,
+                    g: self.nodes[cell].g(),
+                    h: entry.h,
+                    f: entry.f,
+                }
+            })
+            .collect()
+    }
+}
+
+// -----------------------------------------------------------------------------------------------
+// Weighted A*: the registry's second entry, and the largest weight.
+// -----------------------------------------------------------------------------------------------
+
+/// Weighted A* in the registry (`a-star-weighted`): the weight, and its description.
+pub const WEIGHTED: u32 = 2;
+
+pub static INFO_WEIGHTED: Info = Info {
+    name: "a-star-weighted",
+    title: "Weighted A* (weight 2)",
+    summary: "A* with the distance still to go counted twice (f = g + 2·h): rushes toward the \
+              goal and usually looks at fewer cells, but is not optimal — the path may be \
+              longer than the shortest.",
+    step_unit: "one pop from the open set and the relaxation of its neighbours",
+    pseudocode: &[
+        "g[start] = 0; add start to the open set with f = 2·h(start)",
+        "while the open set is not empty:",
+        "    cell = take the lowest f (then lowest h) from the open set, dropping stale entries",
+        "    if cell is the goal: follow parents back to start, done",
+        "    close cell",
+        "    for each open neighbour n not closed, if g[cell] + 1 < g[n]:",
+        "        g[n] = g[cell] + 1; parent[n] = cell; add n with f = g[n] + 2·h(n)",
+        "the open set is empty: the goal is unreachable",
+    ],
+    marks: &[
+        (mark::FRONTIER, "in the open set"),
+        (mark::VISITED, "closed"),
+        (mark::PATH, "path found (not always shortest)"),
+    ],
+    events: &["expand", "found"],
+};
+
+/// The largest heuristic weight. It keeps `f = g + weight · h` inside a `u32` on the largest
+/// maze (`g` below 2²⁴, `h` below 2¹³).
+pub const MAX_WEIGHT: u32 = 1 << 18;
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BinaryHeap;
+    use crate::ds::slot_heap::SlotHeap;
 
     /// A 2x2 ring: every cell open to its two neighbours, so two shortest paths tie.
     fn ring() -> Maze {
@@ -1124,33 +731,6 @@ mod tests {
         assert_eq!(solver.g(5), None);
     }
 
-    #[test]
-    fn the_slot_in_front_of_the_heap_keeps_the_heap_order() {
-        // Random pushes and pops against a plain heap: the same entries must come out.
-        let mut rng = Rng::new(11);
-        let mut open = HeapSet::default();
-        let mut plain = BinaryHeap::new();
-        for order in 0..5000 {
-            if rng.chance(0.6) {
-                let xy = (rng.below(100), rng.below(100));
-                let (f, h) = (rng.below(40), rng.below(20));
-                let entry = HeapEntry::new(Entry { f, h, xy }, order);
-                open.push(entry);
-                plain.push(Reverse(entry));
-            } else {
-                assert_eq!(open.pop().map(|(e, _)| e), plain.pop().map(|e| e.0));
-            }
-            assert_eq!(
-                open.heap.len() + usize::from(open.slot.is_some()),
-                plain.len()
-            );
-        }
-        while let Some(Reverse(entry)) = plain.pop() {
-            assert_eq!(open.pop().map(|(e, _)| e), Some(entry));
-        }
-        assert_eq!(open.pop(), None);
-    }
-
     /// Every step's event and open set, and the outcome.
     fn trace(mut solver: AStar, maze: &Maze) -> (Vec<(Event, Vec<OpenCell>)>, Option<Outcome>) {
         let mut board = Board::new(maze.clone());
@@ -1177,7 +757,7 @@ mod tests {
             let buckets = AStar::new(&maze, start, goal);
             assert!(matches!(buckets.open, OpenSet::Buckets(_)));
             let mut heap = AStar::new(&maze, start, goal);
-            heap.open = OpenSet::Heap(HeapSet::default());
+            heap.open = OpenSet::Heap(SlotHeap::default());
             let (steps, outcome) = trace(buckets, &maze);
             assert!(steps.len() > 3 && outcome.is_some());
             assert_eq!((steps, outcome), trace(heap, &maze), "seed {seed}");
@@ -1200,60 +780,6 @@ mod tests {
         let g_max = 4096u64 * 4096;
         let h_max = 2 * 4095u64;
         assert!(g_max + u64::from(MAX_WEIGHT) * h_max <= u64::from(u32::MAX));
-    }
-
-    #[test]
-    fn pushes_and_pops_taken_back_in_reverse_give_back_the_same_open_set() {
-        // Both forms, random pushes (for the buckets, only f or f + 2, as A* makes them) and
-        // pops, each recorded with the open set before it (every field, as debug text), and
-        // the pops' notes on a journaling board; taken back newest first.
-        enum Done {
-            Push(Entry, u32),
-            Pop(std::ops::Range<usize>),
-        }
-        for weight in [1, 2] {
-            let mut rng = Rng::new(u64::from(weight));
-            let mut open = OpenSet::new(weight, 12, 6);
-            let mut board = Board::new(Maze::new(1, 1).unwrap());
-            board.set_journaling(true);
-            let mut done = Vec::new();
-            for order in 0..3000 {
-                let before = format!("{open:?}");
-                if rng.chance(0.55) {
-                    let f = match &open {
-                        OpenSet::Buckets(buckets) => buckets.f + 2 * rng.below(2),
-                        OpenSet::Heap(_) => rng.below(30),
-                    };
-                    let xy = (rng.below(50), rng.below(50));
-                    let entry = Entry {
-                        f,
-                        h: rng.below(13),
-                        xy,
-                    };
-                    let word = open.push(entry, order);
-                    done.push((Done::Push(entry, word), before));
-                } else {
-                    let from = board.notes().len();
-                    if open.pop(&mut board).is_some() {
-                        done.push((Done::Pop(from..board.notes().len()), before));
-                    } else {
-                        assert_eq!(format!("{open:?}"), before, "an empty pop changes nothing");
-                        assert_eq!(board.notes().len(), from);
-                    }
-                }
-            }
-            while let Some((op, before)) = done.pop() {
-                match op {
-                    Done::Push(entry, word) => open.undo_push(entry, word),
-                    Done::Pop(notes) => {
-                        let mut left = &board.notes()[..notes.end];
-                        assert_eq!(open.undo_pop(&mut left), Some(()));
-                        assert_eq!(left.len(), notes.start, "weight {weight}: notes used");
-                    }
-                }
-                assert_eq!(format!("{open:?}"), before, "weight {weight}");
-            }
-        }
     }
 
     #[test]

@@ -20,18 +20,25 @@
 //! every passage costs 1, so every queued `dist` is the smallest one or one more, and two lists,
 //! one per distance, read first in first out, hand out cells by smallest `dist`, ties to the
 //! one queued first — the order a binary heap of `(dist, order queued)` would give, without
-//! its `log n` reshuffling per cell (`Buckets`). A queue cannot lower an entry in place, so
-//! an improved cell is queued again and its old entry left behind; a stale entry (cell settled
-//! already) that comes to the front is thrown away within the same step.
+//! its `log n` reshuffling per cell (`DialQueue`, a data structure of its own). A queue
+//! cannot lower an entry in place, so an improved cell is queued again and its old entry left
+//! behind; a stale entry (cell settled already) that comes to the front is thrown away within
+//! the same step.
 //!
 //! `parent` keeps, for each cell, only the direction back to its parent, in one byte instead
 //! of a four-byte cell index: a quarter of the memory to wait for (as in BFS).
 //!
 //! One step is one settled cell and the relaxation of its neighbours. Marks: `FRONTIER` for
 //! queued cells, `VISITED` for settled ones, `PATH` for the result.
+//!
+//! This file: the algorithm first — its description, its pseudocode, its state and `step` —
+//! then taking a step back, the speed-only run to the end and the teaching views, and last
+//! the small helpers `step` uses and the queries behind the views. The queue itself is a data
+//! structure of its own: [`crate::ds::dial_queue`].
 
 use super::{beside, follow_parents, mark_path, open_neighbours, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::ds::dial_queue::DialQueue;
 use crate::machine::{describe, step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
@@ -68,92 +75,6 @@ const NO_PARENT: u8 = u8::MAX;
 /// In the parent array: the start, its own parent.
 const START: u8 = 4;
 
-/// The priority queue for distances that grow by 1 per passage: a list of cells for the
-/// smallest queued distance, read from `head` on, and one for that distance plus one.
-#[derive(Clone, Debug, Default)]
-struct Buckets {
-    /// `lists[d % 2]` holds the cells queued with distance `d`, in the order queued.
-    lists: [Vec<u32>; 2],
-    /// The smallest distance that may still be queued: the list being read.
-    dist: u32,
-    /// How far the list being read has been read.
-    head: usize,
-}
-
-impl Buckets {
-    /// Queues `cell` at distance `dist`, which is the smallest queued distance or one more.
-    fn push(&mut self, cell: usize, dist: u32) {
-        debug_assert!(dist == self.dist || dist == self.dist + 1);
-        self.lists[(dist % 2) as usize].push(cell as u32);
-    }
-
-    /// The queued cells in the order `pop` would hand them out.
-    fn in_order(&self) -> impl Iterator<Item = usize> + '_ {
-        let now = &self.lists[(self.dist % 2) as usize];
-        let next = &self.lists[((self.dist + 1) % 2) as usize];
-        now[self.head.min(now.len())..]
-            .iter()
-            .chain(next)
-            .map(|&cell| cell as usize)
-    }
-
-    /// Takes the first cell queued with the smallest distance.
-    fn pop(&mut self, board: &mut Board) -> Option<usize> {
-        loop {
-            let list = &mut self.lists[(self.dist % 2) as usize];
-            if let Some(&cell) = list.get(self.head) {
-                self.head += 1;
-                return Some(cell as usize);
-            }
-            // That distance is used up: its list is reused for the distance after the next
-            // (noted first, for `undo_pop`).
-            note_list(board, list);
-            list.clear();
-            self.head = 0;
-            if self.lists[((self.dist + 1) % 2) as usize].is_empty() {
-                return None;
-            }
-            self.dist += 1;
-        }
-    }
-
-    /// Takes back a pop that took a cell (the last one read), given the list it emptied on the
-    /// way, if any (its notes).
-    fn undo_pop(&mut self, emptied: &[u32]) {
-        self.head -= 1;
-        if self.head == 0 && !emptied.is_empty() {
-            self.dist -= 1;
-            self.undo_pop_none(emptied);
-        }
-    }
-
-    /// Takes back a pop that found nothing, given the list it emptied.
-    fn undo_pop_none(&mut self, emptied: &[u32]) {
-        self.lists[(self.dist % 2) as usize].extend_from_slice(emptied);
-        self.head = emptied.len();
-    }
-
-    /// Takes back the last `count` pushes, at distance `dist`, and returns their cells.
-    fn undo_pushes(&mut self, dist: u32, count: usize) -> impl Iterator<Item = usize> + '_ {
-        let list = &mut self.lists[(dist % 2) as usize];
-        list.drain(list.len() - count..).map(|cell| cell as usize)
-    }
-
-    /// The cell read last, if any.
-    fn last_read(&self) -> Option<usize> {
-        let list = &self.lists[(self.dist % 2) as usize];
-        self.head.checked_sub(1).map(|at| list[at] as usize)
-    }
-}
-
-/// Notes a list of cells, once per distance. Out of line: copying the list inside the search's
-/// loop measurably slowed the search, journaling or not.
-#[cold]
-#[inline(never)]
-fn note_list(board: &mut Board, list: &[u32]) {
-    board.note_words(list);
-}
-
 /// Dijkstra's algorithm as a step machine.
 #[derive(Clone, Debug)]
 pub struct Dijkstra {
@@ -166,7 +87,7 @@ pub struct Dijkstra {
     parent: Vec<u8>,
     settled: Vec<bool>,
     /// Cells queued, by smallest `dist` first and then by order queued.
-    queue: Buckets,
+    queue: DialQueue,
     settled_count: u64,
     started: bool,
     current: Option<usize>,
@@ -183,7 +104,7 @@ impl Dijkstra {
             width: maze.width() as usize,
             parent: vec![NO_PARENT; maze.len()],
             settled: vec![false; maze.len()],
-            queue: Buckets::default(),
+            queue: DialQueue::default(),
             settled_count: 0,
             started: false,
             current: None,
@@ -191,47 +112,9 @@ impl Dijkstra {
             outcome: None,
         }
     }
-
-    /// The best known distance from the start, if the cell has been reached.
-    pub fn dist(&self, cell: usize) -> Option<u32> {
-        let d = self.dist[cell];
-        (d != UNREACHED).then_some(d)
-    }
-
-    /// The parent of a cell on the best way found so far, if it has been reached.
-    pub fn parent(&self, cell: usize) -> Option<usize> {
-        match self.parent[cell] {
-            NO_PARENT => None,
-            START => Some(cell),
-            back => Some(beside(cell, Direction::ALL[usize::from(back)], self.width)),
-        }
-    }
-
-    /// The path start → goal, following the parents back from the goal.
-    fn trace_path(&self) -> Vec<usize> {
-        follow_parents(self.start, self.goal, |cell| self.parent(cell))
-    }
-
-    /// Whether a cell's distance is final.
-    pub fn is_settled(&self, cell: usize) -> bool {
-        self.settled[cell]
-    }
-
-    /// Cells reached but not settled.
-    pub fn queue_len(&self) -> u64 {
-        self.visited - self.settled_count
-    }
-
-    fn push(&mut self, cell: usize, dist: u32) {
-        self.queue.push(cell, dist);
-    }
 }
 
 impl Machine for Dijkstra {
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        step_to_end_inlined(self, board, rng)
-    }
-
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and halves the search time there).
     #[inline(always)]
@@ -306,6 +189,8 @@ impl Machine for Dijkstra {
         self.current
     }
 
+    // Taking a step back.
+
     /// With every passage costing 1, cells come out in order of distance and each is queued
     /// once, at its final distance (a cell reached already is never improved, so no entry
     /// goes stale): a step read one cell, and the cells it queued were unreached, the last
@@ -314,7 +199,7 @@ impl Machine for Dijkstra {
         let settled = match step.event {
             Event::Begin { .. } => {
                 self.started = false;
-                self.queue = Buckets::default();
+                self.queue = DialQueue::default();
                 self.dist[self.start] = UNREACHED;
                 self.parent[self.start] = NO_PARENT;
                 self.visited = 0;
@@ -346,6 +231,13 @@ impl Machine for Dijkstra {
         self.current = self.queue.last_read();
         true
     }
+
+    // Speed only: the whole run in one loop, `step` inlined into it.
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        step_to_end_inlined(self, board, rng)
+    }
+
+    // The teaching views: counters, narration and the queue as a list.
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
@@ -396,90 +288,42 @@ impl Solver for Dijkstra {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
+// -----------------------------------------------------------------------------------------------
+// What `step` uses, and the queries behind the teaching views (and the tests).
+// -----------------------------------------------------------------------------------------------
 
-    #[test]
-    fn the_buckets_hand_out_cells_in_the_order_of_a_heap_of_dist_and_order_queued() {
-        // Pushes as Dijkstra makes them (the smallest queued distance or one more), mixed with
-        // pops, against a plain heap keyed by (dist, order queued).
-        let mut rng = Rng::new(5);
-        let mut buckets = Buckets::default();
-        let mut board = Board::new(Maze::new(1, 1).unwrap());
-        let mut heap = BinaryHeap::new();
-        let (mut order, mut smallest) = (0u32, 0u32);
-        for _ in 0..2000 {
-            if rng.below(3) == 0 {
-                let cell = rng.below(1000) as usize;
-                // The distance being read or one more: what relaxing a settled cell queues.
-                let dist = buckets.dist + u32::from(rng.coin());
-                assert!(
-                    dist >= smallest,
-                    "never below a distance already handed out"
-                );
-                buckets.push(cell, dist);
-                heap.push(Reverse((dist, order, cell)));
-                order += 1;
-            } else {
-                let expected = heap.pop().map(|Reverse((dist, _, cell))| {
-                    smallest = dist;
-                    cell
-                });
-                assert_eq!(buckets.pop(&mut board), expected);
-            }
+impl Dijkstra {
+    fn push(&mut self, cell: usize, dist: u32) {
+        self.queue.push(cell, dist);
+    }
+
+    /// The path start → goal, following the parents back from the goal.
+    fn trace_path(&self) -> Vec<usize> {
+        follow_parents(self.start, self.goal, |cell| self.parent(cell))
+    }
+
+    /// The best known distance from the start, if the cell has been reached.
+    pub fn dist(&self, cell: usize) -> Option<u32> {
+        let d = self.dist[cell];
+        (d != UNREACHED).then_some(d)
+    }
+
+    /// The parent of a cell on the best way found so far, if it has been reached.
+    pub fn parent(&self, cell: usize) -> Option<usize> {
+        match self.parent[cell] {
+            NO_PARENT => None,
+            START => Some(cell),
+            back => Some(beside(cell, Direction::ALL[usize::from(back)], self.width)),
         }
     }
 
-    #[test]
-    fn pops_and_pushes_taken_back_in_reverse_give_back_the_same_buckets() {
-        // As Dijkstra uses them: each cell taken queues a few at the next distance, until
-        // none are left; every pop's notes (a list it emptied) are the board's.
-        enum Done {
-            Pop(std::ops::Range<usize>),
-            PopNone(std::ops::Range<usize>),
-            Pushes(u32, usize),
-        }
-        let mut rng = Rng::new(9);
-        let mut board = Board::new(Maze::new(1, 1).unwrap());
-        board.set_journaling(true);
-        let mut buckets = Buckets::default();
-        buckets.push(0, 0);
-        let mut done = Vec::new();
-        let mut queued = 1;
-        loop {
-            let before = format!("{buckets:?}");
-            let from = board.notes().len();
-            let popped = buckets.pop(&mut board);
-            let notes = from..board.notes().len();
-            let Some(cell) = popped else {
-                done.push((Done::PopNone(notes), before));
-                break;
-            };
-            done.push((Done::Pop(notes), before));
-            let before = format!("{buckets:?}");
-            let count = if queued < 3_000 {
-                rng.below(4) as usize
-            } else {
-                0
-            };
-            for _ in 0..count {
-                buckets.push(cell + 1, buckets.dist + 1);
-            }
-            queued += count;
-            done.push((Done::Pushes(buckets.dist + 1, count), before));
-        }
-        while let Some((op, before)) = done.pop() {
-            match op {
-                Done::Pop(notes) => buckets.undo_pop(&board.notes()[notes]),
-                Done::PopNone(notes) => buckets.undo_pop_none(&board.notes()[notes]),
-                Done::Pushes(dist, count) => {
-                    assert_eq!(buckets.undo_pushes(dist, count).count(), count)
-                }
-            }
-            assert_eq!(format!("{buckets:?}"), before);
-        }
+    /// Whether a cell's distance is final.
+    pub fn is_settled(&self, cell: usize) -> bool {
+        self.settled[cell]
+    }
+
+    /// Cells reached but not settled.
+    pub fn queue_len(&self) -> u64 {
+        self.visited - self.settled_count
     }
 }

@@ -16,6 +16,10 @@
 //!
 //! One step is one dequeue and its neighbours. Marks: `FRONTIER` for queued cells, `VISITED`
 //! for dequeued ones, `PATH` for the result.
+//!
+//! This file: the algorithm first — its description, its pseudocode, its state and `step` —
+//! then taking a step back and the teaching view, and last the small helpers `step` uses and
+//! the queries behind the views. The queue is a [`QuadHeap`], a data structure of its own.
 
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
@@ -84,37 +88,6 @@ impl Greedy {
             outcome: None,
         }
     }
-
-    /// The Manhattan distance from a cell to the goal.
-    pub fn h(&self, cell: usize) -> u32 {
-        let x = (cell % self.width) as u32;
-        let y = (cell / self.width) as u32;
-        x.abs_diff(self.goal_xy.0) + y.abs_diff(self.goal_xy.1)
-    }
-
-    /// The parent of a cell in the search tree, if it has been reached.
-    pub fn parent(&self, cell: usize) -> Option<usize> {
-        let p = self.parent[cell];
-        (p != NO_PARENT).then_some(p as usize)
-    }
-
-    /// Cells waiting in the queue.
-    pub fn queue_len(&self) -> usize {
-        self.queue.len()
-    }
-
-    /// The queue entry of `cell`, queued as number `order`.
-    fn entry(&self, cell: usize, order: u32) -> Reverse<(u64, u32)> {
-        Reverse((
-            u64::from(self.h(cell)) << 32 | u64::from(order),
-            cell as u32,
-        ))
-    }
-
-    fn push(&mut self, cell: usize) {
-        self.queue.push(self.entry(cell, self.queued));
-        self.queued = self.queued.wrapping_add(1);
-    }
 }
 
 impl Machine for Greedy {
@@ -181,7 +154,8 @@ impl Machine for Greedy {
         self.current
     }
 
-    /// Each cell is queued once, when it gets its parent: the cells a step queued are the open
+    // Taking a step back.
+
     /// neighbours whose parent is the cell taken, with the last orders. They are taken out of
     /// the heap by value, newest first; the entry taken goes back from the noted order and
     /// place.
@@ -227,6 +201,8 @@ impl Machine for Greedy {
         true
     }
 
+    // The teaching views: counters and the queue as a list.
+
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("queued", self.queue.len() as u64),
@@ -258,5 +234,42 @@ impl Solver for Greedy {
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+}
+
+// -----------------------------------------------------------------------------------------------
+// What `step` uses, and the queries behind the teaching views (and the tests).
+// -----------------------------------------------------------------------------------------------
+
+impl Greedy {
+    /// The queue entry of `cell`, queued as number `order`.
+    fn entry(&self, cell: usize, order: u32) -> Reverse<(u64, u32)> {
+        Reverse((
+            u64::from(self.h(cell)) << 32 | u64::from(order),
+            cell as u32,
+        ))
+    }
+
+    fn push(&mut self, cell: usize) {
+        self.queue.push(self.entry(cell, self.queued));
+        self.queued = self.queued.wrapping_add(1);
+    }
+
+    /// The Manhattan distance from a cell to the goal.
+    pub fn h(&self, cell: usize) -> u32 {
+        let x = (cell % self.width) as u32;
+        let y = (cell / self.width) as u32;
+        x.abs_diff(self.goal_xy.0) + y.abs_diff(self.goal_xy.1)
+    }
+
+    /// The parent of a cell in the search tree, if it has been reached.
+    pub fn parent(&self, cell: usize) -> Option<usize> {
+        let p = self.parent[cell];
+        (p != NO_PARENT).then_some(p as usize)
+    }
+
+    /// Cells waiting in the queue.
+    pub fn queue_len(&self) -> usize {
+        self.queue.len()
     }
 }
