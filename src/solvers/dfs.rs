@@ -18,7 +18,7 @@
 
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::machine::Structure;
+use crate::machine::{describe, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
@@ -169,6 +169,26 @@ impl Machine for Dfs {
             _ => return false,
         }
         true
+    }
+
+    /// A search goes through open passages: it does not carve, as the generators' words say.
+    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+        match step.event {
+            Event::Push { cell, dir } => {
+                let cell = cell as usize;
+                let next = maze.neighbour(cell, dir).unwrap_or(cell);
+                Words::new(maze)
+                    .t("Went ")
+                    .dir(dir)
+                    .t(" from cell ")
+                    .cell(cell)
+                    .t(" to ")
+                    .cell(next)
+                    .t(", not seen before, and pushed it.")
+                    .done()
+            }
+            _ => describe(&step.event, maze),
+        }
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
