@@ -132,6 +132,22 @@ pub fn braid(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A braid as the page gives it: a whole percentage of the dead ends to remove, `0` to `100`,
+/// a `%` sign allowed (`35`, `35%`). The share [`braid`] takes is this over 100.
+pub fn braid_percent(text: &str) -> Result<u32, String> {
+    let text = text.trim();
+    let digits = text.strip_suffix('%').unwrap_or(text);
+    let whole =
+        !digits.is_empty() && digits.len() <= 3 && digits.bytes().all(|b| b.is_ascii_digit());
+    match digits.parse::<u32>() {
+        Ok(percent) if whole && percent <= 100 => Ok(percent),
+        _ => Err(format!(
+            "braid {} is not allowed: use a whole percentage from 0 to 100",
+            quote(text)
+        )),
+    }
+}
+
 /// The last of `count` consecutive seeds starting at `first` (`count` at least 1). Seeds do
 /// not wrap around: a run that would pass `u64::MAX` is refused.
 pub fn last_seed(first: u64, count: u64) -> Result<u64, String> {
@@ -238,6 +254,29 @@ mod tests {
             let err = samples(bad).unwrap_err();
             assert!(err.starts_with("samples '"), "{err}");
             assert!(err.contains("1 to 1000000"), "{err}");
+        }
+    }
+
+    #[test]
+    fn braid_percentages() {
+        for (text, want) in [
+            ("0", 0),
+            ("100", 100),
+            ("35", 35),
+            (" 7 ", 7),
+            ("50%", 50),
+            ("007", 7),
+        ] {
+            assert_eq!(braid_percent(text), Ok(want), "{text}");
+        }
+        for text in [
+            "101", "-1", "0.5", "1e2", "abc", "", "%", "1000", "5%%", "+5",
+        ] {
+            let message = braid_percent(text).unwrap_err();
+            assert!(
+                message.contains("use a whole percentage from 0 to 100"),
+                "{message}"
+            );
         }
     }
 

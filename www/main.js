@@ -46,6 +46,7 @@ async function boot() {
     parseSide: mz.parseSide,
     parseSeed: mz.parseSeed,
     parsePoint: mz.parsePoint,
+    parseBraid: mz.parseBraid,
     freshSeed: mz.freshSeed,
     algorithmEvents: mz.algorithmEvents,
     eventLabel: mz.eventLabel,

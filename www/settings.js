@@ -83,14 +83,7 @@ export const CONTROL_SETS = ['none', 'minimal', 'full'];
 export const BRAID_MAX = 100;
 export const BRAID_STEP = 1;
 
-/** The braid percentage from text: a whole number 0 to 100 (an optional % sign); null otherwise. */
-export function parseBraid(text) {
-  const match = /^([0-9]{1,3})%?$/.exec(String(text).trim());
-  if (!match) return null;
-  const n = Number(match[1]);
-  return n <= BRAID_MAX ? n : null;
-}
-
+/** The braid in words, for the slider. (The module parses typed or linked braids: parseBraid.) */
 export function describeBraid(percent) {
   return percent === 0 ? 'off (a perfect maze)' : `${percent}% of dead ends`;
 }
@@ -142,5 +135,5 @@ export function describeCorner(which, width, height) {
  * wasm parsers' messages ("parseSide: width 'abc' is not allowed: …"). */
 export function messageOf(err) {
   const text = err instanceof Error ? err.message : String(err);
-  return text.replace(/^parse(Side|Seed|Point): /, '');
+  return text.replace(/^parse(Side|Seed|Point|Braid): /, '');
 }

@@ -4,8 +4,7 @@
 // and the core accept and refuse exactly the same text.
 
 import {
-  BRAID_MAX, CONTROL_SETS, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, parseBraid,
-  messageOf, pointSetting,
+  CONTROL_SETS, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, messageOf, pointSetting,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
@@ -18,7 +17,8 @@ const MAX_STEP = Number.MAX_SAFE_INTEGER;
 /**
  * Reads settings from a query string.
  * @param {string} search  location.search
- * @param {object} api     { generatorNames, solverNames, parseSide, parseSeed, parsePoint, freshSeed }
+ * @param {object} api     { generatorNames, solverNames, parseSide, parseSeed, parsePoint, parseBraid,
+ *                          freshSeed }
  * @param {object} defaults  settings to fall back to (seed is drawn fresh when absent)
  * @returns {{settings: object, problems: string[], openedBy: 'step' | 'from'}} where openedBy
  *   names the parameter that says which step to open at
@@ -46,11 +46,11 @@ export function readSettings(search, api, defaults) {
   }
 
   if (params.has('braid')) {
-    const given = params.get('braid');
-    const braid = parseBraid(given);
-    if (braid === null) {
-      refuse('braid', given, `use a whole percentage from 0 to ${BRAID_MAX}`, String(settings.braid));
-    } else settings.braid = braid;
+    try {
+      settings.braid = api.parseBraid(params.get('braid'));
+    } catch (err) {
+      problems.push(`URL: ${messageOf(err)}. Using ${settings.braid}.`);
+    }
   }
 
   const solvers = api.solverNames();

@@ -721,6 +721,15 @@ pub fn parse_seed(text: JsValue) -> Result<String, JsError> {
         .map_err(|e| which.fail(&e))
 }
 
+/// A braid typed by a person or given in a link: a whole percentage from 0 to 100, a `%`
+/// sign allowed; throws "braid 'x' is not allowed: ...".
+#[wasm_bindgen(js_name = parseBraid)]
+pub fn parse_braid(text: JsValue) -> Result<u32, JsError> {
+    let which = param("parseBraid", "text");
+    let text = args::text(which, &text)?;
+    parse::braid_percent(&text).map_err(|e| which.fail(&e))
+}
+
 /// A point "X,Y" typed by a person, as [x, y].
 #[wasm_bindgen(js_name = parsePoint)]
 pub fn parse_point(what: JsValue, text: JsValue) -> Result<Vec<u32>, JsError> {
