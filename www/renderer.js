@@ -375,14 +375,24 @@ export class Renderer {
     return ca === cb ? ca : passagePixel(ca, cb, this.rank[a], this.rank[b], this.px.passage);
   }
 
-  /** Thin style: the wall post at grid point (gx, gy) disappears when all four walls are open. */
+  /**
+   * Thin style: the wall post at grid point (gx, gy) disappears when all four walls are open,
+   * and takes the colour of the cells around it as a passage does (the weakest mark; plain
+   * passage when the weakest disagree), so an open block of visited cells has no white hole.
+   */
   cornerColour(gx, gy) {
     const { w, h } = this.geo;
     if (gx <= 0 || gy <= 0 || gx >= w || gy >= h) return this.px.wall;
-    const nw = (gy - 1) * w + gx - 1, ne = nw + 1, sw = nw + w;
+    const nw = (gy - 1) * w + gx - 1, ne = nw + 1, sw = nw + w, se = sw + 1;
     const cells = this.cells;
-    if (cells[nw] & E && cells[nw] & S && cells[ne] & S && cells[sw] & E) return this.px.passage;
-    return this.px.wall;
+    if (!(cells[nw] & E && cells[nw] & S && cells[ne] & S && cells[sw] & E)) return this.px.wall;
+    let colour = this.px.passage, weakest = Infinity, mixed = false;
+    for (const c of [nw, ne, sw, se]) {
+      const col = this.cellColour(c), r = this.rank[c];
+      if (r < weakest) [colour, weakest, mixed] = [col, r, false];
+      else if (r === weakest && col !== colour) mixed = true;
+    }
+    return mixed ? this.px.passage : colour;
   }
 
   /** Repaints one cell and the wall lines around it (they depend on it too). */
