@@ -59,6 +59,12 @@ impl Settings {
     }
 }
 
+/// Where a search starts and ends when the settings do not say: the top-left corner and the
+/// bottom-right one, as (x, y). Every front end asks here.
+pub fn default_ends(width: u32, height: u32) -> ((u32, u32), (u32, u32)) {
+    ((0, 0), (width.saturating_sub(1), height.saturating_sub(1)))
+}
+
 /// Why a run could not be set up. Every setting is checked before anything runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RunError {
@@ -327,10 +333,11 @@ impl Run {
             }
             None => None,
         };
-        let start = settings.start.unwrap_or((0, 0));
-        let goal = settings
-            .goal
-            .unwrap_or((settings.width - 1, settings.height - 1));
+        let (start, goal) = default_ends(settings.width, settings.height);
+        let (start, goal) = (
+            settings.start.unwrap_or(start),
+            settings.goal.unwrap_or(goal),
+        );
         let start = solvers::cell_at(&maze, "start", start).map_err(RunError::Solver)?;
         let goal = solvers::cell_at(&maze, "goal", goal).map_err(RunError::Solver)?;
         let cells = maze.len();

@@ -1800,3 +1800,16 @@ fn structures_at_once_equal_the_accessors() {
     }
     assert!(err(run.structures(n(0.5))).contains("structures"));
 }
+
+/// The page asks the module where a search starts and ends by default, and which bits mean
+/// what, instead of keeping its own copies.
+#[wasm_bindgen_test]
+fn defaults_and_bits_come_from_the_core() {
+    assert_eq!(ok(api::default_ends(n(5.0), n(4.0))), vec![0, 0, 4, 3]);
+    assert_eq!(ok(api::default_ends(n(1.0), n(1.0))), vec![0, 0, 0, 0]);
+    assert!(err(api::default_ends(n(0.0), n(4.0))).starts_with("defaultEnds: width"));
+    let names = api::mark_names();
+    assert_eq!(names.len(), api::mark_bits().len());
+    assert!(names.iter().any(|name| name == "frontier"));
+    assert_eq!(api::passage_bits(), vec![1, 2, 4, 8]);
+}

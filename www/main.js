@@ -10,6 +10,7 @@ import { Exporter } from './export.js';
 import { Renderer, useModuleBits } from './renderer.js';
 import {
   DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, describeCorner, pointInside, pointOf, pointSetting,
+  useModuleEnds,
 } from './settings.js';
 import { readSettings, writeSettings } from './url.js';
 
@@ -52,6 +53,7 @@ async function boot() {
     eventLabel: mz.eventLabel,
   };
 
+  useModuleEnds(mz);
   const generators = api.generatorNames();
   const solvers = api.solverNames();
   const defaults = {

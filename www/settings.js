@@ -91,9 +91,19 @@ export function describeBraid(percent) {
 export const PREFERRED_GENERATOR = 'recursive-backtracker';
 export const PREFERRED_SOLVER = 'bfs';
 
+// Where a start or goal falls back to is the module's to say (defaultEnds): set once by
+// useModuleEnds before any settings are read.
+let defaultEnds = null;
+
+/** Takes the default start and goal from the wasm module (`defaultEnds(width, height)`). */
+export function useModuleEnds(api) {
+  defaultEnds = api.defaultEnds;
+}
+
 /** The corner a start ('start') or goal ('goal') falls back to, as [x, y]. */
 export function cornerOf(which, width, height) {
-  return which === 'start' ? [0, 0] : [width - 1, height - 1];
+  const [sx, sy, gx, gy] = Array.from(defaultEnds(width, height));
+  return which === 'start' ? [sx, sy] : [gx, gy];
 }
 
 /** Where the start or goal is, as [x, y]: its "X,Y" setting, or its corner when ''. */

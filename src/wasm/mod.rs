@@ -29,7 +29,7 @@ use crate::maze::{Direction, MAX_SIDE};
 use crate::parse;
 use crate::player;
 use crate::rng;
-use crate::run::{Phase, Run, Settings};
+use crate::run::{self, Phase, Run, Settings};
 use crate::solvers::{self, Outcome};
 use crate::stats::{self, STATISTICS};
 use args::param;
@@ -739,6 +739,16 @@ pub fn parse_point(what: JsValue, text: JsValue) -> Result<Vec<u32>, JsError> {
     parse::point(&what, &text)
         .map(|(x, y)| vec![x, y])
         .map_err(|e| which.fail(&e))
+}
+
+/// Where a search starts and ends when no start or goal is given, for a maze of `width` ×
+/// `height`: [start x, start y, goal x, goal y].
+#[wasm_bindgen(js_name = defaultEnds)]
+pub fn default_ends(width: JsValue, height: JsValue) -> Result<Vec<u32>, JsError> {
+    let width = args::side(param("defaultEnds", "width"), &width)?;
+    let height = args::side(param("defaultEnds", "height"), &height)?;
+    let ((sx, sy), (gx, gy)) = run::default_ends(width, height);
+    Ok(vec![sx, sy, gx, gy])
 }
 
 /// The mark bits of the display layer, in the order of `markNames()`.

@@ -7,9 +7,12 @@ import { Controller } from '../../www/controller.js';
 import { statusText } from '../../www/panels.js';
 import {
   DEFAULTS, SPEED_STOPS, describeEnds, describeSpeed, pointInside, pointOf, pointSetting,
-  positionToSpeed, speedToPosition,
+  positionToSpeed, speedToPosition, useModuleEnds,
 } from '../../www/settings.js';
 import { parseSpeed, readSettings, writeSettings } from '../../www/url.js';
+
+// Stand-in for the module's defaultEnds (run::default_ends): top-left start, bottom-right goal.
+useModuleEnds({ defaultEnds: (width, height) => [0, 0, width - 1, height - 1] });
 
 /** A run of `total` steps that records every call the controller makes. */
 class FakeRun {
