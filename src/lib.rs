@@ -4,7 +4,8 @@
 //! - [`rng`]: the one seeded, portable random number generator.
 //! - [`board`]: the maze plus display layers, journaling every change.
 //! - [`machine`]: the one step trait, its events and algorithm descriptions.
-//! - [`ds`]: the data structures the algorithms use (heaps, bucket queues), with their tests.
+//! - [`ds`]: the data structures the algorithms use (heaps, bucket queues, union-find, parent
+//!   links, state sets), with their tests.
 //! - [`generators`], [`solvers`], [`player`]: the algorithms, one file each.
 //! - [`run`]: a whole timeline — generate, then solve, then walk — as used by every front end.
 //! - [`stats`]: texture statistics (dead ends, diameter, corridors, junctions) of any maze.

@@ -12,14 +12,21 @@
 //!   slot in front.
 //! - [`dial_queue`]: Dijkstra's queue when every passage costs 1, two lists read first in
 //!   first out (Dial's algorithm).
+//! - [`parents`]: a search's parent links, and following them back into the path.
+//! - [`state_set`]: (cell, heading) states, four bits a cell (a wall follower's memory).
+//! - [`union_find`]: a disjoint-set forest whose joins can be taken back (Kruskal's sets).
 //!
-//! The last four keep their items `pub(crate)`, as they were when each was private to its
-//! algorithm: public functions are compiled as if called from outside, which changed what
-//! the compiler inlined (the wasm module grew by 0.7 KB, the search loops did not change).
+//! A*'s and Dijkstra's structures keep their items `pub(crate)`, as they were when each was
+//! private to its algorithm: public functions are compiled as if called from outside, which
+//! changed what the compiler inlined (the wasm module grew by 0.7 KB, the search loops did
+//! not change).
 
 pub mod bucket_queue;
 pub mod dial_queue;
 pub mod open_set;
+pub mod parents;
 pub mod quad_heap;
 pub mod slot_heap;
+pub mod state_set;
 pub mod two_level_buckets;
+pub mod union_find;

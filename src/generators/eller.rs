@@ -21,6 +21,9 @@
 //! the board's `groups` layer (as hues) for the row being built and the cells that have joined
 //! it from above; a finished row's ids are cleared, so every id on show is a live set.
 //! Marks: `VISITED` for cells in finished rows.
+//!
+//! The file: the algorithm first ([`Eller`] and its `step`, then the row's bookkeeping), then
+//! taking a step back and what the page shows, each in a section of its own.
 
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
@@ -89,6 +92,100 @@ pub struct Eller {
     current: Option<usize>,
 }
 
+impl Machine for Eller {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        self.settle(board);
+        let step = match self.stage {
+            Stage::Start | Stage::Done => return None,
+            Stage::Join(x) => {
+                self.stage = Stage::Join(x + 1);
+                let cell = self.cell(x);
+                self.current = Some(cell);
+                if self.set[x as usize] == self.set[x as usize + 1] {
+                    Step::new(
+                        Event::KeepWall {
+                            cell: cell as u32,
+                            dir: Direction::East,
+                        },
+                        3,
+                    )
+                } else if self.last_row() || rng.coin() {
+                    board.carve(cell, Direction::East);
+                    let (kept, absorbed) = self.merge(board, x);
+                    Step::new(
+                        Event::MergeSets {
+                            cell: cell as u32,
+                            dir: Direction::East,
+                            kept,
+                            absorbed,
+                        },
+                        4,
+                    )
+                } else {
+                    Step::new(Event::Pass { cell: cell as u32 }, 5)
+                }
+            }
+            Stage::Down(x) => {
+                self.stage = Stage::Down(x + 1);
+                let cell = self.cell(x);
+                self.current = Some(cell);
+                let id = self.set[x as usize];
+                self.undecided[id as usize] -= 1;
+                let last_chance = self.undecided[id as usize] == 0 && !self.went_down[id as usize];
+                if last_chance || rng.coin() {
+                    let below = board.carve(cell, Direction::South);
+                    board.set_group(below, id);
+                    self.below[x as usize] = id;
+                    self.went_down[id as usize] = true;
+                    Step::new(
+                        Event::Carve {
+                            cell: cell as u32,
+                            dir: Direction::South,
+                        },
+                        7,
+                    )
+                } else {
+                    Step::new(Event::Pass { cell: cell as u32 }, 9)
+                }
+            }
+        };
+        self.settle(board);
+        Some(step)
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.stage == Stage::Done
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("row", u64::from(self.row)),
+            ("sets", self.live_sets() as u64),
+            ("merges", self.merges),
+        ]
+    }
+
+    /// See "Taking a step back" below.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.take_back(step, notes, board)
+    }
+
+    /// See "What the page shows" below.
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        self.views(maze, limit)
+    }
+}
+
+/// Making one, and the row's bookkeeping `step` relies on: giving out sets, merging them,
+/// finishing rows.
 impl Eller {
     pub fn new(maze: &Maze) -> Eller {
         let (width, height) = (maze.width(), maze.height());
@@ -225,29 +322,6 @@ impl Eller {
         }
     }
 
-    /// Notes, for `undo`, what `start_row` overwrites: the lists of the row before, and the old
-    /// head and size of each id it gives out (the last ones on `free`, last first).
-    fn note_start_row(&self, board: &mut Board) {
-        board.note_words(&self.next_in_set);
-        let given = self.set.iter().filter(|&&id| id == 0).count();
-        for &id in self.free.iter().rev().take(given) {
-            board.note_words(&[self.head[id as usize], self.size[id as usize]]);
-        }
-    }
-
-    /// Notes every set's went-down flag, 32 to a word, for `undo`: the row's floors reset
-    /// them, and which were set (by an earlier row) cannot be told afterwards.
-    fn note_went_down(&self, board: &mut Board) {
-        for flags in self.went_down.chunks(32) {
-            board.note(
-                flags
-                    .iter()
-                    .rev()
-                    .fold(0, |bits, &f| bits << 1 | u32::from(f)),
-            );
-        }
-    }
-
     /// Clears the finished row's set ids (they live on in the row below) and marks it done.
     fn finish_row(&mut self, board: &mut Board) {
         for x in 0..self.width {
@@ -286,9 +360,94 @@ impl Eller {
     }
 }
 
-/// Taking steps back: each undoes one piece of a step, newest first, taking its notes from
-/// the end of `notes`. The board is as the step left it.
+// ---- Taking a step back -------------------------------------------------------------------------
+
+/// Taking steps back: what a step notes for `undo` as it goes, and the pieces `undo` puts
+/// together, each taking back one piece of a step, newest first, with its notes from the end
+/// of `notes`. The board is as the step left it.
 impl Eller {
+    /// Takes back the decision, and the row's start or end around it. Notes come only at row
+    /// boundaries: the went-down flags when a row's floors begin (a word per 32 ids), and when
+    /// a row ends, the sets of its `k` cells that did not go down, its lists and the `k` new
+    /// ids' old heads and sizes (width + 3k words).
+    fn take_back(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        let Some(cell) = step.event.cell() else {
+            return false;
+        };
+        let (cell, width) = (cell as usize, self.width as usize);
+        let (row, x) = ((cell / width) as u32, (cell % width) as u32);
+        // Lines 7 and 9 decide a floor; the others, a wall in the row.
+        let down = step.line >= 7;
+        // The first step began the first row (with its floors, in a maze one cell wide).
+        let first = cell == 0 && (!down || width == 1);
+        let mut notes = notes;
+        if down && x + 1 == self.width {
+            // The row ended and the next began; one cell wide, its floors began at once.
+            if self.width == 1 && row + 2 < self.height {
+                self.undo_floors_begun(&mut notes);
+            }
+            self.undo_start_row(board, &mut notes);
+            self.undo_next_row(board, &mut notes);
+        } else if !down && x + 2 == self.width && row + 1 < self.height {
+            self.undo_floors_begun(&mut notes);
+        }
+        if down {
+            self.stage = Stage::Down(x);
+            let id = self.set[x as usize];
+            self.undecided[id as usize] += 1;
+            if let Event::Carve { .. } = step.event {
+                self.below[x as usize] = 0;
+                // The set had gone down already if a cell of it to the west had.
+                self.went_down[id as usize] = self.below[..x as usize].contains(&id);
+            }
+        } else {
+            self.stage = Stage::Join(x);
+            if let Event::MergeSets { kept, absorbed, .. } = step.event {
+                self.undo_merge(kept, absorbed);
+            }
+        }
+        if first {
+            if self.width == 1 {
+                self.undo_floors_begun(&mut notes);
+            }
+            self.undo_start_row(board, &mut notes);
+            self.stage = Stage::Start;
+        }
+        debug_assert!(notes.is_empty(), "eller: notes left over");
+        // The decision before: the cell before, but before the first floor the last wall.
+        self.current = if first {
+            None
+        } else if down && x == 0 && width > 1 {
+            Some(cell + width - 2)
+        } else {
+            Some(cell - 1)
+        };
+        true
+    }
+
+    /// Notes, for `undo`, what `start_row` overwrites: the lists of the row before, and the old
+    /// head and size of each id it gives out (the last ones on `free`, last first).
+    fn note_start_row(&self, board: &mut Board) {
+        board.note_words(&self.next_in_set);
+        let given = self.set.iter().filter(|&&id| id == 0).count();
+        for &id in self.free.iter().rev().take(given) {
+            board.note_words(&[self.head[id as usize], self.size[id as usize]]);
+        }
+    }
+
+    /// Notes every set's went-down flag, 32 to a word, for `undo`: the row's floors reset
+    /// them, and which were set (by an earlier row) cannot be told afterwards.
+    fn note_went_down(&self, board: &mut Board) {
+        for flags in self.went_down.chunks(32) {
+            board.note(
+                flags
+                    .iter()
+                    .rev()
+                    .fold(0, |bits, &f| bits << 1 | u32::from(f)),
+            );
+        }
+    }
+
     /// The last `count` notes, taken off `notes`.
     fn take<'a>(notes: &mut &'a [u32], count: usize) -> &'a [u32] {
         let (rest, taken) = notes.split_at(notes.len() - count);
@@ -385,148 +544,11 @@ impl Eller {
     }
 }
 
-impl Machine for Eller {
-    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
-        self.settle(board);
-        let step = match self.stage {
-            Stage::Start | Stage::Done => return None,
-            Stage::Join(x) => {
-                self.stage = Stage::Join(x + 1);
-                let cell = self.cell(x);
-                self.current = Some(cell);
-                if self.set[x as usize] == self.set[x as usize + 1] {
-                    Step::new(
-                        Event::KeepWall {
-                            cell: cell as u32,
-                            dir: Direction::East,
-                        },
-                        3,
-                    )
-                } else if self.last_row() || rng.coin() {
-                    board.carve(cell, Direction::East);
-                    let (kept, absorbed) = self.merge(board, x);
-                    Step::new(
-                        Event::MergeSets {
-                            cell: cell as u32,
-                            dir: Direction::East,
-                            kept,
-                            absorbed,
-                        },
-                        4,
-                    )
-                } else {
-                    Step::new(Event::Pass { cell: cell as u32 }, 5)
-                }
-            }
-            Stage::Down(x) => {
-                self.stage = Stage::Down(x + 1);
-                let cell = self.cell(x);
-                self.current = Some(cell);
-                let id = self.set[x as usize];
-                self.undecided[id as usize] -= 1;
-                let last_chance = self.undecided[id as usize] == 0 && !self.went_down[id as usize];
-                if last_chance || rng.coin() {
-                    let below = board.carve(cell, Direction::South);
-                    board.set_group(below, id);
-                    self.below[x as usize] = id;
-                    self.went_down[id as usize] = true;
-                    Step::new(
-                        Event::Carve {
-                            cell: cell as u32,
-                            dir: Direction::South,
-                        },
-                        7,
-                    )
-                } else {
-                    Step::new(Event::Pass { cell: cell as u32 }, 9)
-                }
-            }
-        };
-        self.settle(board);
-        Some(step)
-    }
+// ---- What the page shows ------------------------------------------------------------------------
 
-    fn info(&self) -> &'static Info {
-        &INFO
-    }
-
-    fn is_done(&self) -> bool {
-        self.stage == Stage::Done
-    }
-
-    fn current(&self) -> Option<usize> {
-        self.current
-    }
-
-    /// Takes back the decision, and the row's start or end around it. Notes come only at row
-    /// boundaries: the went-down flags when a row's floors begin (a word per 32 ids), and when
-    /// a row ends, the sets of its `k` cells that did not go down, its lists and the `k` new
-    /// ids' old heads and sizes (width + 3k words).
-    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
-        let Some(cell) = step.event.cell() else {
-            return false;
-        };
-        let (cell, width) = (cell as usize, self.width as usize);
-        let (row, x) = ((cell / width) as u32, (cell % width) as u32);
-        // Lines 7 and 9 decide a floor; the others, a wall in the row.
-        let down = step.line >= 7;
-        // The first step began the first row (with its floors, in a maze one cell wide).
-        let first = cell == 0 && (!down || width == 1);
-        let mut notes = notes;
-        if down && x + 1 == self.width {
-            // The row ended and the next began; one cell wide, its floors began at once.
-            if self.width == 1 && row + 2 < self.height {
-                self.undo_floors_begun(&mut notes);
-            }
-            self.undo_start_row(board, &mut notes);
-            self.undo_next_row(board, &mut notes);
-        } else if !down && x + 2 == self.width && row + 1 < self.height {
-            self.undo_floors_begun(&mut notes);
-        }
-        if down {
-            self.stage = Stage::Down(x);
-            let id = self.set[x as usize];
-            self.undecided[id as usize] += 1;
-            if let Event::Carve { .. } = step.event {
-                self.below[x as usize] = 0;
-                // The set had gone down already if a cell of it to the west had.
-                self.went_down[id as usize] = self.below[..x as usize].contains(&id);
-            }
-        } else {
-            self.stage = Stage::Join(x);
-            if let Event::MergeSets { kept, absorbed, .. } = step.event {
-                self.undo_merge(kept, absorbed);
-            }
-        }
-        if first {
-            if self.width == 1 {
-                self.undo_floors_begun(&mut notes);
-            }
-            self.undo_start_row(board, &mut notes);
-            self.stage = Stage::Start;
-        }
-        debug_assert!(notes.is_empty(), "eller: notes left over");
-        // The decision before: the cell before, but before the first floor the last wall.
-        self.current = if first {
-            None
-        } else if down && x == 0 && width > 1 {
-            Some(cell + width - 2)
-        } else {
-            Some(cell - 1)
-        };
-        true
-    }
-
-    fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("row", u64::from(self.row)),
-            ("sets", self.live_sets() as u64),
-            ("merges", self.merges),
-        ]
-    }
-
+impl Eller {
     /// The sets of the row being built, each named by its first cell, west to east.
-    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+    fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut sets = Structure::new("Sets in this row (west to east)", 0);
         if self.row < self.height {
             for x in 0..self.width {

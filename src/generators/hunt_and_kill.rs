@@ -25,6 +25,9 @@
 //! One step is one carve: a step of the walk, or a hunt with its carve. Marks: `VISITED` for
 //! cells in the maze, `ACTIVE` for the current walk, `SPECIAL` for the row where the last hunt
 //! found its cell.
+//!
+//! The file: the algorithm first ([`HuntAndKill`] and its `step`), then taking a step back and
+//! what the page shows, each in a section of its own.
 
 use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
@@ -73,6 +76,94 @@ pub struct HuntAndKill {
     hunts: u64,
 }
 
+impl Machine for HuntAndKill {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        let step = match self.current {
+            None => {
+                let cell = rng.index(self.in_maze.len());
+                let (x, y) = self.grid.coords(cell);
+                self.enter(board, cell, x, y);
+                Step::new(Event::Begin { cell: cell as u32 }, 0)
+            }
+            Some(_) if self.remaining == 0 => return None,
+            Some((cell, x, y)) => {
+                let ways = self.neighbours(cell, x, y, false);
+                if ways != 0 {
+                    let dir = random_direction(ways, rng);
+                    board.carve(cell, dir);
+                    let (next, nx, ny) = self.grid.toward(cell, x, y, dir);
+                    self.enter(board, next, nx, ny);
+                    Step::new(
+                        Event::Carve {
+                            cell: cell as u32,
+                            dir,
+                        },
+                        2,
+                    )
+                } else {
+                    // The hunt forgets the walk, the scan's start and the hunt row.
+                    board.note_words(&[self.first_outside as u32, row_word(self.hunt_row)]);
+                    board.note_words(&self.walk);
+                    self.end_walk(board);
+                    let target = self.hunt_target();
+                    let (x, y) = self.grid.coords(target);
+                    self.mark_hunt_row(board, Some(y));
+                    let dir = random_direction(self.neighbours(target, x, y, true), rng);
+                    board.carve(target, dir);
+                    self.enter(board, target, x, y);
+                    self.hunts += 1;
+                    Step::new(
+                        Event::Hunt {
+                            cell: target as u32,
+                            dir,
+                        },
+                        4,
+                    )
+                }
+            }
+        };
+        if self.remaining == 0 {
+            // Finished: the walk and the hunt row mean nothing any more.
+            board.note(row_word(self.hunt_row));
+            board.note_words(&self.walk);
+            self.end_walk(board);
+            self.mark_hunt_row(board, None);
+        }
+        Some(step)
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.current.is_some() && self.remaining == 0
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current.map(|(cell, _, _)| cell)
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("walk", self.walk.len() as u64),
+            ("hunts", self.hunts),
+            ("left to join", self.remaining as u64),
+        ]
+    }
+
+    /// See "Taking a step back" below.
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        self.take_back(step, notes)
+    }
+
+    /// See "What the page shows" below.
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        self.views(maze, limit)
+    }
+}
+
+/// Making one, and the pieces `step` uses: entering a cell, the hunt, the marks.
 impl HuntAndKill {
     pub fn new(maze: &Maze) -> HuntAndKill {
         HuntAndKill {
@@ -162,23 +253,6 @@ impl HuntAndKill {
         self.hunt_row = row;
     }
 
-    /// Takes `cell` out of the maze again, the head of the walk, which joined it through a
-    /// passage from `from`. The top row goes back down too if `cell` alone raised it: then it
-    /// came from the cell south of it, and its row holds no other maze cell.
-    fn leave(&mut self, cell: usize, from: usize) {
-        self.walk.pop();
-        self.in_maze[cell] = false;
-        self.remaining += 1;
-        let w = self.grid.width as usize;
-        let y = (cell / w) as u32;
-        if from == cell + w && self.top_row == y {
-            let row = y as usize * w..(y as usize + 1) * w;
-            if !self.in_maze[row].contains(&true) {
-                self.top_row = y + 1;
-            }
-        }
-    }
-
     /// Removes the `ACTIVE` marks of the walk and forgets it.
     fn end_walk(&mut self, board: &mut Board) {
         for &cell in &self.walk {
@@ -197,78 +271,13 @@ fn word_row(word: u32) -> Option<u32> {
     (word != u32::MAX).then_some(word)
 }
 
-impl Machine for HuntAndKill {
-    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
-        let step = match self.current {
-            None => {
-                let cell = rng.index(self.in_maze.len());
-                let (x, y) = self.grid.coords(cell);
-                self.enter(board, cell, x, y);
-                Step::new(Event::Begin { cell: cell as u32 }, 0)
-            }
-            Some(_) if self.remaining == 0 => return None,
-            Some((cell, x, y)) => {
-                let ways = self.neighbours(cell, x, y, false);
-                if ways != 0 {
-                    let dir = random_direction(ways, rng);
-                    board.carve(cell, dir);
-                    let (next, nx, ny) = self.grid.toward(cell, x, y, dir);
-                    self.enter(board, next, nx, ny);
-                    Step::new(
-                        Event::Carve {
-                            cell: cell as u32,
-                            dir,
-                        },
-                        2,
-                    )
-                } else {
-                    // The hunt forgets the walk, the scan's start and the hunt row.
-                    board.note_words(&[self.first_outside as u32, row_word(self.hunt_row)]);
-                    board.note_words(&self.walk);
-                    self.end_walk(board);
-                    let target = self.hunt_target();
-                    let (x, y) = self.grid.coords(target);
-                    self.mark_hunt_row(board, Some(y));
-                    let dir = random_direction(self.neighbours(target, x, y, true), rng);
-                    board.carve(target, dir);
-                    self.enter(board, target, x, y);
-                    self.hunts += 1;
-                    Step::new(
-                        Event::Hunt {
-                            cell: target as u32,
-                            dir,
-                        },
-                        4,
-                    )
-                }
-            }
-        };
-        if self.remaining == 0 {
-            // Finished: the walk and the hunt row mean nothing any more.
-            board.note(row_word(self.hunt_row));
-            board.note_words(&self.walk);
-            self.end_walk(board);
-            self.mark_hunt_row(board, None);
-        }
-        Some(step)
-    }
+// ---- Taking a step back -------------------------------------------------------------------------
 
-    fn info(&self) -> &'static Info {
-        &INFO
-    }
-
-    fn is_done(&self) -> bool {
-        self.current.is_some() && self.remaining == 0
-    }
-
-    fn current(&self) -> Option<usize> {
-        self.current.map(|(cell, _, _)| cell)
-    }
-
+impl HuntAndKill {
     /// Takes the cell the step let in out of the maze again. The walk's cell before a carve is
     /// where it carved from; a hunt noted what it forgot (the scan's start, the hunt row, the
     /// walk), and so did the last step, which ends the walk.
-    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+    fn take_back(&mut self, step: &Step, notes: &[u32]) -> bool {
         let mut notes = notes;
         if self.remaining == 0 {
             // The last notes: the hunt row and the walk, which after a hunt is its one cell.
@@ -316,15 +325,29 @@ impl Machine for HuntAndKill {
         true
     }
 
-    fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("walk", self.walk.len() as u64),
-            ("hunts", self.hunts),
-            ("left to join", self.remaining as u64),
-        ]
+    /// Takes `cell` out of the maze again, the head of the walk, which joined it through a
+    /// passage from `from`. The top row goes back down too if `cell` alone raised it: then it
+    /// came from the cell south of it, and its row holds no other maze cell.
+    fn leave(&mut self, cell: usize, from: usize) {
+        self.walk.pop();
+        self.in_maze[cell] = false;
+        self.remaining += 1;
+        let w = self.grid.width as usize;
+        let y = (cell / w) as u32;
+        if from == cell + w && self.top_row == y {
+            let row = y as usize * w..(y as usize + 1) * w;
+            if !self.in_maze[row].contains(&true) {
+                self.top_row = y + 1;
+            }
+        }
     }
+}
 
-    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+// ---- What the page shows ------------------------------------------------------------------------
+
+impl HuntAndKill {
+    /// The walk, newest first, and where the next hunt scans from.
+    fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut newest_first = self.walk.iter().rev().map(|&c| c as usize);
         let mut scan = Structure::new("Hunts so far", self.hunts);
         if self.remaining > 0 {

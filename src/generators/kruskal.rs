@@ -10,14 +10,19 @@
 //! 5. When only one set is left, every remaining wall would stay: the maze is done.
 //!
 //! This is Kruskal's minimum spanning tree algorithm on the grid with random edge weights. The
-//! sets are kept in a *union-find* (disjoint-set forest): each set is a tree of cells pointing
-//! to a parent, the root names the set, union by rank keeps the trees shallow and path
-//! compression flattens them as they are searched, so each question costs almost nothing.
+//! sets are kept in a *union-find* ([`UnionFind`], a disjoint-set forest): each set is a tree
+//! of cells pointing to a parent, the root names the set, union by rank keeps the trees shallow
+//! and path compression flattens them as they are searched, so each question costs almost
+//! nothing.
 //!
 //! The random order is drawn as it goes (an incremental Fisher–Yates shuffle): a random
 //! not-yet-considered wall is swapped to the front of the rest. One step is one wall
 //! considered. Walls are stored compactly as `cell * 2` for the wall east of `cell` and
 //! `cell * 2 + 1` for the wall south of it.
+//!
+//! The file: the algorithm first ([`Kruskal`] and its `step`), then the speed work, the
+//! display labels, taking a step back, and what the page shows of the sets, each in a section
+//! of its own.
 //!
 //! Speed: on a large maze the walls taken and the cells beside them are scattered all over
 //! memory, and waiting for memory is most of the work. So the order is drawn a batch ahead and
@@ -32,6 +37,7 @@
 //! step's event.
 
 use crate::board::Board;
+use crate::ds::union_find::UnionFind;
 use crate::machine::{describe, Structure, Words};
 use crate::machine::{step_to_end_inlined, Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze, E, N, S, W};
@@ -54,17 +60,6 @@ pub static INFO: Info = Info {
     events: &["merge-sets", "keep-wall"],
 };
 
-/// How many positions of the random order are drawn at once; see [`Kruskal::draw_ahead`].
-const DRAW_AHEAD: usize = 64;
-
-/// How many union-find levels above a wall's cells [`Kruskal::draw_ahead`] fetches early.
-/// Measured: one level is quickest. Path compression keeps most cells one step below their
-/// root, and fetching further up waits longer than it saves.
-const FETCH_LEVELS: usize = 1;
-
-/// Marks a union-find root in [`Kruskal::parents`]; the bits below it hold the root's rank.
-const ROOT: u32 = 1 << 31;
-
 /// The Kruskal generator as a step machine.
 #[derive(Clone, Debug)]
 pub struct Kruskal {
@@ -75,16 +70,14 @@ pub struct Kruskal {
     walls: Vec<u32>,
     next: usize,
     drawn: usize,
-    /// Union-find: each cell's parent, or for a root (which names its set) [`ROOT`] plus its
-    /// rank, an upper bound on the height of its tree. One `u32` per cell: on a large maze
-    /// waiting for memory is most of the work, so the less of it the better. The union-find
-    /// alone decides what is connected.
-    parents: Vec<u32>,
+    /// Which cells the passages carved so far connect: a set is named by its root cell. The
+    /// union-find alone decides what is connected.
+    sets: UnionFind,
+    /// Number of sets left.
+    sets_left: usize,
     /// Display only, meaningful at a root: how many cells its set has, to repaint the
     /// smaller of two merging sets. Not kept when the board's display is off.
     sizes: Vec<u32>,
-    /// Number of sets left.
-    sets: usize,
     /// Display only: cells waiting to be repainted while relabelling a set, each with its
     /// way back (kept between steps so that its memory is reused).
     paint: Vec<(u32, u8)>,
@@ -92,6 +85,96 @@ pub struct Kruskal {
     current: Option<usize>,
 }
 
+impl Machine for Kruskal {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if self.is_done() {
+            return None;
+        }
+        if self.next == self.drawn {
+            self.draw_ahead(board, rng);
+        }
+        let wall = self.walls[self.next];
+        self.next += 1;
+
+        let (cell, other) = self.sides(wall);
+        let dir = Kruskal::direction(wall);
+        self.current = Some(cell);
+
+        if board.is_journaling() {
+            // For `undo`: what the finds and the union below will overwrite.
+            self.sets
+                .note_find_union(cell, other, |item, entry| board.note_words(&[item, entry]));
+        }
+        let (root_a, root_b) = (self.sets.find(cell), self.sets.find(other));
+        if root_a == root_b {
+            let cell = cell as u32;
+            return Some(Step::new(Event::KeepWall { cell, dir }, 4));
+        }
+        let root = self.sets.union(root_a, root_b);
+        self.sets_left -= 1;
+        board.carve_to(cell, dir, other);
+        // The labels and sizes are only drawn: with no display (plain `generate`) the
+        // repaint, which would be most of the time on a large maze, is skipped and the merge
+        // reports 0, 0.
+        let (kept, absorbed) = if board.is_displaying() {
+            self.show_merge(board, (cell, dir, other), [root_a, root_b], root)
+        } else {
+            (0, 0)
+        };
+        let event = Event::MergeSets {
+            cell: cell as u32,
+            dir,
+            kept,
+            absorbed,
+        };
+        Some(Step::new(event, 3))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.sets_left <= 1 || self.next >= self.walls.len()
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("sets", self.sets_left as u64),
+            ("walls left", (self.walls.len() - self.next) as u64),
+        ]
+    }
+
+    /// With the display off, most of the run is `run_unwatched` (see "Speed" below).
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        let mut steps = 0;
+        if !board.is_displaying() {
+            steps += self.run_unwatched(board, rng);
+        }
+        let (rest, last) = step_to_end_inlined(self, board, rng);
+        (steps + rest, last)
+    }
+
+    /// See "Taking a step back" below.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.take_back(step, notes, board)
+    }
+
+    /// See "What the page shows" below.
+    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+        self.narration(step, maze)
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        self.views(maze, limit)
+    }
+}
+
+/// Making one, and the pieces `step` uses.
 impl Kruskal {
     /// A generator for a maze of `maze`'s size. The walls are listed in order here; the random
     /// order is drawn while stepping, since the constructor has no random number generator.
@@ -121,9 +204,9 @@ impl Kruskal {
             walls,
             next: 0,
             drawn: 0,
-            parents: vec![ROOT; len],
+            sets: UnionFind::new(len),
+            sets_left: len,
             sizes: vec![1; len],
-            sets: len,
             paint: Vec::new(),
             current: None,
         }
@@ -132,16 +215,12 @@ impl Kruskal {
     /// The set a cell belongs to, named by its union-find root (a cell index). Two cells are
     /// connected by the passages carved so far exactly when they have the same set.
     pub fn set_of(&self, cell: usize) -> usize {
-        let mut root = cell;
-        while self.parents[root] & ROOT == 0 {
-            root = self.parents[root] as usize;
-        }
-        root
+        self.sets.root(cell)
     }
 
     /// How many sets are left (1 when the maze is done).
     pub fn set_count(&self) -> usize {
-        self.sets
+        self.sets_left
     }
 
     /// How many walls have been considered so far.
@@ -149,6 +228,32 @@ impl Kruskal {
         self.next
     }
 
+    /// The cells west and east, or north and south, of a wall.
+    #[inline]
+    fn sides(&self, wall: u32) -> (usize, usize) {
+        let cell = (wall / 2) as usize;
+        (cell, cell + [1, self.width][(wall % 2) as usize])
+    }
+
+    /// The direction of a wall from its west or north side, the cell `sides` names first.
+    #[inline]
+    fn direction(wall: u32) -> Direction {
+        [Direction::East, Direction::South][(wall % 2) as usize]
+    }
+}
+
+// ---- Speed: the random order drawn ahead, and the run nobody watches ----------------------------
+
+/// How many positions of the random order are drawn at once; see [`Kruskal::draw_ahead`].
+const DRAW_AHEAD: usize = 64;
+
+/// How many union-find levels above a wall's cells [`Kruskal::draw_ahead`] fetches early.
+/// Measured: one level is quickest. Path compression keeps most cells one step below their
+/// root, and fetching further up waits longer than it saves.
+const FETCH_LEVELS: usize = 1;
+
+/// Speed only: these change how fast the maze is made, never which maze.
+impl Kruskal {
     /// Runs the Fisher–Yates shuffle a few positions ahead of the steps: position `i` gets a
     /// random wall from `walls[i..]`. These are the very numbers, in the very order, that one
     /// draw per step would use, so the maze is the same. (The last batch may draw numbers the
@@ -182,7 +287,7 @@ impl Kruskal {
             let (cell, other) = self.sides(wall);
             for (up, side) in pair.iter_mut().zip([cell, other]) {
                 *up = side as u32;
-                prefetch(&self.parents, side);
+                prefetch(self.sets.as_slice(), side);
                 if board.is_displaying() {
                     prefetch(board.groups(), side);
                 }
@@ -192,10 +297,9 @@ impl Kruskal {
         let count = 2 * (end - self.next);
         for _ in 0..FETCH_LEVELS {
             for up in &mut ups[..count] {
-                let parent = self.parents[*up as usize];
-                if parent & ROOT == 0 {
-                    *up = parent;
-                    prefetch(&self.parents, parent as usize);
+                if let Some(parent) = self.sets.parent(*up as usize) {
+                    *up = parent as u32;
+                    prefetch(self.sets.as_slice(), parent);
                 }
             }
         }
@@ -207,75 +311,6 @@ impl Kruskal {
         }
     }
 
-    /// The cells west and east, or north and south, of a wall.
-    #[inline]
-    fn sides(&self, wall: u32) -> (usize, usize) {
-        let cell = (wall / 2) as usize;
-        (cell, cell + [1, self.width][(wall % 2) as usize])
-    }
-
-    /// The direction of a wall from its west or north side, the cell `sides` names first.
-    #[inline]
-    fn direction(wall: u32) -> Direction {
-        [Direction::East, Direction::South][(wall % 2) as usize]
-    }
-
-    /// The root of `cell`'s tree, pointing every cell on the way straight at it (path
-    /// compression). Two passes instead of recursion.
-    fn find(&mut self, cell: usize) -> usize {
-        let mut root = cell;
-        while self.parents[root] & ROOT == 0 {
-            root = self.parents[root] as usize;
-        }
-        let mut walk = cell;
-        while walk != root {
-            let up = self.parents[walk] as usize;
-            self.parents[walk] = root as u32;
-            walk = up;
-        }
-        root
-    }
-
-    /// Notes, for `undo`, each entry of `parents` that finding the roots of `cell` and `other`
-    /// and joining them will overwrite, as (cell, parent) pairs: the links below the last on
-    /// the way up to each root (path compression), and the two roots if they differ (one hangs
-    /// under the other, which may grow a rank). Done apart from `find` and `union`, which stay
-    /// as fast as ever when nobody can undo.
-    fn note_parents(&self, board: &mut Board, cell: usize, other: usize) {
-        let roots = [cell, other].map(|side| self.set_of(side));
-        for (side, root) in [cell, other].into_iter().zip(roots) {
-            let mut at = side;
-            while at != root {
-                let up = self.parents[at] as usize;
-                if up != root {
-                    board.note_words(&[at as u32, up as u32]);
-                }
-                at = up;
-            }
-        }
-        if roots[0] != roots[1] {
-            for root in roots {
-                board.note_words(&[root as u32, self.parents[root]]);
-            }
-        }
-    }
-
-    /// Joins two different roots: the shallower tree hangs under the deeper (union by rank).
-    /// Returns the root of the joined set.
-    fn union(&mut self, a: usize, b: usize) -> usize {
-        let (rank_a, rank_b) = (self.parents[a] & !ROOT, self.parents[b] & !ROOT);
-        if rank_a < rank_b {
-            self.parents[a] = b as u32;
-            b
-        } else {
-            self.parents[b] = a as u32;
-            if rank_a == rank_b {
-                self.parents[a] += 1;
-            }
-            a
-        }
-    }
-
     /// Considers walls as `step` does, up to (not including) the last merge, which is left to
     /// `step` so that the last step is known; returns how many walls it considered. Only
     /// for a board whose display is off: then a step is just "find both roots, join them if
@@ -283,29 +318,74 @@ impl Kruskal {
     /// wall, takes a sixth of the instructions (and 5–10% of the time) off a large maze's run.
     fn run_unwatched(&mut self, board: &mut Board, rng: &mut Rng) -> u64 {
         let start = self.next;
-        while self.sets > 2 && self.next < self.walls.len() {
+        while self.sets_left > 2 && self.next < self.walls.len() {
             if self.next == self.drawn {
                 self.draw_ahead(board, rng);
             }
             let wall = self.walls[self.next];
             self.next += 1;
             let (cell, other) = self.sides(wall);
-            let (root_a, root_b) = (self.find(cell), self.find(other));
+            let (root_a, root_b) = (self.sets.find(cell), self.sets.find(other));
             if root_a != root_b {
-                self.union(root_a, root_b);
-                self.sets -= 1;
+                self.sets.union(root_a, root_b);
+                self.sets_left -= 1;
                 board.carve_to(cell, Kruskal::direction(wall), other);
             }
             self.current = Some(cell);
         }
         (self.next - start) as u64
     }
+}
+
+/// Asks the processor to start loading `slice[index]` into its cache, without waiting for it.
+/// A hint only: it changes no value, and does nothing on processors where it is not available
+/// (WebAssembly has no such instruction).
+#[inline(always)]
+fn prefetch<T>(slice: &[T], index: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // Not bounds-checked: the address is only a hint, never read through.
+        let address = slice.as_ptr().wrapping_add(index);
+        // SAFETY: SSE, which this instruction needs, is part of every x86_64 processor, and a
+        // prefetch never faults or changes memory, whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(address.cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (slice, index);
+}
+
+// ---- Display: the set labels --------------------------------------------------------------------
+
+/// The set labels drawn in the board's `groups` layer, and the sizes that decide which side of
+/// a merge is relabelled. For drawing only: none of this decides anything.
+impl Kruskal {
+    /// The display side of the merge through the wall `dir` of `cell`, just made: the merged
+    /// root `root` (one of `roots`) gets both sets' sizes, and the smaller set takes the larger
+    /// one's label (ties: the east or south side is relabelled). Returns the label kept and
+    /// the label absorbed.
+    #[inline]
+    fn show_merge(
+        &mut self,
+        board: &mut Board,
+        (cell, dir, other): (usize, Direction, usize),
+        [root_a, root_b]: [usize; 2],
+        root: usize,
+    ) -> (u32, u32) {
+        let (size_a, size_b) = (self.sizes[root_a], self.sizes[root_b]);
+        self.sizes[root] = size_a + size_b;
+        if size_a >= size_b {
+            self.relabel(board, cell, other, dir.opposite())
+        } else {
+            self.relabel(board, other, cell, dir)
+        }
+    }
 
     /// Updates the display labels for the merge of `small`'s set into `big`'s (already carved
     /// and joined), and returns the label kept and the label that disappeared (0 for a lone
     /// cell).
     ///
-    /// The labels are for drawing only; the union-find above decides what is connected. A label
+    /// The labels are for drawing only; the union-find decides what is connected. A label
     /// is `1 + ` the index of some member cell, so two live sets never share one. The smaller
     /// set takes the larger one's label, so a cell is repainted only when its set at least
     /// doubles: `O(n log n)` repaints over the whole run.
@@ -358,82 +438,15 @@ impl Kruskal {
     }
 }
 
-impl Machine for Kruskal {
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        let mut steps = 0;
-        if !board.is_displaying() {
-            steps += self.run_unwatched(board, rng);
-        }
-        let (rest, last) = step_to_end_inlined(self, board, rng);
-        (steps + rest, last)
-    }
+// ---- Taking a step back -------------------------------------------------------------------------
 
-    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
-        if self.is_done() {
-            return None;
-        }
-        if self.next == self.drawn {
-            self.draw_ahead(board, rng);
-        }
-        let wall = self.walls[self.next];
-        self.next += 1;
-
-        let (cell, other) = self.sides(wall);
-        let dir = Kruskal::direction(wall);
-        self.current = Some(cell);
-
-        if board.is_journaling() {
-            self.note_parents(board, cell, other);
-        }
-        let (root_a, root_b) = (self.find(cell), self.find(other));
-        if root_a == root_b {
-            let cell = cell as u32;
-            return Some(Step::new(Event::KeepWall { cell, dir }, 4));
-        }
-        let root = self.union(root_a, root_b);
-        self.sets -= 1;
-        board.carve_to(cell, dir, other);
-        // The labels and sizes are only drawn: with no display (plain `generate`) the
-        // repaint, which would be most of the time on a large maze, is skipped and the merge
-        // reports 0, 0.
-        let (kept, absorbed) = if board.is_displaying() {
-            let (size_a, size_b) = (self.sizes[root_a], self.sizes[root_b]);
-            self.sizes[root] = size_a + size_b;
-            // The side whose set is smaller gets repainted (ties: the east or south side).
-            if size_a >= size_b {
-                self.relabel(board, cell, other, dir.opposite())
-            } else {
-                self.relabel(board, other, cell, dir)
-            }
-        } else {
-            (0, 0)
-        };
-        let event = Event::MergeSets {
-            cell: cell as u32,
-            dir,
-            kept,
-            absorbed,
-        };
-        Some(Step::new(event, 3))
-    }
-
-    fn info(&self) -> &'static Info {
-        &INFO
-    }
-
-    fn is_done(&self) -> bool {
-        self.sets <= 1 || self.next >= self.walls.len()
-    }
-
-    fn current(&self) -> Option<usize> {
-        self.current
-    }
-
-    /// Puts back the parents the step's finds and union overwrote, noted before them as (cell,
-    /// parent) pairs (see `note_parents`); the merged root's size loses the absorbed set's,
-    /// which is still there. A step that drew the next batch of the random order noted its
-    /// picks first, to swap them back.
-    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+/// `undo`: the step's notes put the union-find, the sizes and the random order back.
+impl Kruskal {
+    /// Puts back the union-find entries the step's finds and union overwrote, noted before
+    /// them as (cell, entry) pairs (see [`UnionFind::note_find_union`]); the merged root's size
+    /// loses the absorbed set's, which is still there. A step that drew the next batch of the
+    /// random order noted its picks first, to swap them back.
+    fn take_back(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
         let Some(next) = self.next.checked_sub(1) else {
             return false;
         };
@@ -448,14 +461,12 @@ impl Machine for Kruskal {
         };
         let (cell, other) = self.sides(self.walls[next]);
         let merged = matches!(step.event, Event::MergeSets { .. });
-        let root = self.set_of(cell);
-        for pair in pairs.chunks_exact(2).rev() {
-            self.parents[pair[0] as usize] = pair[1];
-        }
+        let root = self.sets.root(cell);
+        self.sets.restore(pairs);
         if merged {
-            self.sets += 1;
+            self.sets_left += 1;
             if board.is_displaying() {
-                let (root_a, root_b) = (self.set_of(cell), self.set_of(other));
+                let (root_a, root_b) = (self.sets.root(cell), self.sets.root(other));
                 let absorbed = if root_a == root { root_b } else { root_a };
                 self.sizes[root] -= self.sizes[absorbed];
             }
@@ -471,16 +482,14 @@ impl Machine for Kruskal {
         self.current = next.checked_sub(1).map(|i| self.sides(self.walls[i]).0);
         true
     }
+}
 
-    fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("sets", self.sets as u64),
-            ("walls left", (self.walls.len() - self.next) as u64),
-        ]
-    }
+// ---- What the page shows: narration and the sets ------------------------------------------------
 
+/// The teaching views: what a step did, in words, and the sets as a list.
+impl Kruskal {
     /// Says how big the merged set is, from the union-find state after the step.
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+    fn narration(&self, step: &Step, maze: &Maze) -> String {
         let mut words = Words::new(maze);
         let w = &mut words;
         let w = match step.event {
@@ -491,12 +500,12 @@ impl Machine for Kruskal {
                 .cell(cell as usize)
                 .t(" divided two sets: carved it, and the merged set has ")
                 .count(
-                    u64::from(self.sizes[self.set_of(cell as usize)]),
+                    u64::from(self.sizes[self.sets.root(cell as usize)]),
                     "cell",
                     "cells",
                 )
                 .t("; ")
-                .count(self.sets as u64, "set is", "sets are")
+                .count(self.sets_left as u64, "set is", "sets are")
                 .t(" left"),
             Event::KeepWall { cell, dir } => w
                 .t("The wall ")
@@ -505,7 +514,7 @@ impl Machine for Kruskal {
                 .cell(cell as usize)
                 .t(" stays: both sides are already in one set of ")
                 .count(
-                    u64::from(self.sizes[self.set_of(cell as usize)]),
+                    u64::from(self.sizes[self.sets.root(cell as usize)]),
                     "cell",
                     "cells",
                 ),
@@ -516,27 +525,22 @@ impl Machine for Kruskal {
 
     /// The sets (each named by its root cell, the representative union-find keeps) and the
     /// walls still to draw. Listing sets scans the cells for roots, stopping at `limit`.
-    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut sets = Structure::new("Sets (by root cell)", self.sets as u64);
-        for (root, &parent) in self.parents.iter().enumerate() {
-            if sets.items.len() >= limit {
-                break;
-            }
-            if parent & ROOT != 0 {
-                sets.items.push(
-                    Words::new(maze)
-                        .t("set of ")
-                        .cell(root)
-                        .t(": ")
-                        .count(u64::from(self.sizes[root]), "cell", "cells")
-                        .done(),
-                );
-            }
+    fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        let mut sets = Structure::new("Sets (by root cell)", self.sets_left as u64);
+        for root in self.sets.roots().take(limit) {
+            sets.items.push(
+                Words::new(maze)
+                    .t("set of ")
+                    .cell(root)
+                    .t(": ")
+                    .count(u64::from(self.sizes[root]), "cell", "cells")
+                    .done(),
+            );
         }
         // The last wall: if it is open now, it merged two sets; say which, and how big each was.
         if let Some(&wall) = self.next.checked_sub(1).and_then(|i| self.walls.get(i)) {
             let (cell, other) = self.sides(wall);
-            let merged = u64::from(self.sizes[self.set_of(cell)]);
+            let merged = u64::from(self.sizes[self.sets.root(cell)]);
             let w = &mut Words::new(maze);
             if !opened(maze, cell, other) {
                 w.t("kept the wall between ")
@@ -559,24 +563,6 @@ impl Machine for Kruskal {
             .note("drawn one at a time, in random order".to_string());
         vec![sets, walls]
     }
-}
-
-/// Asks the processor to start loading `slice[index]` into its cache, without waiting for it.
-/// A hint only: it changes no value, and does nothing on processors where it is not available
-/// (WebAssembly has no such instruction).
-#[inline(always)]
-fn prefetch<T>(slice: &[T], index: usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // Not bounds-checked: the address is only a hint, never read through.
-        let address = slice.as_ptr().wrapping_add(index);
-        // SAFETY: SSE, which this instruction needs, is part of every x86_64 processor, and a
-        // prefetch never faults or changes memory, whatever the address.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(address.cast()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (slice, index);
 }
 
 /// Whether the passage between neighbours `cell` and `other` is open.

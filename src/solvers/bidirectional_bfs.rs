@@ -24,6 +24,9 @@
 //! step and, when it succeeds, is the last step. Marks: the start side uses `FRONTIER` (queued)
 //! and `VISITED` (dequeued) like BFS; the goal side marks every cell it has reached, queued or
 //! dequeued, with `SPECIAL`. A cell reached from both sides carries both. `PATH` for the result.
+//!
+//! The file: the algorithm first ([`BidirectionalBfs`], its two floods and its `step`), then
+//! taking a step back and what the page shows, each in a section of its own.
 
 use super::{mark_path, open_neighbours, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
@@ -58,64 +61,35 @@ pub static INFO: Info = Info {
     events: &["expand", "found"],
 };
 
+/// Bidirectional BFS as a step machine.
+#[derive(Clone, Debug)]
+pub struct BidirectionalBfs {
+    start: usize,
+    goal: usize,
+    len: usize,
+    sides: Option<[Side; 2]>,
+    turn: Turn,
+    best: Option<Meeting>,
+    current: Option<usize>,
+    visited: u64,
+    outcome: Option<Outcome>,
+}
+
 /// "Not reached yet" in a distance array.
 const UNREACHED: u32 = u32::MAX;
 
 /// In notes: no cell, no meeting.
 const NONE: u32 = u32::MAX;
 
-/// A meeting as three words for notes, [`NONE`] three times for none.
-fn meeting_words(meeting: Option<Meeting>) -> [u32; 3] {
-    meeting.map_or([NONE; 3], |m| {
-        [m.from_start as u32, m.from_goal as u32, m.length]
-    })
-}
-
-/// [`meeting_words`] read back.
-fn meeting_from_words([from_start, from_goal, length]: [u32; 3]) -> Option<Meeting> {
-    (length != NONE).then_some(Meeting {
-        from_start: from_start as usize,
-        from_goal: from_goal as usize,
-        length,
-    })
-}
-
 /// One of the two floods.
 #[derive(Clone, Debug)]
 struct Side {
+    /// Each cell's distance from this side's origin, or [`UNREACHED`].
     dist: Vec<u32>,
+    /// Each cell's parent in this side's tree (the origin is its own), or [`NO_PARENT`].
     parent: Vec<u32>,
+    /// The cells reached and not yet dequeued, nearest first.
     queue: VecDeque<u32>,
-}
-
-impl Side {
-    fn new(len: usize, from: usize) -> Side {
-        let mut side = Side {
-            dist: vec![UNREACHED; len],
-            parent: vec![NO_PARENT; len],
-            queue: VecDeque::new(),
-        };
-        side.dist[from] = 0;
-        side.parent[from] = from as u32;
-        side.queue.push_back(from as u32);
-        side
-    }
-
-    /// The distance of the front of the queue, if any.
-    fn front(&self) -> Option<u32> {
-        self.queue.front().map(|&c| self.dist[c as usize])
-    }
-
-    /// Parents from `cell` back to this side's origin, `cell` first.
-    fn chain(&self, cell: usize) -> Vec<usize> {
-        let mut chain = vec![cell];
-        let mut at = cell;
-        while self.parent[at] as usize != at {
-            at = self.parent[at] as usize;
-            chain.push(at);
-        }
-        chain
-    }
 }
 
 /// Which flood a step belongs to.
@@ -132,80 +106,6 @@ pub struct Meeting {
     pub from_start: usize,
     pub from_goal: usize,
     pub length: u32,
-}
-
-/// Bidirectional BFS as a step machine.
-#[derive(Clone, Debug)]
-pub struct BidirectionalBfs {
-    start: usize,
-    goal: usize,
-    len: usize,
-    sides: Option<[Side; 2]>,
-    turn: Turn,
-    best: Option<Meeting>,
-    current: Option<usize>,
-    visited: u64,
-    outcome: Option<Outcome>,
-}
-
-impl BidirectionalBfs {
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> BidirectionalBfs {
-        BidirectionalBfs {
-            start,
-            goal,
-            len: maze.len(),
-            sides: None,
-            turn: Turn::Start,
-            best: None,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-
-    /// Whose turn the next dequeue is.
-    pub fn turn(&self) -> Turn {
-        self.turn
-    }
-
-    /// The shortest meeting of the two floods found so far.
-    pub fn best_meeting(&self) -> Option<Meeting> {
-        self.best
-    }
-
-    /// The distance from the start (`Turn::Start`) or from the goal (`Turn::Goal`), if that
-    /// side has reached the cell.
-    pub fn dist(&self, side: Turn, cell: usize) -> Option<u32> {
-        let d = self.sides.as_ref()?[side as usize].dist[cell];
-        (d != UNREACHED).then_some(d)
-    }
-
-    /// The length of one side's queue.
-    pub fn queue_len(&self, side: Turn) -> usize {
-        self.sides
-            .as_ref()
-            .map_or(0, |sides| sides[side as usize].queue.len())
-    }
-
-    /// Ends the search with the best meeting, or as unreachable if there is none.
-    fn finish(&mut self, board: &mut Board, line: u8) -> Step {
-        board.note(self.current.map_or(NONE, |cell| cell as u32));
-        self.current = None;
-        let (Some(best), Some(sides)) = (self.best, self.sides.as_ref()) else {
-            self.outcome = Some(Outcome::Unreachable);
-            return Step::new(Event::Unreachable, line);
-        };
-        let mut path = sides[0].chain(best.from_start);
-        path.reverse();
-        let to_goal = sides[1].chain(best.from_goal);
-        // The meeting may be one cell reached by both sides; it is in both chains then.
-        let skip = usize::from(best.from_start == best.from_goal);
-        path.extend_from_slice(&to_goal[skip..]);
-        mark_path(board, &path);
-        let length = path.len() as u32;
-        self.outcome = Some(Outcome::Found(path));
-        Step::new(Event::Found { length }, line)
-    }
 }
 
 impl Machine for BidirectionalBfs {
@@ -313,11 +213,151 @@ impl Machine for BidirectionalBfs {
         self.current
     }
 
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("start queue", self.queue_len(Turn::Start) as u64),
+            ("goal queue", self.queue_len(Turn::Goal) as u64),
+            ("visited", self.visited),
+        ]
+    }
+
+    /// See "Taking a step back" below.
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        self.take_back(step, notes)
+    }
+
+    /// See "What the page shows" below.
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        self.views(maze, limit)
+    }
+}
+
+impl Solver for BidirectionalBfs {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+}
+
+/// Making one, what can be asked of it, and the ending that joins the two floods' paths.
+impl BidirectionalBfs {
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> BidirectionalBfs {
+        BidirectionalBfs {
+            start,
+            goal,
+            len: maze.len(),
+            sides: None,
+            turn: Turn::Start,
+            best: None,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// Whose turn the next dequeue is.
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+
+    /// The shortest meeting of the two floods found so far.
+    pub fn best_meeting(&self) -> Option<Meeting> {
+        self.best
+    }
+
+    /// The distance from the start (`Turn::Start`) or from the goal (`Turn::Goal`), if that
+    /// side has reached the cell.
+    pub fn dist(&self, side: Turn, cell: usize) -> Option<u32> {
+        let d = self.sides.as_ref()?[side as usize].dist[cell];
+        (d != UNREACHED).then_some(d)
+    }
+
+    /// The length of one side's queue.
+    pub fn queue_len(&self, side: Turn) -> usize {
+        self.sides
+            .as_ref()
+            .map_or(0, |sides| sides[side as usize].queue.len())
+    }
+
+    /// Ends the search with the best meeting, or as unreachable if there is none.
+    fn finish(&mut self, board: &mut Board, line: u8) -> Step {
+        board.note(self.current.map_or(NONE, |cell| cell as u32));
+        self.current = None;
+        let (Some(best), Some(sides)) = (self.best, self.sides.as_ref()) else {
+            self.outcome = Some(Outcome::Unreachable);
+            return Step::new(Event::Unreachable, line);
+        };
+        let mut path = sides[0].chain(best.from_start);
+        path.reverse();
+        let to_goal = sides[1].chain(best.from_goal);
+        // The meeting may be one cell reached by both sides; it is in both chains then.
+        let skip = usize::from(best.from_start == best.from_goal);
+        path.extend_from_slice(&to_goal[skip..]);
+        mark_path(board, &path);
+        let length = path.len() as u32;
+        self.outcome = Some(Outcome::Found(path));
+        Step::new(Event::Found { length }, line)
+    }
+}
+
+/// A flood started, its front, and its chain of parents back to where it started.
+impl Side {
+    fn new(len: usize, from: usize) -> Side {
+        let mut side = Side {
+            dist: vec![UNREACHED; len],
+            parent: vec![NO_PARENT; len],
+            queue: VecDeque::new(),
+        };
+        side.dist[from] = 0;
+        side.parent[from] = from as u32;
+        side.queue.push_back(from as u32);
+        side
+    }
+
+    /// The distance of the front of the queue, if any.
+    fn front(&self) -> Option<u32> {
+        self.queue.front().map(|&c| self.dist[c as usize])
+    }
+
+    /// Parents from `cell` back to this side's origin, `cell` first.
+    fn chain(&self, cell: usize) -> Vec<usize> {
+        let mut chain = vec![cell];
+        let mut at = cell;
+        while self.parent[at] as usize != at {
+            at = self.parent[at] as usize;
+            chain.push(at);
+        }
+        chain
+    }
+}
+
+// ---- Taking a step back -------------------------------------------------------------------------
+
+/// A meeting as three words for notes, [`NONE`] three times for none.
+fn meeting_words(meeting: Option<Meeting>) -> [u32; 3] {
+    meeting.map_or([NONE; 3], |m| {
+        [m.from_start as u32, m.from_goal as u32, m.length]
+    })
+}
+
+/// [`meeting_words`] read back.
+fn meeting_from_words([from_start, from_goal, length]: [u32; 3]) -> Option<Meeting> {
+    (length != NONE).then_some(Meeting {
+        from_start: from_start as usize,
+        from_goal: from_goal as usize,
+        length,
+    })
+}
+
+impl BidirectionalBfs {
     /// An expand is taken back from its event: the `added` cells leave the back of its side's
     /// queue and the cell returns to the front. Noted: the cell worked on before (first word
     /// of every step after Begin) and, if the step found a shorter meeting, the one it
     /// replaced (the first three words after that).
-    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+    fn take_back(&mut self, step: &Step, notes: &[u32]) -> bool {
         if let Event::Begin { .. } = step.event {
             self.sides = None;
             self.best = None;
@@ -351,16 +391,13 @@ impl Machine for BidirectionalBfs {
         self.current = (current != NONE).then_some(current as usize);
         true
     }
+}
 
-    fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("start queue", self.queue_len(Turn::Start) as u64),
-            ("goal queue", self.queue_len(Turn::Goal) as u64),
-            ("visited", self.visited),
-        ]
-    }
+// ---- What the page shows ------------------------------------------------------------------------
 
-    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+impl BidirectionalBfs {
+    /// The two queues, front first, and the best meeting so far.
+    fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let titles = [
             "Queue from the start (front first)",
             "Queue from the goal (front first)",
@@ -383,15 +420,5 @@ impl Machine for BidirectionalBfs {
                 .done();
         }
         all
-    }
-}
-
-impl Solver for BidirectionalBfs {
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn visited(&self) -> u64 {
-        self.visited
     }
 }

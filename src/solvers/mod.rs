@@ -31,6 +31,9 @@ pub use greedy::Greedy;
 pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
 
+// The parent links the searches keep, and following them back: in `crate::ds::parents`.
+pub(crate) use crate::ds::parents::{beside, follow_parents, trace_path, NO_PARENT};
+
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -297,49 +300,6 @@ impl Iterator for OpenNeighbours {
         }
         None
     }
-}
-
-/// The neighbour of `cell` toward `dir` on a grid `width` cells wide, known to be inside it:
-/// how the searches that keep each parent as a direction (one byte) find the parent cell.
-pub(crate) fn beside(cell: usize, dir: Direction, width: usize) -> usize {
-    match dir {
-        Direction::North => cell - width,
-        Direction::East => cell + 1,
-        Direction::South => cell + width,
-        Direction::West => cell - 1,
-    }
-}
-
-/// The path start → goal, following `parent` back from the goal. Every cell on the way back
-/// has a parent; stopping at one without is only a guard.
-pub(crate) fn follow_parents(
-    start: usize,
-    goal: usize,
-    parent: impl Fn(usize) -> Option<usize>,
-) -> Vec<usize> {
-    let mut path = vec![goal];
-    let mut cell = goal;
-    while let Some(up) = parent(cell).filter(|_| cell != start) {
-        cell = up;
-        path.push(cell);
-    }
-    path.reverse();
-    path
-}
-
-/// "No parent yet" in a parent array.
-pub(crate) const NO_PARENT: u32 = u32::MAX;
-
-/// Follows a parent array from `goal` back to `start` and returns the path start → goal.
-pub(crate) fn trace_path(parent: &[u32], start: usize, goal: usize) -> Vec<usize> {
-    let mut path = vec![goal];
-    let mut cell = goal;
-    while cell != start {
-        cell = parent[cell] as usize;
-        path.push(cell);
-    }
-    path.reverse();
-    path
 }
 
 /// Marks every cell of a path with [`mark::PATH`] (a cell already marked is skipped, which

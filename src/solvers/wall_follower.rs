@@ -27,44 +27,18 @@
 //! choice walks the same circuit round the walls, only from a different point. This one puts the
 //! hand on a wall before the first move, as the method is usually taught, and depends only on
 //! the start cell, so every run is the same.
+//!
+//! The file: the algorithm first ([`WallFollower`] and its `step`), then taking a step back and
+//! what the page shows, each in a section of its own. The states seen are kept in a
+//! [`StateSet`].
 
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::ds::state_set::StateSet;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
-
-/// Which hand stays on the wall.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Hand {
-    #[default]
-    Right,
-    Left,
-}
-
-impl Hand {
-    /// The side the hand is on when facing `heading`.
-    fn side(self, heading: Direction) -> Direction {
-        match self {
-            Hand::Right => heading.right(),
-            Hand::Left => heading.left(),
-        }
-    }
-
-    /// The ways to try from `heading`, in the rule's order: toward the hand, ahead, away from
-    /// the hand, back.
-    fn order(self, heading: Direction) -> [Direction; 4] {
-        let hand = self.side(heading);
-        [hand, heading, hand.opposite(), heading.opposite()]
-    }
-}
-
-/// The reason given when the follower finds itself repeating its walk.
-pub const LOOPED: &str = "no way to the goal by following this wall";
-
-/// The reason given when the start has no open side.
-pub const WALLED_IN: &str = "the start is walled in on every side: there is no move to make";
 
 pub static INFO_RIGHT: Info = Info {
     name: "wall-follower-right",
@@ -117,103 +91,15 @@ pub struct WallFollower {
     goal: usize,
     cell: usize,
     heading: Direction,
-    /// Four bits per cell, two cells per byte: bit `d` set when the follower has stood on the
-    /// cell facing direction `d`. A cell with any bit set is on the route.
-    seen: Vec<u8>,
+    /// Every (cell, heading) the follower has stood in. A cell with any state in it is on
+    /// the route.
+    seen: StateSet,
     route: Vec<usize>,
     started: bool,
     /// The last move brought the follower into a (cell, heading) it had been in before.
     repeating: bool,
     visited: u64,
     outcome: Option<Outcome>,
-}
-
-impl WallFollower {
-    pub fn new(maze: &Maze, start: usize, goal: usize, hand: Hand) -> WallFollower {
-        WallFollower {
-            hand,
-            goal,
-            cell: start,
-            heading: starting_heading(maze, start, hand),
-            seen: vec![0; maze.len().div_ceil(2)],
-            route: Vec::new(),
-            started: false,
-            repeating: false,
-            visited: 0,
-            outcome: None,
-        }
-    }
-
-    /// Which hand is on the wall.
-    pub fn hand(&self) -> Hand {
-        self.hand
-    }
-
-    /// The route walked so far, start first, with revisits.
-    pub fn route(&self) -> &[usize] {
-        match &self.outcome {
-            Some(Outcome::Found(route)) | Some(Outcome::GaveUp { route, .. }) => route,
-            _ => &self.route,
-        }
-    }
-
-    /// Whether the follower has stood on `cell` facing `heading`.
-    pub fn has_been(&self, cell: usize, heading: Direction) -> bool {
-        self.seen[cell / 2] & state_bit(cell, heading) != 0
-    }
-
-    /// Remembers (cell, heading); returns whether the cell is new to the route.
-    fn remember(&mut self, cell: usize, heading: Direction) -> bool {
-        let byte = &mut self.seen[cell / 2];
-        let new_cell = *byte & cell_bits(cell) == 0;
-        *byte |= state_bit(cell, heading);
-        new_cell
-    }
-
-    /// The way the rule takes from where the follower stands, with the cell it leads to.
-    fn choose(&self, maze: &Maze) -> Option<(Direction, usize)> {
-        self.hand
-            .order(self.heading)
-            .into_iter()
-            .find_map(|dir| neighbour_through(maze, self.cell, dir).map(|next| (dir, next)))
-    }
-
-    fn finish(&mut self, board: &mut Board) -> Step {
-        // The route moves into the outcome: it can be millions of cells long.
-        let route = std::mem::take(&mut self.route);
-        mark_path(board, &route);
-        let length = route.len() as u32;
-        self.outcome = Some(Outcome::Found(route));
-        Step::new(Event::Found { length }, 5)
-    }
-
-    fn give_up(&mut self, reason: &'static str) {
-        self.outcome = Some(Outcome::GaveUp {
-            route: std::mem::take(&mut self.route),
-            reason,
-        });
-    }
-}
-
-/// The bits of `seen[cell / 2]` for `cell`, one per heading.
-fn cell_bits(cell: usize) -> u8 {
-    0x0f << (4 * (cell % 2))
-}
-
-/// The bit of `seen[cell / 2]` for standing on `cell` facing `heading`.
-fn state_bit(cell: usize, heading: Direction) -> u8 {
-    heading.bit() << (4 * (cell % 2))
-}
-
-/// The first open side, clockwise from north, with a wall on the hand's side; failing that the
-/// first open side; failing that north (the follower cannot move anyway).
-fn starting_heading(maze: &Maze, start: usize, hand: Hand) -> Direction {
-    let open = |dir| maze.passage(start, dir).is_some();
-    Direction::ALL
-        .into_iter()
-        .find(|&dir| open(dir) && !open(hand.side(dir)))
-        .or_else(|| Direction::ALL.into_iter().find(|&dir| open(dir)))
-        .unwrap_or(Direction::North)
 }
 
 impl Machine for WallFollower {
@@ -223,7 +109,7 @@ impl Machine for WallFollower {
         }
         if !self.started {
             self.started = true;
-            self.remember(self.cell, self.heading);
+            self.seen.insert(self.cell, self.heading);
             self.route.push(self.cell);
             self.visited = 1;
             board.add_mark(self.cell, mark::VISITED);
@@ -246,9 +132,9 @@ impl Machine for WallFollower {
         self.cell = next;
         self.heading = dir;
         self.route.push(next);
-        if self.has_been(next, dir) {
+        if self.seen.contains(next, dir) {
             self.repeating = true;
-        } else if self.remember(next, dir) {
+        } else if self.seen.insert(next, dir) {
             self.visited += 1;
             board.add_mark(next, mark::VISITED);
         }
@@ -281,15 +167,148 @@ impl Machine for WallFollower {
         Some(self.heading)
     }
 
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("route", self.route().len() as u64),
+            ("visited", self.visited),
+        ]
+    }
+
+    /// See "Taking a step back" below: nothing is noted.
+    fn undo(&mut self, step: &Step, _notes: &[u32], board: &Board) -> bool {
+        self.take_back(step, board)
+    }
+
+    /// See "What the page shows" below.
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        self.views(maze, limit)
+    }
+}
+
+impl Solver for WallFollower {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+}
+
+/// Which hand stays on the wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Hand {
+    #[default]
+    Right,
+    Left,
+}
+
+impl Hand {
+    /// The side the hand is on when facing `heading`.
+    fn side(self, heading: Direction) -> Direction {
+        match self {
+            Hand::Right => heading.right(),
+            Hand::Left => heading.left(),
+        }
+    }
+
+    /// The ways to try from `heading`, in the rule's order: toward the hand, ahead, away from
+    /// the hand, back.
+    fn order(self, heading: Direction) -> [Direction; 4] {
+        let hand = self.side(heading);
+        [hand, heading, hand.opposite(), heading.opposite()]
+    }
+}
+
+/// The reason given when the follower finds itself repeating its walk.
+pub const LOOPED: &str = "no way to the goal by following this wall";
+
+/// The reason given when the start has no open side.
+pub const WALLED_IN: &str = "the start is walled in on every side: there is no move to make";
+
+/// Making one, and the pieces `step` uses: the rule's choice, and the two endings.
+impl WallFollower {
+    pub fn new(maze: &Maze, start: usize, goal: usize, hand: Hand) -> WallFollower {
+        WallFollower {
+            hand,
+            goal,
+            cell: start,
+            heading: starting_heading(maze, start, hand),
+            seen: StateSet::new(maze.len()),
+            route: Vec::new(),
+            started: false,
+            repeating: false,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// Which hand is on the wall.
+    pub fn hand(&self) -> Hand {
+        self.hand
+    }
+
+    /// The route walked so far, start first, with revisits.
+    pub fn route(&self) -> &[usize] {
+        match &self.outcome {
+            Some(Outcome::Found(route)) | Some(Outcome::GaveUp { route, .. }) => route,
+            _ => &self.route,
+        }
+    }
+
+    /// Whether the follower has stood on `cell` facing `heading`.
+    pub fn has_been(&self, cell: usize, heading: Direction) -> bool {
+        self.seen.contains(cell, heading)
+    }
+
+    /// The way the rule takes from where the follower stands, with the cell it leads to.
+    fn choose(&self, maze: &Maze) -> Option<(Direction, usize)> {
+        self.hand
+            .order(self.heading)
+            .into_iter()
+            .find_map(|dir| neighbour_through(maze, self.cell, dir).map(|next| (dir, next)))
+    }
+
+    fn finish(&mut self, board: &mut Board) -> Step {
+        // The route moves into the outcome: it can be millions of cells long.
+        let route = std::mem::take(&mut self.route);
+        mark_path(board, &route);
+        let length = route.len() as u32;
+        self.outcome = Some(Outcome::Found(route));
+        Step::new(Event::Found { length }, 5)
+    }
+
+    fn give_up(&mut self, reason: &'static str) {
+        self.outcome = Some(Outcome::GaveUp {
+            route: std::mem::take(&mut self.route),
+            reason,
+        });
+    }
+}
+
+/// The first open side, clockwise from north, with a wall on the hand's side; failing that the
+/// first open side; failing that north (the follower cannot move anyway).
+fn starting_heading(maze: &Maze, start: usize, hand: Hand) -> Direction {
+    let open = |dir| maze.passage(start, dir).is_some();
+    Direction::ALL
+        .into_iter()
+        .find(|&dir| open(dir) && !open(hand.side(dir)))
+        .or_else(|| Direction::ALL.into_iter().find(|&dir| open(dir)))
+        .unwrap_or(Direction::North)
+}
+
+// ---- Taking a step back -------------------------------------------------------------------------
+
+impl WallFollower {
     /// Nothing noted: a move is taken back by popping the route, whose last two cells then give
     /// the heading before (the starting heading after one move). A move that did not repeat a
     /// state remembered one: forget it. An ending takes the route back from the outcome.
-    fn undo(&mut self, step: &Step, _notes: &[u32], board: &Board) -> bool {
+    fn take_back(&mut self, step: &Step, board: &Board) -> bool {
         match step.event {
             Event::Begin { cell } => {
                 let cell = cell as usize;
                 self.started = false;
-                self.seen[cell / 2] &= !cell_bits(cell);
+                self.seen.remove_cell(cell);
                 self.route.clear();
                 self.visited = 0;
             }
@@ -317,8 +336,8 @@ impl Machine for WallFollower {
                 if self.repeating {
                     self.repeating = false;
                 } else {
-                    self.seen[to / 2] &= !state_bit(to, heading);
-                    if self.seen[to / 2] & cell_bits(to) == 0 {
+                    self.seen.remove(to, heading);
+                    if !self.seen.has_cell(to) {
                         self.visited -= 1;
                     }
                 }
@@ -330,15 +349,13 @@ impl Machine for WallFollower {
         }
         true
     }
+}
 
-    fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("route", self.route().len() as u64),
-            ("visited", self.visited),
-        ]
-    }
+// ---- What the page shows ------------------------------------------------------------------------
 
-    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+impl WallFollower {
+    /// The route walked, newest first, and how many states have been seen.
+    fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut newest_first = self.route.iter().rev().copied();
         let mut route = Structure::new("Route walked (newest first)", self.route.len() as u64)
             .cells(maze, &mut newest_first, limit);
@@ -348,21 +365,11 @@ impl Machine for WallFollower {
             .t(" facing ")
             .dir(self.heading)
             .done();
-        // Each set bit is one (cell, heading) state: seeing one again means a loop.
-        let states = self.seen.iter().map(|b| u64::from(b.count_ones())).sum();
+        // Each is one (cell, heading) state: standing in one again means a loop.
+        let states = self.seen.count();
         let seen = Structure::new("(cell, heading) states seen", states)
             .note("standing in one of these again would loop forever".to_string());
         vec![route, seen]
-    }
-}
-
-impl Solver for WallFollower {
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn visited(&self) -> u64 {
-        self.visited
     }
 }
 
@@ -459,20 +466,5 @@ mod tests {
                 reason: WALLED_IN
             })
         );
-    }
-
-    #[test]
-    fn seen_states_are_kept_per_cell_and_heading() {
-        let maze = Maze::new(3, 1).unwrap();
-        let mut solver = WallFollower::new(&maze, 0, 2, Hand::Left);
-        assert!(solver.remember(1, Direction::East));
-        assert!(!solver.remember(1, Direction::West));
-        assert!(solver.remember(2, Direction::East));
-        assert!(solver.has_been(1, Direction::East));
-        assert!(solver.has_been(1, Direction::West));
-        assert!(!solver.has_been(1, Direction::North));
-        assert!(!solver.has_been(0, Direction::East));
-        assert!(solver.has_been(2, Direction::East));
-        assert!(!solver.has_been(2, Direction::West));
     }
 }
