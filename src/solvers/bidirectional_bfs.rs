@@ -416,7 +416,8 @@ impl BidirectionalBfs {
                 .t(" and ")
                 .cell(best.from_goal)
                 .t(", a path of ")
-                .count(u64::from(best.length), "cell", "cells")
+                // `length` counts passages; the path's cells are one more.
+                .count(u64::from(best.length) + 1, "cell", "cells")
                 .done();
         }
         all
