@@ -283,9 +283,9 @@ export function statusText(run, state, solver) {
   if (solver !== 'none' && phase !== 'generating' && phase !== 'braiding') {
     parts.push(`visited ${run.visited().toLocaleString('en-US')}`);
     parts.push(`path length ${run.pathLength().toLocaleString('en-US')}`);
-    const outcome = run.outcome();
-    if (outcome === 'unreachable') parts.push('no path: the goal cannot be reached');
-    else if (outcome.startsWith('gave-up')) parts.push(`no path: gave up (${outcome.replace(/^gave-up:?\s*/, '')})`);
+    // The module's words, as they are: nothing here parses them.
+    const noPath = run.noPath();
+    if (noPath) parts.push(noPath);
   }
   return parts.join(' · ');
 }

@@ -57,6 +57,16 @@ impl Outcome {
             _ => None,
         }
     }
+
+    /// What the page says of a search that ended without reaching the goal ("no path: the
+    /// goal cannot be reached", "no path: gave up (…)"); `None` once a path was found.
+    pub fn no_path(&self) -> Option<String> {
+        match self {
+            Outcome::Found(_) => None,
+            Outcome::Unreachable => Some("no path: the goal cannot be reached".to_string()),
+            Outcome::GaveUp { reason, .. } => Some(format!("no path: gave up ({reason})")),
+        }
+    }
 }
 
 /// A search's result with its costs.
@@ -315,6 +325,23 @@ pub(crate) fn mark_path(board: &mut Board, path: &[usize]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_without_a_path_says_why() {
+        assert_eq!(Outcome::Found(vec![0]).no_path(), None);
+        assert_eq!(
+            Outcome::Unreachable.no_path().as_deref(),
+            Some("no path: the goal cannot be reached")
+        );
+        let gave_up = Outcome::GaveUp {
+            route: vec![0, 1],
+            reason: "back where it started",
+        };
+        assert_eq!(
+            gave_up.no_path().as_deref(),
+            Some("no path: gave up (back where it started)")
+        );
+    }
 
     #[test]
     fn open_neighbours_agrees_with_maze_passage() {

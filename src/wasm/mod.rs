@@ -229,6 +229,15 @@ impl MazeRun {
         }
     }
 
+    /// What to say of a search that ended without a path ("no path: the goal cannot be
+    /// reached", "no path: gave up (…)"), "" otherwise: the page shows it as it is.
+    #[wasm_bindgen(js_name = noPath)]
+    pub fn no_path(&self) -> String {
+        self.outcome_ref()
+            .and_then(Outcome::no_path)
+            .unwrap_or_default()
+    }
+
     /// The name of the machine on show: the generator, the solver or "player".
     pub fn algorithm(&self) -> String {
         self.run.info().name.to_string()

@@ -322,8 +322,8 @@ test('speed scale: logarithmic stops from 1 step/s to the whole run, and text to
 });
 
 /** A stand-in for a MazeRun at some moment of its timeline. */
-const runAt = ({ phase, steps = 10, visited = 0, pathLength = 0, outcome = '' }) => ({
-  phase: () => phase, steps: () => steps, visited: () => visited, pathLength: () => pathLength, outcome: () => outcome,
+const runAt = ({ phase, steps = 10, visited = 0, pathLength = 0, noPath = '' }) => ({
+  phase: () => phase, steps: () => steps, visited: () => visited, pathLength: () => pathLength, noPath: () => noPath,
 });
 
 test('status text: phase, steps, search figures, and how a failed search ended', () => {
@@ -332,12 +332,12 @@ test('status text: phase, steps, search figures, and how a failed search ended',
   assert.equal(statusText(runAt({ phase: 'braiding', steps: 1300 }), 'running', 'bfs'), 'Braiding, step 1,300');
   assert.equal(statusText(runAt({ phase: 'solving', steps: 50, visited: 20 }), 'paused', 'bfs'),
     'Solving (paused), step 50 · visited 20 · path length 0');
-  const found = statusText(runAt({ phase: 'done', steps: 99, visited: 40, pathLength: 17, outcome: 'found' }), 'done', 'bfs');
+  const found = statusText(runAt({ phase: 'done', steps: 99, visited: 40, pathLength: 17 }), 'done', 'bfs');
   assert.match(found, /\bdone\b/);
   assert.match(found, /path length 17/);
   assert.doesNotMatch(found, /no path/);
-  assert.match(statusText(runAt({ phase: 'done', outcome: 'unreachable' }), 'done', 'bfs'), /done.*no path/);
-  const gaveUp = statusText(runAt({ phase: 'done', outcome: 'gave-up: back where it started, facing the same way' }), 'done', 'wall-follower-right');
+  assert.match(statusText(runAt({ phase: 'done', noPath: 'no path: the goal cannot be reached' }), 'done', 'bfs'), /done.*no path/);
+  const gaveUp = statusText(runAt({ phase: 'done', noPath: 'no path: gave up (back where it started, facing the same way)' }), 'done', 'wall-follower-right');
   assert.match(gaveUp, /no path: gave up \(back where it started, facing the same way\)/);
   assert.doesNotMatch(statusText(runAt({ phase: 'done' }), 'done', 'none'), /visited|path/);
 });
