@@ -3,7 +3,7 @@
 //! tests — drives algorithms through this type, so they all see the same steps.
 
 use crate::board::Board;
-use crate::generators::{self, braid, Braid};
+use crate::generators::{self, braid, Braid, UnknownName};
 use crate::history::History;
 use crate::machine::{event_label, Info, Machine, Step, Structure};
 use crate::maze::{Maze, MazeError};
@@ -57,6 +57,30 @@ impl Settings {
         self.braid = braid;
         self
     }
+}
+
+/// Any algorithm a run shows, by name: a generator, a solver, the braiding or the player.
+pub fn algorithm_info(name: &str) -> Result<&'static Info, UnknownName> {
+    if let Ok(entry) = generators::find(name) {
+        return Ok(entry.info);
+    }
+    if let Ok(entry) = solvers::find(name) {
+        return Ok(entry.info);
+    }
+    for info in [&crate::player::INFO, &braid::INFO] {
+        if info.name == name {
+            return Ok(info);
+        }
+    }
+    let mut allowed = generators::names();
+    allowed.extend(solvers::names());
+    allowed.push(crate::player::INFO.name);
+    allowed.push(braid::INFO.name);
+    Err(UnknownName {
+        kind: "algorithm",
+        given: name.to_string(),
+        allowed,
+    })
 }
 
 /// Where a search starts and ends when the settings do not say: the top-left corner and the

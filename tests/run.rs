@@ -379,3 +379,19 @@ fn a_one_cell_run_walks_one_cell() {
     assert_eq!(run.phase_steps(Phase::Walking), 1);
     assert_eq!(run.board().mark(0) & mark::WALKED, mark::WALKED);
 }
+
+#[test]
+fn every_algorithm_a_run_shows_is_found_by_name() {
+    use mazestep::run::algorithm_info;
+    for name in generators::names().into_iter().chain(solvers::names()) {
+        assert_eq!(algorithm_info(name).unwrap().name, name);
+    }
+    assert_eq!(algorithm_info("player").unwrap().title, "Player");
+    assert_eq!(algorithm_info("braid").unwrap().name, "braid");
+    let error = algorithm_info("zigzag").unwrap_err().to_string();
+    assert!(
+        error.starts_with("unknown algorithm 'zigzag': allowed are "),
+        "{error}"
+    );
+    assert!(error.ends_with(", player, braid"), "{error}");
+}

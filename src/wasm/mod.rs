@@ -23,11 +23,10 @@ mod args;
 
 use crate::board::mark;
 use crate::export;
-use crate::generators::{self, braid, UnknownName};
+use crate::generators;
 use crate::machine::{self, Info, Structure, EVENT_KINDS};
 use crate::maze::{Direction, MAX_SIDE};
 use crate::parse;
-use crate::player;
 use crate::rng;
 use crate::run::{self, Phase, Run, Settings};
 use crate::solvers::{self, Outcome};
@@ -559,32 +558,11 @@ fn point(which: args::Param, value: &JsValue) -> Result<Option<(u32, u32)>, JsEr
         .map_err(|e| which.fail(&e))
 }
 
-/// Any algorithm by name: a generator, a solver, the braiding or the player.
+/// Any algorithm by name (see [`run::algorithm_info`]).
 fn info(call: &'static str, name: &JsValue) -> Result<&'static Info, JsError> {
     let which = param(call, "name");
     let text = args::text(which, name)?;
-    if let Ok(entry) = generators::find(&text) {
-        return Ok(entry.info);
-    }
-    if let Ok(entry) = solvers::find(&text) {
-        return Ok(entry.info);
-    }
-    if text == player::INFO.name {
-        return Ok(&player::INFO);
-    }
-    if text == braid::INFO.name {
-        return Ok(&braid::INFO);
-    }
-    let mut allowed = generators::names();
-    allowed.extend(solvers::names());
-    allowed.push(player::INFO.name);
-    allowed.push(braid::INFO.name);
-    let error = UnknownName {
-        kind: "algorithm",
-        given: text,
-        allowed,
-    };
-    Err(which.fail(&error.to_string()))
+    run::algorithm_info(&text).map_err(|error| which.fail(&error.to_string()))
 }
 
 fn strings(items: impl IntoIterator<Item = &'static str>) -> Vec<String> {
