@@ -50,6 +50,18 @@ impl Stats {
         self.dead_ends as f64 / self.cells as f64
     }
 
+    /// The statistics as plain numbers for a front end: the values of [`Stats::values`] (NaN
+    /// where there is none), then 1 or 0 for whether the diameter is exact.
+    pub fn numbers(&self) -> Vec<f64> {
+        let mut numbers: Vec<f64> = self
+            .values()
+            .iter()
+            .map(|value| value.unwrap_or(f64::NAN))
+            .collect();
+        numbers.push(if self.diameter_exact { 1.0 } else { 0.0 });
+        numbers
+    }
+
     /// The values named by [`STATISTICS`], in that order (`None` where there is none: the
     /// solution length of a maze whose corners are not connected).
     pub fn values(&self) -> [Option<f64>; STATISTICS.len()] {
@@ -355,6 +367,18 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_are_the_values_then_whether_the_diameter_is_exact() {
+        // Two cells with no passage: no solution length between the corners.
+        let maze = Maze::new(2, 1).unwrap();
+        let stats = measure_between(&maze, 0, 1);
+        let numbers = stats.numbers();
+        assert_eq!(numbers.len(), STATISTICS.len() + 1);
+        assert!(numbers[3].is_nan(), "solution length: {numbers:?}");
+        assert_eq!(numbers[0], stats.dead_ends as f64);
+        assert_eq!(numbers[STATISTICS.len()], f64::from(u8::from(stats.diameter_exact)));
+    }
 
     #[test]
     fn summary_of_known_numbers() {

@@ -347,11 +347,7 @@ impl MazeRun {
     /// there is none (the solution length while the corners are not connected). Linear in
     /// the number of cells: on big mazes a page measures a slice at a time with `measure`.
     pub fn stats(&self) -> Vec<f64> {
-        stats_array(&stats::measure_between(
-            self.run.maze(),
-            self.run.start(),
-            self.run.goal(),
-        ))
+        stats::measure_between(self.run.maze(), self.run.start(), self.run.goal()).numbers()
     }
 
     /// `stats()` a slice at a time: does at most about `limit` cells of work on measuring
@@ -360,7 +356,7 @@ impl MazeRun {
     pub fn measure(&mut self, limit: JsValue) -> Result<Option<Vec<f64>>, JsError> {
         let limit = args::limit(param("measure", "limit"), &limit)?;
         let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-        Ok(self.run.measure(limit).as_ref().map(stats_array))
+        Ok(self.run.measure(limit).as_ref().map(stats::Stats::numbers))
     }
 }
 
@@ -524,18 +520,6 @@ impl MazeRun {
         let index = args::index(param(call, "i"), i, all.len())?;
         Ok(all.swap_remove(index))
     }
-}
-
-/// The statistics as `stats()` gives them: the values of `STATISTICS` (NaN for none), then 1
-/// or 0 for whether the diameter is exact.
-fn stats_array(measured: &stats::Stats) -> Vec<f64> {
-    let mut values: Vec<f64> = measured
-        .values()
-        .iter()
-        .map(|value| value.unwrap_or(f64::NAN))
-        .collect();
-    values.push(if measured.diameter_exact { 1.0 } else { 0.0 });
-    values
 }
 
 /// Every event kind, for messages.
