@@ -377,7 +377,10 @@ mod tests {
         assert_eq!(numbers.len(), STATISTICS.len() + 1);
         assert!(numbers[3].is_nan(), "solution length: {numbers:?}");
         assert_eq!(numbers[0], stats.dead_ends as f64);
-        assert_eq!(numbers[STATISTICS.len()], f64::from(u8::from(stats.diameter_exact)));
+        assert_eq!(
+            numbers[STATISTICS.len()],
+            f64::from(u8::from(stats.diameter_exact))
+        );
     }
 
     #[test]
