@@ -1,0 +1,398 @@
+//! Everything `mazestep` writes: the help and `list` texts, mazes as tiles, JSON or SVG, the
+//! `stats` table, and the lines on stderr (messages and announced seeds).
+
+use crate::options::{Solve, Stats};
+use mazestep::export;
+use mazestep::generators;
+use mazestep::maze::Maze;
+use mazestep::parse;
+use mazestep::solvers::{self, Outcome, Report};
+use mazestep::stats::{Summary, STATISTICS};
+use std::io::{self, Write};
+
+const USAGE: &str = "\
+usage:
+  mazestep generate --algorithm NAME --width W --height H [--seed S] [--count N]
+                    [--braid P] [--format tiles|json|svg|none]
+  mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
+                 [--braid P] [--start X,Y] [--goal X,Y] [--format tiles|json|svg]
+  mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
+                 [--braid P] [--format text|json]
+  mazestep list          names and summaries of all generators and solvers
+  mazestep help          this text (also --help, -h)
+  mazestep --version     the version
+
+options:
+  --algorithm NAME   generator (solve: recursive-backtracker if there is one, else the first listed)
+  --solver NAME      path finder
+  --width W          cells across, 1 to 4096 (solve: 10)
+  --height H         cells down, 1 to 4096 (solve: 10)
+  --seed S           0 to 18446744073709551615; without it a fresh seed is printed on stderr
+  --count N          generate N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
+  --samples N        stats: measure N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
+  --braid P          remove a share P (0 to 1, e.g. 0.5) of the dead ends, adding loops
+  --start X,Y        solve: start cell, zero-based (default 0,0)
+  --goal X,Y         solve: goal cell (default: the bottom-right cell)
+  --format F         tiles (default): # wall, . open, o path, S start, G goal;
+                     json: one object per line; none: generate without output;
+                     svg: a printable worksheet (generate: the maze with start top-left
+                     and goal bottom-right; solve: with the solution drawn; one maze only);
+                     stats: text (default) or json
+
+exit status: 0 done, 1 no path found (the maze is still printed), 2 bad input.
+";
+
+/// The usage text with the names registered in this build.
+pub fn usage() -> String {
+    format!(
+        "mazestep {}: maze generation and path finding\n\n{USAGE}\ngenerators: {}\nsolvers: {}\n",
+        env!("CARGO_PKG_VERSION"),
+        generators::names().join(", "),
+        solvers::names().join(", ")
+    )
+}
+
+/// The `list` text: every generator and solver with its one-line summary.
+pub fn list() -> String {
+    let width = generators::ALL
+        .iter()
+        .map(|e| e.info.name.len())
+        .chain(solvers::ALL.iter().map(|e| e.info.name.len()))
+        .max()
+        .unwrap_or(0);
+    let mut text = String::from("generators:\n");
+    for entry in generators::ALL {
+        let info = entry.info;
+        text += &format!("  {:width$}  {}\n", info.name, info.summary);
+    }
+    text += "solvers:\n";
+    for entry in solvers::ALL {
+        let info = entry.info;
+        text += &format!("  {:width$}  {}\n", info.name, info.summary);
+    }
+    text
+}
+
+/// Writes one line to stderr, prefixed with the program name. Control characters (a newline
+/// inside a typed value) are escaped so the message stays one line. A failing stderr is
+/// ignored: there is nowhere left to complain.
+pub fn say(message: &str) {
+    let _ = writeln!(io::stderr(), "mazestep: {}", parse::plain(message));
+}
+
+/// Prints a freshly chosen seed on stderr, so the maze can be made again.
+pub fn announce_seed(seed: u64) {
+    let _ = writeln!(io::stderr(), "seed: {seed}");
+}
+
+/// A maze as tiles, followed by the blank line that separates mazes.
+pub fn tiles(maze: &Maze, out: &mut impl Write) -> io::Result<()> {
+    out.write_all(maze.to_tile_text().as_bytes())?;
+    out.write_all(b"\n")
+}
+
+/// A maze as one line of JSON.
+pub fn maze_json_line(
+    maze: &Maze,
+    algorithm: &str,
+    seed: u64,
+    braid: f64,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut line = maze_json(maze, algorithm, seed, braid);
+    line.push_str("}\n");
+    out.write_all(line.as_bytes())
+}
+
+/// `generate`'s SVG: the maze to hand out, start top-left and goal bottom-right, no route.
+pub fn worksheet(
+    maze: &Maze,
+    algorithm: &str,
+    seed: u64,
+    braid: f64,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let title = export::sheet_title(algorithm, maze.width(), maze.height(), seed, braid);
+    let sheet = export::Sheet {
+        start: Some(0),
+        goal: Some(maze.len() - 1),
+        path: None,
+        title: Some(&title),
+    };
+    out.write_all(export::svg(maze, &sheet).as_bytes())
+}
+
+/// `solve`'s tiles: the maze with `S`, `G` and the route, followed by a blank line.
+pub fn route_tiles(
+    maze: &Maze,
+    job: &Solve,
+    report: &Report,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let start = maze.index(job.start.0, job.start.1);
+    let goal = maze.index(job.goal.0, job.goal.1);
+    let text = export::route_tiles(maze, start, goal, report.outcome.path());
+    out.write_all(text.as_bytes())?;
+    out.write_all(b"\n")
+}
+
+/// `solve`'s JSON: the maze's object with the search added, on one line.
+pub fn solve_json_line(
+    maze: &Maze,
+    job: &Solve,
+    report: &Report,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let line = solve_json(maze, job, report) + "\n";
+    out.write_all(line.as_bytes())
+}
+
+/// `solve`'s SVG: the answer sheet, with the given start and goal and the route found.
+pub fn answer_sheet(
+    maze: &Maze,
+    job: &Solve,
+    report: &Report,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let title = export::sheet_title(
+        job.algorithm,
+        maze.width(),
+        maze.height(),
+        job.seed,
+        job.braid,
+    );
+    let sheet = export::Sheet {
+        start: Some(maze.index(job.start.0, job.start.1)),
+        goal: Some(maze.index(job.goal.0, job.goal.1)),
+        path: report.outcome.path(),
+        title: Some(&title),
+    };
+    out.write_all(export::svg(maze, &sheet).as_bytes())
+}
+
+/// The one-line message for a search that did not reach the goal, or `None` if it did.
+pub fn no_path_message(job: &Solve, outcome: &Outcome) -> Option<String> {
+    let (sx, sy) = job.start;
+    let (gx, gy) = job.goal;
+    match outcome {
+        Outcome::Found(_) => None,
+        Outcome::Unreachable => Some(format!(
+            "no path: {} searched everything reachable from {sx},{sy} without reaching {gx},{gy}",
+            job.solver
+        )),
+        Outcome::GaveUp { reason, .. } => Some(format!(
+            "no path: {} gave up before reaching {gx},{gy}: {reason}",
+            job.solver
+        )),
+    }
+}
+
+/// A table: one line per statistic with its mean and standard deviation.
+pub fn stats_text(job: &Stats, summary: &Summary) -> String {
+    let mut text = format!(
+        "{} {}x{}, {} maze{} (seeds {} to {}), braid {}\n",
+        job.algorithm,
+        job.width,
+        job.height,
+        job.samples,
+        if job.samples == 1 { "" } else { "s" },
+        job.first_seed,
+        job.last_seed(),
+        job.braid
+    );
+    text += &format!("{:<20}{:>12}{:>12}\n", "statistic", "mean", "std dev");
+    for (i, (key, label)) in STATISTICS.iter().enumerate() {
+        // Shares are fractions: more decimals.
+        let decimals = if *key == "dead_end_share" { 4 } else { 2 };
+        let number = |value: Option<f64>| match value {
+            Some(v) => format!("{v:.decimals$}"),
+            None => "-".to_string(),
+        };
+        text += &format!(
+            "{:<20}{:>12}{:>12}\n",
+            label,
+            number(summary.mean(i)),
+            number(summary.std_dev(i))
+        );
+    }
+    text
+}
+
+/// One JSON object: the job and, per statistic, its mean and standard deviation.
+pub fn stats_json(job: &Stats, summary: &Summary) -> String {
+    let number = |value: Option<f64>| value.map_or("null".to_string(), |v| v.to_string());
+    let mut json = format!(
+        "{{\"algorithm\":{},\"width\":{},\"height\":{},\"samples\":{},\"first_seed\":{},\"last_seed\":{},\"braid\":{},\"stats\":{{",
+        json_string(job.algorithm),
+        job.width,
+        job.height,
+        job.samples,
+        job.first_seed,
+        job.last_seed(),
+        job.braid
+    );
+    for (i, (key, _)) in STATISTICS.iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        json.push_str(&format!(
+            "{}:{{\"mean\":{},\"std_dev\":{}}}",
+            json_string(key),
+            number(summary.mean(i)),
+            number(summary.std_dev(i))
+        ));
+    }
+    json.push_str("}}\n");
+    json
+}
+
+/// The opening of a maze's JSON object, without the closing brace, so `solve` can add fields.
+/// A braid share above 0 is included, so the object says how to make the maze again.
+fn maze_json(maze: &Maze, algorithm: &str, seed: u64, braid: f64) -> String {
+    let mut json = String::with_capacity(80 + 3 * maze.len());
+    json.push_str(&format!(
+        "{{\"width\":{},\"height\":{},\"algorithm\":{},\"seed\":{seed},",
+        maze.width(),
+        maze.height(),
+        json_string(algorithm)
+    ));
+    if braid > 0.0 {
+        json.push_str(&format!("\"braid\":{braid},"));
+    }
+    json.push_str("\"cells\":[");
+    for (i, bits) in maze.cells().iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        json.push_str(&bits.to_string());
+    }
+    json.push(']');
+    json
+}
+
+fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
+    let mut json = maze_json(maze, job.algorithm, job.seed, job.braid);
+    let point = |(x, y): (u32, u32)| format!("[{x},{y}]");
+    json.push_str(&format!(
+        ",\"solver\":{},\"start\":{},\"goal\":{},\"path\":",
+        json_string(job.solver),
+        point(job.start),
+        point(job.goal)
+    ));
+    match report.outcome.path() {
+        Some(path) => {
+            json.push('[');
+            for (i, &cell) in path.iter().enumerate() {
+                if i > 0 {
+                    json.push(',');
+                }
+                json.push_str(&point(maze.coords(cell)));
+            }
+            json.push(']');
+        }
+        None => json.push_str("null"),
+    }
+    let (outcome, reason) = match &report.outcome {
+        Outcome::Found(_) => ("found", None),
+        Outcome::Unreachable => ("unreachable", None),
+        Outcome::GaveUp { reason, .. } => ("gave-up", Some(*reason)),
+    };
+    json.push_str(&format!(
+        ",\"visited\":{},\"steps\":{},\"outcome\":{},\"reason\":{}}}",
+        report.visited,
+        report.steps,
+        json_string(outcome),
+        reason.map_or("null".to_string(), json_string)
+    ));
+    json
+}
+
+/// A JSON string literal: quotes, backslashes and control characters escaped.
+fn json_string(text: &str) -> String {
+    let mut json = String::with_capacity(text.len() + 2);
+    json.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => json.push_str("\\\""),
+            '\\' => json.push_str("\\\\"),
+            '\n' => json.push_str("\\n"),
+            '\r' => json.push_str("\\r"),
+            '\t' => json.push_str("\\t"),
+            c if u32::from(c) < 0x20 => json.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => json.push(c),
+        }
+    }
+    json.push('"');
+    json
+}
+
+// Host only: these tests use serde_json, a host-only dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::options::Format;
+    use mazestep::maze::{E, W};
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("bfs"), "\"bfs\"");
+        assert_eq!(
+            json_string("a\"b\\c\nd\te\u{1}é"),
+            "\"a\\\"b\\\\c\\nd\\te\\u0001é\""
+        );
+    }
+
+    fn job(start: (u32, u32), goal: (u32, u32)) -> Solve {
+        Solve {
+            solver: "bfs",
+            algorithm: "binary-tree",
+            width: 3,
+            height: 1,
+            seed: 7,
+            fresh_seed: false,
+            braid: 0.0,
+            start,
+            goal,
+            format: Format::Tiles,
+        }
+    }
+
+    #[test]
+    fn an_unreachable_goal_shows_start_and_goal_and_no_route() {
+        // Three cells in a row; only the first two are joined, so the third is cut off.
+        let maze = Maze::from_cells(3, 1, vec![E, W, 0]).unwrap();
+        let job = job((0, 0), (2, 0));
+        let report = solvers::solve("bfs", &maze, job.start, job.goal).unwrap();
+        assert_eq!(report.outcome, Outcome::Unreachable);
+        let mut tiles = Vec::new();
+        route_tiles(&maze, &job, &report, &mut tiles).unwrap();
+        assert_eq!(tiles, b"#######\n#S..#G#\n#######\n\n");
+        let message = no_path_message(&job, &report.outcome).unwrap();
+        assert!(
+            message.contains("0,0") && message.contains("2,0"),
+            "{message}"
+        );
+        let json = solve_json(&maze, &job, &report);
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value["path"], serde_json::Value::Null);
+        assert_eq!(value["outcome"], "unreachable");
+    }
+
+    #[test]
+    fn a_found_route_is_drawn_through_its_passages() {
+        let maze = Maze::from_cells(3, 1, vec![E, E | W, W]).unwrap();
+        let job = job((0, 0), (2, 0));
+        let report = solvers::solve("bfs", &maze, job.start, job.goal).unwrap();
+        let mut tiles = Vec::new();
+        route_tiles(&maze, &job, &report, &mut tiles).unwrap();
+        assert_eq!(tiles, b"#######\n#SoooG#\n#######\n\n");
+        assert_eq!(no_path_message(&job, &report.outcome), None);
+    }
+
+    #[test]
+    fn start_wins_when_it_is_the_goal() {
+        let maze = Maze::from_cells(1, 1, vec![0]).unwrap();
+        let tiles = export::route_tiles(&maze, 0, 0, Some(&[0]));
+        assert_eq!(tiles, "###\n#S#\n###\n");
+    }
+}
