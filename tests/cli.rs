@@ -1329,15 +1329,23 @@ fn a_closed_standard_output_is_an_error() {
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("standard output is closed"), "{err}");
-    // Sent to /dev/null on purpose, the output is simply thrown away.
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(r#""$0" "$@" >/dev/null"#)
-        .arg(env!("CARGO_BIN_EXE_mazestep"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Sent to /dev/null on purpose, the output is simply thrown away: opened for writing (a
+    // shell's `>/dev/null`) or for reading and writing (Python's `subprocess.DEVNULL`).
+    for redirect in [">/dev/null", "1<>/dev/null"] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!(r#""$0" "$@" {redirect}"#))
+            .arg(env!("CARGO_BIN_EXE_mazestep"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{redirect}: {}",
+            text(&out.stderr)
+        );
+    }
 }
 
 #[test]

@@ -78,21 +78,38 @@ fn run(args: Vec<OsString>, out: &mut impl Write) -> Result<(), Failure> {
 }
 
 /// Whether standard output was open when the program started. Rust's runtime puts `/dev/null`
-/// open for reading and writing on a descriptor that was closed (`mazestep generate ... >&-`),
-/// so writes would vanish without an error; a shell's `>/dev/null` opens it write-only.
+/// on a descriptor that was closed (`mazestep generate ... >&-`), so writes would vanish
+/// without an error, and by then a closed descriptor cannot be told from a caller's
+/// `/dev/null` (Python's `subprocess.DEVNULL` opens it for reading and writing). So the
+/// descriptor is looked at before the runtime starts, by a constructor the loader runs.
 #[cfg(target_os = "linux")]
 fn stdout_is_open() -> bool {
-    let target = std::fs::read_link("/proc/self/fd/1");
-    let flags = std::fs::read_to_string("/proc/self/fdinfo/1");
-    let (Ok(target), Ok(flags)) = (target, flags) else {
-        return true;
-    };
-    let read_write = flags
-        .lines()
-        .find_map(|line| line.strip_prefix("flags:"))
-        .and_then(|octal| u32::from_str_radix(octal.trim(), 8).ok())
-        .is_some_and(|flags| flags & 3 == 2);
-    !(read_write && target == std::path::Path::new("/dev/null"))
+    !at_start::STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+#[cfg(target_os = "linux")]
+mod at_start {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Whether descriptor 1 was closed when the program was loaded.
+    pub static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" {
+        fn fcntl(fd: i32, cmd: i32, ...) -> i32;
+    }
+    /// `fcntl`'s "get the descriptor's flags", which fails on a closed descriptor.
+    const F_GETFD: i32 = 1;
+
+    extern "C" fn look_at_stdout() {
+        // SAFETY: F_GETFD only reads descriptor 1's flags; it needs nothing set up.
+        let closed = unsafe { fcntl(1, F_GETFD) } == -1;
+        STDOUT_CLOSED.store(closed, Ordering::Relaxed);
+    }
+
+    /// Run by the loader before `main` and before Rust's runtime reopens closed descriptors.
+    #[used]
+    #[link_section = ".init_array"]
+    static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
 }
 
 #[cfg(not(target_os = "linux"))]

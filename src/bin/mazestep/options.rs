@@ -388,13 +388,14 @@ fn solve(args: &[String]) -> Result<Solve, String> {
     let height = side("height", "--height")?;
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
+    let (start, goal) = mazestep::run::default_ends(width, height);
     let start = match given.get("--start") {
         Some(text) => parse::point("start", text)?,
-        None => (0, 0),
+        None => start,
     };
     let goal = match given.get("--goal") {
         Some(text) => parse::point("goal", text)?,
-        None => (width - 1, height - 1),
+        None => goal,
     };
     inside("start", start, width, height)?;
     inside("goal", goal, width, height)?;
