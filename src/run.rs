@@ -300,9 +300,6 @@ fn room_for(cells: usize) -> Result<(), String> {
     })
 }
 
-/// Most changes the journal keeps: a million entries, 16 MB, at the largest sizes.
-pub const JOURNAL_LIMIT: usize = 1 << 20;
-
 /// Most changes the history of steps that can be taken back keeps (16 bytes each), and
 /// so most notes; a quarter of it is the most steps: 65 536, about 16 000 steps, at any size.
 /// Enough for Back after a seek (which journals its last 4096 steps) and for holding Back
