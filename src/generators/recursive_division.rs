@@ -114,6 +114,10 @@ impl RecursiveDivision {
 
     /// Sets or clears `SPECIAL` on every cell of a chamber.
     fn mark(&self, board: &mut Board, chamber: Chamber, on: bool) {
+        // Once here, not once a row: unwatched runs keep no display.
+        if !board.is_displaying() {
+            return;
+        }
         for y in chamber.y..chamber.y + chamber.height {
             let first = self.cell(chamber.x, y);
             board.mark_run(first, chamber.width as usize, mark::SPECIAL, on);
