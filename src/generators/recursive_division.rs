@@ -56,6 +56,27 @@ pub struct Chamber {
 }
 
 impl Chamber {
+    /// The two halves either side of a wall after `at` rows (`horizontal`) or columns.
+    fn split(self, horizontal: bool, at: u32) -> (Chamber, Chamber) {
+        if horizontal {
+            let first = Chamber { height: at, ..self };
+            let second = Chamber {
+                y: self.y + at,
+                height: self.height - at,
+                ..self
+            };
+            (first, second)
+        } else {
+            let first = Chamber { width: at, ..self };
+            let second = Chamber {
+                x: self.x + at,
+                width: self.width - at,
+                ..self
+            };
+            (first, second)
+        }
+    }
+
     fn can_split(&self) -> bool {
         self.width >= 2 && self.height >= 2
     }
@@ -135,12 +156,7 @@ impl Machine for RecursiveDivision {
         }
         self.mark(board, chamber, true);
         self.shown = Some(chamber);
-        let Chamber {
-            x,
-            y,
-            width,
-            height,
-        } = chamber;
+        let Chamber { width, height, .. } = chamber;
         let horizontal = match width.cmp(&height) {
             std::cmp::Ordering::Less => true,
             std::cmp::Ordering::Greater => false,
@@ -148,37 +164,12 @@ impl Machine for RecursiveDivision {
         };
         // The wall runs along `length` cells, on their `dir` side, after `at` cells of the
         // chamber; the halves are `first` and `second`.
-        let (dir, length, first, second) = if horizontal {
-            let at = rng.below(height - 1) + 1;
-            (
-                Direction::South,
-                width,
-                Chamber {
-                    height: at,
-                    ..chamber
-                },
-                Chamber {
-                    y: y + at,
-                    height: height - at,
-                    ..chamber
-                },
-            )
+        let (dir, length, at) = if horizontal {
+            (Direction::South, width, rng.below(height - 1) + 1)
         } else {
-            let at = rng.below(width - 1) + 1;
-            (
-                Direction::East,
-                height,
-                Chamber {
-                    width: at,
-                    ..chamber
-                },
-                Chamber {
-                    x: x + at,
-                    width: width - at,
-                    ..chamber
-                },
-            )
+            (Direction::East, height, rng.below(width - 1) + 1)
         };
+        let (first, second) = chamber.split(horizontal, at);
         let gap = rng.below(length);
         // The cells just before the wall: the last row or column of the first half.
         let line = |i: u32| {
@@ -262,33 +253,12 @@ impl Machine for RecursiveDivision {
             }
         });
         // The first half ends at the wall's line; the second half is the rest.
-        let (first, second) = if horizontal {
-            let at = cy + 1 - chamber.y;
-            (
-                Chamber {
-                    height: at,
-                    ..chamber
-                },
-                Chamber {
-                    y: chamber.y + at,
-                    height: chamber.height - at,
-                    ..chamber
-                },
-            )
+        let at = if horizontal {
+            cy + 1 - chamber.y
         } else {
-            let at = cx + 1 - chamber.x;
-            (
-                Chamber {
-                    width: at,
-                    ..chamber
-                },
-                Chamber {
-                    x: chamber.x + at,
-                    width: chamber.width - at,
-                    ..chamber
-                },
-            )
+            cx + 1 - chamber.x
         };
+        let (first, second) = chamber.split(horizontal, at);
         for half in [first, second] {
             if half.can_split() {
                 self.stack.pop();
