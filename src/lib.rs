@@ -12,6 +12,7 @@
 //! - [`export`]: a maze as tile text with its route, or as a printable SVG worksheet.
 
 pub mod board;
+mod dirty;
 pub mod ds;
 pub mod export;
 pub mod generators;

@@ -3,6 +3,7 @@
 //! tests — drives algorithms through this type, so they all see the same steps.
 
 use crate::board::Board;
+use crate::dirty::DirtyList;
 use crate::generators::{self, braid, Braid, UnknownName};
 use crate::history::History;
 use crate::machine::{event_label, Info, Machine, Step, Structure};
@@ -156,9 +157,8 @@ pub struct Run {
     now: State,
     /// Kept apart from `now`: a saved state leaves it out once generation is over.
     generator: Box<dyn Machine>,
-    dirty: Vec<u32>,
-    dirty_seen: Vec<bool>,
-    all_dirty: bool,
+    /// What the last call changed, for the front end to redraw.
+    dirty: DirtyList,
     /// The found path as u32 cell indices, filled on first request (for the wasm edge,
     /// where JS reads it as a `Uint32Array`).
     path_u32: Vec<u32>,
@@ -388,9 +388,7 @@ impl Run {
             solver_entry,
             start,
             goal,
-            dirty: Vec::new(),
-            dirty_seen: vec![false; cells],
-            all_dirty: false,
+            dirty: DirtyList::new(cells),
             path_u32: Vec::new(),
             timeline: Timeline::empty(),
             checkpoint_budget: default_checkpoint_budget(cells),
@@ -528,39 +526,19 @@ impl Run {
             }
         }
         let lost = self.history.changes_forgotten() - forgotten;
-        self.all_dirty =
-            self.history.take_overflowed() | self.now.board.take_display_cleared() || lost > start;
-        self.collect_dirty_from(start.saturating_sub(lost));
+        if self.history.take_overflowed() | self.now.board.take_display_cleared() || lost > start {
+            self.everything_dirty();
+        } else {
+            self.dirty
+                .set_changes(&self.now.board.journal()[start - lost..]);
+        }
         done
     }
 
-    fn collect_dirty(&mut self) {
-        self.collect_dirty_from(self.now.board.journal_len());
-    }
-
-    /// Makes the dirty list the cells of the journal's changes from `start` on.
-    fn collect_dirty_from(&mut self, start: usize) {
+    /// Everything is to be redrawn.
+    fn everything_dirty(&mut self) {
         self.now.board.take_display_cleared();
-        for &cell in &self.dirty {
-            self.dirty_seen[cell as usize] = false;
-        }
-        self.dirty.clear();
-        if self.all_dirty {
-            return;
-        }
-        // Every change's cell is written, but the count only moves past cells not seen
-        // before: whether a cell was seen is as good as random, and a branch on it was
-        // mispredicted over and over (a fifth of a Binary Tree step on the page).
-        let journal = &self.now.board.journal()[start.min(self.now.board.journal_len())..];
-        self.dirty.resize(journal.len(), 0);
-        let mut count = 0;
-        for change in journal {
-            let seen = &mut self.dirty_seen[change.cell as usize];
-            self.dirty[count] = change.cell;
-            count += usize::from(!*seen);
-            *seen = true;
-        }
-        self.dirty.truncate(count);
+        self.dirty.set_everything();
     }
 
     /// Runs everything that is left with the journal off (through the same `step` as
@@ -603,8 +581,7 @@ impl Run {
             }
         }
         self.now.board.set_journaling(true);
-        self.all_dirty = true;
-        self.collect_dirty();
+        self.everything_dirty();
         self.now.steps - before
     }
 
@@ -634,8 +611,7 @@ impl Run {
             self.now.board.set_journaling(true);
         }
         while self.now.steps - before < n && self.step().is_some() {}
-        self.all_dirty = true;
-        self.collect_dirty();
+        self.everything_dirty();
         self.now.steps - before
     }
 
@@ -742,7 +718,7 @@ impl Run {
     }
 
     fn cells(&self) -> usize {
-        self.dirty_seen.len()
+        self.dirty.maze_cells()
     }
 
     /// The state at step 0, from a fresh run with the same settings.
@@ -845,8 +821,7 @@ impl Run {
                 if done == to_go - journaled {
                     self.advance(ahead - done);
                 }
-                self.all_dirty = true;
-                self.collect_dirty();
+                self.everything_dirty();
             }
             return self.now.steps;
         }
@@ -897,8 +872,7 @@ impl Run {
         if (self.now.steps == target || self.is_done()) && !partly_taken_back {
             self.dirty_since(&old);
         } else {
-            self.all_dirty = true;
-            self.collect_dirty();
+            self.everything_dirty();
         }
         self.now.steps
     }
@@ -1070,11 +1044,7 @@ impl Run {
 
     /// Empties the dirty list, for steps taken back to add their cells to.
     fn start_dirty(&mut self) {
-        for &cell in &self.dirty {
-            self.dirty_seen[cell as usize] = false;
-        }
         self.dirty.clear();
-        self.all_dirty = false;
         self.last_replay = 0;
         self.now.board.take_display_cleared();
     }
@@ -1119,14 +1089,10 @@ impl Run {
         let Some(before) = self.history.pop() else {
             return false;
         };
-        let (dirty, seen) = (&mut self.dirty, &mut self.dirty_seen);
+        let dirty = &mut self.dirty;
         self.now
             .board
-            .take_back(before.changes, before.notes, |cell| {
-                if !std::mem::replace(&mut seen[cell as usize], true) {
-                    dirty.push(cell);
-                }
-            });
+            .take_back(before.changes, before.notes, |cell| dirty.add(cell));
         if began_phase {
             // Drop the machines made since `before.phase`, latest first.
             for phase in [Phase::Walking, Phase::Solving, Phase::Braiding] {
@@ -1147,8 +1113,7 @@ impl Run {
         self.now.phase_steps[stepper as usize] -= 1;
         self.path_u32.clear();
         if self.now.board.take_display_cleared() {
-            self.all_dirty = true;
-            self.collect_dirty();
+            self.everything_dirty();
         }
         true
     }
@@ -1156,26 +1121,7 @@ impl Run {
     /// Makes the dirty list the cells whose bytes differ between `old` and the board now.
     fn dirty_since(&mut self, old: &Board) {
         self.now.board.take_display_cleared();
-        for &cell in &self.dirty {
-            self.dirty_seen[cell as usize] = false;
-        }
-        self.dirty.clear();
-        self.all_dirty = false;
-        let (maze, marks, groups) = (
-            self.now.board.maze().cells(),
-            self.now.board.marks(),
-            self.now.board.groups(),
-        );
-        let (old_maze, old_marks, old_groups) = (old.maze().cells(), old.marks(), old.groups());
-        for cell in 0..maze.len() {
-            if maze[cell] != old_maze[cell]
-                || marks[cell] != old_marks[cell]
-                || groups[cell] != old_groups[cell]
-            {
-                self.dirty.push(cell as u32);
-                self.dirty_seen[cell] = true;
-            }
-        }
+        self.dirty.set_differences(old, &self.now.board);
     }
 
     /// Measures the maze as it stands (with the solution length from start to goal) by at
@@ -1306,12 +1252,12 @@ impl Run {
 
     /// Cells changed by the last [`Run::advance`], each once, unless [`Run::all_dirty`].
     pub fn dirty(&self) -> &[u32] {
-        &self.dirty
+        self.dirty.cells()
     }
 
     /// Whether the last batch changed so much that everything should be redrawn.
     pub fn all_dirty(&self) -> bool {
-        self.all_dirty
+        self.dirty.is_everything()
     }
 }
 
