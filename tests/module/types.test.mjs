@@ -140,6 +140,12 @@ function parameters(run) {
     { fn: 'structureNote', param: 'i', names: ['i'], method: (r, v) => r.structureNote(v), ok: isIndex },
     { fn: 'structureItems', param: 'i', names: ['i'], method: (r, v) => r.structureItems(v, 3), ok: isIndex },
     { fn: 'structureItems', param: 'limit', names: ['limit'], method: (r, v) => r.structureItems(0, v), ok: isCount },
+    { fn: 'structures', param: 'limit', names: ['limit'], method: (r, v) => r.structures(v), ok: isCount },
+    { fn: 'defaultEnds', param: 'width', names: ['width'], call: (v) => mz.defaultEnds(v, 4), ok: isSide },
+    { fn: 'defaultEnds', param: 'height', names: ['height'], call: (v) => mz.defaultEnds(4, v), ok: isSide },
+    { fn: 'parseBraid', param: 'text', names: ['text', 'braid'], call: (v) => mz.parseBraid(v),
+      ok: (v) => typeof v === 'string' && /^\s*[0-9]{1,3}%?\s*$/.test(v) && Number(v.trim().replace('%', '')) <= 100,
+      extra: [["'35'", '35'], ["'35%'", '35%'], ["'100'", '100'], ["'101'", '101'], ["'0.5'", '0.5']] },
 
     ...['algorithmTitle', 'algorithmSummary', 'pseudocode', 'legendBits', 'legendLabels', 'algorithmEvents',
       'algorithmStepUnit'].map((fn) => ({
