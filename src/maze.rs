@@ -223,6 +223,12 @@ impl Maze {
         x < self.width && y < self.height
     }
 
+    /// Every cell's passage bytes, to change in place. For the runs nobody watches, which
+    /// keep the two sides of each wall consistent themselves.
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+
     /// The passage bits of one cell.
     #[inline]
     pub fn cell(&self, cell: usize) -> u8 {

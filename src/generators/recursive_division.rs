@@ -24,9 +24,9 @@
 //! like quicksort, and the marking is most of it.
 
 use crate::board::{mark, Board};
+use crate::machine::{step_to_end_local, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
-use crate::machine::{Structure, Words};
-use crate::maze::{Direction, Maze};
+use crate::maze::{Direction, Maze, E, N, S, W};
 use crate::rng::Rng;
 
 pub static INFO: Info = Info {
@@ -125,6 +125,34 @@ impl RecursiveDivision {
         y as usize * self.maze_width as usize + x as usize
     }
 
+    /// The `i`th cell just before a wall: in the last row (`horizontal`) or column of the
+    /// first half.
+    fn before_wall(&self, first: Chamber, horizontal: bool, i: u32) -> usize {
+        if horizontal {
+            self.cell(first.x + i, first.y + first.height - 1)
+        } else {
+            self.cell(first.x + first.width - 1, first.y + i)
+        }
+    }
+
+    /// The step that built a wall after `first`, with its gap `gap` cells along.
+    fn divide_step(&self, first: Chamber, horizontal: bool, length: u32, gap: u32) -> Step {
+        let dir = if horizontal {
+            Direction::South
+        } else {
+            Direction::East
+        };
+        Step::new(
+            Event::Divide {
+                cell: self.before_wall(first, horizontal, 0) as u32,
+                dir,
+                length,
+                gap: self.before_wall(first, horizontal, gap) as u32,
+            },
+            3,
+        )
+    }
+
     /// Drops chambers that cannot be split from the top of the stack: a chamber one cell wide
     /// or tall is a straight corridor, already a perfect maze.
     fn drop_thin(&mut self) {
@@ -147,6 +175,13 @@ impl RecursiveDivision {
 }
 
 impl Machine for RecursiveDivision {
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        match board.unwatched_cells() {
+            Some(cells) => self.divide_unwatched(cells, rng),
+            None => step_to_end_local(self, board, rng),
+        }
+    }
+
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let chamber = self.stack.pop()?;
         if let Some(old) = self.shown.take() {
@@ -171,17 +206,8 @@ impl Machine for RecursiveDivision {
         };
         let (first, second) = chamber.split(horizontal, at);
         let gap = rng.below(length);
-        // The cells just before the wall: the last row or column of the first half.
-        let line = |i: u32| {
-            if horizontal {
-                (first.x + i, first.y + first.height - 1)
-            } else {
-                (first.x + first.width - 1, first.y + i)
-            }
-        };
         for i in (0..length).filter(|&i| i != gap) {
-            let (cx, cy) = line(i);
-            board.build_wall(self.cell(cx, cy), dir);
+            board.build_wall(self.before_wall(first, horizontal, i), dir);
         }
         self.walls += 1;
         // The first half is split next.
@@ -195,17 +221,7 @@ impl Machine for RecursiveDivision {
                 self.mark(board, old, false);
             }
         }
-        let (sx, sy) = line(0);
-        let (gx, gy) = line(gap);
-        Some(Step::new(
-            Event::Divide {
-                cell: self.cell(sx, sy) as u32,
-                dir,
-                length,
-                gap: self.cell(gx, gy) as u32,
-            },
-            3,
-        ))
+        Some(self.divide_step(first, horizontal, length, gap))
     }
 
     fn info(&self) -> &'static Info {
@@ -299,5 +315,72 @@ impl Machine for RecursiveDivision {
             );
         }
         vec![stack]
+    }
+}
+
+// ---- Speed: the run nobody watches ------------------------------------------------------------
+
+impl RecursiveDivision {
+    /// The rest of the run when nothing is displayed or journaled: the same chambers split by
+    /// the same random numbers in the same order as [`Machine::step`], each wall written
+    /// straight into the passage bytes. Returns the steps taken and the last one.
+    fn divide_unwatched(&mut self, cells: &mut [u8], rng: &mut Rng) -> (u64, Option<Step>) {
+        let width = self.maze_width as usize;
+        let mut steps = 0;
+        let mut last = None;
+        // Nothing is shown when nobody watches, and nothing is left to show at the end.
+        self.shown = None;
+        while let Some(chamber) = self.stack.pop() {
+            let horizontal = match chamber.width.cmp(&chamber.height) {
+                std::cmp::Ordering::Less => true,
+                std::cmp::Ordering::Greater => false,
+                std::cmp::Ordering::Equal => rng.coin(),
+            };
+            let (length, at) = if horizontal {
+                (chamber.width, rng.below(chamber.height - 1) + 1)
+            } else {
+                (chamber.height, rng.below(chamber.width - 1) + 1)
+            };
+            let (first, second) = chamber.split(horizontal, at);
+            let gap = rng.below(length);
+            let (start, length_cells) = (self.before_wall(first, horizontal, 0), length as usize);
+            // The wall closes every passage across the line, then the gap reopens its one:
+            // inside a chamber every passage was open.
+            if horizontal {
+                let (above, below) = cells[start..].split_at_mut(width);
+                for (a, b) in above[..length_cells]
+                    .iter_mut()
+                    .zip(&mut below[..length_cells])
+                {
+                    *a &= !S;
+                    *b &= !N;
+                }
+                above[gap as usize] |= S;
+                below[gap as usize] |= N;
+            } else {
+                let column = cells[start..].chunks_mut(width).take(length_cells);
+                for row in column {
+                    row[0] &= !E;
+                    row[1] &= !W;
+                }
+                let gap_cell = start + gap as usize * width;
+                cells[gap_cell] |= E;
+                cells[gap_cell + 1] |= W;
+            }
+            // Only chambers that can be split go on the stack, as `drop_thin` leaves it.
+            if second.can_split() {
+                self.stack.push(second);
+            }
+            if first.can_split() {
+                self.stack.push(first);
+            }
+            steps += 1;
+            last = Some((first, horizontal, length, gap));
+        }
+        self.walls += steps;
+        let last = last.map(|(first, horizontal, length, gap)| {
+            self.divide_step(first, horizontal, length, gap)
+        });
+        (steps, last)
     }
 }
