@@ -24,9 +24,13 @@
 //! like quicksort, and the marking is most of it.
 
 use crate::board::{mark, Board};
-use crate::machine::{step_to_end_local, Structure, Words};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::machine::step_to_end_local;
 use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze, E, N, S, W};
+use crate::machine::{Structure, Words};
+use crate::maze::{Direction, Maze};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::maze::{E, N, S, W};
 use crate::rng::Rng;
 
 pub static INFO: Info = Info {
@@ -175,6 +179,9 @@ impl RecursiveDivision {
 }
 
 impl Machine for RecursiveDivision {
+    // Natively only: the page always watches (its runs keep the display), so in wasm this
+    // loop would be a kilobyte of code nobody runs.
+    #[cfg(not(target_arch = "wasm32"))]
     fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
         match board.unwatched_cells() {
             Some(cells) => self.divide_unwatched(cells, rng),
@@ -320,6 +327,7 @@ impl Machine for RecursiveDivision {
 
 // ---- Speed: the run nobody watches ------------------------------------------------------------
 
+#[cfg(not(target_arch = "wasm32"))]
 impl RecursiveDivision {
     /// The rest of the run when nothing is displayed or journaled: the same chambers split by
     /// the same random numbers in the same order as [`Machine::step`], each wall written
