@@ -25,6 +25,7 @@ pub mod rng;
 pub mod run;
 pub mod solvers;
 pub mod stats;
+pub mod topology;
 
 /// The JavaScript edge (wasm32 only); public so that tests/wasm.rs can drive it.
 #[cfg(target_arch = "wasm32")]

@@ -1,0 +1,57 @@
+//! Hexagons, flat-topped, in columns: the odd columns sit half a cell lower than the even ones
+//! (the "odd-q" layout). Sides clockwise from north: 0 north, 1 north-east, 2 south-east,
+//! 3 south, 4 south-west, 5 north-west; the side back is always three further on.
+
+use super::Side;
+
+pub(super) const SIDE_NAMES: [&str; 6] = [
+    "north",
+    "north-east",
+    "south-east",
+    "south",
+    "south-west",
+    "north-west",
+];
+
+/// The neighbour through `side`, inside a `width` × `height` grid.
+#[inline]
+pub(super) fn neighbour(width: u32, height: u32, cell: usize, side: Side) -> Option<usize> {
+    let (w, h) = (width as i64, height as i64);
+    let (x, y) = ((cell as i64) % w, (cell as i64) / w);
+    // A diagonal neighbour is in the same row or the one above (even columns) or below (odd).
+    let (upper, lower) = if x % 2 == 0 { (y - 1, y) } else { (y, y + 1) };
+    let (nx, ny) = match side {
+        0 => (x, y - 1),
+        1 => (x + 1, upper),
+        2 => (x + 1, lower),
+        3 => (x, y + 1),
+        4 => (x - 1, lower),
+        5 => (x - 1, upper),
+        _ => return None,
+    };
+    ((0..w).contains(&nx) && (0..h).contains(&ny)).then(|| (ny * w + nx) as usize)
+}
+
+/// The centre of the hexagon at column `x`, row `y`: rows are one unit apart, columns 0.866.
+pub(super) fn position(x: u32, y: u32) -> (f64, f64) {
+    let radius = 1.0 / 3f64.sqrt();
+    let shift = if x % 2 == 1 { 0.5 } else { 0.0 };
+    (
+        radius + f64::from(x) * 1.5 * radius,
+        0.5 + f64::from(y) + shift,
+    )
+}
+
+/// Steps between two hexagons on an open grid (through cube coordinates).
+pub(super) fn distance((ax, ay): (u32, u32), (bx, by): (u32, u32)) -> u32 {
+    let cube = |x: u32, y: u32| {
+        let (q, r) = (
+            i64::from(x),
+            i64::from(y) - (i64::from(x) - i64::from(x & 1)) / 2,
+        );
+        (q, r)
+    };
+    let ((aq, ar), (bq, br)) = (cube(ax, ay), cube(bx, by));
+    let (dq, dr) = (aq - bq, ar - br);
+    ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32
+}

@@ -1,0 +1,539 @@
+//! The shape of a maze: which cells there are, which cells each one touches, and where each
+//! one lies. A maze is a graph, and the algorithms only need these answers; the square grid
+//! is one shape among several (as in *Mazes for Programmers*' grid classes).
+//!
+//! Every shape numbers a cell's sides clockwise from 0, and a passage through side `s` is bit
+//! `1 << s` of the cell's passage byte, so a cell has at most 8 sides:
+//!
+//! | shape | cells | sides |
+//! |---|---|---|
+//! | `square` | `width` × `height` | 0 north, 1 east, 2 south, 3 west |
+//! | `hex` | `width` columns × `height` rows, flat-topped, odd columns half a cell lower | 0 north, 1 north-east, 2 south-east, 3 south, 4 south-west, 5 north-west |
+//! | `triangle` | `width` × `height`, pointing up where `x + y` is even | up: 0 east, 1 south, 2 west; down: 0 north, 1 east, 2 west |
+//! | `polar` | `height` rings around one centre cell; a ring splits its cells in two when they grow too wide (`width` is not used) | centre: 0.. its children; others: 0 inward, 1 anticlockwise, 2 and 3 outward, 4 clockwise |
+//!
+//! A [`Grid`] also knows which cells a mask switched off: they touch nothing.
+
+mod hex;
+mod mask;
+mod polar;
+mod triangle;
+
+pub use mask::{Mask, MaskError};
+
+use crate::maze::{Direction, MAX_SIDE};
+use std::fmt;
+
+/// A side of a cell, numbered clockwise from 0 (see the module's table).
+pub type Side = u8;
+
+/// The most cells a grid of any shape may have: as many as the largest square grid.
+pub const MAX_CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+
+/// The shapes a grid can take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    Square,
+    Hex,
+    Triangle,
+    Polar,
+}
+
+impl Shape {
+    /// Every shape, in the order the page and `mazestep list` show them.
+    pub const ALL: [Shape; 4] = [Shape::Square, Shape::Hex, Shape::Triangle, Shape::Polar];
+
+    /// The name used on the command line and in URLs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Shape::Square => "square",
+            Shape::Hex => "hex",
+            Shape::Triangle => "triangle",
+            Shape::Polar => "polar",
+        }
+    }
+
+    /// The shape with this name.
+    pub fn parse(text: &str) -> Result<Shape, String> {
+        Shape::ALL
+            .into_iter()
+            .find(|shape| shape.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Shape::ALL.iter().map(|s| s.name()).collect();
+                format!(
+                    "unknown shape {}: choose one of {}",
+                    crate::parse::quote(text),
+                    names.join(", ")
+                )
+            })
+    }
+
+    /// The most sides any of its cells has.
+    pub const fn max_sides(self) -> u8 {
+        match self {
+            Shape::Square => 4,
+            Shape::Hex => 6,
+            Shape::Triangle => 3,
+            Shape::Polar => 6,
+        }
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a grid could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridError {
+    /// A width or height outside `1..=MAX_SIDE`, or more than [`MAX_CELLS`] cells in all.
+    BadSize(String),
+    /// A mask that does not fit the grid or leaves no cell on.
+    BadMask(String),
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridError::BadSize(why) | GridError::BadMask(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
+
+/// What a maze's algorithms ask of its grid. Implemented by [`Grid`] for every shape; a
+/// machine generic over it is compiled once per implementation, so a fast square-only
+/// implementation keeps its arithmetic.
+pub trait Topology {
+    /// Cells, switched-off ones included; cells are numbered `0..len()`.
+    fn len(&self) -> usize;
+
+    /// Whether there are no cells (never, for a grid that was made).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// How many side numbers a cell uses: its sides are `0..sides(cell)`, though some may
+    /// lead nowhere (the border, a switched-off cell, a polar cell with one outward side).
+    fn sides(&self, cell: usize) -> u8;
+
+    /// The cell through side `side` of `cell`, or `None` where that side leads to no cell
+    /// that is on.
+    fn neighbour(&self, cell: usize, side: Side) -> Option<usize>;
+
+    /// The side of the neighbour through `side` that leads back to `cell`.
+    fn back(&self, cell: usize, side: Side) -> Side;
+
+    /// Whether the cell is on (not switched off by a mask).
+    fn is_on(&self, cell: usize) -> bool;
+
+    /// Calls `f(side, neighbour)` for every side of `cell` that leads to a cell that is on,
+    /// in side order.
+    #[inline]
+    fn for_each_neighbour(&self, cell: usize, mut f: impl FnMut(Side, usize)) {
+        for side in 0..self.sides(cell) {
+            if let Some(next) = self.neighbour(cell, side) {
+                f(side, next);
+            }
+        }
+    }
+
+    /// Where the cell's centre lies, in units of about one cell across: for heuristics and
+    /// drawing. `x` grows to the right and `y` downwards.
+    fn position(&self, cell: usize) -> (f64, f64);
+
+    /// A lower bound on the number of passages between two cells: what A* may assume.
+    fn estimate(&self, from: usize, to: usize) -> u32;
+}
+
+/// A grid of any shape, with the cells a mask switched off.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    shape: Shape,
+    width: u32,
+    height: u32,
+    /// Polar only: the first cell of each ring, and the number of cells at the end.
+    rings: Vec<u32>,
+    /// Cells switched off, if a mask was applied.
+    off: Option<Vec<bool>>,
+}
+
+impl Grid {
+    /// A grid of `shape`. `width` and `height` are columns and rows, except for `polar`,
+    /// where `height` is the number of rings and `width` is not used.
+    pub fn new(shape: Shape, width: u32, height: u32) -> Result<Grid, GridError> {
+        let size_error = || {
+            GridError::BadSize(format!(
+                "a {shape} grid of {width}x{height} is not allowed: width and height must be 1 \
+                 to {MAX_SIDE}"
+            ))
+        };
+        if !(1..=MAX_SIDE).contains(&height) || !(1..=MAX_SIDE).contains(&width) {
+            return Err(size_error());
+        }
+        if shape == Shape::Triangle && width == 1 && height > 2 {
+            // A column of triangles joins only in pairs: rows 0-1, 2-3 … fall apart.
+            return Err(GridError::BadSize(format!(
+                "a triangle grid 1 cell wide and {height} tall falls apart into pieces: use a \
+                 width of 2 or more"
+            )));
+        }
+        let rings = match shape {
+            Shape::Polar => polar::ring_starts(height),
+            _ => Vec::new(),
+        };
+        let grid = Grid {
+            shape,
+            width,
+            height,
+            rings,
+            off: None,
+        };
+        if grid.len() > MAX_CELLS {
+            return Err(GridError::BadSize(format!(
+                "a {shape} grid of {} rings has {} cells, more than the {MAX_CELLS} allowed: \
+                 use at most {} rings",
+                height,
+                grid.len(),
+                polar::most_rings(MAX_CELLS)
+            )));
+        }
+        Ok(grid)
+    }
+
+    /// The same grid with the cells the mask marks off switched off. The mask must have the
+    /// grid's size in cells (for polar: as many cells as the grid) and leave a cell on.
+    pub fn with_mask(mut self, mask: &Mask) -> Result<Grid, GridError> {
+        let off = mask.cells_off(self.shape, self.width, self.height, self.len())?;
+        if off.iter().all(|&o| o) {
+            return Err(GridError::BadMask(
+                "the mask switches off every cell: leave at least one on".into(),
+            ));
+        }
+        self.off = off.iter().any(|&o| o).then_some(off);
+        Ok(self)
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Whether a mask switched any cell off.
+    pub fn is_masked(&self) -> bool {
+        self.off.is_some()
+    }
+
+    /// The cells that are on.
+    pub fn cells_on(&self) -> usize {
+        self.off
+            .as_ref()
+            .map_or(self.len(), |off| off.iter().filter(|&&o| !o).count())
+    }
+
+    /// Polar: how many rings, and the cells of ring `ring` as a range of cell numbers.
+    pub fn ring(&self, ring: u32) -> std::ops::Range<usize> {
+        self.rings[ring as usize] as usize..self.rings[ring as usize + 1] as usize
+    }
+
+    /// A column and row for a cell, for messages: for polar the ring and the cell's place in
+    /// it (clockwise from the east).
+    pub fn place(&self, cell: usize) -> (u32, u32) {
+        match self.shape {
+            Shape::Polar => polar::place(&self.rings, cell),
+            _ => (
+                (cell % self.width as usize) as u32,
+                (cell / self.width as usize) as u32,
+            ),
+        }
+    }
+
+    /// The cell at a column and row (polar: ring and place), if there is one.
+    pub fn cell_at(&self, x: u32, y: u32) -> Option<usize> {
+        match self.shape {
+            Shape::Polar => {
+                let ring = self.rings.get(y as usize..y as usize + 2)?;
+                let cell = ring[0] as usize + x as usize;
+                (cell < ring[1] as usize).then_some(cell)
+            }
+            _ => (x < self.width && y < self.height)
+                .then(|| y as usize * self.width as usize + x as usize),
+        }
+    }
+
+    /// A side's name for narration: "north", "south-east", "inward", "clockwise" …
+    pub fn side_name(&self, cell: usize, side: Side) -> &'static str {
+        match self.shape {
+            Shape::Square => Direction::ALL[usize::from(side & 3)].name(),
+            Shape::Hex => hex::SIDE_NAMES[usize::from(side % 6)],
+            Shape::Triangle => triangle::side_name(self.place(cell), side),
+            Shape::Polar => polar::side_name(cell, side),
+        }
+    }
+
+    /// The cells that can be reached from `from` through neighbours that are on, as a flag
+    /// per cell: a mask may cut a grid into several regions.
+    pub fn region_of(&self, from: usize) -> Vec<bool> {
+        let mut seen = vec![false; self.len()];
+        let mut stack = vec![from];
+        seen[from] = true;
+        while let Some(cell) = stack.pop() {
+            self.for_each_neighbour(cell, |_, next| {
+                if !seen[next] {
+                    seen[next] = true;
+                    stack.push(next);
+                }
+            });
+        }
+        seen
+    }
+
+    /// How many separate regions the cells that are on make.
+    pub fn regions(&self) -> usize {
+        let mut region = vec![false; self.len()];
+        let mut count = 0;
+        for cell in 0..self.len() {
+            if self.is_on(cell) && !region[cell] {
+                count += 1;
+                for (seen, reached) in region.iter_mut().zip(self.region_of(cell)) {
+                    *seen |= reached;
+                }
+            }
+        }
+        count
+    }
+
+    /// The first cell that is on, counting from `cell` (wrapping around): where a default
+    /// start or goal goes when its usual corner is switched off.
+    pub fn nearest_on(&self, cell: usize) -> usize {
+        (0..self.len())
+            .map(|i| (cell + i) % self.len())
+            .find(|&c| self.is_on(c))
+            .unwrap_or(cell)
+    }
+}
+
+impl Topology for Grid {
+    #[inline]
+    fn len(&self) -> usize {
+        match self.shape {
+            Shape::Polar => *self.rings.last().unwrap_or(&0) as usize,
+            _ => self.width as usize * self.height as usize,
+        }
+    }
+
+    #[inline]
+    fn sides(&self, cell: usize) -> u8 {
+        match self.shape {
+            Shape::Square => 4,
+            Shape::Hex => 6,
+            Shape::Triangle => 3,
+            Shape::Polar => polar::sides(&self.rings, cell),
+        }
+    }
+
+    #[inline]
+    fn neighbour(&self, cell: usize, side: Side) -> Option<usize> {
+        let next = match self.shape {
+            Shape::Square => square_neighbour(self.width, self.height, cell, side),
+            Shape::Hex => hex::neighbour(self.width, self.height, cell, side),
+            Shape::Triangle => triangle::neighbour(self.width, self.height, cell, side),
+            Shape::Polar => polar::neighbour(&self.rings, cell, side),
+        }?;
+        match &self.off {
+            Some(off) if off[cell] || off[next] => None,
+            _ => Some(next),
+        }
+    }
+
+    #[inline]
+    fn back(&self, cell: usize, side: Side) -> Side {
+        match self.shape {
+            Shape::Square => (side + 2) % 4,
+            Shape::Hex => (side + 3) % 6,
+            Shape::Triangle => triangle::back(self.width, cell, side),
+            Shape::Polar => polar::back(&self.rings, cell, side),
+        }
+    }
+
+    #[inline]
+    fn is_on(&self, cell: usize) -> bool {
+        !self.off.as_ref().is_some_and(|off| off[cell])
+    }
+
+    fn position(&self, cell: usize) -> (f64, f64) {
+        let (x, y) = self.place(cell);
+        match self.shape {
+            Shape::Square => (f64::from(x) + 0.5, f64::from(y) + 0.5),
+            Shape::Hex => hex::position(x, y),
+            Shape::Triangle => triangle::position(x, y),
+            Shape::Polar => polar::position(&self.rings, cell),
+        }
+    }
+
+    fn estimate(&self, from: usize, to: usize) -> u32 {
+        let (a, b) = (self.place(from), self.place(to));
+        match self.shape {
+            Shape::Square => a.0.abs_diff(b.0) + a.1.abs_diff(b.1),
+            Shape::Hex => hex::distance(a, b),
+            Shape::Triangle => triangle::distance(a, b),
+            // Rings apart is a lower bound: each passage changes the ring by at most one.
+            Shape::Polar => a.1.abs_diff(b.1),
+        }
+    }
+}
+
+/// The square grid's neighbour: sides 0 north, 1 east, 2 south, 3 west.
+#[inline]
+fn square_neighbour(width: u32, height: u32, cell: usize, side: Side) -> Option<usize> {
+    let (w, h) = (width as usize, height as usize);
+    let (x, y) = (cell % w, cell / w);
+    match side {
+        0 => (y > 0).then(|| cell - w),
+        1 => (x + 1 < w).then(|| cell + 1),
+        2 => (y + 1 < h).then(|| cell + w),
+        3 => (x > 0).then(|| cell - 1),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every side that leads somewhere leads back, the same way, on every shape.
+    fn check_symmetric(grid: &Grid) {
+        for cell in 0..grid.len() {
+            assert!(grid.sides(cell) <= 8, "{cell}: more than 8 sides");
+            let mut seen = Vec::new();
+            grid.for_each_neighbour(cell, |side, next| {
+                assert_ne!(next, cell, "cell {cell} side {side} leads to itself");
+                assert!(!seen.contains(&next), "cell {cell} touches {next} twice");
+                seen.push(next);
+                let back = grid.back(cell, side);
+                assert!(back < grid.sides(next), "back side {back} out of range");
+                assert_eq!(
+                    grid.neighbour(next, back),
+                    Some(cell),
+                    "{:?} cell {cell} side {side} -> {next}, whose side {back} does not lead back",
+                    grid.shape()
+                );
+            });
+        }
+    }
+
+    #[test]
+    fn every_shape_is_symmetric_at_many_sizes() {
+        for shape in Shape::ALL {
+            for (w, h) in [(1, 1), (1, 2), (5, 1), (2, 2), (3, 4), (7, 6), (12, 9)] {
+                check_symmetric(&Grid::new(shape, w, h).unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn every_shape_is_connected() {
+        for shape in Shape::ALL {
+            for (w, h) in [(1, 1), (1, 5), (5, 1), (4, 3), (9, 8), (1, 2), (2, 9)] {
+                let Ok(grid) = Grid::new(shape, w, h) else {
+                    assert!(
+                        shape == Shape::Triangle && w == 1,
+                        "{shape} {w}x{h} refused"
+                    );
+                    continue;
+                };
+                assert_eq!(grid.regions(), 1, "{shape} {w}x{h}");
+            }
+        }
+    }
+
+    #[test]
+    fn square_matches_the_maze_model() {
+        let grid = Grid::new(Shape::Square, 5, 3).unwrap();
+        let maze = crate::maze::Maze::new(5, 3).unwrap();
+        for cell in 0..15 {
+            for dir in Direction::ALL {
+                assert_eq!(grid.neighbour(cell, dir as u8), maze.neighbour(cell, dir));
+                assert_eq!(grid.back(cell, dir as u8), dir.opposite() as u8);
+            }
+        }
+    }
+
+    #[test]
+    fn neighbour_counts_are_the_shapes() {
+        let count = |grid: &Grid, cell| {
+            let mut n = 0;
+            grid.for_each_neighbour(cell, |_, _| n += 1);
+            n
+        };
+        let hex = Grid::new(Shape::Hex, 5, 5).unwrap();
+        assert_eq!(count(&hex, 2 * 5 + 2), 6, "an inner hexagon");
+        assert_eq!(count(&hex, 0), 2, "the top-left hexagon");
+        let triangle = Grid::new(Shape::Triangle, 5, 5).unwrap();
+        assert_eq!(count(&triangle, 2 * 5 + 2), 3, "an inner triangle");
+        let polar = Grid::new(Shape::Polar, 1, 4).unwrap();
+        assert_eq!(
+            count(&polar, 0),
+            6,
+            "the centre touches the six cells of ring 1"
+        );
+    }
+
+    #[test]
+    fn estimates_never_exceed_the_true_distance() {
+        for shape in Shape::ALL {
+            let grid = Grid::new(shape, 9, 7).unwrap();
+            for from in [0, grid.len() / 2, grid.len() - 1] {
+                // Breadth-first distances over the full grid.
+                let mut distance = vec![u32::MAX; grid.len()];
+                let mut queue = std::collections::VecDeque::from([from]);
+                distance[from] = 0;
+                while let Some(cell) = queue.pop_front() {
+                    grid.for_each_neighbour(cell, |_, next| {
+                        if distance[next] == u32::MAX {
+                            distance[next] = distance[cell] + 1;
+                            queue.push_back(next);
+                        }
+                    });
+                }
+                for (to, &d) in distance.iter().enumerate() {
+                    assert!(
+                        grid.estimate(to, from) <= d,
+                        "{shape}: estimate {} > distance {d} from {to} to {from}",
+                        grid.estimate(to, from)
+                    );
+                }
+                if shape != Shape::Polar {
+                    // And exact on open grids of hexagons and squares.
+                    let far = grid.len() - 1 - from.min(grid.len() - 1);
+                    if shape != Shape::Triangle {
+                        assert_eq!(grid.estimate(far, from), distance[far], "{shape}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(Grid::new(Shape::Hex, 0, 3).is_err());
+        assert!(Grid::new(Shape::Triangle, 4097, 3).is_err());
+        let too_many = Grid::new(Shape::Polar, 1, 4096).unwrap_err().to_string();
+        assert!(too_many.contains("rings"), "{too_many}");
+        assert!(Grid::new(Shape::Polar, 1, polar::most_rings(MAX_CELLS)).is_ok());
+        assert_eq!(
+            Shape::parse("hexagon").unwrap_err(),
+            "unknown shape 'hexagon': choose one of square, hex, triangle, polar"
+        );
+    }
+}

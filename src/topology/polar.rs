@@ -1,0 +1,159 @@
+//! Rings around a centre cell, as in *Mazes for Programmers*: ring `r` lies between `r` and
+//! `r + 1` cell widths from the centre, and has as many cells as the ring inside it, or twice
+//! as many where its cells would otherwise grow about twice as wide as they are deep. So cells
+//! keep about one size from the centre to the rim.
+//!
+//! Cells are numbered ring by ring, each ring clockwise from the east. Sides: the centre's are
+//! its children in ring 1, clockwise; any other cell's are 0 inward, 1 anticlockwise,
+//! 2 and 3 outward (3 only where the next ring splits it), 4 clockwise: clockwise in that
+//! order around the cell.
+
+use super::Side;
+use std::f64::consts::TAU;
+
+/// Where each ring starts, and the number of cells after the last: `rings + 1` numbers.
+pub(super) fn ring_starts(rings: u32) -> Vec<u32> {
+    let mut starts = vec![0, 1];
+    let mut count: u64 = 1;
+    for ring in 1..rings {
+        let ratio = (TAU * f64::from(ring) / count as f64).round().max(1.0) as u64;
+        count *= ratio;
+        let next = u64::from(*starts.last().unwrap_or(&0)) + count;
+        // Past u32: the grid is refused for its size before any cell is used.
+        starts.push(next.min(u64::from(u32::MAX)) as u32);
+    }
+    starts
+}
+
+/// The most rings whose cells fit in `cells`.
+pub(super) fn most_rings(cells: usize) -> u32 {
+    let starts = ring_starts(crate::maze::MAX_SIDE);
+    (starts
+        .iter()
+        .take_while(|&&end| end as usize <= cells)
+        .count() as u32)
+        .saturating_sub(1)
+}
+
+fn ring_of(starts: &[u32], cell: usize) -> usize {
+    starts.partition_point(|&start| start as usize <= cell) - 1
+}
+
+fn count(starts: &[u32], ring: usize) -> usize {
+    (starts[ring + 1] - starts[ring]) as usize
+}
+
+/// A cell's ring and its place in the ring.
+pub(super) fn place(starts: &[u32], cell: usize) -> (u32, u32) {
+    let ring = ring_of(starts, cell);
+    ((cell - starts[ring] as usize) as u32, ring as u32)
+}
+
+pub(super) fn sides(starts: &[u32], cell: usize) -> u8 {
+    if cell == 0 {
+        // The centre: one side for each cell of ring 1 (none if it is the only ring).
+        if starts.len() > 2 {
+            count(starts, 1) as u8
+        } else {
+            0
+        }
+    } else {
+        5
+    }
+}
+
+/// How many cells of the next ring each cell of `ring` has outside it (1 or 2), if any.
+fn split(starts: &[u32], ring: usize) -> Option<usize> {
+    (ring + 2 < starts.len()).then(|| count(starts, ring + 1) / count(starts, ring))
+}
+
+#[inline]
+pub(super) fn neighbour(starts: &[u32], cell: usize, side: Side) -> Option<usize> {
+    let side = usize::from(side);
+    if cell == 0 {
+        return (side < usize::from(sides(starts, 0))).then(|| 1 + side);
+    }
+    let ring = ring_of(starts, cell);
+    let (start, n) = (starts[ring] as usize, count(starts, ring));
+    let i = cell - start;
+    match side {
+        0 if ring == 1 => Some(0),
+        0 => {
+            let inner = starts[ring - 1] as usize;
+            Some(inner + i / (n / count(starts, ring - 1)))
+        }
+        1 => Some(start + (i + n - 1) % n),
+        4 => Some(start + (i + 1) % n),
+        2 | 3 => {
+            let ratio = split(starts, ring)?;
+            let k = side - 2;
+            (k < ratio).then(|| starts[ring + 1] as usize + i * ratio + k)
+        }
+        _ => None,
+    }
+}
+
+#[inline]
+pub(super) fn back(starts: &[u32], cell: usize, side: Side) -> Side {
+    if cell == 0 {
+        return 0;
+    }
+    match side {
+        0 => {
+            let ring = ring_of(starts, cell);
+            let i = cell - starts[ring] as usize;
+            if ring == 1 {
+                i as Side
+            } else {
+                let ratio = count(starts, ring) / count(starts, ring - 1);
+                2 + (i % ratio) as Side
+            }
+        }
+        1 => 4,
+        4 => 1,
+        _ => 0,
+    }
+}
+
+pub(super) fn side_name(cell: usize, side: Side) -> &'static str {
+    match (cell, side) {
+        (0, _) | (_, 2) | (_, 3) => "outward",
+        (_, 0) => "inward",
+        (_, 1) => "anticlockwise",
+        _ => "clockwise",
+    }
+}
+
+/// The middle of a cell, with the centre of the circle at (rings, rings).
+pub(super) fn position(starts: &[u32], cell: usize) -> (f64, f64) {
+    let rings = (starts.len() - 1) as f64;
+    if cell == 0 {
+        return (rings, rings);
+    }
+    let (i, ring) = place(starts, cell);
+    let angle = TAU * (f64::from(i) + 0.5) / count(starts, ring as usize) as f64;
+    let radius = f64::from(ring) + 0.5;
+    (rings + radius * angle.cos(), rings + radius * angle.sin())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rings_grow_as_in_the_book() {
+        let starts = ring_starts(6);
+        let counts: Vec<u32> = starts.windows(2).map(|w| w[1] - w[0]).collect();
+        assert_eq!(counts, [1, 6, 12, 24, 24, 24]);
+    }
+
+    #[test]
+    fn a_ring_at_most_doubles() {
+        let starts = ring_starts(2300);
+        for ring in 1..starts.len() - 2 {
+            let ratio = count(&starts, ring + 1) / count(&starts, ring);
+            assert!(ratio == 1 || ratio == 2, "ring {ring}: {ratio}");
+            assert_eq!(count(&starts, ring + 1) % count(&starts, ring), 0);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! Triangles in rows, pointing up and down in turn: the cell at column `x`, row `y` points up
+//! where `x + y` is even. Sides clockwise from the top: pointing up, 0 east, 1 south (its base),
+//! 2 west; pointing down, 0 north (its base), 1 east, 2 west.
+
+use super::Side;
+
+fn points_up(x: u32, y: u32) -> bool {
+    (x + y) % 2 == 0
+}
+
+/// The neighbour through `side`, inside a `width` × `height` grid.
+#[inline]
+pub(super) fn neighbour(width: u32, height: u32, cell: usize, side: Side) -> Option<usize> {
+    let w = width as usize;
+    let (x, y) = ((cell % w) as u32, (cell / w) as u32);
+    let (nx, ny) = match (points_up(x, y), side) {
+        (true, 0) | (false, 1) => (x.checked_add(1)?, y),
+        (true, 2) | (false, 2) => (x.checked_sub(1)?, y),
+        (true, 1) => (x, y + 1),
+        (false, 0) => (x, y.checked_sub(1)?),
+        _ => return None,
+    };
+    (nx < width && ny < height).then(|| ny as usize * w + nx as usize)
+}
+
+/// The side of the neighbour through `side` that leads back.
+#[inline]
+pub(super) fn back(width: u32, cell: usize, side: Side) -> Side {
+    let w = width as usize;
+    let up = points_up((cell % w) as u32, (cell / w) as u32);
+    match (up, side) {
+        // Up east -> the down cell's west; up south -> its north; up west -> its east.
+        (true, 0) => 2,
+        (true, 1) => 0,
+        (true, _) => 1,
+        // Down north -> the up cell's south; down east -> its west; down west -> its east.
+        (false, 0) => 1,
+        (false, 1) => 2,
+        (false, _) => 0,
+    }
+}
+
+pub(super) fn side_name((x, y): (u32, u32), side: Side) -> &'static str {
+    match (points_up(x, y), side) {
+        (true, 0) | (false, 1) => "east",
+        (true, 1) => "south",
+        (false, 0) => "north",
+        _ => "west",
+    }
+}
+
+/// The centre (centroid) of the triangle at column `x`, row `y`: sides one unit long.
+pub(super) fn position(x: u32, y: u32) -> (f64, f64) {
+    let height = 3f64.sqrt() / 2.0;
+    let third = if points_up(x, y) { 2.0 } else { 1.0 } / 3.0;
+    ((f64::from(x) + 1.0) * 0.5, (f64::from(y) + third) * height)
+}
+
+/// A lower bound on the steps between two triangles: each step changes the column or the row
+/// by one.
+pub(super) fn distance((ax, ay): (u32, u32), (bx, by): (u32, u32)) -> u32 {
+    ax.abs_diff(bx) + ay.abs_diff(by)
+}
