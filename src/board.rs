@@ -10,6 +10,7 @@
 //! - `groups`: a set label per cell (Kruskal's and Eller's sets); 0 means "no set".
 
 use crate::maze::{Direction, Maze};
+use crate::topology::Side;
 
 /// Mark bits of the display layer. Each algorithm documents which it uses; the page gives each
 /// bit its own colour.
@@ -378,6 +379,21 @@ impl Board {
         self.set_passage_bits(cell, self.maze.cell(cell) | dir.bit());
         self.set_passage_bits(next, self.maze.cell(next) | dir.opposite().bit());
         next
+    }
+
+    /// Opens the passage through side `side` of `cell` to `next`, whose side `back` faces it:
+    /// [`Board::carve_to`] on a grid of any shape (see [`crate::topology`]).
+    #[inline]
+    pub fn join(&mut self, cell: usize, side: Side, next: usize, back: Side) {
+        self.set_passage_bits(cell, self.maze.cell(cell) | 1 << side);
+        self.set_passage_bits(next, self.maze.cell(next) | 1 << back);
+    }
+
+    /// Closes the passage [`Board::join`] opens.
+    #[inline]
+    pub fn unjoin(&mut self, cell: usize, side: Side, next: usize, back: Side) {
+        self.set_passage_bits(cell, self.maze.cell(cell) & !(1 << side));
+        self.set_passage_bits(next, self.maze.cell(next) & !(1 << back));
     }
 
     /// [`Board::carve`] for a caller that already knows the neighbour `next` (the cell next to

@@ -8,7 +8,10 @@
 //! cells is open exactly when the passage between them is. That grid is a view of this model
 //! ([`Maze::tiles`]), used by the text format and the block render style.
 
+use crate::topology::{Grid, Shape, Side, Topology};
+use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 /// Passage bit for the north side of a cell.
 pub const N: u8 = 1;
@@ -126,6 +129,9 @@ pub struct Maze {
     width: u32,
     height: u32,
     cells: Vec<u8>,
+    /// The grid when it is not the plain square grid of `width` × `height`: another shape,
+    /// or a mask. Shared: a maze's copies (checkpoints, snapshots) all use the one grid.
+    grid: Option<Arc<Grid>>,
 }
 
 impl Maze {
@@ -136,6 +142,7 @@ impl Maze {
             width,
             height,
             cells: vec![0; width as usize * height as usize],
+            grid: None,
         })
     }
 
@@ -160,6 +167,7 @@ impl Maze {
             width,
             height,
             cells,
+            grid: None,
         })
     }
 
@@ -176,9 +184,62 @@ impl Maze {
             width,
             height,
             cells,
+            grid: None,
         };
         maze.check_consistent().map_err(MazeError::BadCells)?;
         Ok(maze)
+    }
+
+    /// A maze on a grid of any shape, with every wall standing. A plain square grid gives the
+    /// same maze as [`Maze::new`].
+    pub fn on_grid(grid: Grid) -> Maze {
+        let cells = vec![0; grid.len()];
+        let (width, height) = (grid.width(), grid.height());
+        let plain = grid.shape() == Shape::Square && !grid.is_masked();
+        Maze {
+            width,
+            height,
+            cells,
+            grid: (!plain).then(|| Arc::new(grid)),
+        }
+    }
+
+    /// The grid, when it is not the plain square grid (another shape, or a mask).
+    pub fn grid(&self) -> Option<&Grid> {
+        self.grid.as_deref()
+    }
+
+    /// [`Maze::grid`], shared: for machines that keep the grid they work on.
+    pub fn shared_grid(&self) -> Option<Arc<Grid>> {
+        self.grid.clone()
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.grid
+            .as_ref()
+            .map_or(Shape::Square, |grid| grid.shape())
+    }
+
+    /// The grid as a [`Topology`], whatever its shape: its own, or the plain square one.
+    pub fn topology(&self) -> Cow<'_, Grid> {
+        match &self.grid {
+            Some(grid) => Cow::Borrowed(grid),
+            None => Cow::Owned(
+                Grid::new(Shape::Square, self.width, self.height)
+                    .expect("a maze's size is a grid's"),
+            ),
+        }
+    }
+
+    /// The cell through side `side` of `cell`, if that side is an open passage: on any grid.
+    pub fn passage_through(&self, cell: usize, side: Side) -> Option<usize> {
+        if self.cells[cell] & (1 << side) == 0 {
+            return None;
+        }
+        match &self.grid {
+            Some(grid) => grid.neighbour(cell, side),
+            None => self.neighbour(cell, Direction::ALL[usize::from(side & 3)]),
+        }
     }
 
     pub fn width(&self) -> u32 {
@@ -271,6 +332,15 @@ impl Maze {
 
     /// Number of open passages (each counted once).
     pub fn passage_count(&self) -> usize {
+        if self.grid.is_some() {
+            // Every passage opens one side of each of its two cells.
+            return self
+                .cells
+                .iter()
+                .map(|c| c.count_ones() as usize)
+                .sum::<usize>()
+                / 2;
+        }
         self.cells
             .iter()
             .map(|&c| ((c & E != 0) as usize) + ((c & S != 0) as usize))
@@ -283,8 +353,8 @@ impl Maze {
         let mut stack = vec![from];
         seen[from] = true;
         while let Some(cell) = stack.pop() {
-            for dir in Direction::ALL {
-                if let Some(next) = self.passage(cell, dir) {
+            for side in 0..8 {
+                if let Some(next) = self.passage_through(cell, side) {
                     if !seen[next] {
                         seen[next] = true;
                         stack.push(next);
@@ -298,14 +368,20 @@ impl Maze {
     /// A *perfect* maze: consistent, every cell connected, and no loops (exactly `W·H − 1`
     /// passages), so there is one path between any two cells.
     pub fn is_perfect(&self) -> bool {
+        let topology = self.topology();
+        let first = (0..self.len()).find(|&c| topology.is_on(c)).unwrap_or(0);
+        let reached = self.reachable_from(first);
         self.check_consistent().is_ok()
-            && self.passage_count() == self.len() - 1
-            && self.reachable_from(0).iter().all(|&r| r)
+            && self.passage_count() == topology.cells_on() - 1
+            && (0..self.len()).all(|c| reached[c] || !topology.is_on(c))
     }
 
     /// Checks that passage bits stay inside `N|E|S|W`, never lead off the grid, and agree on
     /// both sides of every wall.
     pub fn check_consistent(&self) -> Result<(), String> {
+        if let Some(grid) = &self.grid {
+            return self.check_consistent_on(grid);
+        }
         for cell in 0..self.len() {
             let bits = self.cells[cell];
             if bits & !(N | E | S | W) != 0 {
@@ -323,6 +399,36 @@ impl Maze {
                     Some(next) if !self.is_open(next, dir.opposite()) => {
                         return Err(format!(
                             "cell ({x}, {y}) is open to the {dir} but its neighbour is not open back"
+                        ));
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Maze::check_consistent`] on a grid of any shape: no bit past a cell's sides, no
+    /// passage to the border or a switched-off cell, and both sides of every passage open.
+    fn check_consistent_on(&self, grid: &Grid) -> Result<(), String> {
+        for cell in 0..self.len() {
+            let bits = self.cells[cell];
+            let sides = grid.sides(cell);
+            if sides < 8 && bits >> sides != 0 {
+                return Err(format!(
+                    "cell {cell} has bits {bits:#04x} past its {sides} sides"
+                ));
+            }
+            for side in (0..sides).filter(|s| bits & (1 << s) != 0) {
+                let (x, y) = grid.place(cell);
+                let name = grid.side_name(cell, side);
+                match grid.neighbour(cell, side) {
+                    None => {
+                        return Err(format!("cell ({x}, {y}) is open {name} to no cell"));
+                    }
+                    Some(next) if self.cells[next] & (1 << grid.back(cell, side)) == 0 => {
+                        return Err(format!(
+                            "cell ({x}, {y}) is open {name} but its neighbour is not open back"
                         ));
                     }
                     Some(_) => {}

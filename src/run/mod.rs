@@ -24,7 +24,7 @@ mod settings;
 mod timeline;
 
 pub use phase::Phase;
-pub use settings::{algorithm_info, default_ends, RunError, Settings};
+pub use settings::{algorithm_info, default_ends, default_ends_of, RunError, Settings};
 use timeline::{default_checkpoint_budget, history_limit, room_for, Timeline};
 pub use timeline::{CHECKPOINTS, CHECKPOINT_BUDGET, HISTORY_REPLAY, RECENT_GAP};
 
@@ -97,7 +97,7 @@ impl State {
 impl Run {
     /// Checks every setting and sets the run up at step 0.
     pub fn new(settings: Settings) -> Result<Run, RunError> {
-        let maze = Maze::new(settings.width, settings.height).map_err(RunError::Size)?;
+        let maze = settings.empty_maze()?;
         // Room for this run and the copy that will lay its timeline; the run's own copies
         // (`Run::build`) are then covered.
         room_for(maze.len()).map_err(RunError::Memory)?;
@@ -106,7 +106,7 @@ impl Run {
 
     /// [`Run::new`] without the check for memory: for the copies a run makes of itself.
     fn copy_of(settings: &Settings) -> Option<Run> {
-        let maze = Maze::new(settings.width, settings.height).ok()?;
+        let maze = settings.empty_maze().ok()?;
         Run::build(settings.clone(), maze).ok()
     }
 
@@ -120,7 +120,7 @@ impl Run {
             }
             None => None,
         };
-        let (start, goal) = default_ends(settings.width, settings.height);
+        let (start, goal) = default_ends_of(&maze);
         let (start, goal) = (
             settings.start.unwrap_or(start),
             settings.goal.unwrap_or(goal),

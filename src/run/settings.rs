@@ -2,8 +2,9 @@
 
 use crate::generators::{self, braid, UnknownName};
 use crate::machine::Info;
-use crate::maze::MazeError;
+use crate::maze::{Maze, MazeError};
 use crate::solvers::{self, SolveError};
+use crate::topology::{Grid, GridError, Mask, Shape, Topology};
 use std::fmt;
 
 /// Everything that defines a run. Equal settings give equal runs, step for step.
@@ -19,9 +20,13 @@ pub struct Settings {
     pub start: Option<(u32, u32)>,
     /// Goal cell; defaults to the bottom-right cell.
     pub goal: Option<(u32, u32)>,
-    /// Share of dead ends to remove after generation, 0 to 1 (see [`crate::generators::Braid`]); 0 keeps the
-    /// maze perfect and skips the braiding phase.
+    /// Share of dead ends to remove after generation, 0 to 1 (see
+    /// [`crate::generators::Braid`]); 0 keeps the maze perfect and skips the braiding phase.
     pub braid: f64,
+    /// The grid's shape; `width` and `height` mean what [`Grid::new`] says for it.
+    pub shape: Shape,
+    /// Cells switched off, if any.
+    pub mask: Option<Mask>,
 }
 
 impl Settings {
@@ -36,7 +41,42 @@ impl Settings {
             start: None,
             goal: None,
             braid: 0.0,
+            shape: Shape::Square,
+            mask: None,
         }
+    }
+
+    /// The same settings on a grid of another shape.
+    pub fn with_shape(mut self, shape: Shape) -> Settings {
+        self.shape = shape;
+        self
+    }
+
+    /// The same settings with cells switched off.
+    pub fn with_mask(mut self, mask: Mask) -> Settings {
+        self.mask = Some(mask);
+        self
+    }
+
+    /// The maze these settings start from, every wall standing: on the plain square grid, or
+    /// on the grid of their shape and mask. A mask must leave the cells that are on in one
+    /// piece: a maze joins every cell, so separate regions are refused.
+    pub fn empty_maze(&self) -> Result<Maze, RunError> {
+        if self.shape == Shape::Square && self.mask.is_none() {
+            return Maze::new(self.width, self.height).map_err(RunError::Size);
+        }
+        let mut grid = Grid::new(self.shape, self.width, self.height).map_err(RunError::Grid)?;
+        if let Some(mask) = &self.mask {
+            grid = grid.with_mask(mask).map_err(RunError::Grid)?;
+            let regions = grid.regions();
+            if regions > 1 {
+                return Err(RunError::Grid(GridError::BadMask(format!(
+                    "the mask leaves {regions} separate regions of cells: a maze joins every \
+                     cell, so join them or switch the smaller ones off"
+                ))));
+            }
+        }
+        Ok(Maze::on_grid(grid))
     }
 
     /// The same settings with a solver.
@@ -82,10 +122,25 @@ pub fn default_ends(width: u32, height: u32) -> ((u32, u32), (u32, u32)) {
     ((0, 0), (width.saturating_sub(1), height.saturating_sub(1)))
 }
 
+/// [`default_ends`] for a maze of any shape: on a plain grid the corners; otherwise the
+/// first cell that is on and the last one (polar: the centre and a cell of the rim), as the
+/// (x, y) that [`crate::solvers::cell_at`] reads (polar: place in the ring, ring).
+pub fn default_ends_of(maze: &Maze) -> ((u32, u32), (u32, u32)) {
+    let Some(grid) = maze.grid() else {
+        return default_ends(maze.width(), maze.height());
+    };
+    let len = grid.len();
+    let first = grid.nearest_on(0);
+    let last = (0..len).rev().find(|&c| grid.is_on(c)).unwrap_or(first);
+    (grid.place(first), grid.place(last))
+}
+
 /// Why a run could not be set up. Every setting is checked before anything runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RunError {
     Size(MazeError),
+    /// A shape's size or a mask that does not fit.
+    Grid(GridError),
     Generator(generators::UnknownName),
     Solver(SolveError),
     /// A braid share outside 0 to 1; the message says so.
@@ -98,6 +153,7 @@ impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RunError::Size(e) => e.fmt(f),
+            RunError::Grid(e) => e.fmt(f),
             RunError::Generator(e) => e.fmt(f),
             RunError::Solver(e) => e.fmt(f),
             RunError::Braid(e) | RunError::Memory(e) => e.fmt(f),

@@ -9,6 +9,7 @@ use crate::generators::UnknownName;
 use crate::machine::{run_to_end, Info, Machine};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
+use crate::topology::{Shape, Topology};
 use std::fmt;
 
 pub mod a_star;
@@ -187,6 +188,13 @@ pub enum SolveError {
         width: u32,
         height: u32,
     },
+    /// Start or goal names no cell of a grid of another shape, or one a mask switched off.
+    NoCell {
+        what: &'static str,
+        x: u32,
+        y: u32,
+        why: String,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -205,6 +213,7 @@ impl fmt::Display for SolveError {
                 width - 1,
                 height - 1
             ),
+            SolveError::NoCell { what, x, y, why } => write!(f, "{what} {x},{y} {why}"),
         }
     }
 }
@@ -213,6 +222,29 @@ impl std::error::Error for SolveError {}
 
 /// Checks that `(x, y)` is a cell of `maze` and returns its index.
 pub fn cell_at(maze: &Maze, what: &'static str, (x, y): (u32, u32)) -> Result<usize, SolveError> {
+    if let Some(grid) = maze.grid() {
+        let no_cell = |why: String| SolveError::NoCell { what, x, y, why };
+        let cell = grid.cell_at(x, y).ok_or_else(|| {
+            no_cell(match grid.shape() {
+                Shape::Polar => format!(
+                    "is not a cell: polar cells are x,y = place in the ring, ring (0 to {})",
+                    grid.height() - 1
+                ),
+                shape => format!(
+                    "is outside the {shape} grid of {}x{}",
+                    grid.width(),
+                    grid.height()
+                ),
+            })
+        })?;
+        return if grid.is_on(cell) {
+            Ok(cell)
+        } else {
+            Err(no_cell(
+                "is switched off by the mask: choose a cell that is on".into(),
+            ))
+        };
+    }
     if maze.contains(x, y) {
         Ok(maze.index(x, y))
     } else {

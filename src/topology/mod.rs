@@ -17,9 +17,11 @@
 mod hex;
 mod mask;
 mod polar;
+mod square;
 mod triangle;
 
 pub use mask::{Mask, MaskError};
+pub use square::Square;
 
 use crate::maze::{Direction, MAX_SIDE};
 use std::fmt;
@@ -141,12 +143,70 @@ pub trait Topology {
         }
     }
 
+    /// The cell through a side known to lead to one (an open passage): for the searches,
+    /// which may skip the border check. A side that leads nowhere gives `cell` itself.
+    #[inline]
+    fn through(&self, cell: usize, side: Side) -> usize {
+        self.neighbour(cell, side).unwrap_or(cell)
+    }
+
+    /// Calls `f(side, neighbour)` for every open passage of `cell`, whose passage bits are
+    /// `bits`, in side order.
+    #[inline]
+    fn for_each_passage(&self, cell: usize, bits: u8, mut f: impl FnMut(Side, usize)) {
+        let mut left = bits;
+        while left != 0 {
+            let side = left.trailing_zeros() as Side;
+            left &= left - 1;
+            f(side, self.through(cell, side));
+        }
+    }
+
     /// Where the cell's centre lies, in units of about one cell across: for heuristics and
     /// drawing. `x` grows to the right and `y` downwards.
     fn position(&self, cell: usize) -> (f64, f64);
 
     /// A lower bound on the number of passages between two cells: what A* may assume.
     fn estimate(&self, from: usize, to: usize) -> u32;
+}
+
+/// A shared grid answers as the grid: machines hold an `Arc<Grid>`, so that copying one (for
+/// a checkpoint) does not copy the grid's mask and rings.
+impl<T: Topology> Topology for std::sync::Arc<T> {
+    #[inline]
+    fn len(&self) -> usize {
+        (**self).len()
+    }
+    #[inline]
+    fn sides(&self, cell: usize) -> u8 {
+        (**self).sides(cell)
+    }
+    #[inline]
+    fn neighbour(&self, cell: usize, side: Side) -> Option<usize> {
+        (**self).neighbour(cell, side)
+    }
+    #[inline]
+    fn back(&self, cell: usize, side: Side) -> Side {
+        (**self).back(cell, side)
+    }
+    #[inline]
+    fn is_on(&self, cell: usize) -> bool {
+        (**self).is_on(cell)
+    }
+    #[inline]
+    fn for_each_neighbour(&self, cell: usize, f: impl FnMut(Side, usize)) {
+        (**self).for_each_neighbour(cell, f)
+    }
+    #[inline]
+    fn through(&self, cell: usize, side: Side) -> usize {
+        (**self).through(cell, side)
+    }
+    fn position(&self, cell: usize) -> (f64, f64) {
+        (**self).position(cell)
+    }
+    fn estimate(&self, from: usize, to: usize) -> u32 {
+        (**self).estimate(from, to)
+    }
 }
 
 /// A grid of any shape, with the cells a mask switched off.
@@ -465,6 +525,29 @@ mod tests {
             for dir in Direction::ALL {
                 assert_eq!(grid.neighbour(cell, dir as u8), maze.neighbour(cell, dir));
                 assert_eq!(grid.back(cell, dir as u8), dir.opposite() as u8);
+            }
+        }
+    }
+
+    #[test]
+    fn the_square_topology_is_the_square_grid() {
+        for (w, h) in [(1, 1), (1, 4), (4, 1), (5, 3)] {
+            let (grid, square) = (Grid::new(Shape::Square, w, h).unwrap(), Square::new(w, h));
+            assert_eq!(square.len(), grid.len());
+            for cell in 0..grid.len() {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                grid.for_each_neighbour(cell, |side, next| a.push((side, next)));
+                square.for_each_neighbour(cell, |side, next| b.push((side, next)));
+                assert_eq!(a, b, "{w}x{h} cell {cell}");
+                for side in 0..4 {
+                    assert_eq!(square.neighbour(cell, side), grid.neighbour(cell, side));
+                    assert_eq!(square.back(cell, side), grid.back(cell, side));
+                    if let Some(next) = grid.neighbour(cell, side) {
+                        assert_eq!(square.through(cell, side), next);
+                    }
+                }
+                assert_eq!(square.position(cell), grid.position(cell));
+                assert_eq!(square.estimate(cell, 0), grid.estimate(cell, 0));
             }
         }
     }
