@@ -194,6 +194,7 @@ static SWEEP_INFO: Info = Info {
 static SWEEP: generators::Entry = generators::Entry {
     info: &SWEEP_INFO,
     group: "floor",
+    any_shape: false,
     make: |maze| {
         Box::new(Sweep {
             next: 0,

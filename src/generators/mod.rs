@@ -7,6 +7,7 @@ use crate::board::Board;
 use crate::machine::{run_to_end, Info, Machine};
 use crate::maze::{Maze, MazeError};
 use crate::rng::Rng;
+use crate::topology::Shape;
 use std::fmt;
 
 pub mod binary_tree;
@@ -45,6 +46,9 @@ pub struct Entry {
     /// The family lists group it under (one of [`GROUPS`]).
     pub group: &'static str,
     pub make: fn(&Maze) -> Box<dyn Machine>,
+    /// Whether it works on a grid of any shape (it needs only each cell's neighbours), or
+    /// only on the plain square grid (it needs rows and columns).
+    pub any_shape: bool,
 }
 
 /// Families of generators, in the order lists show them: how each one builds its maze.
@@ -70,62 +74,74 @@ pub static ALL: &[Entry] = &[
                 Bias::NorthEast,
             ))
         },
+        any_shape: false,
     },
     Entry {
         info: &sidewinder::INFO,
         group: GROUPS[0],
         make: |maze| Box::new(SideWinder::new(maze)),
+        any_shape: false,
     },
     Entry {
         info: &recursive_backtracker::INFO,
         group: GROUPS[1],
         make: |maze| Box::new(RecursiveBacktracker::new(maze)),
+        any_shape: false,
     },
     Entry {
         info: &kruskal::INFO,
         group: GROUPS[2],
         make: |maze| Box::new(Kruskal::new(maze)),
+        any_shape: false,
     },
     Entry {
         info: &prim::INFO,
         group: GROUPS[2],
         make: |maze| Box::new(Prim::new(maze)),
+        any_shape: false,
     },
     Entry {
         info: &true_prim::INFO,
         group: GROUPS[2],
         make: |maze| Box::new(TruePrim::new(maze)),
+        any_shape: false,
     },
     Entry {
         info: &aldous_broder::INFO,
         group: GROUPS[1],
         make: |maze| Box::new(AldousBroder::new(maze)),
+        any_shape: false,
     },
     Entry {
         info: &wilson::INFO,
         group: GROUPS[1],
         make: |maze| Box::new(Wilson::new(maze)),
+        any_shape: false,
     },
     Entry {
         info: &hunt_and_kill::INFO,
         group: GROUPS[1],
         make: |maze| Box::new(HuntAndKill::new(maze)),
+        any_shape: false,
     },
     Entry {
         info: &eller::INFO,
         group: GROUPS[3],
         make: |maze| Box::new(Eller::new(maze)),
+        any_shape: false,
     },
     Entry {
         info: &growing_tree::INFO,
         group: GROUPS[1],
         // Newest half the time, a random active cell the other half.
         make: |maze| Box::new(GrowingTree::new(maze, Policy::Mix { newest_percent: 50 })),
+        any_shape: false,
     },
     Entry {
         info: &recursive_division::INFO,
         group: GROUPS[4],
         make: |maze| Box::new(RecursiveDivision::new(maze)),
+        any_shape: false,
     },
 ];
 
@@ -172,11 +188,36 @@ pub fn create(name: &str, maze: &Maze) -> Result<Box<dyn Machine>, UnknownName> 
     find(name).map(|entry| (entry.make)(maze))
 }
 
+/// Checks that a generator works on `maze`'s grid: those that need rows and columns run on
+/// the plain square grid only (a mask is fine for none of them either).
+pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), String> {
+    if entry.any_shape || maze.grid().is_none() {
+        return Ok(());
+    }
+    let grid = match maze.grid() {
+        Some(grid) if grid.shape() == Shape::Square => "a masked grid".to_string(),
+        _ => format!("a {} grid", maze.shape()),
+    };
+    let others: Vec<&str> = ALL
+        .iter()
+        .filter(|e| e.any_shape)
+        .map(|e| e.info.name)
+        .collect();
+    Err(format!(
+        "{} needs the rows and columns of a whole square grid, so it cannot make a maze on {grid}: \
+         choose one of {}",
+        entry.info.name,
+        if others.is_empty() { "none yet".to_string() } else { others.join(", ") }
+    ))
+}
+
 /// Why [`generate`] could not make a maze.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GenerateError {
     Name(UnknownName),
     Size(MazeError),
+    /// A generator that cannot work on the maze's grid; the message says which can.
+    Shape(String),
     /// A braid share outside 0 to 1; the message says so.
     Braid(String),
 }
@@ -186,6 +227,7 @@ impl fmt::Display for GenerateError {
         match self {
             GenerateError::Name(e) => e.fmt(f),
             GenerateError::Size(e) => e.fmt(f),
+            GenerateError::Shape(e) => e.fmt(f),
             GenerateError::Braid(e) => e.fmt(f),
         }
     }
@@ -218,8 +260,16 @@ pub fn generate_braided(
     seed: u64,
     braid: f64,
 ) -> Result<Maze, GenerateError> {
-    let entry = find(name).map_err(GenerateError::Name)?;
     let maze = Maze::new(width, height).map_err(GenerateError::Size)?;
+    generate_on(name, maze, seed, braid)
+}
+
+/// Like [`generate_braided`], on a grid of any shape: `empty` is the maze to start from, every
+/// wall standing (see [`crate::run::Settings::empty_maze`]).
+pub fn generate_on(name: &str, empty: Maze, seed: u64, braid: f64) -> Result<Maze, GenerateError> {
+    let maze = empty;
+    let entry = find(name).map_err(GenerateError::Name)?;
+    check_shape(entry, &maze).map_err(GenerateError::Shape)?;
     let braid = braid::check_share(braid).map_err(GenerateError::Braid)?;
     let mut machine = (entry.make)(&maze);
     let mut board = Board::new(starting_maze(machine.as_ref(), maze));

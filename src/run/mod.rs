@@ -111,12 +111,16 @@ impl Run {
     }
 
     fn build(settings: Settings, maze: Maze) -> Result<Run, RunError> {
-        let generator =
-            generators::create(&settings.generator, &maze).map_err(RunError::Generator)?;
+        let entry = generators::find(&settings.generator).map_err(RunError::Generator)?;
+        generators::check_shape(entry, &maze).map_err(RunError::Shape)?;
+        let generator = (entry.make)(&maze);
         braid::check_share(settings.braid).map_err(RunError::Braid)?;
         let solver_entry = match &settings.solver {
             Some(name) => {
-                Some(solvers::find(name).map_err(|e| RunError::Solver(SolveError::Name(e)))?)
+                let entry =
+                    solvers::find(name).map_err(|e| RunError::Solver(SolveError::Name(e)))?;
+                solvers::check_shape(entry, &maze).map_err(RunError::Solver)?;
+                Some(entry)
             }
             None => None,
         };

@@ -141,6 +141,8 @@ pub enum RunError {
     Size(MazeError),
     /// A shape's size or a mask that does not fit.
     Grid(GridError),
+    /// A generator or solver that cannot work on the grid's shape; the message says which can.
+    Shape(String),
     Generator(generators::UnknownName),
     Solver(SolveError),
     /// A braid share outside 0 to 1; the message says so.
@@ -156,7 +158,7 @@ impl fmt::Display for RunError {
             RunError::Grid(e) => e.fmt(f),
             RunError::Generator(e) => e.fmt(f),
             RunError::Solver(e) => e.fmt(f),
-            RunError::Braid(e) | RunError::Memory(e) => e.fmt(f),
+            RunError::Braid(e) | RunError::Memory(e) | RunError::Shape(e) => e.fmt(f),
         }
     }
 }

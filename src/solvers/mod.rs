@@ -110,6 +110,8 @@ impl Clone for Box<dyn Solver> {
 pub struct Entry {
     pub info: &'static Info,
     pub make: fn(&Maze, usize, usize) -> Box<dyn Solver>,
+    /// Whether it works on a grid of any shape, or only on the plain square grid.
+    pub any_shape: bool,
 }
 
 /// Every solver, in the order lists show them.
@@ -117,46 +119,57 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &bfs::INFO,
         make: |maze, start, goal| Box::new(Bfs::new(maze, start, goal)),
+        any_shape: false,
     },
     Entry {
         info: &a_star::INFO,
         make: |maze, start, goal| Box::new(AStar::new(maze, start, goal)),
+        any_shape: false,
     },
     Entry {
         info: &wall_follower::INFO_RIGHT,
         make: |maze, start, goal| Box::new(WallFollower::new(maze, start, goal, Hand::Right)),
+        any_shape: false,
     },
     Entry {
         info: &wall_follower::INFO_LEFT,
         make: |maze, start, goal| Box::new(WallFollower::new(maze, start, goal, Hand::Left)),
+        any_shape: false,
     },
     Entry {
         info: &dfs::INFO,
         make: |maze, start, goal| Box::new(Dfs::new(maze, start, goal)),
+        any_shape: false,
     },
     Entry {
         info: &dijkstra::INFO,
         make: |maze, start, goal| Box::new(Dijkstra::new(maze, start, goal)),
+        any_shape: false,
     },
     Entry {
         info: &greedy::INFO,
         make: |maze, start, goal| Box::new(Greedy::new(maze, start, goal)),
+        any_shape: false,
     },
     Entry {
         info: &bidirectional_bfs::INFO,
         make: |maze, start, goal| Box::new(BidirectionalBfs::new(maze, start, goal)),
+        any_shape: false,
     },
     Entry {
         info: &tremaux::INFO,
         make: |maze, start, goal| Box::new(Tremaux::new(maze, start, goal)),
+        any_shape: false,
     },
     Entry {
         info: &dead_end_filling::INFO,
         make: |maze, start, goal| Box::new(DeadEndFilling::new(maze, start, goal)),
+        any_shape: false,
     },
     Entry {
         info: &a_star::INFO_WEIGHTED,
         make: |maze, start, goal| Box::new(AStar::with_weight(maze, start, goal, a_star::WEIGHTED)),
+        any_shape: false,
     },
 ];
 
@@ -195,6 +208,8 @@ pub enum SolveError {
         y: u32,
         why: String,
     },
+    /// A solver that does not work on the maze's grid yet; the message says which do.
+    Shape(String),
 }
 
 impl fmt::Display for SolveError {
@@ -214,6 +229,7 @@ impl fmt::Display for SolveError {
                 height - 1
             ),
             SolveError::NoCell { what, x, y, why } => write!(f, "{what} {x},{y} {why}"),
+            SolveError::Shape(why) => f.write_str(why),
         }
     }
 }
@@ -258,6 +274,32 @@ pub fn cell_at(maze: &Maze, what: &'static str, (x, y): (u32, u32)) -> Result<us
     }
 }
 
+/// Checks that a solver works on `maze`'s grid.
+pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), SolveError> {
+    if entry.any_shape || maze.grid().is_none() {
+        return Ok(());
+    }
+    let others: Vec<&str> = ALL
+        .iter()
+        .filter(|e| e.any_shape)
+        .map(|e| e.info.name)
+        .collect();
+    Err(SolveError::Shape(format!(
+        "{} works on the plain square grid only, not on a {} grid: choose one of {}",
+        entry.info.name,
+        if maze.shape() == Shape::Square {
+            "masked".to_string()
+        } else {
+            maze.shape().to_string()
+        },
+        if others.is_empty() {
+            "none yet".to_string()
+        } else {
+            others.join(", ")
+        }
+    )))
+}
+
 /// Runs the named solver to the end on `maze` from `start` to `goal`.
 pub fn solve(
     name: &str,
@@ -266,6 +308,7 @@ pub fn solve(
     goal: (u32, u32),
 ) -> Result<Report, SolveError> {
     let entry = find(name).map_err(SolveError::Name)?;
+    check_shape(entry, maze)?;
     let start = cell_at(maze, "start", start)?;
     let goal = cell_at(maze, "goal", goal)?;
     let mut solver = (entry.make)(maze, start, goal);
