@@ -228,7 +228,7 @@ impl Machine for Sweep {
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
-                dir,
+                side: dir.side(),
             },
             0,
         ))

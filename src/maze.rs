@@ -93,6 +93,23 @@ impl Direction {
     }
 }
 
+/// A side of a cell, numbered clockwise from 0. On the square grid 0 north, 1 east, 2 south,
+/// 3 west: `Direction as Side`; passage bit `1 << side`.
+pub type Side = u8;
+
+impl Direction {
+    /// The side of a square cell this direction goes through.
+    pub const fn side(self) -> Side {
+        self as u8
+    }
+
+    /// The direction through `side` of a square cell; square grids only (other grids have more
+    /// sides than four directions).
+    pub const fn from_side(side: Side) -> Direction {
+        Direction::ALL[(side & 3) as usize]
+    }
+}
+
 impl fmt::Display for Direction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

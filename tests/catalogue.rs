@@ -355,9 +355,10 @@ fn hunt_and_kill_hunts_the_first_cell_a_full_scan_finds() {
             let Some(step) = machine.step(&mut board, &mut rng) else {
                 break;
             };
-            if let Event::Hunt { cell, dir } = step.event {
+            if let Event::Hunt { cell, side } = step.event {
                 hunts += 1;
                 assert_eq!(Some(cell as usize), expected, "seed {seed}");
+                let dir = Direction::from_side(side);
                 let back = board.maze().neighbour(cell as usize, dir).unwrap();
                 assert!(board.mark(back) & mark::VISITED != 0);
                 let row = cell / width;

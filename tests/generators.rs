@@ -302,8 +302,8 @@ proptest! {
                 .filter(|&c| board.mark(c) & mark::ACTIVE != 0)
                 .collect();
             prop_assert_eq!(machine.run().collect::<Vec<_>>(), active);
-            if let Event::CloseRun { cell, dir, run_len } = step.event {
-                prop_assert_eq!(dir, Direction::North);
+            if let Event::CloseRun { cell, side, run_len } = step.event {
+                prop_assert_eq!(side, Direction::North.side());
                 prop_assert!(run_len >= 1 && run_len <= w);
                 prop_assert!(board.maze().is_open(cell as usize, Direction::North));
             }

@@ -508,6 +508,7 @@ proptest! {
         let mut moves = 0;
         while let Some(step) = solver.step(&mut board, &mut rng) {
             if let Event::Move { from, to, heading } = step.event {
+                let heading = Direction::from_side(heading);
                 prop_assert_eq!(maze.passage(from as usize, heading), Some(to as usize));
                 moves += 1;
             }
@@ -657,6 +658,7 @@ proptest! {
                     route.push(start);
                 }
                 Event::Move { from, to, heading } => {
+                    let heading = Direction::from_side(heading);
                     let facing = solver_heading_before(&route, &maze, expected);
                     prop_assert_eq!(from as usize, *route.last().unwrap());
                     prop_assert_eq!(Some(heading), rule(&maze, from as usize, facing, hand));
@@ -668,7 +670,7 @@ proptest! {
                 Event::Found { length } => prop_assert_eq!(length as usize, route.len()),
                 Event::Looped { cell, heading } => {
                     prop_assert_eq!(cell as usize, *route.last().unwrap());
-                    prop_assert_eq!(Some(heading), solver.heading());
+                    prop_assert_eq!(Some(Direction::from_side(heading)), solver.heading());
                 }
                 Event::Unreachable => prop_assert_eq!(maze.cell(start), 0),
                 other => prop_assert!(false, "unexpected event {:?}", other),

@@ -658,9 +658,13 @@ fn queue_and_stack_totals_match_the_marks_on_the_board() {
         assert_eq!(s.total as usize, active);
         assert_eq!(s.items.len(), active);
         // Top first: after a push, the top is the cell just carved into.
-        if let Some(mazestep::machine::Event::Push { cell, dir }) = run.last_step().map(|s| s.event)
+        if let Some(mazestep::machine::Event::Push { cell, side }) =
+            run.last_step().map(|s| s.event)
         {
-            let next = run.maze().neighbour(cell as usize, dir).unwrap();
+            let next = run
+                .maze()
+                .neighbour(cell as usize, Direction::from_side(side))
+                .unwrap();
             let (x, y) = run.maze().coords(next);
             assert_eq!(s.items[0], format!("({x}, {y})"));
         }

@@ -25,7 +25,7 @@ use mazestep::board::mark;
 use mazestep::export::route_tiles;
 use mazestep::generators;
 use mazestep::machine::{xy, Event, Info, Structure};
-use mazestep::maze::{Direction, Maze};
+use mazestep::maze::{Direction, Maze, Side};
 use mazestep::run::{Phase, Run, Settings};
 use mazestep::solvers::{self, Outcome};
 use std::fmt::Write;
@@ -160,15 +160,16 @@ fn player_plan() -> Plan {
     }
 }
 
-/// The event with its fields, cells as (x, y) and directions by name.
+/// The event with its fields, cells as (x, y) and sides by name.
 fn event_text(event: &Event, maze: &Maze) -> String {
     let c = |cell: u32| xy(maze, cell as usize);
+    let name = |side: Side| Direction::from_side(side).name();
     let kind = event.kind();
     let details = match *event {
-        Event::Carve { cell, dir }
-        | Event::Push { cell, dir }
-        | Event::KeepWall { cell, dir }
-        | Event::Hunt { cell, dir } => format!("{} {}", c(cell), dir.name()),
+        Event::Carve { cell, side }
+        | Event::Push { cell, side }
+        | Event::KeepWall { cell, side }
+        | Event::Hunt { cell, side } => format!("{} {}", c(cell), name(side)),
         Event::Pass { cell }
         | Event::Pop { cell }
         | Event::Begin { cell }
@@ -176,38 +177,42 @@ fn event_text(event: &Event, maze: &Maze) -> String {
         | Event::Walk { cell }
         | Event::Fill { cell } => c(cell),
         Event::ExtendRun { cell, run_len } => format!("{}, run of {run_len}", c(cell)),
-        Event::CloseRun { cell, dir, run_len } => {
-            format!("{} {}, run of {run_len}", c(cell), dir.name())
+        Event::CloseRun {
+            cell,
+            side,
+            run_len,
+        } => {
+            format!("{} {}, run of {run_len}", c(cell), name(side))
         }
         Event::MergeSets {
             cell,
-            dir,
+            side,
             kept,
             absorbed,
         } => format!(
             "{} {}, label {kept} kept, label {absorbed} absorbed",
             c(cell),
-            dir.name()
+            name(side)
         ),
         Event::Expand { cell, added } => format!("{}, added {added}", c(cell)),
         Event::Found { length } => format!("path of {length} cells"),
         Event::Unreachable => String::new(),
-        Event::Turn { cell, heading } => format!("{}, now facing {}", c(cell), heading.name()),
+        Event::Turn { cell, heading } => format!("{}, now facing {}", c(cell), name(heading)),
         Event::Move { from, to, heading } => {
-            format!("{} -> {}, facing {}", c(from), c(to), heading.name())
+            format!("{} -> {}, facing {}", c(from), c(to), name(heading))
         }
-        Event::Looped { cell, heading } => format!("{} facing {}", c(cell), heading.name()),
+        Event::Looped { cell, heading } => format!("{} facing {}", c(cell), name(heading)),
         Event::EraseLoop { cell, erased } => format!("{}, erased {erased}", c(cell)),
         Event::AddWalk { cell, length } => format!("{}, length {length}", c(cell)),
         Event::Divide {
             cell,
-            dir,
+            side,
             length,
             gap,
         } => format!(
             "{} {}, length {length}, gap at {}",
             c(cell),
-            dir.name(),
+            name(side),
             c(gap)
         ),
     };

@@ -113,7 +113,7 @@ impl Machine for AldousBroder {
                 Event::Move {
                     from: cell as u32,
                     to: next as u32,
-                    heading: dir,
+                    heading: dir.side(),
                 },
                 4,
             ));
@@ -125,7 +125,7 @@ impl Machine for AldousBroder {
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
-                dir,
+                side: dir.side(),
             },
             3,
         ))
@@ -146,7 +146,7 @@ impl Machine for AldousBroder {
     /// Walks back to the cell the event moved from, and out of the maze again the cell a carve
     /// let in; an inner cell's quarter goes back into the coins. No notes: the event says it all.
     fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
-        let (from, dir, carved) = match step.event {
+        let (from, side, carved) = match step.event {
             Event::Begin { cell } => {
                 self.walker = None;
                 self.in_maze[cell as usize] = false;
@@ -154,9 +154,10 @@ impl Machine for AldousBroder {
                 return true;
             }
             Event::Move { from, heading, .. } => (from as usize, heading, false),
-            Event::Carve { cell, dir } => (cell as usize, dir, true),
+            Event::Carve { cell, side } => (cell as usize, side, true),
             _ => return false,
         };
+        let dir = Direction::from_side(side);
         let (x, y) = self.grid.coords(from);
         if carved {
             let (next, _, _) = self.grid.toward(from, x, y, dir);

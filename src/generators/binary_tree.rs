@@ -172,7 +172,7 @@ impl Machine for BinaryTree {
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
-                dir,
+                side: dir.side(),
             },
             2,
         ))

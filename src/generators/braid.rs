@@ -191,7 +191,7 @@ impl Machine for Braid {
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
-                dir,
+                side: dir.side(),
             },
             4,
         ))

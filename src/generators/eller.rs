@@ -105,7 +105,7 @@ impl Machine for Eller {
                     Step::new(
                         Event::KeepWall {
                             cell: cell as u32,
-                            dir: Direction::East,
+                            side: Direction::East.side(),
                         },
                         3,
                     )
@@ -115,7 +115,7 @@ impl Machine for Eller {
                     Step::new(
                         Event::MergeSets {
                             cell: cell as u32,
-                            dir: Direction::East,
+                            side: Direction::East.side(),
                             kept,
                             absorbed,
                         },
@@ -140,7 +140,7 @@ impl Machine for Eller {
                     Step::new(
                         Event::Carve {
                             cell: cell as u32,
-                            dir: Direction::South,
+                            side: Direction::South.side(),
                         },
                         7,
                     )

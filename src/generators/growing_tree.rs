@@ -222,7 +222,7 @@ impl Machine for GrowingTree {
         Some(Step::new(
             Event::Push {
                 cell: cell as u32,
-                dir,
+                side: dir.side(),
             },
             3,
         ))

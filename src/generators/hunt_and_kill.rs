@@ -33,7 +33,7 @@ use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
-use crate::maze::Maze;
+use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 
 pub static INFO: Info = Info {
@@ -96,7 +96,7 @@ impl Machine for HuntAndKill {
                     Step::new(
                         Event::Carve {
                             cell: cell as u32,
-                            dir,
+                            side: dir.side(),
                         },
                         2,
                     )
@@ -115,7 +115,7 @@ impl Machine for HuntAndKill {
                     Step::new(
                         Event::Hunt {
                             cell: target as u32,
-                            dir,
+                            side: dir.side(),
                         },
                         4,
                     )
@@ -298,17 +298,19 @@ impl HuntAndKill {
                 self.top_row = self.grid.height;
                 self.current = None;
             }
-            Event::Carve { cell, dir } => {
+            Event::Carve { cell, side } => {
                 let (x, y) = self.grid.coords(cell as usize);
+                let dir = Direction::from_side(side);
                 let (next, _, _) = self.grid.toward(cell as usize, x, y, dir);
                 self.leave(next, cell as usize);
                 self.current = Some((cell as usize, x, y));
             }
-            Event::Hunt { cell, dir } => {
+            Event::Hunt { cell, side } => {
                 let &[first_outside, row, ref walk @ .., last] = notes else {
                     return false;
                 };
                 let (x, y) = self.grid.coords(cell as usize);
+                let dir = Direction::from_side(side);
                 let (from, _, _) = self.grid.toward(cell as usize, x, y, dir);
                 self.leave(cell as usize, from);
                 self.first_outside = first_outside as usize;

@@ -107,8 +107,8 @@ impl Machine for Kruskal {
         }
         let (root_a, root_b) = (self.sets.find(cell), self.sets.find(other));
         if root_a == root_b {
-            let cell = cell as u32;
-            return Some(Step::new(Event::KeepWall { cell, dir }, 4));
+            let (cell, side) = (cell as u32, dir.side());
+            return Some(Step::new(Event::KeepWall { cell, side }, 4));
         }
         let root = self.sets.union(root_a, root_b);
         self.sets_left -= 1;
@@ -123,7 +123,7 @@ impl Machine for Kruskal {
         };
         let event = Event::MergeSets {
             cell: cell as u32,
-            dir,
+            side: dir.side(),
             kept,
             absorbed,
         };
@@ -493,9 +493,9 @@ impl Kruskal {
         let mut words = Words::new(maze);
         let w = &mut words;
         let w = match step.event {
-            Event::MergeSets { cell, dir, .. } => w
+            Event::MergeSets { cell, side, .. } => w
                 .t("The wall ")
-                .dir(dir)
+                .side(side)
                 .t(" of cell ")
                 .cell(cell as usize)
                 .t(" divided two sets: carved it, and the merged set has ")
@@ -507,9 +507,9 @@ impl Kruskal {
                 .t("; ")
                 .count(self.sets_left as u64, "set is", "sets are")
                 .t(" left"),
-            Event::KeepWall { cell, dir } => w
+            Event::KeepWall { cell, side } => w
                 .t("The wall ")
-                .dir(dir)
+                .side(side)
                 .t(" of cell ")
                 .cell(cell as usize)
                 .t(" stays: both sides are already in one set of ")

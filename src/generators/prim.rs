@@ -126,7 +126,7 @@ impl Machine for Prim {
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
-                dir,
+                side: dir.side(),
             },
             3,
         ))

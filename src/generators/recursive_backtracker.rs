@@ -126,7 +126,8 @@ impl Machine for RecursiveBacktracker {
         self.visited[next] = true;
         self.stack.push(next as u32);
         board.add_mark(next, mark::ACTIVE);
-        Some(Step::new(Event::Push { cell: top, dir }, 4))
+        let side = dir.side();
+        Some(Step::new(Event::Push { cell: top, side }, 4))
     }
 
     fn info(&self) -> &'static Info {
@@ -174,9 +175,9 @@ impl Machine for RecursiveBacktracker {
         let w = &mut words;
         let depth = self.stack.len() as u64;
         let w = match step.event {
-            Event::Push { cell, dir } => w
+            Event::Push { cell, side } => w
                 .t("Carved ")
-                .dir(dir)
+                .side(side)
                 .t(" from cell ")
                 .cell(cell as usize)
                 .t(" into a cell not yet visited and pushed it"),

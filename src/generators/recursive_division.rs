@@ -149,7 +149,7 @@ impl RecursiveDivision {
         Step::new(
             Event::Divide {
                 cell: self.before_wall(first, horizontal, 0) as u32,
-                dir,
+                side: dir.side(),
                 length,
                 gap: self.before_wall(first, horizontal, gap) as u32,
             },
@@ -251,13 +251,13 @@ impl Machine for RecursiveDivision {
     /// shown before, as noted (four words; none on the first step).
     fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
         let Event::Divide {
-            cell, dir, length, ..
+            cell, side, length, ..
         } = step.event
         else {
             return false;
         };
         let (cx, cy) = (cell % self.maze_width, cell / self.maze_width);
-        let horizontal = dir == Direction::South;
+        let horizontal = side == Direction::South.side();
         // The chamber split is shown, except after the last step: there both halves were too
         // thin to split, so it was two cells across the wall, which starts at its corner.
         let chamber = self.shown.unwrap_or(if horizontal {

@@ -166,8 +166,8 @@ impl Machine for SideWinder {
             }
             let dir = Direction::East;
             board.carve_to(cell, dir, cell + 1);
-            let cell = cell as u32;
-            return Some(Step::new(Event::Carve { cell, dir }, 1));
+            let (cell, side) = (cell as u32, dir.side());
+            return Some(Step::new(Event::Carve { cell, side }, 1));
         }
 
         board.add_mark(cell, mark::ACTIVE);
@@ -196,7 +196,7 @@ impl Machine for SideWinder {
         Some(Step::new(
             Event::CloseRun {
                 cell: chosen as u32,
-                dir: Direction::North,
+                side: Direction::North.side(),
                 run_len,
             },
             5,
@@ -263,20 +263,24 @@ impl Machine for SideWinder {
                 .t(", the run is now ")
                 .count(u64::from(run_len), "cell", "cells")
                 .t(" long"),
-            Event::CloseRun { cell, dir, run_len } => w
+            Event::CloseRun {
+                cell,
+                side,
+                run_len,
+            } => w
                 .t(if at_edge {
                     "At the east edge the run must close: carve "
                 } else {
                     "Coin says close the run: carve "
                 })
-                .dir(dir)
+                .side(side)
                 .t(" from cell ")
                 .cell(cell as usize)
                 .t(", chosen from a run of ")
                 .n(u64::from(run_len)),
-            Event::Carve { cell, dir } => w
+            Event::Carve { cell, side } => w
                 .t("The top row has nothing to the north: carved ")
-                .dir(dir)
+                .side(side)
                 .t(" from cell ")
                 .cell(cell as usize),
             Event::Pass { cell } => w

@@ -171,7 +171,7 @@ impl Machine for TruePrim {
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
-                dir,
+                side: dir.side(),
             },
             3,
         ))

@@ -225,7 +225,7 @@ impl Machine for Wilson {
             Event::Move {
                 from: head as u32,
                 to: next as u32,
-                heading: dir,
+                heading: dir.side(),
             },
             3,
         ))

@@ -1,36 +1,36 @@
 //! What a step did, as a typed event, and the words for jumping to the next one of a kind.
 
-use crate::maze::Direction;
+use crate::maze::Side;
 
 /// What one step did, in the words a student would narrate it. Cells are indices
-/// (`y * width + x`); directions say which wall of `cell` was involved.
+/// (`y * width + x`); sides say which wall of `cell` was involved, numbered clockwise from 0
+/// ([`Side`]: on the square grid 0 north, 1 east, 2 south, 3 west).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// Opened the passage from `cell` toward `dir`.
-    Carve { cell: u32, dir: Direction },
+    /// Opened the passage through the side `side` of `cell`.
+    Carve { cell: u32, side: Side },
     /// Looked at `cell` and had nothing to carve (e.g. Binary Tree's last corner).
     Pass { cell: u32 },
     /// SideWinder: carved east from `cell`, making the run one longer.
     ExtendRun { cell: u32, run_len: u32 },
-    /// SideWinder: closed a run of `run_len` cells by carving `dir` from `cell`, a cell of it.
-    CloseRun {
-        cell: u32,
-        dir: Direction,
-        run_len: u32,
-    },
-    /// Carved from `cell` toward `dir` and pushed the new cell on a stack.
-    Push { cell: u32, dir: Direction },
+    /// SideWinder: closed a run of `run_len` cells by carving the side `side` of `cell`, a cell
+    /// of it.
+    CloseRun { cell: u32, side: Side, run_len: u32 },
+    /// Carved the side `side` of `cell` and pushed the new cell on a stack.
+    Push { cell: u32, side: Side },
     /// Popped `cell`: it had no unvisited neighbours left.
     Pop { cell: u32 },
-    /// Kruskal: the wall `cell`/`dir` separated two sets; carved it and merged them.
+    /// Kruskal: the wall on the side `side` of `cell` separated two sets; carved it and merged
+    /// them.
     MergeSets {
         cell: u32,
-        dir: Direction,
+        side: Side,
         kept: u32,
         absorbed: u32,
     },
-    /// Kruskal: both sides of wall `cell`/`dir` were already connected; the wall stays.
-    KeepWall { cell: u32, dir: Direction },
+    /// Kruskal: both sides of the wall on the side `side` of `cell` were already connected; the
+    /// wall stays.
+    KeepWall { cell: u32, side: Side },
     /// A search started at `cell`.
     Begin { cell: u32 },
     /// Took `cell` from the frontier and added `added` new neighbours to it.
@@ -41,32 +41,28 @@ pub enum Event {
     Found { length: u32 },
     /// The frontier ran out before the goal was reached.
     Unreachable,
-    /// Wall follower: turned to face `heading` while standing on `cell`, without moving.
-    Turn { cell: u32, heading: Direction },
-    /// Moved from `from` to `to`, now facing `heading`.
-    Move {
-        from: u32,
-        to: u32,
-        heading: Direction,
-    },
-    /// Wall follower: back on `cell` facing `heading` as before; it would loop forever.
-    Looped { cell: u32, heading: Direction },
+    /// Wall follower: turned to face the side `heading` of `cell`, standing on it without moving.
+    Turn { cell: u32, heading: Side },
+    /// Moved from `from` to `to` through the side `heading` of `from`, now facing that way.
+    Move { from: u32, to: u32, heading: Side },
+    /// Wall follower: back on `cell` facing its side `heading` as before; it would loop forever.
+    Looped { cell: u32, heading: Side },
     /// The player walked onto `cell`.
     Walk { cell: u32 },
     /// Hunt-and-Kill: the scan found `cell`, the first cell not in the maze that touches it,
-    /// and carved from it toward `dir` into the maze.
-    Hunt { cell: u32, dir: Direction },
+    /// and carved its side `side` into the maze.
+    Hunt { cell: u32, side: Side },
     /// Wilson: the walk came back to `cell`, so the loop of `erased` cells after it was erased.
     EraseLoop { cell: u32, erased: u32 },
     /// Wilson: the walk reached `cell`, already in the maze, and its `length` passages were
     /// carved into the maze.
     AddWalk { cell: u32, length: u32 },
-    /// Recursive division: walled the `dir` side of `length` cells in a line starting at
-    /// `cell` (the line runs across `dir`: east for a south wall, south for an east wall),
+    /// Recursive division: walled the side `side` of `length` cells in a line starting at
+    /// `cell` (the line runs across that side: east for a south wall, south for an east wall),
     /// all but the cell `gap`, whose passage is left open.
     Divide {
         cell: u32,
-        dir: Direction,
+        side: Side,
         length: u32,
         gap: u32,
     },

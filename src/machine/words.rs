@@ -1,14 +1,14 @@
 //! Narration: the plain sentences the page shows for each step, built piece by piece.
 
 use super::Event;
-use crate::maze::{Direction, Maze};
+use crate::maze::{Direction, Maze, Side};
 
 /// A cell as "(x, y)".
 pub fn xy(maze: &Maze, cell: usize) -> String {
     Words::new(maze).cell(cell).done()
 }
 
-/// A sentence built piece by piece: `Words::new(maze).t("Carved ").dir(d).t(" from ")
+/// A sentence built piece by piece: `Words::new(maze).t("Carved ").side(s).t(" from ")
 /// .cell(c).done()`. One small, non-generic path for all the teaching text, because every
 /// `format!` call site costs the wasm module bytes; the methods take `&mut self` so that a
 /// chain is a row of plain calls, with no moves of the builder between them.
@@ -64,9 +64,9 @@ impl<'a> Words<'a> {
         self.t("(").n(u64::from(x)).t(", ").n(u64::from(y)).t(")")
     }
 
-    /// A direction's name.
-    pub fn dir(&mut self, dir: Direction) -> &mut Words<'a> {
-        self.t(dir.name())
+    /// A side's name: "north", "east", … (every machine so far is on the square grid).
+    pub fn side(&mut self, side: Side) -> &mut Words<'a> {
+        self.t(Direction::from_side(side).name())
     }
 
     /// The text so far (the builder is left empty).
@@ -81,7 +81,7 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
     let w = &mut words;
     let c = |cell: u32| cell as usize;
     match *event {
-        Event::Carve { cell, dir } => w.t("Carved ").dir(dir).t(" from cell ").cell(c(cell)),
+        Event::Carve { cell, side } => w.t("Carved ").side(side).t(" from cell ").cell(c(cell)),
         Event::Pass { cell } => w.t("Cell ").cell(c(cell)).t(" had nothing to carve"),
         Event::ExtendRun { cell, run_len } => w
             .t("Carved east from cell ")
@@ -89,16 +89,20 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
             .t(": the run is now ")
             .count(u64::from(run_len), "cell", "cells")
             .t(" long"),
-        Event::CloseRun { cell, dir, run_len } => w
+        Event::CloseRun {
+            cell,
+            side,
+            run_len,
+        } => w
             .t("Closed the run of ")
             .n(u64::from(run_len))
             .t(": carved ")
-            .dir(dir)
+            .side(side)
             .t(" from cell ")
             .cell(c(cell)),
-        Event::Push { cell, dir } => w
+        Event::Push { cell, side } => w
             .t("Carved ")
-            .dir(dir)
+            .side(side)
             .t(" from cell ")
             .cell(c(cell))
             .t(" and pushed the new cell"),
@@ -106,15 +110,15 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
             .t("Popped cell ")
             .cell(c(cell))
             .t(": nothing new around it, so back up"),
-        Event::MergeSets { cell, dir, .. } => w
+        Event::MergeSets { cell, side, .. } => w
             .t("The wall ")
-            .dir(dir)
+            .side(side)
             .t(" of cell ")
             .cell(c(cell))
             .t(" divided two sets: carved it and merged them"),
-        Event::KeepWall { cell, dir } => w
+        Event::KeepWall { cell, side } => w
             .t("The wall ")
-            .dir(dir)
+            .side(side)
             .t(" of cell ")
             .cell(c(cell))
             .t(" stays: both sides are already connected"),
@@ -135,12 +139,12 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
         Event::Unreachable => w.t("The frontier ran out: the goal cannot be reached"),
         Event::Turn { cell, heading } => w
             .t("Turned to face ")
-            .dir(heading)
+            .side(heading)
             .t(" on cell ")
             .cell(c(cell)),
         Event::Move { from, to, heading } => w
             .t("Moved ")
-            .dir(heading)
+            .side(heading)
             .t(" from cell ")
             .cell(c(from))
             .t(" to cell ")
@@ -149,14 +153,14 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
             .t("Back on cell ")
             .cell(c(cell))
             .t(" facing ")
-            .dir(heading)
+            .side(heading)
             .t(" as before: following the wall would loop forever"),
         Event::Walk { cell } => w.t("The player walked onto cell ").cell(c(cell)),
-        Event::Hunt { cell, dir } => w
+        Event::Hunt { cell, side } => w
             .t("The hunt found cell ")
             .cell(c(cell))
             .t(" and carved ")
-            .dir(dir)
+            .side(side)
             .t(" from it into the maze"),
         Event::EraseLoop { cell, erased } => w
             .t("The walk came back to cell ")
@@ -172,12 +176,12 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
             .t(" into the maze"),
         Event::Divide {
             cell,
-            dir,
+            side,
             length,
             gap,
         } => w
             .t("Built a wall on the ")
-            .dir(dir)
+            .side(side)
             .t(" side of ")
             .count(u64::from(length), "cell", "cells")
             .t(" from cell ")

@@ -122,7 +122,7 @@ impl Machine for Dfs {
                 Some(Step::new(
                     Event::Push {
                         cell: cell as u32,
-                        dir,
+                        side: dir.side(),
                     },
                     4,
                 ))
@@ -174,12 +174,14 @@ impl Machine for Dfs {
     /// A search goes through open passages: it does not carve, as the generators' words say.
     fn narrate(&self, step: &Step, maze: &Maze) -> String {
         match step.event {
-            Event::Push { cell, dir } => {
+            Event::Push { cell, side } => {
                 let cell = cell as usize;
-                let next = maze.neighbour(cell, dir).unwrap_or(cell);
+                let next = maze
+                    .neighbour(cell, Direction::from_side(side))
+                    .unwrap_or(cell);
                 Words::new(maze)
                     .t("Went ")
-                    .dir(dir)
+                    .side(side)
                     .t(" from cell ")
                     .cell(cell)
                     .t(" to ")

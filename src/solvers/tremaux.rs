@@ -196,7 +196,7 @@ impl Machine for Tremaux {
             Event::Move {
                 from: cell as u32,
                 to: next as u32,
-                heading: dir,
+                heading: dir.side(),
             },
             line,
         ))
@@ -236,6 +236,7 @@ impl Machine for Tremaux {
                     return false;
                 };
                 let (from, to) = (from as usize, to as usize);
+                let heading = Direction::from_side(heading);
                 if self.passage_marks(from, heading) == 1 {
                     self.way.pop();
                     self.on_way[to] -= 1;

@@ -121,7 +121,7 @@ impl Machine for WallFollower {
         }
         if self.repeating {
             self.give_up(LOOPED);
-            let (cell, heading) = (self.cell as u32, self.heading);
+            let (cell, heading) = (self.cell as u32, self.heading.side());
             return Some(Step::new(Event::Looped { cell, heading }, 2));
         }
         let Some((dir, next)) = self.choose(board.maze()) else {
@@ -142,7 +142,7 @@ impl Machine for WallFollower {
             Event::Move {
                 from: from as u32,
                 to: next as u32,
-                heading: dir,
+                heading: dir.side(),
             },
             4,
         ))
@@ -323,6 +323,7 @@ impl WallFollower {
             Event::Move { from, to, heading } => {
                 let maze = board.maze();
                 let (from, to) = (from as usize, to as usize);
+                let heading = Direction::from_side(heading);
                 let heading_before = match self.route[..self.route.len().saturating_sub(1)] {
                     [.., before, at] => Direction::ALL
                         .into_iter()
@@ -363,7 +364,7 @@ impl WallFollower {
             .t("on ")
             .cell(self.cell)
             .t(" facing ")
-            .dir(self.heading)
+            .side(self.heading.side())
             .done();
         // Each is one (cell, heading) state: standing in one again means a loop.
         let states = self.seen.count();
