@@ -8,7 +8,8 @@
 //! cells is open exactly when the passage between them is. That grid is a view of this model
 //! ([`Maze::tiles`]), used by the text format and the block render style.
 
-use crate::topology::{Grid, Shape, Side, Topology};
+pub use crate::topology::Side;
+use crate::topology::{Grid, Shape, Topology};
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -92,10 +93,6 @@ impl Direction {
         }
     }
 }
-
-/// A side of a cell, numbered clockwise from 0. On the square grid 0 north, 1 east, 2 south,
-/// 3 west: `Direction as Side`; passage bit `1 << side`.
-pub type Side = u8;
 
 impl Direction {
     /// The side of a square cell this direction goes through.

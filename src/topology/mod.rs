@@ -26,7 +26,8 @@ pub use square::Square;
 use crate::maze::{Direction, MAX_SIDE};
 use std::fmt;
 
-/// A side of a cell, numbered clockwise from 0 (see the module's table).
+/// A side of a cell, numbered clockwise from 0 (see the module's table). On the square grid
+/// 0 north, 1 east, 2 south, 3 west (`Direction as Side`); passage bit `1 << side`.
 pub type Side = u8;
 
 /// The most cells a grid of any shape may have: as many as the largest square grid.
