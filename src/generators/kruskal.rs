@@ -495,7 +495,7 @@ impl Kruskal {
         let w = match step.event {
             Event::MergeSets { cell, side, .. } => w
                 .t("The wall ")
-                .side(side)
+                .side(cell, side)
                 .t(" of cell ")
                 .cell(cell as usize)
                 .t(" divided two sets: carved it, and the merged set has ")
@@ -509,7 +509,7 @@ impl Kruskal {
                 .t(" left"),
             Event::KeepWall { cell, side } => w
                 .t("The wall ")
-                .side(side)
+                .side(cell, side)
                 .t(" of cell ")
                 .cell(cell as usize)
                 .t(" stays: both sides are already in one set of ")

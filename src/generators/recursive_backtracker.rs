@@ -177,7 +177,7 @@ impl Machine for RecursiveBacktracker {
         let w = match step.event {
             Event::Push { cell, side } => w
                 .t("Carved ")
-                .side(side)
+                .side(cell, side)
                 .t(" from cell ")
                 .cell(cell as usize)
                 .t(" into a cell not yet visited and pushed it"),

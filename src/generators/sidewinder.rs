@@ -273,14 +273,14 @@ impl Machine for SideWinder {
                 } else {
                     "Coin says close the run: carve "
                 })
-                .side(side)
+                .side(cell, side)
                 .t(" from cell ")
                 .cell(cell as usize)
                 .t(", chosen from a run of ")
                 .n(u64::from(run_len)),
             Event::Carve { cell, side } => w
                 .t("The top row has nothing to the north: carved ")
-                .side(side)
+                .side(cell, side)
                 .t(" from cell ")
                 .cell(cell as usize),
             Event::Pass { cell } => w

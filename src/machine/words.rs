@@ -8,7 +8,7 @@ pub fn xy(maze: &Maze, cell: usize) -> String {
     Words::new(maze).cell(cell).done()
 }
 
-/// A sentence built piece by piece: `Words::new(maze).t("Carved ").side(s).t(" from ")
+/// A sentence built piece by piece: `Words::new(maze).t("Carved ").side(cell, s).t(" from ")
 /// .cell(c).done()`. One small, non-generic path for all the teaching text, because every
 /// `format!` call site costs the wasm module bytes; the methods take `&mut self` so that a
 /// chain is a row of plain calls, with no moves of the builder between them.
@@ -57,16 +57,24 @@ impl<'a> Words<'a> {
         self.n(count).t(" ").t(if count == 1 { one } else { many })
     }
 
-    /// A cell as "(x, y)".
+    /// A cell as "(x, y)" (on a polar grid: place in its ring, ring).
     #[inline(never)]
     pub fn cell(&mut self, cell: usize) -> &mut Words<'a> {
-        let (x, y) = self.maze.coords(cell);
+        let (x, y) = match self.maze.grid() {
+            Some(grid) => grid.place(cell),
+            None => self.maze.coords(cell),
+        };
         self.t("(").n(u64::from(x)).t(", ").n(u64::from(y)).t(")")
     }
 
-    /// A side's name: "north", "east", … (every machine so far is on the square grid).
-    pub fn side(&mut self, side: Side) -> &mut Words<'a> {
-        self.t(Direction::from_side(side).name())
+    /// The name of a side of `cell`: "north", "south-east", "inward" … (see
+    /// [`crate::topology`]).
+    pub fn side(&mut self, cell: u32, side: Side) -> &mut Words<'a> {
+        let name = match self.maze.grid() {
+            Some(grid) => grid.side_name(cell as usize, side),
+            None => Direction::from_side(side).name(),
+        };
+        self.t(name)
     }
 
     /// The text so far (the builder is left empty).
@@ -81,7 +89,11 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
     let w = &mut words;
     let c = |cell: u32| cell as usize;
     match *event {
-        Event::Carve { cell, side } => w.t("Carved ").side(side).t(" from cell ").cell(c(cell)),
+        Event::Carve { cell, side } => w
+            .t("Carved ")
+            .side(cell, side)
+            .t(" from cell ")
+            .cell(c(cell)),
         Event::Pass { cell } => w.t("Cell ").cell(c(cell)).t(" had nothing to carve"),
         Event::ExtendRun { cell, run_len } => w
             .t("Carved east from cell ")
@@ -97,12 +109,12 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
             .t("Closed the run of ")
             .n(u64::from(run_len))
             .t(": carved ")
-            .side(side)
+            .side(cell, side)
             .t(" from cell ")
             .cell(c(cell)),
         Event::Push { cell, side } => w
             .t("Carved ")
-            .side(side)
+            .side(cell, side)
             .t(" from cell ")
             .cell(c(cell))
             .t(" and pushed the new cell"),
@@ -112,13 +124,13 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
             .t(": nothing new around it, so back up"),
         Event::MergeSets { cell, side, .. } => w
             .t("The wall ")
-            .side(side)
+            .side(cell, side)
             .t(" of cell ")
             .cell(c(cell))
             .t(" divided two sets: carved it and merged them"),
         Event::KeepWall { cell, side } => w
             .t("The wall ")
-            .side(side)
+            .side(cell, side)
             .t(" of cell ")
             .cell(c(cell))
             .t(" stays: both sides are already connected"),
@@ -139,12 +151,12 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
         Event::Unreachable => w.t("The frontier ran out: the goal cannot be reached"),
         Event::Turn { cell, heading } => w
             .t("Turned to face ")
-            .side(heading)
+            .side(cell, heading)
             .t(" on cell ")
             .cell(c(cell)),
         Event::Move { from, to, heading } => w
             .t("Moved ")
-            .side(heading)
+            .side(from, heading)
             .t(" from cell ")
             .cell(c(from))
             .t(" to cell ")
@@ -153,14 +165,14 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
             .t("Back on cell ")
             .cell(c(cell))
             .t(" facing ")
-            .side(heading)
+            .side(cell, heading)
             .t(" as before: following the wall would loop forever"),
         Event::Walk { cell } => w.t("The player walked onto cell ").cell(c(cell)),
         Event::Hunt { cell, side } => w
             .t("The hunt found cell ")
             .cell(c(cell))
             .t(" and carved ")
-            .side(side)
+            .side(cell, side)
             .t(" from it into the maze"),
         Event::EraseLoop { cell, erased } => w
             .t("The walk came back to cell ")
@@ -181,7 +193,7 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
             gap,
         } => w
             .t("Built a wall on the ")
-            .side(side)
+            .side(cell, side)
             .t(" side of ")
             .count(u64::from(length), "cell", "cells")
             .t(" from cell ")

@@ -181,7 +181,7 @@ impl Machine for Dfs {
                     .unwrap_or(cell);
                 Words::new(maze)
                     .t("Went ")
-                    .side(side)
+                    .side(cell as u32, side)
                     .t(" from cell ")
                     .cell(cell)
                     .t(" to ")

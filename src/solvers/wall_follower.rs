@@ -364,7 +364,7 @@ impl WallFollower {
             .t("on ")
             .cell(self.cell)
             .t(" facing ")
-            .side(self.heading.side())
+            .side(self.cell as u32, self.heading.side())
             .done();
         // Each is one (cell, heading) state: standing in one again means a loop.
         let states = self.seen.count();
