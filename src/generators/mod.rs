@@ -85,8 +85,11 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &recursive_backtracker::INFO,
         group: GROUPS[1],
-        make: |maze| Box::new(RecursiveBacktracker::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(RecursiveBacktracker::new(maze)),
+            Some(grid) => Box::new(RecursiveBacktracker::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &kruskal::INFO,

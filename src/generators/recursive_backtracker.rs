@@ -18,9 +18,10 @@
 
 use crate::board::{mark, Board};
 use crate::machine::{describe, Structure, Words};
-use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Side, Square, Topology};
 
 pub static INFO: Info = Info {
     name: "recursive-backtracker",
@@ -42,11 +43,12 @@ pub static INFO: Info = Info {
     events: &["pop", "push"],
 };
 
-/// The Recursive Backtracker generator as a step machine.
+/// The Recursive Backtracker generator as a step machine, on a grid of any shape (`T`: the
+/// plain [`Square`] grid, or a shared [`crate::topology::Grid`] of another shape or with a
+/// mask).
 #[derive(Clone, Debug)]
-pub struct RecursiveBacktracker {
-    width: u32,
-    height: u32,
+pub struct RecursiveBacktracker<T = Square> {
+    grid: T,
     visited: Vec<bool>,
     stack: Vec<u32>,
     started: bool,
@@ -54,12 +56,18 @@ pub struct RecursiveBacktracker {
 }
 
 impl RecursiveBacktracker {
-    /// A generator for a maze of `maze`'s size.
+    /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> RecursiveBacktracker {
+        RecursiveBacktracker::on(Square::of(maze))
+    }
+}
+
+impl<T: Topology> RecursiveBacktracker<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> RecursiveBacktracker<T> {
         RecursiveBacktracker {
-            width: maze.width(),
-            height: maze.height(),
-            visited: vec![false; maze.len()],
+            visited: vec![false; grid.len()],
+            grid,
             stack: Vec::new(),
             started: false,
             current: None,
@@ -77,11 +85,11 @@ impl RecursiveBacktracker {
     }
 }
 
-impl Machine for RecursiveBacktracker {
+impl<T: Topology + Clone + DebugState + 'static> Machine for RecursiveBacktracker<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
-            let cell = rng.index(self.visited.len());
+            let cell = self.grid.nearest_on(rng.index(self.visited.len()));
             self.visited[cell] = true;
             self.stack.push(cell as u32);
             self.current = Some(cell);
@@ -96,37 +104,26 @@ impl Machine for RecursiveBacktracker {
         board.note(self.current.map_or(u32::MAX, |c| c as u32));
         self.current = Some(cell);
 
-        // The unvisited neighbours, found from the cell's column and row.
-        let width = self.width as usize;
-        let (x, y) = (top % self.width, top / self.width);
-        let candidates = [
-            (Direction::North, y > 0, cell.wrapping_sub(width)),
-            (Direction::East, x + 1 < self.width, cell + 1),
-            (Direction::South, y + 1 < self.height, cell + width),
-            (Direction::West, x > 0, cell.wrapping_sub(1)),
-        ];
-        let mut options = [(Direction::North, 0usize); 4];
+        // The unvisited neighbours. Every neighbour is written and only the unvisited ones
+        // counted: no branch on a condition that is a coin flip, which the processor would
+        // mispredict half the time.
+        let mut options = [(0 as Side, 0usize); 8];
         let mut count = 0;
-        for (dir, inside, next) in candidates {
-            if inside {
-                // Always write, count only the unvisited: no branch on a coin-flip condition,
-                // which the processor would mispredict half the time.
-                options[count] = (dir, next);
-                count += usize::from(!self.visited[next]);
-            }
-        }
+        self.grid.for_each_neighbour(cell, |side, next| {
+            options[count] = (side, next);
+            count += usize::from(!self.visited[next]);
+        });
 
         if count == 0 {
             self.stack.pop();
             board.set_mark(cell, (board.mark(cell) & !mark::ACTIVE) | mark::VISITED);
             return Some(Step::new(Event::Pop { cell: top }, 5));
         }
-        let (dir, next) = options[rng.index(count)];
-        board.carve(cell, dir);
+        let (side, next) = options[rng.index(count)];
+        board.join(cell, side, next, self.grid.back(cell, side));
         self.visited[next] = true;
         self.stack.push(next as u32);
         board.add_mark(next, mark::ACTIVE);
-        let side = dir.side();
         Some(Step::new(Event::Push { cell: top, side }, 4))
     }
 

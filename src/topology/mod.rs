@@ -163,6 +163,19 @@ pub trait Topology {
         }
     }
 
+    /// The first cell that is on, counting from `cell` (wrapping around): where a random
+    /// first cell or a default start or goal goes when a mask switched its cell off.
+    #[inline]
+    fn nearest_on(&self, cell: usize) -> usize {
+        if self.is_on(cell) {
+            return cell;
+        }
+        (0..self.len())
+            .map(|i| (cell + i) % self.len())
+            .find(|&c| self.is_on(c))
+            .unwrap_or(cell)
+    }
+
     /// Where the cell's centre lies, in units of about one cell across: for heuristics and
     /// drawing. `x` grows to the right and `y` downwards.
     fn position(&self, cell: usize) -> (f64, f64);
@@ -201,6 +214,10 @@ impl<T: Topology> Topology for std::sync::Arc<T> {
     #[inline]
     fn through(&self, cell: usize, side: Side) -> usize {
         (**self).through(cell, side)
+    }
+    #[inline]
+    fn nearest_on(&self, cell: usize) -> usize {
+        (**self).nearest_on(cell)
     }
     fn position(&self, cell: usize) -> (f64, f64) {
         (**self).position(cell)
@@ -372,15 +389,6 @@ impl Grid {
             }
         }
         count
-    }
-
-    /// The first cell that is on, counting from `cell` (wrapping around): where a default
-    /// start or goal goes when its usual corner is switched off.
-    pub fn nearest_on(&self, cell: usize) -> usize {
-        (0..self.len())
-            .map(|i| (cell + i) % self.len())
-            .find(|&c| self.is_on(c))
-            .unwrap_or(cell)
     }
 }
 

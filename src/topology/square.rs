@@ -66,6 +66,11 @@ impl Topology for Square {
         true
     }
 
+    #[inline]
+    fn nearest_on(&self, cell: usize) -> usize {
+        cell
+    }
+
     /// The neighbours from the cell's column and row: one division, then four comparisons.
     #[inline]
     fn for_each_neighbour(&self, cell: usize, mut f: impl FnMut(Side, usize)) {
