@@ -8,6 +8,8 @@
 //! single element of a few megabytes rather than millions of elements.
 
 use crate::maze::{Direction, Maze};
+use crate::topology::outline::{self, Outline};
+use crate::topology::{Grid, Topology};
 
 /// Size of a cell in SVG user units, and the wall width.
 const CELL: usize = 10;
@@ -79,6 +81,9 @@ pub fn route_tiles(maze: &Maze, start: usize, goal: usize, path: Option<&[usize]
 
 /// The maze as a standalone SVG document.
 pub fn svg(maze: &Maze, sheet: &Sheet) -> String {
+    if let Some(grid) = maze.grid() {
+        return svg_on_grid(maze, grid, sheet);
+    }
     let (w, h) = (maze.width() as usize, maze.height() as usize);
     let top = MARGIN
         + if sheet.title.is_some() {
@@ -200,6 +205,109 @@ fn push_walls(out: &mut String, maze: &Maze, left: usize, top: usize) {
     }
 }
 
+/// [`svg`] for a grid of another shape or with a mask: each wall is drawn once, as a line or
+/// (polar) an arc; switched-off cells are left blank, their borders drawn as walls of the
+/// cells that are on.
+fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
+    let scale = CELL as f64;
+    let top = (MARGIN
+        + if sheet.title.is_some() {
+            TITLE_HEIGHT
+        } else {
+            0
+        }) as f64;
+    let left = MARGIN as f64;
+    let (_, _, right, bottom) = outline::bounds(grid);
+    let mut out = String::with_capacity(256 + maze.len() * 24);
+    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
+    push_fixed(&mut out, right * scale + 2.0 * left);
+    out.push(' ');
+    push_fixed(&mut out, bottom * scale + top + left);
+    out.push_str("\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
+    if let Some(title) = sheet.title {
+        out.push_str("<text x=\"");
+        push_num(&mut out, MARGIN);
+        out.push_str("\" y=\"");
+        push_num(&mut out, MARGIN + 10);
+        out.push_str("\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#000\">");
+        push_escaped(&mut out, title);
+        out.push_str("</text>\n");
+    }
+    let point = |out: &mut String, (x, y): (f64, f64)| {
+        push_fixed(out, left + x * scale);
+        out.push(' ');
+        push_fixed(out, top + y * scale);
+    };
+    if let Some(path) = sheet.path.filter(|p| !p.is_empty()) {
+        out.push_str("<polyline class=\"solution\" fill=\"none\" stroke=\"#009e73\" stroke-width=\"3\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"");
+        for (i, &cell) in path.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            point(&mut out, grid.position(cell));
+        }
+        out.push_str("\"/>\n");
+    }
+    if let Some(start) = sheet.start {
+        let (x, y) = grid.position(start);
+        out.push_str("<circle class=\"start\" r=\"3\" fill=\"#0072b2\" cx=\"");
+        push_fixed(&mut out, left + x * scale);
+        out.push_str("\" cy=\"");
+        push_fixed(&mut out, top + y * scale);
+        out.push_str("\"/>\n");
+    }
+    if let Some(goal) = sheet.goal {
+        let (x, y) = grid.position(goal);
+        out.push_str("<rect class=\"goal\" width=\"6\" height=\"6\" fill=\"#d55e00\" x=\"");
+        push_fixed(&mut out, left + x * scale - 3.0);
+        out.push_str("\" y=\"");
+        push_fixed(&mut out, top + y * scale - 3.0);
+        out.push_str("\"/>\n");
+    }
+    out.push_str("<path class=\"walls\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" stroke-linecap=\"round\" d=\"");
+    for cell in (0..grid.len()).filter(|&c| grid.is_on(c)) {
+        let bits = maze.cell(cell);
+        for side in 0..grid.sides(cell) {
+            let next = grid.neighbour(cell, side);
+            // Each wall once: from the lower-numbered cell, or from the only cell on.
+            let walled = bits & (1 << side) == 0 && next.map_or(true, |n| n > cell);
+            let Some(shape) = walled
+                .then(|| outline::side_outline(grid, cell, side))
+                .flatten()
+            else {
+                continue;
+            };
+            let (from, to) = shape.ends();
+            out.push('M');
+            point(&mut out, from);
+            match shape {
+                Outline::Line(..) => out.push('L'),
+                Outline::Arc { radius, .. } => {
+                    out.push('A');
+                    push_fixed(&mut out, radius * scale);
+                    out.push(' ');
+                    push_fixed(&mut out, radius * scale);
+                    out.push_str(" 0 0 1 ");
+                }
+            }
+            point(&mut out, to);
+        }
+    }
+    out.push_str("\"/>\n</svg>\n");
+    out
+}
+
+/// A non-negative number with one decimal (`12.5`, `3`), without `format!`'s float code,
+/// which would cost the wasm module about 20 KB.
+fn push_fixed(out: &mut String, value: f64) {
+    let tenths = (value.max(0.0) * 10.0).round() as usize;
+    push_num(out, tenths / 10);
+    if tenths % 10 != 0 {
+        out.push('.');
+        out.push(char::from(b'0' + (tenths % 10) as u8));
+    }
+}
+
 /// Whole numbers without `format!`, which keeps the wasm module small.
 fn push_num(out: &mut String, mut n: usize) {
     let mut digits = [0u8; 20];
@@ -239,6 +347,62 @@ mod tests {
             let mut s = String::new();
             push_num(&mut s, n);
             assert_eq!(s, n.to_string());
+        }
+    }
+
+    #[test]
+    fn fixed_numbers_have_one_decimal() {
+        for (value, text) in [
+            (0.0, "0"),
+            (12.5, "12.5"),
+            (3.04, "3"),
+            (7.96, "8"),
+            (-1.0, "0"),
+        ] {
+            let mut s = String::new();
+            push_fixed(&mut s, value);
+            assert_eq!(s, text, "{value}");
+        }
+    }
+
+    /// On every shape, a wall is drawn for each closed side exactly once: a perfect maze on
+    /// `n` cells with `p` passages has as many wall pieces as sides minus passages, counted
+    /// once per shared side.
+    #[test]
+    fn every_shape_draws_each_wall_once() {
+        use crate::topology::{Mask, Shape, Topology};
+        let holed = Mask::parse("......\n......\n..X...\n......\nX.....\n").unwrap();
+        let square = Grid::new(Shape::Square, 6, 5)
+            .unwrap()
+            .with_mask(&holed)
+            .unwrap();
+        let others =
+            [Shape::Hex, Shape::Triangle, Shape::Polar].map(|s| Grid::new(s, 6, 5).unwrap());
+        for grid in others.into_iter().chain([square]) {
+            let shape = grid.shape();
+            let maze = crate::generators::generate_on(
+                "recursive-backtracker",
+                Maze::on_grid(grid.clone()),
+                3,
+                0.0,
+            )
+            .unwrap();
+            let (mut shared, mut border) = (0, 0);
+            for cell in (0..grid.len()).filter(|&c| grid.is_on(c)) {
+                for side in 0..grid.sides(cell) {
+                    match grid.neighbour(cell, side) {
+                        Some(next) if next > cell => shared += 1,
+                        Some(_) => {}
+                        None if outline::side_outline(&grid, cell, side).is_some() => border += 1,
+                        None => {}
+                    }
+                }
+            }
+            let walls = shared + border - maze.passage_count();
+            let svg = svg(&maze, &Sheet::default());
+            let drawn = svg.matches('M').count();
+            assert_eq!(drawn, walls, "{shape}");
+            assert!(svg.contains("<path class=\"walls\""), "{shape}");
         }
     }
 

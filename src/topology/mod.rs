@@ -16,6 +16,7 @@
 
 mod hex;
 mod mask;
+pub mod outline;
 mod polar;
 mod square;
 mod triangle;
