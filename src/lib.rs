@@ -13,6 +13,7 @@
 
 pub mod board;
 mod dirty;
+pub mod distance;
 pub mod ds;
 pub mod export;
 pub mod generators;
