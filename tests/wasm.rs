@@ -77,6 +77,8 @@ fn new_run(generator: &str, solver: &str, w: f64, h: f64, seed: &str) -> MazeRun
         s(""),
         s(""),
         JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ))
 }
 
@@ -405,6 +407,8 @@ fn generating_only_stops_after_the_generator() {
             s(""),
             s(""),
             JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
         ));
         ok(run.finish(JsValue::UNDEFINED));
         assert_eq!(run.phase(), "done", "{label}");
@@ -440,6 +444,8 @@ fn solvers_find_a_path_and_bfs_finds_the_shortest() {
                     s(seed),
                     s(start),
                     s(goal),
+                    JsValue::UNDEFINED,
+                    JsValue::UNDEFINED,
                     JsValue::UNDEFINED,
                 ));
                 if let Ok((x, y)) = parse_xy(start) {
@@ -502,6 +508,8 @@ fn a_braided_run_has_a_braiding_phase_and_bad_shares_are_refused() {
         s(""),
         s(""),
         n(1.0),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ));
     let mut seen = vec![run.phase()];
     while ok(run.advance(n(1.0))) == 1.0 {
@@ -524,6 +532,8 @@ fn a_braided_run_has_a_braiding_phase_and_bad_shares_are_refused() {
             s(""),
             s(""),
             n(bad),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
         ));
         assert!(
             text.starts_with(&format!("MazeRun: braid {shown} is not allowed: "))
@@ -557,6 +567,8 @@ fn construct(args: &[(&str, &str); 7]) -> Result<MazeRun, JsError> {
         s(seed),
         s(start),
         s(goal),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
         JsValue::UNDEFINED,
     )
 }
@@ -705,7 +717,18 @@ fn construct_with(field: &str, value: JsValue) -> Result<MazeRun, JsError> {
     let at = PARAMS.iter().position(|&p| p == field).expect(field);
     args[at] = value;
     let [g, sv, w, h, seed, start, goal, braid] = args;
-    MazeRun::new(g, sv, w, h, seed, start, goal, braid)
+    MazeRun::new(
+        g,
+        sv,
+        w,
+        h,
+        seed,
+        start,
+        goal,
+        braid,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+    )
 }
 
 /// The generated glue once read a number passed for a string as a string of undefined
@@ -1180,6 +1203,8 @@ fn the_found_path_runs_from_start_to_goal_through_open_passages() {
                 s("1,2"),
                 s(""),
                 n(braid),
+                JsValue::UNDEFINED,
+                JsValue::UNDEFINED,
             ));
             assert_eq!(run.path_len(), 0, "{solver}: no path before solving");
             while run.outcome().is_empty() && ok(run.advance(n(1.0))) == 1.0 {}
@@ -1265,6 +1290,8 @@ fn stats_match_counts_made_here_from_the_cells() {
             s(""),
             s(""),
             n(braid),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
         ));
         // Mid-generation the maze is not connected yet: no solution length, NaN.
         ok(run.advance(n(3.0)));
@@ -1367,6 +1394,8 @@ fn braided_run(generator: &str, solver: &str, seed: &str) -> MazeRun {
         s(""),
         s(""),
         n(0.5),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ))
 }
 
@@ -1812,4 +1841,51 @@ fn defaults_and_bits_come_from_the_core() {
     assert_eq!(names.len(), api::mark_bits().len());
     assert!(names.iter().any(|name| name == "frontier"));
     assert_eq!(api::passage_bits(), vec![1, 2, 4, 8]);
+}
+
+/// A run on another grid shape or with a mask: named by the two last arguments; a bad shape
+/// or mask is refused with the core's message.
+#[wasm_bindgen_test]
+fn shapes_and_masks_reach_the_core() {
+    let shaped = |shape: JsValue, mask: JsValue| {
+        MazeRun::new(
+            s("recursive-backtracker"),
+            s(""),
+            n(5.0),
+            n(4.0),
+            s("3"),
+            s(""),
+            s(""),
+            JsValue::UNDEFINED,
+            shape,
+            mask,
+        )
+    };
+    let mut hex = ok(shaped(s("hex"), JsValue::NULL));
+    ok(hex.finish(n(f64::INFINITY)));
+    assert_eq!(hex.cell_count(), 20);
+    let mut polar = ok(shaped(s("polar"), JsValue::UNDEFINED));
+    ok(polar.finish(n(f64::INFINITY)));
+    assert_eq!(polar.cell_count(), 1 + 6 + 12 + 24, "four rings");
+    let masked = ok(shaped(s("square"), s(".....\n.XX..\n.....\n.....\n")));
+    assert_eq!(masked.cell_count(), 20);
+    let unknown = err(shaped(s("circle"), JsValue::NULL));
+    assert!(unknown.contains("unknown shape 'circle'"), "{unknown}");
+    let bad = err(shaped(s("square"), s("..?\n")));
+    assert!(bad.contains("'?' is not a cell"), "{bad}");
+    let wrong_type = err(shaped(n(6.0), JsValue::NULL));
+    assert!(wrong_type.contains("shape"), "{wrong_type}");
+    let square_only = err(MazeRun::new(
+        s("binary-tree"),
+        s(""),
+        n(5.0),
+        n(4.0),
+        s("3"),
+        s(""),
+        s(""),
+        JsValue::UNDEFINED,
+        s("triangle"),
+        JsValue::NULL,
+    ));
+    assert!(square_only.contains("triangle grid"), "{square_only}");
 }

@@ -31,6 +31,7 @@ use crate::rng;
 use crate::run::{self, Phase, Run, Settings};
 use crate::solvers::{self, Outcome};
 use crate::stats::{self, STATISTICS};
+use crate::topology::{Mask, Shape};
 use args::param;
 use wasm_bindgen::prelude::*;
 
@@ -52,7 +53,9 @@ impl MazeRun {
     /// or undefined to generate only; `width` and `height` whole numbers from 1 to 4096; `seed`
     /// a decimal string (any u64) or a whole number up to 2^53 − 1; `start`/`goal` "X,Y", or
     /// "", null or undefined for the corners; `braid` the share of dead ends to remove after
-    /// generation, 0 to 1 (null or undefined = 0). Throws on bad input.
+    /// generation, 0 to 1 (null or undefined = 0); `shape` "square", "hex", "triangle" or
+    /// "polar" (null or undefined = square; polar: `height` is the number of rings); `mask`
+    /// rows of `.` (a cell) and `X` (none), or null or undefined for none. Throws on bad input.
     #[wasm_bindgen(constructor)]
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -64,6 +67,8 @@ impl MazeRun {
         start: JsValue,
         goal: JsValue,
         braid: JsValue,
+        shape: JsValue,
+        mask: JsValue,
     ) -> Result<MazeRun, JsError> {
         const CALL: &str = "MazeRun";
         let generator = args::text(param(CALL, "generator"), &generator)?;
@@ -83,6 +88,16 @@ impl MazeRun {
             start: point(param(CALL, "start"), &start)?,
             goal: point(param(CALL, "goal"), &goal)?,
             braid: args::share(param(CALL, "braid"), &braid)?,
+            shape: match args::optional_text(param(CALL, "shape"), &shape)? {
+                None => Shape::Square,
+                Some(name) => Shape::parse(name.trim()).map_err(|e| param(CALL, "").fail(&e))?,
+            },
+            mask: match args::optional_text(param(CALL, "mask"), &mask)? {
+                None => None,
+                Some(text) => {
+                    Some(Mask::parse(&text).map_err(|e| param(CALL, "").fail(&e.to_string()))?)
+                }
+            },
         };
         let run = Run::new(settings).map_err(|e| param(CALL, "").fail(&e.to_string()))?;
         Ok(MazeRun { run })
