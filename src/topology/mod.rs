@@ -18,6 +18,7 @@ mod hex;
 mod mask;
 pub mod outline;
 mod polar;
+pub mod shapes;
 mod square;
 mod triangle;
 
