@@ -344,7 +344,7 @@ impl Meter {
             let first = self.cursor;
             self.cursor += 1;
             // A cell a mask switched off is no part of the maze.
-            let on = maze.grid().is_none_or(|grid| grid.is_on(first));
+            let on = maze.grid().map_or(true, |grid| grid.is_on(first));
             if on && self.distance[first] == UNSEEN {
                 self.parts += 1;
                 self.distance[first] = 1;
