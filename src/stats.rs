@@ -1,10 +1,17 @@
-//! Texture statistics: numbers that tell maze algorithms apart, for any maze.
+//! Texture statistics: numbers that tell maze algorithms apart, for any maze, on a grid of any
+//! shape.
 //!
 //! How it works:
 //! 1. One pass over the cells counts each cell's openings: one opening is a *dead end*; two
-//!    are a *straight* (opposite sides) or a *turn*; three and four are junctions.
-//! 2. A breadth-first search from the top-left cell gives the *solution length*: the number of
-//!    moves on a shortest path to the bottom-right cell (a path of k cells has k − 1 moves).
+//!    are a *straight* (opposite sides) or a *turn*; three and four (or more, on grids whose
+//!    cells have more sides) are junctions. On a grid other than the plain square one, two
+//!    openings are a straight when they lead off in directions at least 135° apart, seen from
+//!    the cells' centres: opposite sides of a square or a hexagon, inward and outward or
+//!    along the ring (where it is 12 cells or more) on a polar grid, never on a triangle
+//!    (whose sides meet at 120°). Cells a mask switched off are not counted at all.
+//! 2. A breadth-first search from the top-left cell (the first cell that is on) gives the
+//!    *solution length*: the number of moves on a shortest path to the bottom-right cell (the
+//!    last cell that is on; a path of k cells has k − 1 moves).
 //! 3. A second search from the farthest cell the first one found gives the *diameter* (the
 //!    "double sweep"): the longest shortest path, in moves. In a perfect maze (a tree) the cell
 //!    farthest from any cell is an end of a longest path, so this is exact. In a maze with loops
@@ -16,12 +23,14 @@
 //!
 //! Everything is iterative and linear in the number of cells.
 
-use crate::maze::{Direction, Maze, E, N, S, W};
+use crate::maze::{Maze, E, N, S, W};
+use crate::topology::{Grid, Side, Topology};
 use std::collections::VecDeque;
 
 /// The statistics of one maze.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stats {
+    /// Cells that are on (every cell, without a mask).
     pub cells: u64,
     pub passages: u64,
     /// Independent loops: passages − cells + connected parts.
@@ -34,7 +43,7 @@ pub struct Stats {
     pub turns: u64,
     /// Cells with three openings.
     pub junctions3: u64,
-    /// Cells with four openings.
+    /// Cells with four openings or more.
     pub junctions4: u64,
     /// Longest shortest path in moves (from the double sweep; see the module notes).
     pub diameter: u64,
@@ -93,9 +102,18 @@ pub const STATISTICS: [(&str, &str); 9] = [
 ];
 
 /// Measures a maze, with the solution length between the default corners (top-left to
-/// bottom-right), as in the classic comparison tables.
+/// bottom-right), as in the classic comparison tables; on a masked grid, between the first
+/// and the last cell that is on.
 pub fn measure(maze: &Maze) -> Stats {
-    measure_between(maze, 0, maze.len() - 1)
+    let Some(grid) = maze.grid() else {
+        return measure_between(maze, 0, maze.len() - 1);
+    };
+    let first = grid.nearest_on(0);
+    let last = (0..grid.len())
+        .rev()
+        .find(|&c| grid.is_on(c))
+        .unwrap_or(first);
+    measure_between(maze, first, last)
 }
 
 /// Measures a maze, with the solution length between two given cells (the page's start and
@@ -151,7 +169,7 @@ impl Meter {
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Meter {
         Meter {
             stats: Stats {
-                cells: maze.len() as u64,
+                cells: maze.grid().map_or(maze.len(), Grid::cells_on) as u64,
                 passages: 0,
                 loops: 0,
                 dead_ends: 0,
@@ -207,21 +225,43 @@ impl Meter {
         }
         let end = (self.cursor + budget.saturating_mul(8)).min(maze.len());
         let stats = &mut self.stats;
-        for &bits in &maze.cells()[self.cursor..end] {
-            stats.passages += u64::from(bits & E != 0) + u64::from(bits & S != 0);
-            match bits.count_ones() {
-                1 => stats.dead_ends += 1,
-                2 if bits == N | S || bits == E | W => stats.straights += 1,
-                2 => stats.turns += 1,
-                3 => stats.junctions3 += 1,
-                4 => stats.junctions4 += 1,
-                _ => {}
+        let cells = &maze.cells()[self.cursor..end];
+        match maze.grid() {
+            None => {
+                for &bits in cells {
+                    stats.passages += u64::from(bits & E != 0) + u64::from(bits & S != 0);
+                    match bits.count_ones() {
+                        1 => stats.dead_ends += 1,
+                        2 if bits == N | S || bits == E | W => stats.straights += 1,
+                        2 => stats.turns += 1,
+                        3 => stats.junctions3 += 1,
+                        4 => stats.junctions4 += 1,
+                        _ => {}
+                    }
+                }
+            }
+            Some(grid) => {
+                for (cell, &bits) in (self.cursor..).zip(cells) {
+                    // Each passage is open from both its cells: halved when the count ends.
+                    stats.passages += u64::from(bits.count_ones());
+                    match bits.count_ones() {
+                        1 => stats.dead_ends += 1,
+                        2 if goes_straight(grid, cell, bits) => stats.straights += 1,
+                        2 => stats.turns += 1,
+                        3 => stats.junctions3 += 1,
+                        4.. => stats.junctions4 += 1,
+                        _ => {}
+                    }
+                }
             }
         }
         self.distance.resize(end, UNSEEN);
         let used = (end - self.cursor).div_ceil(8);
         self.cursor = end;
         if self.cursor == maze.len() {
+            if maze.grid().is_some() {
+                stats.passages /= 2;
+            }
             self.begin_sweep(self.start, Stage::FirstSweep);
         }
         budget.saturating_sub(used)
@@ -257,14 +297,12 @@ impl Meter {
             if d - 1 > self.farthest.1 {
                 self.farthest = (cell, d - 1);
             }
-            for dir in Direction::ALL {
-                if let Some(next) = maze.passage(cell, dir) {
-                    if self.distance[next] == UNSEEN {
-                        self.distance[next] = d + 1;
-                        self.queue.push_back(next as u32);
-                    }
+            for_each_passage(maze, cell, |next| {
+                if self.distance[next] == UNSEEN {
+                    self.distance[next] = d + 1;
+                    self.queue.push_back(next as u32);
                 }
-            }
+            });
         }
         0
     }
@@ -292,14 +330,12 @@ impl Meter {
         while budget > 0 {
             if let Some(cell) = self.stack.pop() {
                 budget -= 1;
-                for dir in Direction::ALL {
-                    if let Some(next) = maze.passage(cell as usize, dir) {
-                        if self.distance[next] == UNSEEN {
-                            self.distance[next] = 1;
-                            self.stack.push(next as u32);
-                        }
+                for_each_passage(maze, cell as usize, |next| {
+                    if self.distance[next] == UNSEEN {
+                        self.distance[next] = 1;
+                        self.stack.push(next as u32);
                     }
-                }
+                });
                 continue;
             }
             if self.cursor == maze.len() {
@@ -307,7 +343,9 @@ impl Meter {
             }
             let first = self.cursor;
             self.cursor += 1;
-            if self.distance[first] == UNSEEN {
+            // A cell a mask switched off is no part of the maze.
+            let on = maze.grid().map_or(true, |grid| grid.is_on(first));
+            if on && self.distance[first] == UNSEEN {
                 self.parts += 1;
                 self.distance[first] = 1;
                 self.stack.push(first as u32);
@@ -315,6 +353,33 @@ impl Meter {
         }
         0
     }
+}
+
+/// Calls `f` with the cell through each open passage of `cell`, on any grid.
+#[inline]
+fn for_each_passage(maze: &Maze, cell: usize, mut f: impl FnMut(usize)) {
+    let mut bits = maze.cell(cell);
+    while bits != 0 {
+        let side = bits.trailing_zeros() as Side;
+        bits &= bits - 1;
+        if let Some(next) = maze.passage_through(cell, side) {
+            f(next);
+        }
+    }
+}
+
+/// Whether a cell's two openings (`bits`) lead off in directions at least 135° apart, seen
+/// from the centre of the cell to the centres of the cells they lead to.
+fn goes_straight(grid: &Grid, cell: usize, bits: u8) -> bool {
+    let first = bits.trailing_zeros() as Side;
+    let second = (bits & (bits - 1)).trailing_zeros() as Side;
+    let (Some(a), Some(b)) = (grid.neighbour(cell, first), grid.neighbour(cell, second)) else {
+        return false;
+    };
+    let ((x, y), (ax, ay), (bx, by)) = (grid.position(cell), grid.position(a), grid.position(b));
+    let (u, v) = ((ax - x, ay - y), (bx - x, by - y));
+    let cos = (u.0 * v.0 + u.1 * v.1) / ((u.0 * u.0 + u.1 * u.1) * (v.0 * v.0 + v.1 * v.1)).sqrt();
+    cos <= -std::f64::consts::FRAC_1_SQRT_2
 }
 
 /// Mean and standard deviation of each statistic over many mazes (Welford's running method,
@@ -367,6 +432,7 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::Settings;
 
     #[test]
     fn numbers_are_the_values_then_whether_the_diameter_is_exact() {
@@ -427,6 +493,64 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A perfect maze of recursive-backtracker (which works on any grid) on `shape`.
+    fn on_shape(shape: crate::topology::Shape, mask: Option<&str>) -> Maze {
+        let mut settings = Settings::new("", 9, 7, 0).with_shape(shape);
+        if let Some(text) = mask {
+            settings = settings.with_mask(crate::topology::Mask::parse(text).unwrap());
+        }
+        let empty = settings.empty_maze().unwrap();
+        crate::generators::generate_on("recursive-backtracker", empty, 4, 0.0).unwrap()
+    }
+
+    #[test]
+    fn perfect_mazes_of_every_shape_add_up() {
+        use crate::topology::Shape;
+        let mask = "XX.....XX\n.........\n....X....\n.........\n.........\n.........\nXX.....XX\n";
+        let polar_mask = ".\n......\nX...........\n";
+        let mut mazes: Vec<Maze> = Shape::ALL.iter().map(|&s| on_shape(s, None)).collect();
+        mazes.push(on_shape(Shape::Square, Some(mask)));
+        mazes.push(on_shape(Shape::Hex, Some(mask)));
+        let polar = Settings::new("", 1, 3, 0)
+            .with_shape(Shape::Polar)
+            .with_mask(crate::topology::Mask::parse(polar_mask).unwrap());
+        let polar = crate::generators::generate_on(
+            "recursive-backtracker",
+            polar.empty_maze().unwrap(),
+            2,
+            0.0,
+        );
+        mazes.push(polar.unwrap());
+        for maze in &mazes {
+            let stats = measure(maze);
+            let on = maze.grid().map_or(maze.len(), Grid::cells_on) as u64;
+            let shape = maze.shape();
+            assert_eq!(stats.cells, on, "{shape}");
+            assert_eq!(stats.passages, on - 1, "{shape}: a perfect maze");
+            assert_eq!(stats.loops, 0, "{shape}");
+            assert!(stats.diameter_exact, "{shape}");
+            assert!(stats.solution_length.is_some(), "{shape}");
+            let kinds = stats.dead_ends
+                + stats.straights
+                + stats.turns
+                + stats.junctions3
+                + stats.junctions4;
+            assert_eq!(kinds, on, "{shape}: every cell on is of one kind");
+            if shape == Shape::Triangle {
+                assert_eq!(stats.straights, 0, "triangles never go straight");
+            }
+        }
+        // On a masked square grid, straight means opposite sides, as on the plain grid.
+        let masked = &mazes[4];
+        let straights = masked
+            .cells()
+            .iter()
+            .filter(|&&bits| bits == N | S || bits == E | W)
+            .count() as u64;
+        assert!(straights > 0);
+        assert_eq!(measure(masked).straights, straights);
     }
 
     #[test]

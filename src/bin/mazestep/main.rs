@@ -2,11 +2,14 @@
 //!
 //! How it works:
 //! 1. [`options`] reads the command (`generate`, `solve`, `stats`, `list`, `help`,
-//!    `--version`) and its `--name value` options and checks every value before anything runs,
+//!    `--version`) and its `--name value` options and checks every value before anything runs
+//!    (reading a `--mask` file and making the empty grid, so a mask that does not fit is
+//!    refused like a bad number),
 //!    so that every mistake gets exactly one line on stderr that names the bad value and says
 //!    what is allowed, and exit status 2.
 //! 2. [`jobs`] makes each maze with the core, solves or measures it, and [`output`] writes it
-//!    as tiles, JSON or SVG (or, for `stats`, the means and standard deviations).
+//!    as tiles, JSON, graph JSON (any shape) or SVG (or, for `stats`, the means and standard
+//!    deviations).
 //! 3. This file turns the outcome into an exit status, and treats a closed pipe
 //!    (`mazestep generate ... | head -1`) as the reader having seen enough: stop quietly with
 //!    status 0.

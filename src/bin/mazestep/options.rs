@@ -16,10 +16,12 @@
 
 use lexopt::Arg;
 use mazestep::generators;
-use mazestep::maze::MAX_SIDE;
+use mazestep::maze::{Maze, MAX_SIDE};
 use mazestep::parse;
 use mazestep::rng;
-use mazestep::solvers::{self, SolveError};
+use mazestep::run::{default_ends_of, RunError, Settings};
+use mazestep::solvers;
+use mazestep::topology::{GridError, Mask, Shape};
 use std::ffi::OsString;
 
 /// Side used by `solve` when `--width` or `--height` is not given.
@@ -46,16 +48,51 @@ pub enum Format {
     Tiles,
     Json,
     Svg,
+    /// The cells, their neighbours and the passages, as JSON: for every shape.
+    Graph,
     /// Nothing at all: for timing `generate`. Refused for `solve`.
     None,
+}
+
+/// The grid a command's mazes are made on: its shape, its mask, and the maze to start from.
+#[derive(Debug)]
+pub struct Layout {
+    pub shape: Shape,
+    /// The mask file as typed, if one was given.
+    pub mask_file: Option<String>,
+    /// The maze with every wall standing, of the size, shape and mask asked for (checked:
+    /// it fits, and a mask leaves one region).
+    pub empty: Maze,
+}
+
+impl Layout {
+    /// Whether this is the plain square grid (no other shape, no mask), the one the tiles,
+    /// JSON and SVG formats draw.
+    pub fn is_plain(&self) -> bool {
+        self.empty.grid().is_none()
+    }
+
+    /// The grid for headings: "hex 8x5", "polar 6 rings", "masked square 8x5".
+    pub fn describe(&self) -> String {
+        let masked = if self.mask_file.is_some() {
+            "masked "
+        } else {
+            ""
+        };
+        let size = match self.shape {
+            Shape::Polar => format!("{} rings", self.empty.height()),
+            _ => format!("{}x{}", self.empty.width(), self.empty.height()),
+        };
+        format!("{masked}{} {size}", self.shape)
+    }
 }
 
 /// A checked `generate` command.
 #[derive(Debug)]
 pub struct Generate {
     pub algorithm: &'static str,
-    pub width: u32,
-    pub height: u32,
+    /// The grid, with its size.
+    pub layout: Layout,
     pub first_seed: u64,
     /// The first seed was chosen here, not given: it must be printed so the mazes can be
     /// made again.
@@ -70,14 +107,17 @@ pub struct Generate {
 pub struct Solve {
     pub solver: &'static str,
     pub algorithm: &'static str,
-    pub width: u32,
-    pub height: u32,
+    /// As for [`Generate::layout`].
+    pub layout: Layout,
     pub seed: u64,
     /// As for [`Generate::fresh_seed`].
     pub fresh_seed: bool,
     pub braid: f64,
+    /// As typed (polar: place in the ring, ring), and the cells they are.
     pub start: (u32, u32),
     pub goal: (u32, u32),
+    pub start_cell: usize,
+    pub goal_cell: usize,
     /// Never [`Format::None`].
     pub format: Format,
 }
@@ -86,8 +126,10 @@ pub struct Solve {
 #[derive(Debug)]
 pub struct Stats {
     pub algorithm: &'static str,
+    /// The size asked for (polar: `width` 1, `height` the rings).
     pub width: u32,
     pub height: u32,
+    pub layout: Layout,
     pub samples: u64,
     pub first_seed: u64,
     /// As for [`Generate::fresh_seed`].
@@ -169,6 +211,14 @@ const HEIGHT: Opt = Opt {
     name: "--height",
     hint: "a whole number from 1 to 4096",
 };
+const SHAPE: Opt = Opt {
+    name: "--shape",
+    hint: "square, hex, triangle or polar",
+};
+const MASK: Opt = Opt {
+    name: "--mask",
+    hint: "a text file of rows of '.' (cell) and 'X' (no cell)",
+};
 const SEED: Opt = Opt {
     name: "--seed",
     hint: "a whole number from 0 to 18446744073709551615",
@@ -187,11 +237,11 @@ const GOAL: Opt = Opt {
 };
 const FORMAT_GENERATE: Opt = Opt {
     name: "--format",
-    hint: "tiles, json, svg or none",
+    hint: "tiles, json, svg, graph or none",
 };
 const FORMAT_SOLVE: Opt = Opt {
     name: "--format",
-    hint: "tiles, json or svg",
+    hint: "tiles, json, svg or graph",
 };
 const FORMAT_STATS: Opt = Opt {
     name: "--format",
@@ -212,6 +262,8 @@ const _: () = assert!(MAX_SIDE == 4096 && parse::MAX_COUNT == 1_000_000);
 /// Each command's options, in the order "unknown option" messages list them.
 const GENERATE_OPTS: &[&Opt] = &[
     &ALGORITHM,
+    &SHAPE,
+    &MASK,
     &WIDTH,
     &HEIGHT,
     &SEED,
@@ -222,6 +274,8 @@ const GENERATE_OPTS: &[&Opt] = &[
 const SOLVE_OPTS: &[&Opt] = &[
     &SOLVER,
     &ALGORITHM,
+    &SHAPE,
+    &MASK,
     &WIDTH,
     &HEIGHT,
     &SEED,
@@ -232,6 +286,8 @@ const SOLVE_OPTS: &[&Opt] = &[
 ];
 const STATS_OPTS: &[&Opt] = &[
     &ALGORITHM,
+    &SHAPE,
+    &MASK,
     &WIDTH,
     &HEIGHT,
     &SAMPLES,
@@ -338,13 +394,14 @@ fn text(word: OsString) -> String {
 fn generate(args: &[String]) -> Result<Generate, String> {
     let given = read_options("generate", args, GENERATE_OPTS)?;
     let algorithm = generator_name(given.required("generate", &ALGORITHM)?)?;
-    let width = parse::side("width", given.required("generate", &WIDTH)?)?;
-    let height = parse::side("height", given.required("generate", &HEIGHT)?)?;
+    let asked = grid_asked("generate", &given, None)?;
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let count = given.get("--count").map(parse::count).transpose()?;
     let count = count.unwrap_or(1);
     let braid = braid(&given)?;
-    let format = format(given.get("--format").unwrap_or("tiles"), true)?;
+    let layout = layout(asked)?;
+    generator_fits(algorithm, &layout)?;
+    let format = format(given.get("--format"), true, &layout)?;
     if format == Format::Svg && count > 1 {
         return Err(format!(
             "format svg writes one maze, not {count}: drop --count or use tiles or json"
@@ -360,8 +417,7 @@ fn generate(args: &[String]) -> Result<Generate, String> {
     };
     Ok(Generate {
         algorithm,
-        width,
-        height,
+        layout,
         first_seed,
         fresh_seed,
         count,
@@ -372,23 +428,19 @@ fn generate(args: &[String]) -> Result<Generate, String> {
 
 fn solve(args: &[String]) -> Result<Solve, String> {
     let given = read_options("solve", args, SOLVE_OPTS)?;
-    let solver = solvers::find(given.required("solve", &SOLVER)?.trim())
-        .map_err(|e| e.to_string())?
-        .info
-        .name;
+    let solver =
+        solvers::find(given.required("solve", &SOLVER)?.trim()).map_err(|e| e.to_string())?;
     let algorithm = match given.get("--algorithm") {
         Some(name) => generator_name(name)?,
         None => default_generator()?,
     };
-    let side = |what: &str, opt: &str| match given.get(opt) {
-        Some(text) => parse::side(what, text),
-        None => Ok(DEFAULT_SIDE),
-    };
-    let width = side("width", "--width")?;
-    let height = side("height", "--height")?;
+    let asked = grid_asked("solve", &given, Some(DEFAULT_SIDE))?;
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
-    let (start, goal) = mazestep::run::default_ends(width, height);
+    let layout = layout(asked)?;
+    generator_fits(algorithm, &layout)?;
+    solvers::check_shape(solver, &layout.empty).map_err(|e| e.to_string())?;
+    let (start, goal) = default_ends_of(&layout.empty);
     let start = match given.get("--start") {
         Some(text) => parse::point("start", text)?,
         None => start,
@@ -397,19 +449,22 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         Some(text) => parse::point("goal", text)?,
         None => goal,
     };
-    inside("start", start, width, height)?;
-    inside("goal", goal, width, height)?;
-    let format = format(given.get("--format").unwrap_or("tiles"), false)?;
+    let cell =
+        |what, point| solvers::cell_at(&layout.empty, what, point).map_err(|e| e.to_string());
+    let start_cell = cell("start", start)?;
+    let goal_cell = cell("goal", goal)?;
+    let format = format(given.get("--format"), false, &layout)?;
     Ok(Solve {
-        solver,
+        solver: solver.info.name,
         algorithm,
-        width,
-        height,
+        layout,
         seed: seed.unwrap_or_else(rng::fresh_seed),
         fresh_seed: seed.is_none(),
         braid,
         start,
         goal,
+        start_cell,
+        goal_cell,
         format,
     })
 }
@@ -417,11 +472,13 @@ fn solve(args: &[String]) -> Result<Solve, String> {
 fn stats(args: &[String]) -> Result<Stats, String> {
     let given = read_options("stats", args, STATS_OPTS)?;
     let algorithm = generator_name(given.required("stats", &ALGORITHM)?)?;
-    let width = parse::side("width", given.required("stats", &WIDTH)?)?;
-    let height = parse::side("height", given.required("stats", &HEIGHT)?)?;
+    let asked = grid_asked("stats", &given, None)?;
+    let (width, height) = (asked.width, asked.height);
     let samples = parse::samples(given.required("stats", &SAMPLES)?)?;
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
+    let layout = layout(asked)?;
+    generator_fits(algorithm, &layout)?;
     let json = match given.get("--format").unwrap_or("text").trim() {
         "text" => false,
         "json" => true,
@@ -449,6 +506,7 @@ fn stats(args: &[String]) -> Result<Stats, String> {
         algorithm,
         width,
         height,
+        layout,
         samples,
         first_seed,
         fresh_seed,
@@ -457,22 +515,241 @@ fn stats(args: &[String]) -> Result<Stats, String> {
     })
 }
 
-fn format(text: &str, allow_none: bool) -> Result<Format, String> {
+/// The shape, mask and size asked for, read but not yet made into a grid.
+struct GridAsked {
+    shape: Shape,
+    /// The file as typed, and the mask in it.
+    mask: Option<(String, Mask)>,
+    /// Polar: 1 (a polar grid has no width).
+    width: u32,
+    /// Polar: the number of rings.
+    height: u32,
+}
+
+/// Reads `--shape`, `--mask`, `--width` and `--height`, in that order. A size not given comes
+/// from the mask if there is one, else is `default_side` (solve), else is required; a size
+/// given must agree with the mask. A polar grid has rings and no width: `--width` is refused.
+fn grid_asked(
+    command: &str,
+    given: &Given,
+    default_side: Option<u32>,
+) -> Result<GridAsked, String> {
+    let shape = match given.get("--shape") {
+        Some(text) => Shape::parse(text.trim())?,
+        None => Shape::Square,
+    };
+    let mask = match given.get("--mask") {
+        Some(file) => Some((file.to_string(), read_mask(file)?)),
+        None => None,
+    };
+    let typed = |opt: &Opt, what: &str| {
+        given
+            .get(opt.name)
+            .map(|t| parse::side(what, t))
+            .transpose()
+    };
+    let needed = |opt: &Opt| {
+        default_side.ok_or_else(|| format!("{command} needs {}: {}", opt.name, opt.hint))
+    };
+    if shape == Shape::Polar {
+        if given.get("--width").is_some() {
+            return Err(
+                "a polar grid has no width: --height is its number of rings, so drop --width"
+                    .to_string(),
+            );
+        }
+        let rings = match (typed(&HEIGHT, "height")?, &mask) {
+            (Some(rings), Some((file, mask))) if rings as usize != mask_rows(mask).len() => {
+                return Err(format!(
+                    "mask file {} has {} rows, one per ring, but --height is {rings}: drop \
+                     --height or make them agree",
+                    parse::quote(file),
+                    mask_rows(mask).len()
+                ))
+            }
+            (Some(rings), _) => rings,
+            (None, Some((_, mask))) => {
+                parse::side("ring count of the mask", &mask_rows(mask).len().to_string())?
+            }
+            (None, None) => needed(&HEIGHT)?,
+        };
+        if let Some((file, mask)) = &mask {
+            polar_mask_fits(file, mask, rings)?;
+        }
+        return Ok(GridAsked {
+            shape,
+            mask,
+            width: 1,
+            height: rings,
+        });
+    }
+    let size = match &mask {
+        Some((file, mask)) => Some((
+            file,
+            mask.size().ok_or_else(|| {
+                format!(
+                    "mask file {}: its rows differ in length: a {shape} mask needs every row as \
+                     long as the first",
+                    parse::quote(file)
+                )
+            })?,
+        )),
+        None => None,
+    };
+    let side = |opt: &Opt, what: &str, from_mask: fn((u32, u32)) -> u32| -> Result<u32, String> {
+        match (typed(opt, what)?, size) {
+            (Some(side), Some((file, mask_size))) if side != from_mask(mask_size) => Err(format!(
+                "mask file {} is {}x{} cells, but {} is {side}: drop {} or make them agree",
+                parse::quote(file),
+                mask_size.0,
+                mask_size.1,
+                opt.name,
+                opt.name
+            )),
+            (Some(side), _) => Ok(side),
+            (None, Some((_, mask_size))) => parse::side(
+                &format!("{what} of the mask"),
+                &from_mask(mask_size).to_string(),
+            ),
+            (None, None) => needed(opt),
+        }
+    };
+    let width = side(&WIDTH, "width", |(w, _)| w)?;
+    let height = side(&HEIGHT, "height", |(_, h)| h)?;
+    Ok(GridAsked {
+        shape,
+        mask,
+        width,
+        height,
+    })
+}
+
+/// The most bytes a mask file may have: [`MAX_SIDE`] rows of the longest row `Mask::parse`
+/// takes (4 × [`MAX_SIDE`] cells), each with a `\r\n`.
+const MAX_MASK_BYTES: u64 = MAX_SIDE as u64 * (4 * MAX_SIDE as u64 + 2);
+
+/// Reads and parses a mask file; every message names the file.
+fn read_mask(file: &str) -> Result<Mask, String> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| format!("cannot read mask file {}: {e}", parse::quote(file));
+    let mut text = String::new();
+    std::fs::File::open(file)
+        .and_then(|f| f.take(MAX_MASK_BYTES + 1).read_to_string(&mut text))
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_MASK_BYTES {
+        return Err(format!(
+            "mask file {} is too big: a mask has at most {MAX_SIDE} rows of {} cells",
+            parse::quote(file),
+            4 * MAX_SIDE
+        ));
+    }
+    Mask::parse(&text).map_err(|e| format!("mask file {}: {e}", parse::quote(file)))
+}
+
+/// The length of each of a mask's rows.
+fn mask_rows(mask: &Mask) -> Vec<usize> {
+    mask.to_text().lines().map(str::len).collect()
+}
+
+/// Checks that a polar mask has one row per ring, each as long as its ring.
+fn polar_mask_fits(file: &str, mask: &Mask, rings: u32) -> Result<(), String> {
+    let grid = mazestep::topology::Grid::new(Shape::Polar, 1, rings).map_err(|e| e.to_string())?;
+    let wanted: Vec<usize> = (0..rings).map(|ring| grid.ring(ring).len()).collect();
+    let rows = mask_rows(mask);
+    match rows.iter().zip(&wanted).position(|(row, ring)| row != ring) {
+        None => Ok(()),
+        Some(ring) => {
+            let shown: Vec<String> = wanted.iter().take(6).map(usize::to_string).collect();
+            Err(format!(
+                "mask file {}: row {} has {} cells, but ring {ring} of a polar grid has {}: give \
+                 one row per ring, as long as the ring ({}{})",
+                parse::quote(file),
+                ring + 1,
+                rows[ring],
+                wanted[ring],
+                shown.join(", "),
+                if wanted.len() > 6 { ", ..." } else { "" }
+            ))
+        }
+    }
+}
+
+/// Makes the empty maze of the grid asked for: the size fits the shape, and a mask fits the
+/// grid, leaves a cell on and leaves the cells in one region.
+fn layout(asked: GridAsked) -> Result<Layout, String> {
+    let mut settings = Settings::new("", asked.width, asked.height, 0).with_shape(asked.shape);
+    let mask_file = asked.mask.as_ref().map(|(file, _)| file.clone());
+    if let Some((_, mask)) = asked.mask {
+        settings = settings.with_mask(mask);
+    }
+    let empty = settings.empty_maze().map_err(|e| match (&e, &mask_file) {
+        (RunError::Grid(GridError::BadMask(_)), Some(file)) => {
+            format!("mask file {}: {e}", parse::quote(file))
+        }
+        _ => e.to_string(),
+    })?;
+    Ok(Layout {
+        shape: asked.shape,
+        mask_file,
+        empty,
+    })
+}
+
+/// Checks that the generator works on the grid (the core's rule and message).
+fn generator_fits(algorithm: &str, layout: &Layout) -> Result<(), String> {
+    let entry = generators::find(algorithm).map_err(|e| e.to_string())?;
+    generators::check_shape(entry, &layout.empty)
+}
+
+/// The `--format` asked for, or the default: tiles on the plain square grid, graph on any
+/// other. Tiles, JSON and SVG draw the plain square grid only.
+fn format(text: Option<&str>, allow_none: bool, layout: &Layout) -> Result<Format, String> {
+    let Some(text) = text else {
+        return Ok(if layout.is_plain() {
+            Format::Tiles
+        } else {
+            Format::Graph
+        });
+    };
+    let format = format_named(text, allow_none)?;
+    let name = match format {
+        Format::Tiles => "tiles",
+        Format::Json => "json",
+        Format::Svg => "svg",
+        Format::Graph | Format::None => return Ok(format),
+    };
+    if layout.is_plain() {
+        return Ok(format);
+    }
+    let masked = if layout.mask_file.is_some() {
+        "masked "
+    } else {
+        ""
+    };
+    Err(format!(
+        "format {name} draws the plain square grid only, not a {masked}{} grid: use --format \
+         graph (the default on other grids)",
+        layout.shape
+    ))
+}
+
+fn format_named(text: &str, allow_none: bool) -> Result<Format, String> {
     match (text.trim(), allow_none) {
         ("tiles", _) => Ok(Format::Tiles),
         ("json", _) => Ok(Format::Json),
         ("svg", _) => Ok(Format::Svg),
+        ("graph", _) => Ok(Format::Graph),
         ("none", true) => Ok(Format::None),
         ("none", false) => Err(
             "format 'none' is not allowed for solve: use tiles, json or svg (none is for timing generate)"
                 .to_string(),
         ),
         (other, true) => Err(format!(
-            "format {} is not allowed: use tiles, json, svg or none",
+            "format {} is not allowed: use tiles, json, svg or none (or graph, for any shape)",
             parse::quote(other)
         )),
         (other, false) => Err(format!(
-            "format {} is not allowed: use tiles, json or svg",
+            "format {} is not allowed: use tiles, json or svg (or graph, for any shape)",
             parse::quote(other)
         )),
     }
@@ -496,22 +773,6 @@ fn default_generator() -> Result<&'static str, String> {
         .or_else(|| generators::ALL.first())
         .map(|entry| entry.info.name)
         .ok_or_else(|| "no generators are built in: solve needs one".to_string())
-}
-
-/// Checks a point against the maze size before the maze is made, with the solver's message.
-fn inside(what: &'static str, (x, y): (u32, u32), width: u32, height: u32) -> Result<(), String> {
-    if x < width && y < height {
-        Ok(())
-    } else {
-        Err(SolveError::OutsideMaze {
-            what,
-            x,
-            y,
-            width,
-            height,
-        }
-        .to_string())
-    }
 }
 
 #[cfg(test)]
@@ -646,7 +907,8 @@ mod tests {
         let Command::Solve(job) = read_words(&["solve", "--solver", "bfs"]).unwrap() else {
             panic!("not a solve command");
         };
-        assert_eq!((job.width, job.height), (DEFAULT_SIDE, DEFAULT_SIDE));
+        let size = (job.layout.empty.width(), job.layout.empty.height());
+        assert_eq!(size, (DEFAULT_SIDE, DEFAULT_SIDE));
         assert_eq!((job.start, job.goal), ((0, 0), (9, 9)));
         assert_eq!(job.algorithm, default_generator().unwrap());
         assert_eq!(job.format, Format::Tiles);

@@ -1,5 +1,5 @@
-//! Everything `mazestep` writes: the help and `list` texts, mazes as tiles, JSON or SVG, the
-//! `stats` table, and the lines on stderr (messages and announced seeds).
+//! Everything `mazestep` writes: the help and `list` texts, mazes as tiles, JSON, graph JSON or
+//! SVG, the `stats` table, and the lines on stderr (messages and announced seeds).
 
 use crate::options::{Solve, Stats};
 use mazestep::export;
@@ -8,16 +8,20 @@ use mazestep::maze::Maze;
 use mazestep::parse;
 use mazestep::solvers::{self, Outcome, Report};
 use mazestep::stats::{Summary, STATISTICS};
+use mazestep::topology::{Shape, Topology};
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 const USAGE: &str = "\
 usage:
   mazestep generate --algorithm NAME --width W --height H [--seed S] [--count N]
-                    [--braid P] [--format tiles|json|svg|none]
+                    [--braid P] [--shape SHAPE] [--mask FILE]
+                    [--format tiles|json|svg|graph|none]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
-                 [--braid P] [--start X,Y] [--goal X,Y] [--format tiles|json|svg]
+                 [--braid P] [--shape SHAPE] [--mask FILE] [--start X,Y] [--goal X,Y]
+                 [--format tiles|json|svg|graph]
   mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
-                 [--braid P] [--format text|json]
+                 [--braid P] [--shape SHAPE] [--mask FILE] [--format text|json]
   mazestep list          names and summaries of all generators and solvers
   mazestep help          this text (also --help, -h)
   mazestep --version     the version
@@ -31,12 +35,20 @@ options:
   --count N          generate N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --samples N        stats: measure N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --braid P          remove a share P (0 to 1, e.g. 0.5) of the dead ends, adding loops
-  --start X,Y        solve: start cell, zero-based (default 0,0)
-  --goal X,Y         solve: goal cell (default: the bottom-right cell)
-  --format F         tiles (default): # wall, . open, o path, S start, G goal;
-                     json: one object per line; none: generate without output;
-                     svg: a printable worksheet (generate: the maze with start top-left
-                     and goal bottom-right; solve: with the solution drawn; one maze only);
+  --shape SHAPE      square (default), hex, triangle or polar; polar: --height is the
+                     number of rings and there is no --width
+  --mask FILE        switch cells off: a text file, one row of cells a line, '.' a cell
+                     and 'X' none (polar: one row per ring); gives the size if W, H are
+                     not given; the cells left on must form one region
+  --start X,Y        solve: start cell, zero-based (default 0,0; polar: place in ring, ring)
+  --goal X,Y         solve: goal cell (default: the bottom-right cell, or the last cell on)
+  --format F         tiles (default on the plain square grid): # wall, . open, o path,
+                     S start, G goal; json: one object per line; none: generate without
+                     output; svg: a printable worksheet (generate: the maze with start
+                     top-left and goal bottom-right; solve: with the solution drawn; one
+                     maze only); graph (default on other shapes and masks): one JSON
+                     object per line with the cells, neighbours and passages of any
+                     shape; tiles, json and svg draw plain square grids only;
                      stats: text (default) or json
 
 exit status: 0 done, 1 no path found (the maze is still printed), 2 bad input.
@@ -89,6 +101,43 @@ pub fn announce_seed(seed: u64) {
 pub fn tiles(maze: &Maze, out: &mut impl Write) -> io::Result<()> {
     out.write_all(maze.to_tile_text().as_bytes())?;
     out.write_all(b"\n")
+}
+
+/// A maze of any shape as one line of graph JSON.
+pub fn graph_line(
+    maze: &Maze,
+    algorithm: &str,
+    seed: u64,
+    braid: f64,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut line = graph_json(maze, algorithm, seed, braid);
+    line.push_str("}\n");
+    out.write_all(line.as_bytes())
+}
+
+/// `solve`'s graph JSON: the maze's graph with the search added, on one line.
+pub fn solve_graph_line(
+    maze: &Maze,
+    job: &Solve,
+    report: &Report,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut json = graph_json(maze, job.algorithm, job.seed, job.braid);
+    let _ = write!(
+        json,
+        ",\"solver\":{},\"start\":{},\"goal\":{},\"path\":",
+        json_string(job.solver),
+        job.start_cell,
+        job.goal_cell
+    );
+    match report.outcome.path() {
+        Some(path) => number_list(&mut json, path.iter().copied()),
+        None => json.push_str("null"),
+    }
+    search_fields(&mut json, report);
+    json.push('\n');
+    out.write_all(json.as_bytes())
 }
 
 /// A maze as one line of JSON.
@@ -189,11 +238,14 @@ pub fn no_path_message(job: &Solve, outcome: &Outcome) -> Option<String> {
 
 /// A table: one line per statistic with its mean and standard deviation.
 pub fn stats_text(job: &Stats, summary: &Summary) -> String {
+    let grid = if job.layout.is_plain() {
+        format!("{}x{}", job.width, job.height)
+    } else {
+        job.layout.describe()
+    };
     let mut text = format!(
-        "{} {}x{}, {} maze{} (seeds {} to {}), braid {}\n",
+        "{} {grid}, {} maze{} (seeds {} to {}), braid {}\n",
         job.algorithm,
-        job.width,
-        job.height,
         job.samples,
         if job.samples == 1 { "" } else { "s" },
         job.first_seed,
@@ -221,11 +273,23 @@ pub fn stats_text(job: &Stats, summary: &Summary) -> String {
 /// One JSON object: the job and, per statistic, its mean and standard deviation.
 pub fn stats_json(job: &Stats, summary: &Summary) -> String {
     let number = |value: Option<f64>| value.map_or("null".to_string(), |v| v.to_string());
+    // The plain square grid's object is as it always was; other grids say their shape (and
+    // polar its rings instead of a width and height) and mask.
+    let layout = &job.layout;
+    let mut grid = String::new();
+    if !layout.is_plain() {
+        let _ = write!(grid, "\"shape\":{},", json_string(layout.shape.name()));
+        if let Some(file) = &layout.mask_file {
+            let _ = write!(grid, "\"mask\":{},", json_string(file));
+        }
+    }
+    let _ = match layout.shape {
+        Shape::Polar => write!(grid, "\"rings\":{}", job.height),
+        _ => write!(grid, "\"width\":{},\"height\":{}", job.width, job.height),
+    };
     let mut json = format!(
-        "{{\"algorithm\":{},\"width\":{},\"height\":{},\"samples\":{},\"first_seed\":{},\"last_seed\":{},\"braid\":{},\"stats\":{{",
+        "{{\"algorithm\":{},{grid},\"samples\":{},\"first_seed\":{},\"last_seed\":{},\"braid\":{},\"stats\":{{",
         json_string(job.algorithm),
-        job.width,
-        job.height,
         job.samples,
         job.first_seed,
         job.last_seed(),
@@ -292,6 +356,12 @@ fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
         }
         None => json.push_str("null"),
     }
+    search_fields(&mut json, report);
+    json
+}
+
+/// The end of a `solve` object: what the search cost and how it ended, and the closing brace.
+fn search_fields(json: &mut String, report: &Report) {
     let (outcome, reason) = match &report.outcome {
         Outcome::Found(_) => ("found", None),
         Outcome::Unreachable => ("unreachable", None),
@@ -304,7 +374,76 @@ fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
         json_string(outcome),
         reason.map_or("null".to_string(), json_string)
     ));
+}
+
+/// The opening of a maze's graph object, without the closing brace: the grid (shape, size),
+/// how the maze was made, then the graph: `cells` (how many, switched-off ones included),
+/// `disabled` (those switched off), `neighbours` (per cell, the cells on that it touches, in
+/// side order) and `passages` (each joined pair once, smaller cell first, in order of the
+/// smaller cell and then its side).
+fn graph_json(maze: &Maze, algorithm: &str, seed: u64, braid: f64) -> String {
+    let grid = maze.topology();
+    let mut json = String::with_capacity(100 + 24 * maze.len());
+    let _ = write!(json, "{{\"shape\":{},", json_string(maze.shape().name()));
+    let _ = match maze.shape() {
+        Shape::Polar => write!(json, "\"rings\":{},", maze.height()),
+        _ => write!(
+            json,
+            "\"width\":{},\"height\":{},",
+            maze.width(),
+            maze.height()
+        ),
+    };
+    let _ = write!(
+        json,
+        "\"algorithm\":{},\"seed\":{seed},",
+        json_string(algorithm)
+    );
+    if braid > 0.0 {
+        let _ = write!(json, "\"braid\":{braid},");
+    }
+    let _ = write!(json, "\"cells\":{},\"disabled\":", grid.len());
+    number_list(&mut json, (0..grid.len()).filter(|&cell| !grid.is_on(cell)));
+    json.push_str(",\"neighbours\":[");
+    for cell in 0..grid.len() {
+        if cell > 0 {
+            json.push(',');
+        }
+        let mut next = Vec::with_capacity(8);
+        grid.for_each_neighbour(cell, |_, n| next.push(n));
+        number_list(&mut json, next);
+    }
+    json.push_str("],\"passages\":[");
+    let mut first = true;
+    for cell in 0..maze.len() {
+        let bits = maze.cell(cell);
+        for side in (0..8).filter(|side| bits & (1 << side) != 0) {
+            match maze.passage_through(cell, side) {
+                Some(other) if cell < other => {
+                    if !first {
+                        json.push(',');
+                    }
+                    first = false;
+                    let _ = write!(json, "[{cell},{other}]");
+                }
+                _ => {}
+            }
+        }
+    }
+    json.push(']');
     json
+}
+
+/// A JSON list of whole numbers.
+fn number_list(json: &mut String, numbers: impl IntoIterator<Item = usize>) {
+    json.push('[');
+    for (i, n) in numbers.into_iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        let _ = write!(json, "{n}");
+    }
+    json.push(']');
 }
 
 /// A JSON string literal: quotes, backslashes and control characters escaped.
@@ -330,7 +469,7 @@ fn json_string(text: &str) -> String {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::options::Format;
+    use crate::options::{Format, Layout};
     use mazestep::maze::{E, W};
 
     #[test]
@@ -346,13 +485,18 @@ mod tests {
         Solve {
             solver: "bfs",
             algorithm: "binary-tree",
-            width: 3,
-            height: 1,
+            layout: Layout {
+                shape: Shape::Square,
+                mask_file: None,
+                empty: Maze::new(3, 1).unwrap(),
+            },
             seed: 7,
             fresh_seed: false,
             braid: 0.0,
             start,
             goal,
+            start_cell: start.0 as usize,
+            goal_cell: goal.0 as usize,
             format: Format::Tiles,
         }
     }

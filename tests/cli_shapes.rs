@@ -1,0 +1,860 @@
+//! The `mazestep` binary on grids of other shapes and with masks (docs/cli.md, "Shapes and
+//! masks"): `--shape`, `--mask`, the graph format parsed back and checked as a graph
+//! independently of the binary, and every refusal's one line and exit status 2.
+//!
+//! Which algorithms work on which grid is read from the registries (`any_shape`), never
+//! assumed, except that recursive-backtracker works on any grid and binary-tree only on the
+//! plain square grid.
+
+// Native only, as tests/cli.rs.
+#![cfg(not(target_arch = "wasm32"))]
+
+use mazestep::{generators, solvers};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// A generator that works on any grid.
+const ANY: &str = "recursive-backtracker";
+/// A generator that needs the plain square grid, and always will.
+const SQUARE_ONLY: &str = "binary-tree";
+
+fn mazestep(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mazestep"))
+        .args(args)
+        .output()
+        .expect("the mazestep binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("output is UTF-8")
+}
+
+/// Runs a command that must succeed and returns its stdout.
+fn ok(args: &[&str]) -> String {
+    let out = mazestep(args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{args:?} failed: {err}");
+    text(&out.stdout)
+}
+
+/// Runs a command that must be refused: status 2, nothing on stdout, one line on stderr that
+/// mentions every string in `mentions`. Returns the line.
+fn refused(args: &[&str], mentions: &[&str]) -> String {
+    let out = mazestep(args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+    for wanted in mentions {
+        assert!(
+            err.contains(wanted),
+            "{args:?}: expected {wanted:?} in {err:?}"
+        );
+    }
+    err
+}
+
+/// A directory of its own for this test's files, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("mazestep-cli-shapes-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// Writes a mask file and returns its path as text.
+fn mask_file(dir: &std::path::Path, name: &str, rows: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, rows).expect("the mask is written");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// A graph object, checked as a graph: exactly the documented keys (`extra` for solve), a
+/// list of neighbours per cell, symmetric and each at most once, none for a switched-off
+/// cell; passages each once as `[a, b]` with a < b between neighbours; and, the maze being
+/// perfect, one passage fewer than cells that are on, joining them all. Returns the
+/// passages.
+fn check_graph(value: &Value, extra: &[&str]) -> BTreeSet<(usize, usize)> {
+    let object = value.as_object().expect("an object");
+    let size: &[&str] = if value["shape"] == "polar" {
+        &["rings"]
+    } else {
+        &["width", "height"]
+    };
+    let mut wanted: BTreeSet<&str> = ["shape", "algorithm", "seed", "cells", "disabled"]
+        .into_iter()
+        .chain(["neighbours", "passages"])
+        .chain(size.iter().copied())
+        .chain(extra.iter().copied())
+        .collect();
+    if object.contains_key("braid") {
+        wanted.insert("braid");
+    }
+    let keys: BTreeSet<&str> = object.keys().map(String::as_str).collect();
+    assert_eq!(keys, wanted, "{value}");
+    let cells = value["cells"].as_u64().expect("a cell count") as usize;
+    let number = |v: &Value| v.as_u64().expect("a cell number") as usize;
+    let disabled: BTreeSet<usize> = value["disabled"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(number)
+        .collect();
+    let neighbours: Vec<Vec<usize>> = value["neighbours"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|list| {
+            list.as_array()
+                .expect("a list")
+                .iter()
+                .map(number)
+                .collect()
+        })
+        .collect();
+    assert_eq!(neighbours.len(), cells, "one list per cell");
+    for (cell, list) in neighbours.iter().enumerate() {
+        let distinct: BTreeSet<&usize> = list.iter().collect();
+        assert_eq!(
+            distinct.len(),
+            list.len(),
+            "cell {cell} lists a neighbour twice"
+        );
+        if disabled.contains(&cell) {
+            assert!(list.is_empty(), "switched-off cell {cell} has neighbours");
+        }
+        for &next in list {
+            assert!(next < cells && next != cell, "cell {cell}: {next}");
+            assert!(
+                !disabled.contains(&next),
+                "{cell} touches switched-off {next}"
+            );
+            assert!(
+                neighbours[next].contains(&cell),
+                "{cell} -> {next} not back"
+            );
+        }
+    }
+    let mut passages = BTreeSet::new();
+    for pair in value["passages"].as_array().expect("a list") {
+        let pair = pair.as_array().expect("a pair");
+        assert_eq!(pair.len(), 2, "{pair:?}");
+        let (a, b) = (number(&pair[0]), number(&pair[1]));
+        assert!(a < b, "[{a}, {b}]: the smaller cell first");
+        assert!(neighbours[a].contains(&b), "[{a}, {b}] are not neighbours");
+        assert!(passages.insert((a, b)), "[{a}, {b}] twice");
+    }
+    let on = cells - disabled.len();
+    assert_eq!(passages.len(), on - 1, "a perfect maze: {value}");
+    // Connected: every cell that is on is reached from the first one through passages.
+    let first = (0..cells)
+        .find(|c| !disabled.contains(c))
+        .expect("a cell on");
+    let mut seen = BTreeSet::from([first]);
+    let mut stack = vec![first];
+    while let Some(cell) = stack.pop() {
+        for &(a, b) in &passages {
+            let next = if a == cell {
+                b
+            } else if b == cell {
+                a
+            } else {
+                continue;
+            };
+            if seen.insert(next) {
+                stack.push(next);
+            }
+        }
+    }
+    assert_eq!(seen.len(), on, "every cell on is reached");
+    passages
+}
+
+fn graph_lines(output: &str) -> Vec<Value> {
+    output
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+        .collect()
+}
+
+#[test]
+fn graph_output_is_a_perfect_maze_on_every_shape() {
+    for (shape, size) in [
+        ("square", &["--width", "7", "--height", "5"][..]),
+        ("hex", &["--width", "7", "--height", "5"]),
+        ("triangle", &["--width", "7", "--height", "5"]),
+        ("polar", &["--height", "5"]),
+    ] {
+        let mut args = vec!["generate", "--algorithm", ANY, "--shape", shape];
+        args.extend_from_slice(size);
+        args.extend_from_slice(&["--seed", "3", "--count", "3", "--format", "graph"]);
+        let mazes = graph_lines(&ok(&args));
+        assert_eq!(mazes.len(), 3, "--count 3 gives three lines");
+        for (i, maze) in mazes.iter().enumerate() {
+            check_graph(maze, &[]);
+            assert_eq!(maze["shape"], shape);
+            assert_eq!(maze["seed"], 3 + i as u64);
+            assert_eq!(maze["algorithm"], ANY);
+        }
+        let expected_cells = match shape {
+            // 1 + 6 + 12 + 24 + 24 cells in five rings.
+            "polar" => 67,
+            _ => 35,
+        };
+        assert_eq!(mazes[0]["cells"], expected_cells, "{shape}");
+    }
+}
+
+#[test]
+fn other_shapes_default_to_graph_and_the_plain_square_grid_to_tiles() {
+    let hex = ok(&[
+        "generate",
+        "--algorithm",
+        ANY,
+        "--shape",
+        "hex",
+        "--width",
+        "4",
+        "--height",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    check_graph(&serde_json::from_str(hex.trim_end()).unwrap(), &[]);
+    let square = ok(&[
+        "generate",
+        "--algorithm",
+        ANY,
+        "--shape",
+        "square",
+        "--width",
+        "4",
+        "--height",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    assert!(square.starts_with("#########\n"), "{square}");
+    // Graph on the plain square grid describes the same maze as the tiles.
+    let graph = ok(&[
+        "generate",
+        "--algorithm",
+        ANY,
+        "--width",
+        "4",
+        "--height",
+        "3",
+        "--seed",
+        "1",
+        "--format",
+        "graph",
+    ]);
+    let graph: Value = serde_json::from_str(graph.trim_end()).unwrap();
+    let passages = check_graph(&graph, &[]);
+    let lines: Vec<&[u8]> = square.lines().map(str::as_bytes).collect();
+    for (a, b) in passages {
+        let (ax, ay, bx, by) = (a % 4, a / 4, b % 4, b / 4);
+        // The tile between two cells is open exactly when they are joined.
+        assert_eq!(lines[ay + by + 1][ax + bx + 1], b'.', "[{a}, {b}]");
+    }
+}
+
+#[test]
+fn a_mask_file_gives_the_size_and_switches_cells_off() {
+    let dir = scratch("mask");
+    let rows = "XX...XX\n.......\n...X...\n.......\nXX...XX\n";
+    let file = mask_file(&dir, "shape.txt", rows);
+    let out = ok(&[
+        "generate",
+        "--algorithm",
+        ANY,
+        "--mask",
+        &file,
+        "--seed",
+        "5",
+    ]);
+    let maze: Value = serde_json::from_str(out.trim_end()).unwrap();
+    check_graph(&maze, &[]);
+    assert_eq!(
+        (maze["width"].clone(), maze["height"].clone()),
+        (7.into(), 5.into())
+    );
+    let off: Vec<usize> = rows
+        .chars()
+        .filter(|&c| c != '\n')
+        .enumerate()
+        .filter(|&(_, c)| c == 'X')
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(maze["disabled"], serde_json::json!(off));
+    // A size that agrees with the mask is fine, on any shape of the same rows.
+    ok(&[
+        "generate",
+        "--algorithm",
+        ANY,
+        "--mask",
+        &file,
+        "--width",
+        "7",
+        "--height",
+        "5",
+    ]);
+    let hex = ok(&[
+        "generate",
+        "--algorithm",
+        ANY,
+        "--shape",
+        "hex",
+        "--mask",
+        &file,
+        "--seed",
+        "2",
+    ]);
+    check_graph(&serde_json::from_str(hex.trim_end()).unwrap(), &[]);
+    // Polar: one row per ring, each as long as its ring.
+    let polar = mask_file(&dir, "polar.txt", ".\n......\nX..........X\n");
+    let out = ok(&[
+        "generate",
+        "--algorithm",
+        ANY,
+        "--shape",
+        "polar",
+        "--mask",
+        &polar,
+    ]);
+    let maze: Value = serde_json::from_str(out.trim_end()).unwrap();
+    check_graph(&maze, &[]);
+    assert_eq!(maze["rings"], 3);
+    assert_eq!(maze["disabled"], serde_json::json!([7, 18]));
+}
+
+#[test]
+fn square_only_generators_are_refused_on_other_grids() {
+    let dir = scratch("square-only");
+    let file = mask_file(&dir, "m.txt", "....\n.X..\n");
+    for extra in [
+        &["--shape", "hex", "--width", "4", "--height", "3"][..],
+        &["--shape", "triangle", "--width", "4", "--height", "3"],
+        &["--shape", "polar", "--height", "3"],
+        &["--mask", &file],
+    ] {
+        let mut args = vec!["generate", "--algorithm", SQUARE_ONLY];
+        args.extend_from_slice(extra);
+        let line = refused(&args, &[SQUARE_ONLY, "square grid", ANY]);
+        // The same line for stats and solve: the core's message.
+        args[0] = "stats";
+        args.extend_from_slice(&["--samples", "2"]);
+        assert_eq!(refused(&args, &[]), line);
+    }
+    refused(
+        &["generate", "--algorithm", SQUARE_ONLY, "--mask", &file],
+        &["masked grid"],
+    );
+}
+
+#[test]
+fn bad_shapes_and_sizes_are_refused() {
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--shape",
+            "hexagon",
+            "--width",
+            "3",
+            "--height",
+            "3",
+        ],
+        &["unknown shape 'hexagon'", "square, hex, triangle, polar"],
+    );
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--shape",
+            "polar",
+            "--width",
+            "5",
+            "--height",
+            "3",
+        ],
+        &["polar", "no width", "--height", "rings"],
+    );
+    refused(
+        &["generate", "--algorithm", ANY, "--shape", "polar"],
+        &["generate needs --height"],
+    );
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--shape",
+            "polar",
+            "--height",
+            "4096",
+        ],
+        &["rings"],
+    );
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--shape",
+            "hex",
+            "--width",
+            "0",
+            "--height",
+            "3",
+        ],
+        &["width '0'"],
+    );
+    refused(
+        &["solve", "--solver", "bfs", "--shape", "cube"],
+        &["unknown shape 'cube'"],
+    );
+    refused(
+        &["generate", "--algorithm", ANY, "--shape"],
+        &["--shape needs a value", "square, hex, triangle or polar"],
+    );
+}
+
+#[test]
+fn bad_mask_files_are_refused_naming_the_file() {
+    let dir = scratch("bad-masks");
+    let missing = dir.join("missing.txt");
+    let missing = missing.to_str().unwrap();
+    let line = refused(
+        &["generate", "--algorithm", ANY, "--mask", missing],
+        &["cannot read mask file", "missing.txt", "os error"],
+    );
+    assert!(line.contains("No such file"), "{line}");
+    let bad = mask_file(&dir, "bad.txt", "....\n.?..\n");
+    refused(
+        &["generate", "--algorithm", ANY, "--mask", &bad],
+        &["bad.txt", "line 2, column 2", "'?'"],
+    );
+    let split = mask_file(&dir, "split.txt", "..X..\n..X..\n");
+    refused(
+        &["generate", "--algorithm", ANY, "--mask", &split],
+        &["split.txt", "2 separate regions"],
+    );
+    let all_off = mask_file(&dir, "off.txt", "XX\nXX\n");
+    refused(
+        &[
+            "stats",
+            "--algorithm",
+            ANY,
+            "--mask",
+            &all_off,
+            "--samples",
+            "1",
+        ],
+        &["off.txt", "every cell"],
+    );
+    let ragged = mask_file(&dir, "ragged.txt", "....\n...\n");
+    refused(
+        &["generate", "--algorithm", ANY, "--mask", &ragged],
+        &["ragged.txt", "rows differ in length"],
+    );
+    let fits = mask_file(&dir, "fits.txt", "....\n....\n");
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--mask",
+            &fits,
+            "--width",
+            "5",
+        ],
+        &["fits.txt", "4x2", "--width is 5", "agree"],
+    );
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--mask",
+            &fits,
+            "--height",
+            "3",
+        ],
+        &["fits.txt", "--height is 3"],
+    );
+    let polar = mask_file(&dir, "polar.txt", ".\n.....\n");
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--shape",
+            "polar",
+            "--mask",
+            &polar,
+        ],
+        &["polar.txt", "row 2 has 5 cells", "ring 1", "6"],
+    );
+    let polar = mask_file(&dir, "rings.txt", ".\n......\n");
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--shape",
+            "polar",
+            "--mask",
+            &polar,
+            "--height",
+            "3",
+        ],
+        &["rings.txt", "2 rows", "--height is 3"],
+    );
+}
+
+#[test]
+fn square_drawing_formats_are_refused_off_the_plain_square_grid() {
+    let dir = scratch("formats");
+    let file = mask_file(&dir, "m.txt", "...\n.X.\n...\n");
+    for format in ["tiles", "json", "svg"] {
+        refused(
+            &[
+                "generate",
+                "--algorithm",
+                ANY,
+                "--shape",
+                "triangle",
+                "--width",
+                "4",
+                "--height",
+                "3",
+                "--format",
+                format,
+            ],
+            &[&format!("format {format}"), "triangle", "--format graph"],
+        );
+        refused(
+            &[
+                "generate",
+                "--algorithm",
+                ANY,
+                "--mask",
+                &file,
+                "--format",
+                format,
+            ],
+            &["masked square grid", "--format graph"],
+        );
+    }
+    // None makes the mazes and prints nothing, on any grid.
+    let out = mazestep(&[
+        "generate",
+        "--algorithm",
+        ANY,
+        "--shape",
+        "hex",
+        "--width",
+        "5",
+        "--height",
+        "5",
+        "--format",
+        "none",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    refused(
+        &[
+            "stats",
+            "--algorithm",
+            ANY,
+            "--shape",
+            "hex",
+            "--width",
+            "3",
+            "--height",
+            "3",
+            "--samples",
+            "1",
+            "--format",
+            "graph",
+        ],
+        &["format 'graph'", "text or json"],
+    );
+}
+
+/// Checks a solve graph line: the maze's graph, then a path from start to goal through
+/// passages.
+fn check_solved(value: &Value) {
+    let extra = [
+        "solver", "start", "goal", "path", "visited", "steps", "outcome", "reason",
+    ];
+    let passages = check_graph(value, &extra);
+    assert_eq!(value["outcome"], "found", "{value}");
+    let path: Vec<usize> = value["path"]
+        .as_array()
+        .expect("a path")
+        .iter()
+        .map(|v| v.as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(
+        Some(&path[0]),
+        value["start"].as_u64().map(|s| s as usize).as_ref()
+    );
+    assert_eq!(
+        path.last().copied(),
+        value["goal"].as_u64().map(|g| g as usize)
+    );
+    for step in path.windows(2) {
+        let pair = (step[0].min(step[1]), step[0].max(step[1]));
+        assert!(passages.contains(&pair), "{step:?} is not a passage");
+    }
+}
+
+#[test]
+fn solve_graph_adds_the_path_as_cells() {
+    // On the plain square grid every solver works.
+    let out = ok(&[
+        "solve",
+        "--solver",
+        "bfs",
+        "--algorithm",
+        ANY,
+        "--width",
+        "6",
+        "--height",
+        "4",
+        "--seed",
+        "2",
+        "--format",
+        "graph",
+    ]);
+    let value: Value = serde_json::from_str(out.trim_end()).unwrap();
+    check_solved(&value);
+    assert_eq!(
+        (value["start"].clone(), value["goal"].clone()),
+        (0.into(), 23.into())
+    );
+    // On other grids, any solver the registry says works there (none may be converted yet).
+    let Some(solver) = solvers::ALL.iter().find(|e| e.any_shape) else {
+        return;
+    };
+    let name = solver.info.name;
+    let dir = scratch("solve");
+    let file = mask_file(&dir, "m.txt", "X....\n.....\n....X\n");
+    let out = ok(&[
+        "solve",
+        "--solver",
+        name,
+        "--algorithm",
+        ANY,
+        "--mask",
+        &file,
+        "--seed",
+        "4",
+    ]);
+    let value: Value = serde_json::from_str(out.trim_end()).unwrap();
+    check_solved(&value);
+    // The defaults: the first and the last cell that are on.
+    assert_eq!(
+        (value["start"].clone(), value["goal"].clone()),
+        (1.into(), 13.into())
+    );
+    refused(
+        &[
+            "solve",
+            "--solver",
+            name,
+            "--algorithm",
+            ANY,
+            "--mask",
+            &file,
+            "--start",
+            "0,0",
+        ],
+        &["start 0,0", "switched off"],
+    );
+    // Polar: X is the place in the ring, Y the ring.
+    let out = ok(&[
+        "solve",
+        "--solver",
+        name,
+        "--algorithm",
+        ANY,
+        "--shape",
+        "polar",
+        "--height",
+        "3",
+        "--start",
+        "5,1",
+        "--goal",
+        "11,2",
+        "--seed",
+        "1",
+    ]);
+    let value: Value = serde_json::from_str(out.trim_end()).unwrap();
+    check_solved(&value);
+    assert_eq!(
+        (value["start"].clone(), value["goal"].clone()),
+        (6.into(), 18.into())
+    );
+    refused(
+        &[
+            "solve",
+            "--solver",
+            name,
+            "--algorithm",
+            ANY,
+            "--shape",
+            "polar",
+            "--height",
+            "3",
+            "--goal",
+            "12,2",
+        ],
+        &["goal 12,2", "ring"],
+    );
+}
+
+#[test]
+fn square_only_solvers_are_refused_on_other_grids() {
+    let Some(solver) = solvers::ALL.iter().find(|e| !e.any_shape) else {
+        return;
+    };
+    let name = solver.info.name;
+    refused(
+        &[
+            "solve",
+            "--solver",
+            name,
+            "--algorithm",
+            ANY,
+            "--shape",
+            "hex",
+        ],
+        &[name, "square grid", "hex"],
+    );
+    // The generator is checked first: a square-only one is named.
+    refused(
+        &[
+            "solve",
+            "--solver",
+            name,
+            "--algorithm",
+            SQUARE_ONLY,
+            "--shape",
+            "hex",
+        ],
+        &[SQUARE_ONLY],
+    );
+}
+
+#[test]
+fn stats_measure_other_grids() {
+    let dir = scratch("stats");
+    let file = mask_file(&dir, "m.txt", "X.....X\n.......\n.......\nX.....X\n");
+    for (extra, heading) in [
+        (
+            &["--shape", "hex", "--width", "8", "--height", "6"][..],
+            "hex 8x6",
+        ),
+        (&["--shape", "polar", "--height", "5"], "polar 5 rings"),
+        (&["--mask", &file], "masked square 7x4"),
+    ] {
+        let mut args = vec!["stats", "--algorithm", ANY, "--samples", "4", "--seed", "1"];
+        args.extend_from_slice(extra);
+        let table = ok(&args);
+        assert!(
+            table.starts_with(&format!("{ANY} {heading}, 4 mazes")),
+            "{table}"
+        );
+        args.extend_from_slice(&["--format", "json"]);
+        let json: Value = serde_json::from_str(ok(&args).trim_end()).unwrap();
+        assert_eq!(json["stats"]["loops"]["mean"], 0.0, "{json}");
+        assert!(json["shape"].is_string(), "{json}");
+    }
+    // Measured over the cells that are on: 24 of them, so a perfect maze has 23 passages and
+    // the dead-end share is dead ends / 24.
+    let json: Value = serde_json::from_str(
+        ok(&[
+            "stats",
+            "--algorithm",
+            ANY,
+            "--mask",
+            &file,
+            "--samples",
+            "1",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ])
+        .trim_end(),
+    )
+    .unwrap();
+    let stats = &json["stats"];
+    let share = stats["dead_ends"]["mean"].as_f64().unwrap() / 24.0;
+    assert!(
+        (stats["dead_end_share"]["mean"].as_f64().unwrap() - share).abs() < 1e-12,
+        "{json}"
+    );
+    assert_eq!(json["mask"], file.as_str());
+}
+
+#[test]
+fn help_mentions_shapes_masks_and_graph() {
+    let help = ok(&["--help"]);
+    for wanted in [
+        "--shape",
+        "--mask",
+        "hex, triangle or polar",
+        "graph",
+        "rings",
+    ] {
+        assert!(help.contains(wanted), "{wanted}");
+    }
+    // And the unknown-option message lists the new options.
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--width",
+            "3",
+            "--height",
+            "3",
+            "--colour",
+            "red",
+        ],
+        &["--shape", "--mask"],
+    );
+}
+
+#[test]
+fn the_registry_decides_which_generators_work_on_shapes() {
+    // Every generator the registry marks any_shape makes a perfect graph on a hex grid and a
+    // mask; every other is refused (so this test holds as generators are converted).
+    let dir = scratch("registry");
+    let file = mask_file(&dir, "m.txt", ".....\n..X..\n.....\n");
+    for entry in generators::ALL {
+        let name = entry.info.name;
+        for extra in [
+            &["--shape", "hex", "--width", "5", "--height", "4"][..],
+            &["--mask", &file],
+        ] {
+            let mut args = vec!["generate", "--algorithm", name, "--seed", "9"];
+            args.extend_from_slice(extra);
+            if entry.any_shape {
+                check_graph(&serde_json::from_str(ok(&args).trim_end()).unwrap(), &[]);
+            } else {
+                refused(&args, &[name]);
+            }
+        }
+    }
+}
