@@ -50,6 +50,23 @@ pub fn sheet_title(generator: &str, width: u32, height: u32, seed: u64, braid: f
     text
 }
 
+/// [`sheet_title`] for a maze on any grid: the shape and its size in its own terms ("hex
+/// grid 12 × 9", "polar grid of 8 rings", "masked square grid 20 × 10").
+pub fn grid_sheet_title(generator: &str, maze: &Maze, seed: u64, braid: f64) -> String {
+    let Some(grid) = maze.grid() else {
+        return sheet_title(generator, maze.width(), maze.height(), seed, braid);
+    };
+    let plain = sheet_title(generator, maze.width(), maze.height(), seed, braid);
+    let masked = if grid.is_masked() { "masked " } else { "" };
+    let size = match grid.shape() {
+        crate::topology::Shape::Polar => format!("of {} rings", grid.height()),
+        _ => format!("{} × {}", grid.width(), grid.height()),
+    };
+    // The plain title's "W × H cells" becomes the grid's own words.
+    let cells = format!("{} × {} cells", maze.width(), maze.height());
+    plain.replacen(&cells, &format!("{masked}{} grid {size}", grid.shape()), 1)
+}
+
 /// The tile view (`#` wall, `.` open, one line per tile row) with the route drawn on it: `o`
 /// on every path cell and on the passage tile between consecutive path cells, then `G` on the
 /// goal and `S` on the start (so `S` shows when they are the same cell).

@@ -523,7 +523,7 @@ fn bad_mask_files_are_refused_naming_the_file() {
 fn square_drawing_formats_are_refused_off_the_plain_square_grid() {
     let dir = scratch("formats");
     let file = mask_file(&dir, "m.txt", "...\n.X.\n...\n");
-    for format in ["tiles", "json", "svg"] {
+    for format in ["tiles", "json"] {
         refused(
             &[
                 "generate",
@@ -857,4 +857,41 @@ fn the_registry_decides_which_generators_work_on_shapes() {
             }
         }
     }
+}
+
+/// SVG worksheets draw every grid: polar walls as arcs, a masked grid with its hole, and the
+/// title names the grid in its own terms.
+#[test]
+fn svg_worksheets_draw_every_grid() {
+    let sheet = |extra: &[&str]| {
+        let mut args = vec![
+            "generate",
+            "--algorithm",
+            ANY,
+            "--seed",
+            "4",
+            "--format",
+            "svg",
+        ];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let polar = sheet(&["--shape", "polar", "--height", "5"]);
+    assert!(polar.starts_with("<svg"), "{polar}");
+    let walls = |svg: &str| {
+        svg.split("class=\"walls\"")
+            .nth(1)
+            .unwrap_or("")
+            .to_string()
+    };
+    assert!(walls(&polar).contains('A'), "polar walls are arcs");
+    assert!(polar.contains("polar grid of 5 rings, seed 4"), "{polar}");
+    let hex = sheet(&["--shape", "hex", "--width", "6", "--height", "4"]);
+    assert!(hex.contains("hex grid 6 × 4, seed 4"), "{hex}");
+    assert!(!walls(&hex).contains('A'), "hexagons have straight walls");
+    let dir = scratch("svg");
+    let file = mask_file(&dir, "m.txt", "....\n.X..\n....\n");
+    let masked = sheet(&["--mask", &file]);
+    assert!(masked.contains("masked square grid 4 × 3"), "{masked}");
+    assert!(masked.contains("class=\"start\"") && masked.contains("class=\"goal\""));
 }

@@ -318,8 +318,8 @@ pub fn word(text: &str, scale: u32) -> Result<Mask, String> {
         // A stem from the letter's lowest dots down to the bar.
         let bottom = (0..7).rev().find(|&r| glyph[r].contains('#')).unwrap_or(6);
         let column = glyph[bottom].find('#').unwrap_or(2);
-        for row in bottom + 1..8 {
-            on[row][1 + i * 6 + column] = true;
+        for dots in &mut on[bottom + 1..8] {
+            dots[1 + i * 6 + column] = true;
         }
     }
     on[8] = vec![true; dots_wide];
@@ -340,9 +340,9 @@ pub fn word(text: &str, scale: u32) -> Result<Mask, String> {
         .flat_map(|dots| {
             let row: Vec<bool> = dots
                 .iter()
-                .flat_map(|&dot| std::iter::repeat_n(!dot, scale))
+                .flat_map(|&dot| std::iter::repeat(!dot).take(scale))
                 .collect();
-            std::iter::repeat_n(row, scale)
+            std::iter::repeat(row).take(scale)
         })
         .collect();
     Ok(Mask::from_rows(rows))

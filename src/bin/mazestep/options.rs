@@ -702,7 +702,7 @@ fn generator_fits(algorithm: &str, layout: &Layout) -> Result<(), String> {
 }
 
 /// The `--format` asked for, or the default: tiles on the plain square grid, graph on any
-/// other. Tiles, JSON and SVG draw the plain square grid only.
+/// other. Tiles and JSON draw the plain square grid only; SVG draws every grid.
 fn format(text: Option<&str>, allow_none: bool, layout: &Layout) -> Result<Format, String> {
     let Some(text) = text else {
         return Ok(if layout.is_plain() {
@@ -715,8 +715,7 @@ fn format(text: Option<&str>, allow_none: bool, layout: &Layout) -> Result<Forma
     let name = match format {
         Format::Tiles => "tiles",
         Format::Json => "json",
-        Format::Svg => "svg",
-        Format::Graph | Format::None => return Ok(format),
+        Format::Svg | Format::Graph | Format::None => return Ok(format),
     };
     if layout.is_plain() {
         return Ok(format);

@@ -48,7 +48,7 @@ options:
                      top-left and goal bottom-right; solve: with the solution drawn; one
                      maze only); graph (default on other shapes and masks): one JSON
                      object per line with the cells, neighbours and passages of any
-                     shape; tiles, json and svg draw plain square grids only;
+                     shape; tiles and json draw plain square grids only;
                      stats: text (default) or json
 
 exit status: 0 done, 1 no path found (the maze is still printed), 2 bad input.
@@ -161,10 +161,12 @@ pub fn worksheet(
     braid: f64,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let title = export::sheet_title(algorithm, maze.width(), maze.height(), seed, braid);
+    let title = export::grid_sheet_title(algorithm, maze, seed, braid);
+    let (start, goal) = mazestep::run::default_ends_of(maze);
+    let cell = |what, at| solvers::cell_at(maze, what, at).ok();
     let sheet = export::Sheet {
-        start: Some(0),
-        goal: Some(maze.len() - 1),
+        start: cell("start", start),
+        goal: cell("goal", goal),
         path: None,
         title: Some(&title),
     };
@@ -203,16 +205,10 @@ pub fn answer_sheet(
     report: &Report,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let title = export::sheet_title(
-        job.algorithm,
-        maze.width(),
-        maze.height(),
-        job.seed,
-        job.braid,
-    );
+    let title = export::grid_sheet_title(job.algorithm, maze, job.seed, job.braid);
     let sheet = export::Sheet {
-        start: Some(maze.index(job.start.0, job.start.1)),
-        goal: Some(maze.index(job.goal.0, job.goal.1)),
+        start: solvers::cell_at(maze, "start", job.start).ok(),
+        goal: solvers::cell_at(maze, "goal", job.goal).ok(),
         path: report.outcome.path(),
         title: Some(&title),
     };
