@@ -58,12 +58,28 @@ fn refused(args: &[&str], mentions: &[&str]) -> String {
 }
 
 /// A directory of its own for this test's files, emptied first.
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> Scratch {
     let dir =
         std::env::temp_dir().join(format!("mazestep-cli-shapes-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+    Scratch(dir)
+}
+
+/// A scratch directory, removed with what is in it when the test is done.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Writes a mask file and returns its path as text.
