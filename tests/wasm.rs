@@ -1889,3 +1889,30 @@ fn shapes_and_masks_reach_the_core() {
     ));
     assert!(square_only.contains("triangle grid"), "{square_only}");
 }
+
+/// Ready-made masks reach JavaScript as text the constructor takes back.
+#[wasm_bindgen_test]
+fn preset_and_word_masks_are_text_a_run_takes() {
+    assert!(mazestep::wasm::mask_presets().contains(&"heart".to_string()));
+    let heart = ok(mazestep::wasm::preset_mask(s("heart"), n(12.0), n(10.0)));
+    assert_eq!(heart.lines().count(), 10);
+    let run = MazeRun::new(
+        s("recursive-backtracker"),
+        s(""),
+        n(12.0),
+        n(10.0),
+        s("1"),
+        s(""),
+        s(""),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        s(&heart),
+    );
+    ok(run);
+    let word = ok(mazestep::wasm::word_mask(s("Hi"), n(2.0)));
+    assert_eq!(word.lines().next().map(str::len), Some((2 * 6 + 1) * 2));
+    let moon = err(mazestep::wasm::preset_mask(s("moon"), n(5.0), n(5.0)));
+    assert!(moon.contains("name 'moon' is not an outline"), "{moon}");
+    let hangul = err(mazestep::wasm::word_mask(s("미로"), n(1.0)));
+    assert!(hangul.contains("cannot be drawn"), "{hangul}");
+}

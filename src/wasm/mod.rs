@@ -28,10 +28,10 @@ use crate::machine::{self, Info, Structure, EVENT_KINDS};
 use crate::maze::{Direction, MAX_SIDE};
 use crate::parse;
 use crate::rng;
-use crate::run::{self, Phase, Run, Settings};
+use crate::run::{self, Phase, Run, RunError, Settings};
 use crate::solvers::{self, Outcome};
 use crate::stats::{self, STATISTICS};
-use crate::topology::{Mask, Shape};
+use crate::topology::{shapes, GridError, Mask, Shape};
 use args::param;
 use wasm_bindgen::prelude::*;
 
@@ -94,12 +94,21 @@ impl MazeRun {
             },
             mask: match args::optional_text(param(CALL, "mask"), &mask)? {
                 None => None,
-                Some(text) => {
-                    Some(Mask::parse(&text).map_err(|e| param(CALL, "").fail(&e.to_string()))?)
-                }
+                Some(text) => Some(
+                    Mask::parse(&text)
+                        .map_err(|e| param(CALL, "").fail(&about("mask", &e.to_string())))?,
+                ),
             },
         };
-        let run = Run::new(settings).map_err(|e| param(CALL, "").fail(&e.to_string()))?;
+        let run = Run::new(settings).map_err(|e| {
+            let message = e.to_string();
+            match e {
+                RunError::Grid(GridError::BadMask(_)) => {
+                    param(CALL, "").fail(&about("mask", &message))
+                }
+                _ => param(CALL, "").fail(&message),
+            }
+        })?;
         Ok(MazeRun { run })
     }
 
@@ -759,4 +768,58 @@ pub fn passage_bits() -> Vec<u8> {
 #[wasm_bindgen(js_name = maxSide)]
 pub fn max_side() -> u32 {
     MAX_SIDE
+}
+
+/// A ready-made mask as text (rows of `.` and `X`): one of `maskPresets()` at `width` ×
+/// `height` cells.
+#[wasm_bindgen(js_name = presetMask)]
+pub fn preset_mask(name: JsValue, width: JsValue, height: JsValue) -> Result<String, JsError> {
+    const CALL: &str = "presetMask";
+    let name = args::text(param(CALL, "name"), &name)?;
+    let width = args::side(param(CALL, "width"), &width)?;
+    let height = args::side(param(CALL, "height"), &height)?;
+    shapes::preset(name.trim(), width, height)
+        .map(|mask| mask.to_text())
+        .ok_or_else(|| {
+            param(CALL, "name").fail(&format!(
+                "name {} is not an outline: choose one of {}",
+                parse::quote(&name),
+                shapes::PRESETS.join(", ")
+            ))
+        })
+}
+
+/// The names `presetMask` knows.
+#[wasm_bindgen(js_name = maskPresets)]
+pub fn mask_presets() -> Vec<String> {
+    shapes::PRESETS
+        .iter()
+        .map(|name| name.to_string())
+        .collect()
+}
+
+/// A mask spelling a word in a block font, each dot `scale` × `scale` cells (1 to 8), as
+/// text; throws for characters it cannot draw.
+#[wasm_bindgen(js_name = wordMask)]
+pub fn word_mask(text: JsValue, scale: JsValue) -> Result<String, JsError> {
+    let which = param("wordMask", "text");
+    let text = args::text(which, &text)?;
+    let scale_param = param("wordMask", "scale");
+    let scale_value = scale;
+    let scale = args::side(scale_param, &scale_value)?;
+    if scale > 8 {
+        return Err(scale_param.refuse(&scale_value, "use a whole number from 1 to 8"));
+    }
+    shapes::word(&text, scale)
+        .map(|mask| mask.to_text())
+        .map_err(|e| which.fail(&about("text", &e)))
+}
+
+/// A core message about a parameter, led by the parameter's name unless it names it already.
+fn about(name: &str, message: &str) -> String {
+    if message.starts_with(name) {
+        message.to_string()
+    } else {
+        format!("{name}: {message}")
+    }
 }
