@@ -100,8 +100,11 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &prim::INFO,
         group: GROUPS[2],
-        make: |maze| Box::new(Prim::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(Prim::new(maze)),
+            Some(grid) => Box::new(Prim::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &true_prim::INFO,
