@@ -109,8 +109,11 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &true_prim::INFO,
         group: GROUPS[2],
-        make: |maze| Box::new(TruePrim::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(TruePrim::new(maze)),
+            Some(grid) => Box::new(TruePrim::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &aldous_broder::INFO,
@@ -140,8 +143,14 @@ pub static ALL: &[Entry] = &[
         info: &growing_tree::INFO,
         group: GROUPS[1],
         // Newest half the time, a random active cell the other half.
-        make: |maze| Box::new(GrowingTree::new(maze, Policy::Mix { newest_percent: 50 })),
-        any_shape: false,
+        make: |maze| {
+            let policy = Policy::Mix { newest_percent: 50 };
+            match maze.shared_grid() {
+                None => Box::new(GrowingTree::new(maze, policy)),
+                Some(grid) => Box::new(GrowingTree::on(grid, policy)),
+            }
+        },
+        any_shape: true,
     },
     Entry {
         info: &recursive_division::INFO,
