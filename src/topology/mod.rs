@@ -210,6 +210,18 @@ pub trait Topology {
         set
     }
 
+    /// The side of `cell` that leads to its neighbour `next`.
+    #[inline]
+    fn side_toward(&self, cell: usize, next: usize) -> Side {
+        let mut found = 0;
+        self.for_each_neighbour(cell, |side, n| {
+            if n == next {
+                found = side;
+            }
+        });
+        found
+    }
+
     /// A random walk's next side from `spot`: uniform among the sides that lead to a cell, in
     /// side order, one random number each ([`random_side`]). The square grid's inner cells
     /// take two bits of `coins` instead ([`Coins::quarter`]).
@@ -316,6 +328,10 @@ impl<T: Topology> Topology for std::sync::Arc<T> {
     #[inline]
     fn sides_where(&self, spot: Spot, keep: impl Fn(usize) -> bool) -> u8 {
         (**self).sides_where(spot, keep)
+    }
+    #[inline]
+    fn side_toward(&self, cell: usize, next: usize) -> Side {
+        (**self).side_toward(cell, next)
     }
     #[inline]
     fn random_walk(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> Side {

@@ -150,6 +150,21 @@ impl Topology for Square {
             | is(x > 0, cell.wrapping_sub(1)) << 3
     }
 
+    /// From the difference of the two cell numbers.
+    #[inline]
+    fn side_toward(&self, cell: usize, next: usize) -> Side {
+        let w = self.width as usize;
+        if next + w == cell {
+            0
+        } else if next == cell + w {
+            2
+        } else if next + 1 == cell {
+            3
+        } else {
+            1
+        }
+    }
+
     /// Away from the border all four sides lead on, so two bits of a random number pick one
     /// ([`Coins::quarter`]): sixteen moves per draw instead of one.
     #[inline]
