@@ -118,14 +118,20 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &aldous_broder::INFO,
         group: GROUPS[1],
-        make: |maze| Box::new(AldousBroder::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(AldousBroder::new(maze)),
+            Some(grid) => Box::new(AldousBroder::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &wilson::INFO,
         group: GROUPS[1],
-        make: |maze| Box::new(Wilson::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(Wilson::new(maze)),
+            Some(grid) => Box::new(Wilson::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &hunt_and_kill::INFO,
