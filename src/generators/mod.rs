@@ -94,8 +94,11 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &kruskal::INFO,
         group: GROUPS[2],
-        make: |maze| Box::new(Kruskal::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(Kruskal::new(maze)),
+            Some(grid) => Box::new(Kruskal::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &prim::INFO,

@@ -222,6 +222,29 @@ pub trait Topology {
         found
     }
 
+    /// Every wall between two cells (two cells that touch), each once and as one number, in
+    /// a fixed order: for Kruskal. By default `cell << 3 | side` for the sides whose neighbour
+    /// has the larger number, cell by cell.
+    fn walls(&self) -> Vec<u32> {
+        let mut walls = Vec::new();
+        for cell in 0..self.len() {
+            self.for_each_neighbour(cell, |side, next| {
+                if next > cell {
+                    walls.push((cell as u32) << 3 | u32::from(side));
+                }
+            });
+        }
+        walls
+    }
+
+    /// A wall of [`Topology::walls`] as the cell on one side, the side of it, and the cell on
+    /// the other side.
+    #[inline]
+    fn wall(&self, wall: u32) -> (usize, Side, usize) {
+        let (cell, side) = ((wall >> 3) as usize, (wall & 7) as Side);
+        (cell, side, self.through(cell, side))
+    }
+
     /// A random walk's next side from `spot`: uniform among the sides that lead to a cell, in
     /// side order, one random number each ([`random_side`]). The square grid's inner cells
     /// take two bits of `coins` instead ([`Coins::quarter`]).
@@ -328,6 +351,13 @@ impl<T: Topology> Topology for std::sync::Arc<T> {
     #[inline]
     fn sides_where(&self, spot: Spot, keep: impl Fn(usize) -> bool) -> u8 {
         (**self).sides_where(spot, keep)
+    }
+    fn walls(&self) -> Vec<u32> {
+        (**self).walls()
+    }
+    #[inline]
+    fn wall(&self, wall: u32) -> (usize, Side, usize) {
+        (**self).wall(wall)
     }
     #[inline]
     fn side_toward(&self, cell: usize, next: usize) -> Side {

@@ -150,6 +150,42 @@ impl Topology for Square {
             | is(x > 0, cell.wrapping_sub(1)) << 3
     }
 
+    /// `cell * 2` for the wall east of `cell` and `cell * 2 + 1` for the wall south of it, row
+    /// by row: east and south of each cell but the last, then south of the last; the bottom
+    /// row east only. Written through exact chunks rather than pushed one by one: at
+    /// 4096 x 4096 these are 33 million walls.
+    fn walls(&self) -> Vec<u32> {
+        let (width, height) = (self.width as usize, self.height as usize);
+        let mut walls = vec![0u32; (width - 1) * height + width * (height - 1)];
+        let (upper, bottom) = walls.split_at_mut((2 * width - 1) * (height - 1));
+        for (y, row) in upper.chunks_exact_mut(2 * width - 1).enumerate() {
+            let first = (y * width) as u32;
+            for (x, pair) in row.chunks_exact_mut(2).enumerate() {
+                let cell = first + x as u32;
+                pair[0] = cell * 2;
+                pair[1] = cell * 2 + 1;
+            }
+            row[2 * width - 2] = (first + width as u32 - 1) * 2 + 1;
+        }
+        let first = ((height - 1) * width) as u32;
+        for (x, wall) in bottom.iter_mut().enumerate() {
+            *wall = (first + x as u32) * 2;
+        }
+        walls
+    }
+
+    /// The cells west and east, or north and south, of a wall, without a division.
+    #[inline]
+    fn wall(&self, wall: u32) -> (usize, Side, usize) {
+        let cell = (wall / 2) as usize;
+        let south = (wall % 2) as usize;
+        (
+            cell,
+            [1, 2][south],
+            cell + [1, self.width as usize][south],
+        )
+    }
+
     /// From the difference of the two cell numbers.
     #[inline]
     fn side_toward(&self, cell: usize, next: usize) -> Side {
