@@ -151,7 +151,10 @@ fn every_any_shape_generator_takes_its_steps_back_on_every_shape() {
                 assert_eq!(run.last_step(), step, "{label}: step {at} again");
                 assert_eq!(run.fingerprint(), after, "{label}: step {at} again differs");
             }
-            assert!(run.maze().is_perfect() || run.settings().braid > 0.0, "{label}");
+            assert!(
+                run.maze().is_perfect() || run.settings().braid > 0.0,
+                "{label}"
+            );
         }
     }
 }

@@ -179,11 +179,7 @@ impl Topology for Square {
     fn wall(&self, wall: u32) -> (usize, Side, usize) {
         let cell = (wall / 2) as usize;
         let south = (wall % 2) as usize;
-        (
-            cell,
-            [1, 2][south],
-            cell + [1, self.width as usize][south],
-        )
+        (cell, [1, 2][south], cell + [1, self.width as usize][south])
     }
 
     /// From the difference of the two cell numbers.
