@@ -14,18 +14,20 @@
 //! is time: the walk wanders over known ground for long stretches, especially at the end when
 //! a few unvisited cells remain. Expect tens of walk steps per cell on large mazes.
 //!
-//! Speed: a move away from the border picks one of four directions, so it takes two bits of a
-//! random number ([`Coins::quarter`]): sixteen moves per draw instead of one.
+//! On a grid of any shape the walker steps to a uniformly random neighbour, one random number
+//! per move. Speed: on the square grid a move away from the border picks one of four
+//! directions, so it takes two bits of a random number ([`Coins::quarter`], in
+//! [`Topology::random_walk`]): sixteen moves per draw instead of one.
 //!
 //! One step is one move of the walker. Marks: `VISITED` for cells in the maze; the walker is
 //! [`Machine::current`].
 
-use super::grid::{random_direction, untake_quarter, Grid};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::maze::Maze;
 use crate::rng::{Coins, Rng};
+use crate::topology::{Spot, Square, Topology};
 
 pub static INFO: Info = Info {
     name: "aldous-broder",
@@ -43,26 +45,36 @@ pub static INFO: Info = Info {
     events: &["carve", "move"],
 };
 
-/// Aldous–Broder as a step machine.
+/// Aldous–Broder as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or
+/// a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct AldousBroder {
-    grid: Grid,
+pub struct AldousBroder<T = Square> {
+    grid: T,
     in_maze: Vec<bool>,
-    /// Cells still outside the maze.
+    /// Cells (that are on) still outside the maze.
     remaining: usize,
-    /// The walker's cell and its column and row (kept so that a move needs no division).
-    walker: Option<(usize, u32, u32)>,
+    /// The walker's spot: its cell, and on the square grid its column and row (kept so that a
+    /// move needs no division).
+    walker: Option<Spot>,
     moves: u64,
-    /// Directions for the inner cells, sixteen from each random number.
+    /// Directions for the square grid's inner cells, sixteen from each random number.
     quarters: Coins,
 }
 
 impl AldousBroder {
+    /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> AldousBroder {
+        AldousBroder::on(Square::of(maze))
+    }
+}
+
+impl<T: Topology> AldousBroder<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> AldousBroder<T> {
         AldousBroder {
-            grid: Grid::of(maze),
-            in_maze: vec![false; maze.len()],
-            remaining: maze.len(),
+            in_maze: vec![false; grid.len()],
+            remaining: (0..grid.len()).filter(|&cell| grid.is_on(cell)).count(),
+            grid,
             walker: None,
             moves: 0,
             quarters: Coins::default(),
@@ -85,12 +97,11 @@ impl AldousBroder {
     }
 }
 
-impl Machine for AldousBroder {
+impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
-        let Some((cell, x, y)) = self.walker else {
-            let cell = rng.index(self.in_maze.len());
-            let (x, y) = self.grid.coords(cell);
-            self.walker = Some((cell, x, y));
+        let Some(spot) = self.walker else {
+            let cell = self.grid.nearest_on(rng.index(self.in_maze.len()));
+            self.walker = Some(self.grid.spot(cell));
             self.in_maze[cell] = true;
             self.remaining -= 1;
             board.add_mark(cell, mark::VISITED);
@@ -99,33 +110,30 @@ impl Machine for AldousBroder {
         if self.remaining == 0 {
             return None;
         }
-        let dir = if self.grid.is_interior(x, y) {
-            // The common case, kept short: this is the innermost loop of a long walk.
-            Direction::ALL[self.quarters.quarter(rng) as usize]
-        } else {
-            random_direction(self.grid.neighbours(cell, x, y, |_| true), rng)
-        };
-        let (next, nx, ny) = self.grid.toward(cell, x, y, dir);
-        self.walker = Some((next, nx, ny));
+        let cell = spot.0;
+        let side = self.grid.random_walk(spot, &mut self.quarters, rng);
+        let to = self.grid.spot_toward(spot, side);
+        let next = to.0;
+        self.walker = Some(to);
         self.moves += 1;
         if self.in_maze[next] {
             return Some(Step::new(
                 Event::Move {
                     from: cell as u32,
                     to: next as u32,
-                    heading: dir.side(),
+                    heading: side,
                 },
                 4,
             ));
         }
-        board.carve(cell, dir);
+        board.join(cell, side, next, self.grid.back(cell, side));
         self.in_maze[next] = true;
         self.remaining -= 1;
         board.add_mark(next, mark::VISITED);
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
-                side: dir.side(),
+                side,
             },
             3,
         ))
@@ -144,7 +152,8 @@ impl Machine for AldousBroder {
     }
 
     /// Walks back to the cell the event moved from, and out of the maze again the cell a carve
-    /// let in; an inner cell's quarter goes back into the coins. No notes: the event says it all.
+    /// let in; a square inner cell's quarter goes back into the coins. No notes: the event says
+    /// it all.
     fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
         let (from, side, carved) = match step.event {
             Event::Begin { cell } => {
@@ -157,17 +166,14 @@ impl Machine for AldousBroder {
             Event::Carve { cell, side } => (cell as usize, side, true),
             _ => return false,
         };
-        let dir = Direction::from_side(side);
-        let (x, y) = self.grid.coords(from);
+        let spot = self.grid.spot(from);
         if carved {
-            let (next, _, _) = self.grid.toward(from, x, y, dir);
+            let next = self.grid.through(from, side);
             self.in_maze[next] = false;
             self.remaining += 1;
         }
-        if self.grid.is_interior(x, y) {
-            untake_quarter(&mut self.quarters, dir);
-        }
-        self.walker = Some((from, x, y));
+        self.grid.untake_walk(spot, side, &mut self.quarters);
+        self.walker = Some(spot);
         self.moves -= 1;
         true
     }

@@ -16,12 +16,16 @@
 //! It runs as a phase of [`crate::run::Run`] after generation when `Settings::braid` is above
 //! zero, drawing from the same random number generator, so a seed still fixes the whole result.
 //! One step is one dead end opened. Marks: `SPECIAL` for the dead ends opened.
+//!
+//! It works on a grid of any shape (see [`crate::topology`]): a dead end is a cell with one
+//! passage bit, and the walls it may open are its sides that lead to a cell.
 
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
-use crate::maze::{Direction, Maze};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Side, Topology};
 
 pub static INFO: Info = Info {
     name: "braid",
@@ -82,12 +86,13 @@ impl Braid {
         } else {
             share.clamp(0.0, 1.0)
         };
+        let grid = maze.topology();
         let mut candidates = Vec::new();
         let mut initial = 0;
         for cell in 0..maze.len() {
             if is_dead_end(maze.cell(cell)) {
                 initial += 1;
-                if walled_neighbours(maze, cell).1 > 0 {
+                if walled_neighbours(&*grid, maze, cell).1 > 0 {
                     candidates.push(cell as u32);
                 }
             }
@@ -128,18 +133,22 @@ impl Braid {
     }
 }
 
-/// The neighbours of `cell` behind a wall, and how many there are.
-fn walled_neighbours(maze: &Maze, cell: usize) -> ([(Direction, usize); 4], usize) {
-    let mut found = [(Direction::North, 0); 4];
+/// The neighbours of `cell` behind a wall, with the side toward each, in side order, and how
+/// many there are.
+fn walled_neighbours(
+    grid: &impl Topology,
+    maze: &Maze,
+    cell: usize,
+) -> ([(Side, usize); 8], usize) {
+    let mut found = [(0, 0); 8];
     let mut count = 0;
-    for dir in Direction::ALL {
-        if let Some(next) = maze.neighbour(cell, dir) {
-            if !maze.is_open(cell, dir) {
-                found[count] = (dir, next);
-                count += 1;
-            }
+    let bits = maze.cell(cell);
+    grid.for_each_neighbour(cell, |side, next| {
+        if bits & 1 << side == 0 {
+            found[count] = (side, next);
+            count += 1;
         }
-    }
+    });
     (found, count)
 }
 
@@ -161,8 +170,9 @@ impl Machine for Braid {
             }
         };
         let maze = board.maze();
-        let (walled, count) = walled_neighbours(maze, cell);
-        let mut best = [(Direction::North, 0); 4];
+        let grid = maze.topology();
+        let (walled, count) = walled_neighbours(&*grid, maze, cell);
+        let mut best = [(0, 0); 8];
         let mut best_count = 0;
         for &(dir, next) in &walled[..count] {
             if is_dead_end(maze.cell(next)) {
@@ -170,14 +180,16 @@ impl Machine for Braid {
                 best_count += 1;
             }
         }
-        let (dir, _) = if best_count > 0 {
+        let (side, next) = if best_count > 0 {
             best[rng.index(best_count)]
         } else {
             walled[rng.index(count)]
         };
         let neighbour_was_dead_end = best_count > 0;
+        let back = grid.back(cell, side);
+        drop(grid);
         board.note(u32::from(neighbour_was_dead_end));
-        board.carve(cell, dir);
+        board.join(cell, side, next, back);
         board.add_mark(cell, mark::SPECIAL);
         self.dead_ends -= 1;
         self.openable -= 1;
@@ -191,7 +203,7 @@ impl Machine for Braid {
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
-                side: dir.side(),
+                side,
             },
             4,
         ))

@@ -6,7 +6,7 @@
 //! maze contents (a set is built with bit operations, and the pick is a table lookup).
 
 use crate::maze::{Direction, Maze};
-use crate::rng::{Coins, Rng};
+use crate::rng::Rng;
 
 /// The size of the grid a generator works on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,14 +29,6 @@ impl Grid {
             (cell % self.width as usize) as u32,
             (cell / self.width as usize) as u32,
         )
-    }
-
-    /// Whether the cell at `(x, y)` has all four neighbours inside the grid.
-    #[inline]
-    pub fn is_interior(&self, x: u32, y: u32) -> bool {
-        // One comparison per axis: x - 1 wraps around to a huge number for x = 0.
-        x.wrapping_sub(1) < self.width.wrapping_sub(2)
-            && y.wrapping_sub(1) < self.height.wrapping_sub(2)
     }
 
     /// The neighbours of `cell`, which is at column `x` and row `y`, that lie inside the grid
@@ -76,18 +68,6 @@ pub(crate) fn random_direction(set: u8, rng: &mut Rng) -> Direction {
     NTH[set as usize & 15][rng.below(set.count_ones()) as usize]
 }
 
-/// Takes back the [`Coins::quarter`] that gave `dir`, for coins used for nothing but quarters
-/// (the random walks'): their bits then go in pairs, so 30 left means that quarter drew a new
-/// number onto empty coins (all zero), and otherwise its two bits go back at the bottom.
-pub(crate) fn untake_quarter(coins: &mut Coins, dir: Direction) {
-    let [bits, left] = coins.words();
-    *coins = if left == 30 {
-        Coins::default()
-    } else {
-        Coins::from_words([bits << 2 | dir as u32, left + 2])
-    };
-}
-
 /// `NTH[set][k]`: the k-th direction of a set of direction bits.
 const NTH: [[Direction; 4]; 16] = {
     let mut table = [[Direction::North; 4]; 16];
@@ -123,19 +103,6 @@ mod tests {
         assert_eq!(grid.neighbours(4, 1, 1, |c| c == 3), 0b1000);
         assert_eq!(grid.toward(4, 1, 1, Direction::North), (1, 1, 0));
         assert_eq!(grid.toward(0, 0, 0, Direction::East), (1, 1, 0));
-    }
-
-    #[test]
-    fn a_quarter_taken_back_leaves_the_coins_as_before() {
-        let mut rng = Rng::new(3);
-        let mut coins = Coins::default();
-        for _ in 0..40 {
-            let before = coins.words();
-            let dir = Direction::ALL[coins.quarter(&mut rng) as usize];
-            let mut back = coins.clone();
-            untake_quarter(&mut back, dir);
-            assert_eq!(back.words(), before);
-        }
     }
 
     #[test]

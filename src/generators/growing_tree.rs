@@ -23,12 +23,12 @@
 //! One step is one pick from the list: a carve or a removal (the first step places the start
 //! cell). Marks: `VISITED` for cells in the maze, `ACTIVE` for the active list.
 
-use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{random_side, Square, Topology};
 
 pub static INFO: Info = Info {
     name: "growing-tree",
@@ -85,10 +85,11 @@ impl Policy {
 /// A blanked (removed) entry of the active list.
 const REMOVED: u32 = u32::MAX;
 
-/// Growing Tree as a step machine.
+/// Growing Tree as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or
+/// a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct GrowingTree {
-    grid: Grid,
+pub struct GrowingTree<T = Square> {
+    grid: T,
     policy: Policy,
     in_maze: Vec<bool>,
     /// The active list, oldest first, with `REMOVED` blanks; `items[..head]` are all blanks.
@@ -100,11 +101,19 @@ pub struct GrowingTree {
 }
 
 impl GrowingTree {
+    /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze, policy: Policy) -> GrowingTree {
+        GrowingTree::on(Square::of(maze), policy)
+    }
+}
+
+impl<T: Topology> GrowingTree<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T, policy: Policy) -> GrowingTree<T> {
         GrowingTree {
-            grid: Grid::of(maze),
             policy,
-            in_maze: vec![false; maze.len()],
+            in_maze: vec![false; grid.len()],
+            grid,
             items: Vec::new(),
             head: 0,
             live: 0,
@@ -191,11 +200,11 @@ impl GrowingTree {
     }
 }
 
-impl Machine for GrowingTree {
+impl<T: Topology + Clone + DebugState + 'static> Machine for GrowingTree<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
-            let cell = rng.index(self.in_maze.len());
+            let cell = self.grid.nearest_on(rng.index(self.in_maze.len()));
             self.add(board, cell);
             self.current = Some(cell);
             return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
@@ -208,21 +217,23 @@ impl Machine for GrowingTree {
         // The cell picked before, which nothing else remembers.
         board.note(self.current.map_or(u32::MAX, |c| c as u32));
         self.current = Some(cell);
-        let (x, y) = self.grid.coords(cell);
-        let fresh = self.grid.neighbours(cell, x, y, |next| !self.in_maze[next]);
+        let fresh = self
+            .grid
+            .sides_where(self.grid.spot(cell), |next| !self.in_maze[next]);
         if fresh == 0 {
             board.note(at as u32);
             self.remove(board, at);
             board.remove_mark(cell, mark::ACTIVE);
             return Some(Step::new(Event::Pop { cell: cell as u32 }, 4));
         }
-        let dir = random_direction(fresh, rng);
-        let next = board.carve(cell, dir);
+        let side = random_side(fresh, rng);
+        let next = self.grid.through(cell, side);
+        board.join(cell, side, next, self.grid.back(cell, side));
         self.add(board, next);
         Some(Step::new(
             Event::Push {
                 cell: cell as u32,
-                side: dir.side(),
+                side,
             },
             3,
         ))

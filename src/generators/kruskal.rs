@@ -17,8 +17,10 @@
 //!
 //! The random order is drawn as it goes (an incremental Fisher–Yates shuffle): a random
 //! not-yet-considered wall is swapped to the front of the rest. One step is one wall
-//! considered. Walls are stored compactly as `cell * 2` for the wall east of `cell` and
-//! `cell * 2 + 1` for the wall south of it.
+//! considered. Walls are stored compactly, one number each, as the grid lists them
+//! ([`Topology::walls`]): on the square grid `cell * 2` for the wall east of `cell` and
+//! `cell * 2 + 1` for the wall south of it; on other grids (any shape, see
+//! [`crate::topology`]) every side of a cell whose neighbour has a larger number.
 //!
 //! The file: the algorithm first ([`Kruskal`] and its `step`), then the speed work, the
 //! display labels, taking a step back, and what the page shows of the sets, each in a section
@@ -39,9 +41,10 @@
 use crate::board::Board;
 use crate::ds::union_find::UnionFind;
 use crate::machine::{describe, Structure, Words};
-use crate::machine::{step_to_end_inlined, Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze, E, N, S, W};
+use crate::machine::{step_to_end_inlined, DebugState, Event, Info, Machine, Step};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Side, Square, Topology};
 
 pub static INFO: Info = Info {
     name: "kruskal",
@@ -60,11 +63,12 @@ pub static INFO: Info = Info {
     events: &["merge-sets", "keep-wall"],
 };
 
-/// The Kruskal generator as a step machine.
+/// The Kruskal generator as a step machine, on a grid of any shape (`T`: the plain [`Square`]
+/// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct Kruskal {
-    width: usize,
-    /// Every inner wall (`cell * 2` east, `cell * 2 + 1` south). `walls[..next]` have been
+pub struct Kruskal<T = Square> {
+    grid: T,
+    /// Every inner wall (see [`Topology::walls`]). `walls[..next]` have been
     /// considered, `walls[next..drawn]` are the next ones in random order, `walls[drawn..]`
     /// are waiting, in no particular order, to be drawn.
     walls: Vec<u32>,
@@ -81,11 +85,11 @@ pub struct Kruskal {
     /// Display only: cells waiting to be repainted while relabelling a set, each with its
     /// way back (kept between steps so that its memory is reused).
     paint: Vec<(u32, u8)>,
-    /// The cell west or north of the wall considered last.
+    /// The cell named first by the wall considered last (on the square grid: west or north).
     current: Option<usize>,
 }
 
-impl Machine for Kruskal {
+impl<T: Topology + Clone + DebugState + 'static> Machine for Kruskal<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if self.is_done() {
             return None;
@@ -96,8 +100,7 @@ impl Machine for Kruskal {
         let wall = self.walls[self.next];
         self.next += 1;
 
-        let (cell, other) = self.sides(wall);
-        let dir = Kruskal::direction(wall);
+        let (cell, side, other) = self.grid.wall(wall);
         self.current = Some(cell);
 
         if board.is_journaling() {
@@ -107,23 +110,23 @@ impl Machine for Kruskal {
         }
         let (root_a, root_b) = (self.sets.find(cell), self.sets.find(other));
         if root_a == root_b {
-            let (cell, side) = (cell as u32, dir.side());
+            let cell = cell as u32;
             return Some(Step::new(Event::KeepWall { cell, side }, 4));
         }
         let root = self.sets.union(root_a, root_b);
         self.sets_left -= 1;
-        board.carve_to(cell, dir, other);
+        board.join(cell, side, other, self.grid.back(cell, side));
         // The labels and sizes are only drawn: with no display (plain `generate`) the
         // repaint, which would be most of the time on a large maze, is skipped and the merge
         // reports 0, 0.
         let (kept, absorbed) = if board.is_displaying() {
-            self.show_merge(board, (cell, dir, other), [root_a, root_b], root)
+            self.show_merge(board, (cell, side, other), [root_a, root_b], root)
         } else {
             (0, 0)
         };
         let event = Event::MergeSets {
             cell: cell as u32,
-            side: dir.side(),
+            side,
             kept,
             absorbed,
         };
@@ -174,38 +177,27 @@ impl Machine for Kruskal {
     }
 }
 
-/// Making one, and the pieces `step` uses.
+/// Making one.
 impl Kruskal {
-    /// A generator for a maze of `maze`'s size. The walls are listed in order here; the random
-    /// order is drawn while stepping, since the constructor has no random number generator.
+    /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> Kruskal {
-        let (width, height) = (maze.width() as usize, maze.height() as usize);
-        let len = maze.len();
-        // Row by row: east and south of each cell but the last, then south of the last; the
-        // bottom row east only. Written through exact chunks rather than pushed one by one: at
-        // 4096 x 4096 these are 33 million walls, and the list is made before the first step.
-        let mut walls = vec![0u32; (width - 1) * height + width * (height - 1)];
-        let (upper, bottom) = walls.split_at_mut((2 * width - 1) * (height - 1));
-        for (y, row) in upper.chunks_exact_mut(2 * width - 1).enumerate() {
-            let first = (y * width) as u32;
-            for (x, pair) in row.chunks_exact_mut(2).enumerate() {
-                let cell = first + x as u32;
-                pair[0] = cell * 2;
-                pair[1] = cell * 2 + 1;
-            }
-            row[2 * width - 2] = (first + width as u32 - 1) * 2 + 1;
-        }
-        let first = ((height - 1) * width) as u32;
-        for (x, wall) in bottom.iter_mut().enumerate() {
-            *wall = (first + x as u32) * 2;
-        }
+        Kruskal::on(Square::of(maze))
+    }
+}
+
+impl<T: Topology> Kruskal<T> {
+    /// A generator for a maze on `grid`. The walls are listed in order here; the random order
+    /// is drawn while stepping, since the constructor has no random number generator.
+    pub fn on(grid: T) -> Kruskal<T> {
+        let len = grid.len();
+        let cells_on = (0..len).filter(|&cell| grid.is_on(cell)).count();
         Kruskal {
-            width,
-            walls,
+            walls: grid.walls(),
+            grid,
             next: 0,
             drawn: 0,
             sets: UnionFind::new(len),
-            sets_left: len,
+            sets_left: cells_on,
             sizes: vec![1; len],
             paint: Vec::new(),
             current: None,
@@ -228,17 +220,11 @@ impl Kruskal {
         self.next
     }
 
-    /// The cells west and east, or north and south, of a wall.
+    /// The cells on the two sides of a wall.
     #[inline]
     fn sides(&self, wall: u32) -> (usize, usize) {
-        let cell = (wall / 2) as usize;
-        (cell, cell + [1, self.width][(wall % 2) as usize])
-    }
-
-    /// The direction of a wall from its west or north side, the cell `sides` names first.
-    #[inline]
-    fn direction(wall: u32) -> Direction {
-        [Direction::East, Direction::South][(wall % 2) as usize]
+        let (cell, _, other) = self.grid.wall(wall);
+        (cell, other)
     }
 }
 
@@ -253,7 +239,7 @@ const DRAW_AHEAD: usize = 64;
 const FETCH_LEVELS: usize = 1;
 
 /// Speed only: these change how fast the maze is made, never which maze.
-impl Kruskal {
+impl<T: Topology> Kruskal<T> {
     /// Runs the Fisher–Yates shuffle a few positions ahead of the steps: position `i` gets a
     /// random wall from `walls[i..]`. These are the very numbers, in the very order, that one
     /// draw per step would use, so the maze is the same. (The last batch may draw numbers the
@@ -324,12 +310,12 @@ impl Kruskal {
             }
             let wall = self.walls[self.next];
             self.next += 1;
-            let (cell, other) = self.sides(wall);
+            let (cell, side, other) = self.grid.wall(wall);
             let (root_a, root_b) = (self.sets.find(cell), self.sets.find(other));
             if root_a != root_b {
                 self.sets.union(root_a, root_b);
                 self.sets_left -= 1;
-                board.carve_to(cell, Kruskal::direction(wall), other);
+                board.join(cell, side, other, self.grid.back(cell, side));
             }
             self.current = Some(cell);
         }
@@ -359,8 +345,8 @@ fn prefetch<T>(slice: &[T], index: usize) {
 
 /// The set labels drawn in the board's `groups` layer, and the sizes that decide which side of
 /// a merge is relabelled. For drawing only: none of this decides anything.
-impl Kruskal {
-    /// The display side of the merge through the wall `dir` of `cell`, just made: the merged
+impl<T: Topology> Kruskal<T> {
+    /// The display side of the merge through the wall `side` of `cell`, just made: the merged
     /// root `root` (one of `roots`) gets both sets' sizes, and the smaller set takes the larger
     /// one's label (ties: the east or south side is relabelled). Returns the label kept and
     /// the label absorbed.
@@ -368,16 +354,16 @@ impl Kruskal {
     fn show_merge(
         &mut self,
         board: &mut Board,
-        (cell, dir, other): (usize, Direction, usize),
+        (cell, side, other): (usize, Side, usize),
         [root_a, root_b]: [usize; 2],
         root: usize,
     ) -> (u32, u32) {
         let (size_a, size_b) = (self.sizes[root_a], self.sizes[root_b]);
         self.sizes[root] = size_a + size_b;
         if size_a >= size_b {
-            self.relabel(board, cell, other, dir.opposite())
+            self.relabel(board, cell, other, self.grid.back(cell, side))
         } else {
-            self.relabel(board, other, cell, dir)
+            self.relabel(board, other, cell, side)
         }
     }
 
@@ -402,7 +388,7 @@ impl Kruskal {
         board: &mut Board,
         big: usize,
         small: usize,
-        toward_big: Direction,
+        toward_big: Side,
     ) -> (u32, u32) {
         let big_label = board.group(big);
         let small_label = board.group(small);
@@ -416,23 +402,16 @@ impl Kruskal {
         };
         // Cells to repaint, each with the passage bit that leads back where the walk came from.
         self.paint.clear();
-        self.paint.push((small as u32, toward_big.bit()));
+        self.paint.push((small as u32, 1 << toward_big));
         while let Some((cell, back)) = self.paint.pop() {
             let cell = cell as usize;
             board.set_group(cell, label);
             let ways = board.maze().cell(cell) & !back;
             // Open passages never lead off the grid, so these neighbours exist.
-            let neighbours = [
-                (N, cell.wrapping_sub(self.width), S),
-                (E, cell + 1, W),
-                (S, cell + self.width, N),
-                (W, cell.wrapping_sub(1), E),
-            ];
-            for (bit, next, next_back) in neighbours {
-                if ways & bit != 0 {
-                    self.paint.push((next as u32, next_back));
-                }
-            }
+            let (grid, paint) = (&self.grid, &mut self.paint);
+            grid.for_each_passage(cell, ways, |side, next| {
+                paint.push((next as u32, 1 << grid.back(cell, side)));
+            });
         }
         (label, small_label)
     }
@@ -441,7 +420,7 @@ impl Kruskal {
 // ---- Taking a step back -------------------------------------------------------------------------
 
 /// `undo`: the step's notes put the union-find, the sizes and the random order back.
-impl Kruskal {
+impl<T: Topology> Kruskal<T> {
     /// Puts back the union-find entries the step's finds and union overwrote, noted before
     /// them as (cell, entry) pairs (see [`UnionFind::note_find_union`]); the merged root's size
     /// loses the absorbed set's, which is still there. A step that drew the next batch of the
@@ -478,7 +457,7 @@ impl Kruskal {
             self.drawn = next;
         }
         self.next = next;
-        // Every step makes the west or north side of its wall the current cell.
+        // Every step makes the cell its wall names first the current cell.
         self.current = next.checked_sub(1).map(|i| self.sides(self.walls[i]).0);
         true
     }
@@ -487,7 +466,7 @@ impl Kruskal {
 // ---- What the page shows: narration and the sets ------------------------------------------------
 
 /// The teaching views: what a step did, in words, and the sets as a list.
-impl Kruskal {
+impl<T: Topology> Kruskal<T> {
     /// Says how big the merged set is, from the union-find state after the step.
     fn narration(&self, step: &Step, maze: &Maze) -> String {
         let mut words = Words::new(maze);
@@ -527,7 +506,9 @@ impl Kruskal {
     /// walls still to draw. Listing sets scans the cells for roots, stopping at `limit`.
     fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut sets = Structure::new("Sets (by root cell)", self.sets_left as u64);
-        for root in self.sets.roots().take(limit) {
+        // Cells a mask switched off are sets of their own that never join.
+        let roots = self.sets.roots().filter(|&root| self.grid.is_on(root));
+        for root in roots.take(limit) {
             sets.items.push(
                 Words::new(maze)
                     .t("set of ")
@@ -539,16 +520,16 @@ impl Kruskal {
         }
         // The last wall: if it is open now, it merged two sets; say which, and how big each was.
         if let Some(&wall) = self.next.checked_sub(1).and_then(|i| self.walls.get(i)) {
-            let (cell, other) = self.sides(wall);
+            let (cell, side, other) = self.grid.wall(wall);
             let merged = u64::from(self.sizes[self.sets.root(cell)]);
             let w = &mut Words::new(maze);
-            if !opened(maze, cell, other) {
+            if maze.cell(cell) & 1 << side == 0 {
                 w.t("kept the wall between ")
                     .cell(cell)
                     .t(" and ")
                     .cell(other);
                 w.t(": both in one set of ").count(merged, "cell", "cells");
-            } else if let Some(size) = tree_side(maze, cell, other, merged) {
+            } else if let Some(size) = tree_side(&self.grid, maze, cell, other, merged) {
                 w.t("merged the set of ")
                     .cell(cell)
                     .t(" (")
@@ -565,17 +546,16 @@ impl Kruskal {
     }
 }
 
-/// Whether the passage between neighbours `cell` and `other` is open.
-fn opened(maze: &Maze, cell: usize, other: usize) -> bool {
-    Direction::ALL
-        .into_iter()
-        .any(|dir| maze.passage(cell, dir) == Some(other))
-}
-
 /// The number of cells on `cell`'s side of the passage `cell`–`other` in a tree of `total`
 /// cells (a merged Kruskal set). Both sides are walked in turn, so the work is twice the
 /// smaller side; trees above 2^16 cells are not walked at all (a panel shows it every frame).
-fn tree_side(maze: &Maze, cell: usize, other: usize, total: u64) -> Option<u64> {
+fn tree_side(
+    grid: &impl Topology,
+    maze: &Maze,
+    cell: usize,
+    other: usize,
+    total: u64,
+) -> Option<u64> {
     if total > 1 << 16 {
         return None;
     }
@@ -587,12 +567,11 @@ fn tree_side(maze: &Maze, cell: usize, other: usize, total: u64) -> Option<u64> 
                 return Some(if i == 0 { *count } else { total - *count });
             };
             *count += 1;
-            for dir in Direction::ALL {
-                match maze.passage(at, dir) {
-                    Some(next) if next != from => stack.push((next, at)),
-                    _ => {}
+            grid.for_each_passage(at, maze.cell(at), |_, next| {
+                if next != from {
+                    stack.push((next, at));
                 }
-            }
+            });
         }
     }
 }

@@ -94,32 +94,47 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &kruskal::INFO,
         group: GROUPS[2],
-        make: |maze| Box::new(Kruskal::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(Kruskal::new(maze)),
+            Some(grid) => Box::new(Kruskal::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &prim::INFO,
         group: GROUPS[2],
-        make: |maze| Box::new(Prim::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(Prim::new(maze)),
+            Some(grid) => Box::new(Prim::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &true_prim::INFO,
         group: GROUPS[2],
-        make: |maze| Box::new(TruePrim::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(TruePrim::new(maze)),
+            Some(grid) => Box::new(TruePrim::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &aldous_broder::INFO,
         group: GROUPS[1],
-        make: |maze| Box::new(AldousBroder::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(AldousBroder::new(maze)),
+            Some(grid) => Box::new(AldousBroder::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &wilson::INFO,
         group: GROUPS[1],
-        make: |maze| Box::new(Wilson::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(Wilson::new(maze)),
+            Some(grid) => Box::new(Wilson::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &hunt_and_kill::INFO,
@@ -137,8 +152,14 @@ pub static ALL: &[Entry] = &[
         info: &growing_tree::INFO,
         group: GROUPS[1],
         // Newest half the time, a random active cell the other half.
-        make: |maze| Box::new(GrowingTree::new(maze, Policy::Mix { newest_percent: 50 })),
-        any_shape: false,
+        make: |maze| {
+            let policy = Policy::Mix { newest_percent: 50 };
+            match maze.shared_grid() {
+                None => Box::new(GrowingTree::new(maze, policy)),
+                Some(grid) => Box::new(GrowingTree::on(grid, policy)),
+            }
+        },
+        any_shape: true,
     },
     Entry {
         info: &recursive_division::INFO,

@@ -17,12 +17,12 @@
 //! One step is one frontier cell joining the maze (the first step places the start cell).
 //! Marks: `VISITED` for cells in the maze, `FRONTIER` for frontier cells.
 
-use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{random_side, Side, Spot, Square, Topology};
 
 pub static INFO: Info = Info {
     name: "prim",
@@ -45,10 +45,11 @@ const OUTSIDE: u8 = 0;
 const ON_FRONTIER: u8 = 1;
 const IN_MAZE: u8 = 2;
 
-/// Simplified Prim as a step machine.
+/// Simplified Prim as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid,
+/// or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct Prim {
-    grid: Grid,
+pub struct Prim<T = Square> {
+    grid: T,
     /// `OUTSIDE`, `ON_FRONTIER` or `IN_MAZE` per cell.
     state: Vec<u8>,
     /// The frontier, in no particular order (a random one is taken each time).
@@ -58,10 +59,18 @@ pub struct Prim {
 }
 
 impl Prim {
+    /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> Prim {
+        Prim::on(Square::of(maze))
+    }
+}
+
+impl<T: Topology> Prim<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> Prim<T> {
         Prim {
-            grid: Grid::of(maze),
-            state: vec![OUTSIDE; maze.len()],
+            state: vec![OUTSIDE; grid.len()],
+            grid,
             frontier: Vec::new(),
             started: false,
             current: None,
@@ -78,17 +87,21 @@ impl Prim {
         self.state[cell] == IN_MAZE
     }
 
-    /// Puts `cell`, at `(x, y)`, in the maze and its new neighbours on the frontier. Notes how
+    /// Puts the cell at `spot` in the maze and its new neighbours on the frontier. Notes how
     /// many were new, to take it back.
-    fn join(&mut self, board: &mut Board, cell: usize, x: u32, y: u32) {
+    fn join(&mut self, board: &mut Board, spot: Spot) {
+        let cell = spot.0;
         self.state[cell] = IN_MAZE;
         board.set_mark(cell, mark::VISITED);
         let new = self
             .grid
-            .neighbours(cell, x, y, |next| self.state[next] == OUTSIDE);
+            .sides_where(spot, |next| self.state[next] == OUTSIDE);
         board.note(new.count_ones());
-        for dir in Direction::ALL.into_iter().filter(|d| new & d.bit() != 0) {
-            let (next, _, _) = self.grid.toward(cell, x, y, dir);
+        let mut left = new;
+        while left != 0 {
+            let side = left.trailing_zeros() as Side;
+            left &= left - 1;
+            let next = self.grid.through(cell, side);
             self.state[next] = ON_FRONTIER;
             self.frontier.push(next as u32);
             board.add_mark(next, mark::FRONTIER);
@@ -96,13 +109,12 @@ impl Prim {
     }
 }
 
-impl Machine for Prim {
+impl<T: Topology + Clone + DebugState + 'static> Machine for Prim<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
-            let cell = rng.index(self.state.len());
-            let (x, y) = self.grid.coords(cell);
-            self.join(board, cell, x, y);
+            let cell = self.grid.nearest_on(rng.index(self.state.len()));
+            self.join(board, self.grid.spot(cell));
             self.current = Some(cell);
             return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
         }
@@ -114,19 +126,20 @@ impl Machine for Prim {
         // Notes for `undo`: the cell before and where the cell taken was.
         board.note_words(&[self.current.map_or(u32::MAX, |cell| cell as u32), at as u32]);
         let cell = self.frontier.swap_remove(at) as usize;
-        let (x, y) = self.grid.coords(cell);
+        let spot = self.grid.spot(cell);
         let inside = self
             .grid
-            .neighbours(cell, x, y, |next| self.state[next] == IN_MAZE);
+            .sides_where(spot, |next| self.state[next] == IN_MAZE);
         // A frontier cell got there by touching the maze, so `inside` is not empty.
-        let dir = random_direction(inside, rng);
-        board.carve(cell, dir);
-        self.join(board, cell, x, y);
+        let side = random_side(inside, rng);
+        let next = self.grid.through(cell, side);
+        board.join(cell, side, next, self.grid.back(cell, side));
+        self.join(board, spot);
         self.current = Some(cell);
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
-                side: dir.side(),
+                side,
             },
             3,
         ))

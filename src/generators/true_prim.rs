@@ -22,13 +22,13 @@
 //!
 //! Marks: `VISITED` for cells in the maze, `FRONTIER` for frontier cells.
 
-use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
 use crate::ds::bucket_queue::BucketQueue;
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
-use crate::maze::{Direction, Maze};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{random_side, Side, Spot, Square, Topology};
 
 pub static INFO: Info = Info {
     name: "true-prim",
@@ -55,10 +55,11 @@ enum Standing {
     InMaze,
 }
 
-/// True Prim as a step machine.
+/// True Prim as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or a
+/// shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct TruePrim {
-    grid: Grid,
+pub struct TruePrim<T = Square> {
+    grid: T,
     standing: Vec<Standing>,
     /// Frontier cells keyed by `weight << 32 | cell`: cheapest first, ties by cell index.
     /// Filed in buckets by weight rather than in one heap: the frontier grows to a good share
@@ -70,11 +71,19 @@ pub struct TruePrim {
 }
 
 impl TruePrim {
+    /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> TruePrim {
+        TruePrim::on(Square::of(maze))
+    }
+}
+
+impl<T: Topology> TruePrim<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> TruePrim<T> {
         TruePrim {
-            grid: Grid::of(maze),
-            standing: vec![Standing::Outside; maze.len()],
-            frontier: BucketQueue::new(maze.len()),
+            standing: vec![Standing::Outside; grid.len()],
+            frontier: BucketQueue::new(grid.len()),
+            grid,
             started: false,
             current: None,
         }
@@ -90,18 +99,22 @@ impl TruePrim {
         self.frontier.len()
     }
 
-    /// Puts `cell`, at `(x, y)`, in the maze and its new neighbours, weighed, on the frontier.
-    /// Notes which neighbours were new and their weights, to take it back.
-    fn join(&mut self, board: &mut Board, rng: &mut Rng, cell: usize, x: u32, y: u32) {
+    /// Puts the cell at `spot` in the maze and its new neighbours, weighed, on the frontier.
+    /// Notes which sides' neighbours were new and their weights, to take it back.
+    fn join(&mut self, board: &mut Board, rng: &mut Rng, spot: Spot) {
+        let cell = spot.0;
         self.standing[cell] = Standing::InMaze;
         board.set_mark(cell, mark::VISITED);
         // Frontier cells already have a weight.
         let new = self
             .grid
-            .neighbours(cell, x, y, |next| self.standing[next] == Standing::Outside);
+            .sides_where(spot, |next| self.standing[next] == Standing::Outside);
         board.note(u32::from(new));
-        for dir in Direction::ALL.into_iter().filter(|d| new & d.bit() != 0) {
-            let (next, _, _) = self.grid.toward(cell, x, y, dir);
+        let mut left = new;
+        while left != 0 {
+            let side = left.trailing_zeros() as Side;
+            left &= left - 1;
+            let next = self.grid.through(cell, side);
             // 31 random bits (as ever: the mazes of a seed never change).
             let weight = rng.next_u32() >> 1;
             board.note(weight);
@@ -115,15 +128,12 @@ impl TruePrim {
     /// weights. Its pushes are taken back newest first, found by their keys.
     fn undo_join(&mut self, cell: usize, notes: &[u32]) -> Option<()> {
         let (&new, weights) = notes.split_first()?;
-        let (x, y) = self.grid.coords(cell);
-        let added = Direction::ALL
-            .into_iter()
-            .filter(|d| new as u8 & d.bit() != 0);
+        let added = (0..8 as Side).filter(|side| new & 1 << side != 0);
         if added.clone().count() != weights.len() {
             return None;
         }
-        for (dir, &weight) in added.rev().zip(weights.iter().rev()) {
-            let (next, _, _) = self.grid.toward(cell, x, y, dir);
+        for (side, &weight) in added.rev().zip(weights.iter().rev()) {
+            let next = self.grid.through(cell, side);
             if !self
                 .frontier
                 .undo_push(u64::from(weight) << 32 | next as u64)
@@ -144,13 +154,12 @@ fn note(board: &mut Board, words: &[u32]) {
     board.note_words(words);
 }
 
-impl Machine for TruePrim {
+impl<T: Topology + Clone + DebugState + 'static> Machine for TruePrim<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
-            let cell = rng.index(self.standing.len());
-            let (x, y) = self.grid.coords(cell);
-            self.join(board, rng, cell, x, y);
+            let cell = self.grid.nearest_on(rng.index(self.standing.len()));
+            self.join(board, rng, self.grid.spot(cell));
             self.current = Some(cell);
             return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
         }
@@ -161,17 +170,18 @@ impl Machine for TruePrim {
             note(board, &[before, at as u32, (key >> 32) as u32]);
         }
         let cell = (key & u64::from(u32::MAX)) as usize;
-        let (x, y) = self.grid.coords(cell);
-        let inside = self.grid.neighbours(cell, x, y, |next| self.in_maze(next));
+        let spot = self.grid.spot(cell);
+        let inside = self.grid.sides_where(spot, |next| self.in_maze(next));
         // A frontier cell got there by touching the maze, so `inside` is not empty.
-        let dir = random_direction(inside, rng);
-        board.carve(cell, dir);
-        self.join(board, rng, cell, x, y);
+        let side = random_side(inside, rng);
+        let next = self.grid.through(cell, side);
+        board.join(cell, side, next, self.grid.back(cell, side));
+        self.join(board, rng, spot);
         self.current = Some(cell);
         Some(Step::new(
             Event::Carve {
                 cell: cell as u32,
-                side: dir.side(),
+                side,
             },
             3,
         ))

@@ -18,18 +18,20 @@
 //! erasing costs only the length of the loop. Whether a cell is on the walk, in the maze or
 //! neither is one byte per cell, so a move looks at one byte of the cell it enters.
 //!
-//! Speed: a move away from the border picks one of four directions, so it takes two bits of a
-//! random number ([`Coins::quarter`]): sixteen moves per draw instead of one.
+//! On a grid of any shape a move goes to a uniformly random neighbour, one random number per
+//! move. Speed: on the square grid a move away from the border picks one of four directions,
+//! so it takes two bits of a random number ([`Coins::quarter`], in
+//! [`Topology::random_walk`]): sixteen moves per draw instead of one.
 //!
 //! One step is one move of the walk (stepping on, erasing a loop, or reaching the maze), or the
 //! start of a new walk. Marks: `VISITED` for cells in the maze, `ACTIVE` for the current walk.
 
-use super::grid::{random_direction, untake_quarter, Grid};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::maze::Maze;
 use crate::rng::{Coins, Rng};
+use crate::topology::{Spot, Square, Topology};
 
 pub static INFO: Info = Info {
     name: "wilson",
@@ -56,10 +58,11 @@ enum Standing {
     InMaze,
 }
 
-/// Wilson's algorithm as a step machine.
+/// Wilson's algorithm as a step machine, on a grid of any shape (`T`: the plain [`Square`]
+/// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct Wilson {
-    grid: Grid,
+pub struct Wilson<T = Square> {
+    grid: T,
     standing: Vec<Standing>,
     /// Cells the walk may start from; some of them may have joined the maze since (they are
     /// dropped when drawn), so drawing until a fresh one comes up is a uniform pick.
@@ -68,25 +71,37 @@ pub struct Wilson {
     walk: Vec<u32>,
     /// For a cell on the walk, its index in `walk` (stale for other cells).
     position: Vec<u32>,
-    /// Column and row of the walk's last cell.
-    head: (u32, u32),
-    /// Directions for the inner cells, sixteen from each random number.
+    /// The walk's last cell as a [`Spot`] (on the square grid with its column and row).
+    head: Spot,
+    /// Directions for the square grid's inner cells, sixteen from each random number.
     quarters: Coins,
+    /// Cells (that are on) not in the maze.
     remaining: usize,
     started: bool,
 }
 
 impl Wilson {
+    /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> Wilson {
+        Wilson::on(Square::of(maze))
+    }
+}
+
+impl<T: Topology> Wilson<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> Wilson<T> {
+        let candidates: Vec<u32> = (0..grid.len() as u32)
+            .filter(|&cell| grid.is_on(cell as usize))
+            .collect();
         Wilson {
-            grid: Grid::of(maze),
-            standing: vec![Standing::Outside; maze.len()],
-            candidates: (0..maze.len() as u32).collect(),
+            standing: vec![Standing::Outside; grid.len()],
+            remaining: candidates.len(),
+            candidates,
             walk: Vec::new(),
-            position: vec![0; maze.len()],
-            head: (0, 0),
+            position: vec![0; grid.len()],
+            head: grid.spot(0),
+            grid,
             quarters: Coins::default(),
-            remaining: maze.len(),
             started: false,
         }
     }
@@ -125,7 +140,8 @@ impl Wilson {
         for i in 0..self.walk.len() {
             let cell = self.walk[i] as usize;
             let next = self.walk.get(i + 1).map_or(target, |&c| c as usize);
-            board.carve(cell, direction(cell, next, self.grid.width as usize));
+            let side = self.grid.side_toward(cell, next);
+            board.join(cell, side, next, self.grid.back(cell, side));
             board.set_mark(cell, mark::VISITED);
             self.standing[cell] = Standing::InMaze;
             length += 1;
@@ -136,20 +152,7 @@ impl Wilson {
     }
 }
 
-/// The direction from `cell` to its neighbour `next` in a grid `width` cells wide.
-fn direction(cell: usize, next: usize, width: usize) -> Direction {
-    if next + width == cell {
-        Direction::North
-    } else if next == cell + width {
-        Direction::South
-    } else if next + 1 == cell {
-        Direction::West
-    } else {
-        Direction::East
-    }
-}
-
-impl Machine for Wilson {
+impl<T: Topology + Clone + DebugState + 'static> Machine for Wilson<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
@@ -165,26 +168,20 @@ impl Machine for Wilson {
             }
             let cell = self.random_outside(board, rng);
             // The last walk's head and this cell's old position are stale, but kept as they were.
-            let (x, y) = self.head;
-            board.note_words(&[self.position[cell], y * self.grid.width + x]);
+            board.note_words(&[self.position[cell], self.head.0 as u32]);
             self.standing[cell] = Standing::OnWalk;
             self.position[cell] = 0;
             self.walk.push(cell as u32);
-            self.head = self.grid.coords(cell);
+            self.head = self.grid.spot(cell);
             board.add_mark(cell, mark::ACTIVE);
             return Some(Step::new(Event::Begin { cell: cell as u32 }, 2));
         };
         let head = head as usize;
-        let (x, y) = self.head;
-        let dir = if self.grid.is_interior(x, y) {
-            // The common case, kept short: this is the innermost loop.
-            Direction::ALL[self.quarters.quarter(rng) as usize]
-        } else {
-            // The walk starts outside a maze that has a cell, so the grid has two cells or
-            // more and every cell has a neighbour.
-            random_direction(self.grid.neighbours(head, x, y, |_| true), rng)
-        };
-        let (next, nx, ny) = self.grid.toward(head, x, y, dir);
+        // The walk starts outside a maze that has a cell, so the grid has two cells or more
+        // and every cell has a neighbour (the grid is in one piece).
+        let side = self.grid.random_walk(self.head, &mut self.quarters, rng);
+        let to = self.grid.spot_toward(self.head, side);
+        let next = to.0;
         if self.in_maze(next) {
             board.note_words(&self.walk);
             let length = self.add_walk(board, next);
@@ -206,7 +203,7 @@ impl Machine for Wilson {
                     board.remove_mark(cell as usize, mark::ACTIVE);
                 }
             }
-            self.head = (nx, ny);
+            self.head = to;
             return Some(Step::new(
                 Event::EraseLoop {
                     cell: next as u32,
@@ -219,13 +216,13 @@ impl Machine for Wilson {
         board.note(self.position[next]);
         self.position[next] = self.walk.len() as u32;
         self.walk.push(next as u32);
-        self.head = (nx, ny);
+        self.head = to;
         board.add_mark(next, mark::ACTIVE);
         Some(Step::new(
             Event::Move {
                 from: head as u32,
                 to: next as u32,
-                heading: dir.side(),
+                heading: side,
             },
             3,
         ))
@@ -244,9 +241,9 @@ impl Machine for Wilson {
     }
 
     /// Puts back what the step erased or carved from the walk, as noted (a move notes the old,
-    /// stale position of the cell it entered); an inner head's quarter goes back into the coins.
+    /// stale position of the cell it entered); a square inner head's quarter goes back into
+    /// the coins.
     fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
-        let width = self.grid.width as usize;
         // The walk's cell the step moved from, and the cell it moved to.
         let (from, to) = match (step.event, notes) {
             (Event::Begin { cell }, _) => {
@@ -260,7 +257,7 @@ impl Machine for Wilson {
                     };
                     self.walk.pop();
                     self.position[cell as usize] = *position;
-                    self.head = self.grid.coords(*head as usize);
+                    self.head = self.grid.spot(*head as usize);
                     drawn
                 };
                 self.standing[cell as usize] = Standing::Outside;
@@ -295,10 +292,9 @@ impl Machine for Wilson {
             }
             _ => return false,
         };
-        self.head = self.grid.coords(from);
-        if self.grid.is_interior(self.head.0, self.head.1) {
-            untake_quarter(&mut self.quarters, direction(from, to, width));
-        }
+        self.head = self.grid.spot(from);
+        let side = self.grid.side_toward(from, to);
+        self.grid.untake_walk(self.head, side, &mut self.quarters);
         true
     }
 

@@ -26,6 +26,7 @@ pub use mask::{Mask, MaskError};
 pub use square::Square;
 
 use crate::maze::{Direction, MAX_SIDE};
+use crate::rng::{Coins, Rng};
 use std::fmt;
 
 /// A side of a cell, numbered clockwise from 0 (see the module's table). On the square grid
@@ -184,7 +185,121 @@ pub trait Topology {
 
     /// A lower bound on the number of passages between two cells: what A* may assume.
     fn estimate(&self, from: usize, to: usize) -> u32;
+
+    // The generators' inner loops. The defaults work on any grid; the square grid overrides
+    // them with its arithmetic (no division per move, two random bits per move of a walk).
+
+    /// A cell as a generator moving over the grid keeps it ([`Spot`]).
+    #[inline]
+    fn spot(&self, cell: usize) -> Spot {
+        (cell, 0, 0)
+    }
+
+    /// The spot through `side` of `spot`, a side known to lead to a cell.
+    #[inline]
+    fn spot_toward(&self, spot: Spot, side: Side) -> Spot {
+        self.spot(self.through(spot.0, side))
+    }
+
+    /// The sides of the cell at `spot` that lead to a cell satisfying `keep`, as passage bits
+    /// (`1 << side`).
+    #[inline]
+    fn sides_where(&self, spot: Spot, keep: impl Fn(usize) -> bool) -> u8 {
+        let mut set = 0;
+        self.for_each_neighbour(spot.0, |side, next| {
+            set |= u8::from(keep(next)) << side;
+        });
+        set
+    }
+
+    /// The side of `cell` that leads to its neighbour `next`.
+    #[inline]
+    fn side_toward(&self, cell: usize, next: usize) -> Side {
+        let mut found = 0;
+        self.for_each_neighbour(cell, |side, n| {
+            if n == next {
+                found = side;
+            }
+        });
+        found
+    }
+
+    /// Every wall between two cells (two cells that touch), each once and as one number, in
+    /// a fixed order: for Kruskal. By default `cell << 3 | side` for the sides whose neighbour
+    /// has the larger number, cell by cell.
+    fn walls(&self) -> Vec<u32> {
+        let mut walls = Vec::new();
+        for cell in 0..self.len() {
+            self.for_each_neighbour(cell, |side, next| {
+                if next > cell {
+                    walls.push((cell as u32) << 3 | u32::from(side));
+                }
+            });
+        }
+        walls
+    }
+
+    /// A wall of [`Topology::walls`] as the cell on one side, the side of it, and the cell on
+    /// the other side.
+    #[inline]
+    fn wall(&self, wall: u32) -> (usize, Side, usize) {
+        let (cell, side) = ((wall >> 3) as usize, (wall & 7) as Side);
+        (cell, side, self.through(cell, side))
+    }
+
+    /// A random walk's next side from `spot`: uniform among the sides that lead to a cell, in
+    /// side order, one random number each ([`random_side`]). The square grid's inner cells
+    /// take two bits of `coins` instead ([`Coins::quarter`]).
+    #[inline]
+    fn random_walk(&self, spot: Spot, _coins: &mut Coins, rng: &mut Rng) -> Side {
+        random_side(self.sides_where(spot, |_| true), rng)
+    }
+
+    /// Takes back the [`Topology::random_walk`] from `spot` that gave `side`: the square grid
+    /// puts its two bits back into `coins`; other grids drew a whole number, which the run
+    /// restores.
+    #[inline]
+    fn untake_walk(&self, _spot: Spot, _side: Side, _coins: &mut Coins) {}
 }
+
+/// A cell as a generator's inner loop keeps it: its number, and on the square grid
+/// ([`Square`]) its column and row, so that moving on needs no division (other grids: 0, 0).
+pub type Spot = (usize, u32, u32);
+
+/// A uniformly random side from a non-empty set of passage bits, in side order: the same pick
+/// as `rng.index` into a list of them (one random number).
+#[inline]
+pub fn random_side(set: u8, rng: &mut Rng) -> Side {
+    let k = rng.below(set.count_ones());
+    if set < 16 {
+        // The square grid's sets: a table lookup rather than a loop on random bits.
+        return NTH[usize::from(set)][k as usize];
+    }
+    let mut left = set;
+    for _ in 0..k {
+        left &= left - 1;
+    }
+    left.trailing_zeros() as Side
+}
+
+/// `NTH[set][k]`: the k-th side of a set of four side bits.
+const NTH: [[Side; 4]; 16] = {
+    let mut table = [[0; 4]; 16];
+    let mut set = 0;
+    while set < 16 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < 4 {
+            if set & (1 << i) != 0 {
+                table[set][k] = i as Side;
+                k += 1;
+            }
+            i += 1;
+        }
+        set += 1;
+    }
+    table
+};
 
 /// A shared grid answers as the grid: machines hold an `Arc<Grid>`, so that copying one (for
 /// a checkpoint) does not copy the grid's mask and rings.
@@ -226,6 +341,37 @@ impl<T: Topology> Topology for std::sync::Arc<T> {
     }
     fn estimate(&self, from: usize, to: usize) -> u32 {
         (**self).estimate(from, to)
+    }
+    #[inline]
+    fn spot(&self, cell: usize) -> Spot {
+        (**self).spot(cell)
+    }
+    #[inline]
+    fn spot_toward(&self, spot: Spot, side: Side) -> Spot {
+        (**self).spot_toward(spot, side)
+    }
+    #[inline]
+    fn sides_where(&self, spot: Spot, keep: impl Fn(usize) -> bool) -> u8 {
+        (**self).sides_where(spot, keep)
+    }
+    fn walls(&self) -> Vec<u32> {
+        (**self).walls()
+    }
+    #[inline]
+    fn wall(&self, wall: u32) -> (usize, Side, usize) {
+        (**self).wall(wall)
+    }
+    #[inline]
+    fn side_toward(&self, cell: usize, next: usize) -> Side {
+        (**self).side_toward(cell, next)
+    }
+    #[inline]
+    fn random_walk(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> Side {
+        (**self).random_walk(spot, coins, rng)
+    }
+    #[inline]
+    fn untake_walk(&self, spot: Spot, side: Side, coins: &mut Coins) {
+        (**self).untake_walk(spot, side, coins)
     }
 }
 

@@ -2,8 +2,9 @@
 //! topology are compiled with for square mazes, so that they keep the square grid's
 //! arithmetic (index offsets, no shape to look up, no mask).
 
-use super::{Side, Topology};
+use super::{random_side, Side, Spot, Topology};
 use crate::maze::Maze;
+use crate::rng::{Coins, Rng};
 
 /// A `width` × `height` grid of squares with every cell on. Sides 0 north, 1 east, 2 south,
 /// 3 west.
@@ -28,6 +29,14 @@ impl Square {
     fn offset(&self, side: Side) -> isize {
         let w = self.width as isize;
         [-w, 1, w, -1][usize::from(side & 3)]
+    }
+
+    /// Whether the cell at `(x, y)` has all four neighbours inside the grid.
+    #[inline]
+    fn is_interior(&self, x: u32, y: u32) -> bool {
+        // One comparison per axis: x - 1 wraps around to a huge number for x = 0.
+        x.wrapping_sub(1) < self.width.wrapping_sub(2)
+            && y.wrapping_sub(1) < self.height.wrapping_sub(2)
     }
 }
 
@@ -105,5 +114,156 @@ impl Topology for Square {
         let w = self.width as usize;
         let (ax, ay, bx, by) = (from % w, from / w, to % w, to / w);
         (ax.abs_diff(bx) + ay.abs_diff(by)) as u32
+    }
+
+    /// The cell with its column and row: one division, then none while moving on.
+    #[inline]
+    fn spot(&self, cell: usize) -> Spot {
+        let w = self.width as usize;
+        (cell, (cell % w) as u32, (cell / w) as u32)
+    }
+
+    #[inline]
+    fn spot_toward(&self, (cell, x, y): Spot, side: Side) -> Spot {
+        // Looked up in tables indexed by the side rather than matched on: the side is random,
+        // and a branch (or jump) on it would mostly be mispredicted.
+        const DX: [i32; 4] = [0, 1, 0, -1];
+        const DY: [i32; 4] = [-1, 0, 1, 0];
+        let side = usize::from(side & 3);
+        let (dx, dy) = (DX[side], DY[side]);
+        (
+            cell.wrapping_add_signed(self.offset(side as Side)),
+            x.wrapping_add_signed(dx),
+            y.wrapping_add_signed(dy),
+        )
+    }
+
+    /// Built with bit operations from the column and row: no division, and no branch on
+    /// `keep`, whose answers are random maze contents.
+    #[inline]
+    fn sides_where(&self, (cell, x, y): Spot, keep: impl Fn(usize) -> bool) -> u8 {
+        let w = self.width as usize;
+        let is = |inside: bool, next: usize| u8::from(inside && keep(next));
+        is(y > 0, cell.wrapping_sub(w))
+            | is(x + 1 < self.width, cell + 1) << 1
+            | is(y + 1 < self.height, cell + w) << 2
+            | is(x > 0, cell.wrapping_sub(1)) << 3
+    }
+
+    /// `cell * 2` for the wall east of `cell` and `cell * 2 + 1` for the wall south of it, row
+    /// by row: east and south of each cell but the last, then south of the last; the bottom
+    /// row east only. Written through exact chunks rather than pushed one by one: at
+    /// 4096 x 4096 these are 33 million walls.
+    fn walls(&self) -> Vec<u32> {
+        let (width, height) = (self.width as usize, self.height as usize);
+        let mut walls = vec![0u32; (width - 1) * height + width * (height - 1)];
+        let (upper, bottom) = walls.split_at_mut((2 * width - 1) * (height - 1));
+        for (y, row) in upper.chunks_exact_mut(2 * width - 1).enumerate() {
+            let first = (y * width) as u32;
+            for (x, pair) in row.chunks_exact_mut(2).enumerate() {
+                let cell = first + x as u32;
+                pair[0] = cell * 2;
+                pair[1] = cell * 2 + 1;
+            }
+            row[2 * width - 2] = (first + width as u32 - 1) * 2 + 1;
+        }
+        let first = ((height - 1) * width) as u32;
+        for (x, wall) in bottom.iter_mut().enumerate() {
+            *wall = (first + x as u32) * 2;
+        }
+        walls
+    }
+
+    /// The cells west and east, or north and south, of a wall, without a division.
+    #[inline]
+    fn wall(&self, wall: u32) -> (usize, Side, usize) {
+        let cell = (wall / 2) as usize;
+        let south = (wall % 2) as usize;
+        (cell, [1, 2][south], cell + [1, self.width as usize][south])
+    }
+
+    /// From the difference of the two cell numbers.
+    #[inline]
+    fn side_toward(&self, cell: usize, next: usize) -> Side {
+        let w = self.width as usize;
+        if next + w == cell {
+            0
+        } else if next == cell + w {
+            2
+        } else if next + 1 == cell {
+            3
+        } else {
+            1
+        }
+    }
+
+    /// Away from the border all four sides lead on, so two bits of a random number pick one
+    /// ([`Coins::quarter`]): sixteen moves per draw instead of one.
+    #[inline]
+    fn random_walk(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> Side {
+        if self.is_interior(spot.1, spot.2) {
+            // The common case, kept short: this is the innermost loop of a long walk.
+            coins.quarter(rng) as Side
+        } else {
+            random_side(self.sides_where(spot, |_| true), rng)
+        }
+    }
+
+    /// An inner cell's quarter goes back into the coins, which the walks use for nothing but
+    /// quarters: their bits then go in pairs, so 30 left means that quarter drew a new number
+    /// onto empty coins (all zero), and otherwise its two bits go back at the bottom.
+    fn untake_walk(&self, (_, x, y): Spot, side: Side, coins: &mut Coins) {
+        if !self.is_interior(x, y) {
+            return;
+        }
+        let [bits, left] = coins.words();
+        *coins = if left == 30 {
+            Coins::default()
+        } else {
+            Coins::from_words([bits << 2 | u32::from(side), left + 2])
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn side_sets_stop_at_the_border() {
+        let grid = Square::new(3, 2);
+        let all = |_| true;
+        assert_eq!(grid.sides_where(grid.spot(0), all), 0b0110); // east, south
+        assert_eq!(grid.sides_where(grid.spot(4), all), 0b1011); // north, east, west
+        assert_eq!(grid.sides_where(grid.spot(4), |c| c == 3), 0b1000);
+        assert_eq!(grid.spot_toward(grid.spot(4), 0), (1, 1, 0));
+        assert_eq!(grid.spot_toward(grid.spot(0), 1), (1, 1, 0));
+    }
+
+    #[test]
+    fn a_walk_taken_back_leaves_the_coins_as_before() {
+        let grid = Square::new(5, 5);
+        let mut rng = Rng::new(3);
+        let mut coins = Coins::default();
+        for _ in 0..40 {
+            let before = coins.words();
+            let spot = grid.spot(12);
+            let side = grid.random_walk(spot, &mut coins, &mut rng);
+            let mut back = coins.clone();
+            grid.untake_walk(spot, side, &mut back);
+            assert_eq!(back.words(), before);
+        }
+    }
+
+    #[test]
+    fn random_sides_cover_exactly_the_set() {
+        let mut rng = Rng::new(5);
+        for set in 1u8..=255 {
+            let mut seen = 0u8;
+            for _ in 0..400 {
+                seen |= 1 << random_side(set, &mut rng);
+            }
+            assert_eq!(seen, set);
+        }
     }
 }
