@@ -29,7 +29,7 @@ use crate::maze::{Direction, MAX_SIDE};
 use crate::parse;
 use crate::rng;
 use crate::run::{self, Phase, Run, RunError, Settings};
-use crate::solvers::{self, Outcome};
+use crate::solvers::{self, Outcome, SolveError};
 use crate::stats::{self, STATISTICS};
 use crate::topology::{shapes, GridError, Mask, Shape};
 use args::param;
@@ -100,14 +100,23 @@ impl MazeRun {
                 ),
             },
         };
+        // An algorithm that cannot work on the grid: the grid's parameter is named, the mask
+        // when it is what makes a square grid not plain.
+        let grid_param = if settings.shape == Shape::Square {
+            "mask"
+        } else {
+            "shape"
+        };
         let run = Run::new(settings).map_err(|e| {
             let message = e.to_string();
-            match e {
-                RunError::Grid(GridError::BadMask(_)) => {
-                    param(CALL, "").fail(&about("mask", &message))
+            let named = match e {
+                RunError::Grid(GridError::BadMask(_)) => about("mask", &message),
+                RunError::Shape(_) | RunError::Solver(SolveError::Shape(_)) => {
+                    about(grid_param, &message)
                 }
-                _ => param(CALL, "").fail(&message),
-            }
+                _ => message,
+            };
+            param(CALL, "").fail(&named)
         })?;
         Ok(MazeRun { run })
     }

@@ -69,8 +69,11 @@ const isSeed = (v) =>
   (isWhole(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER);
 const oneOf = (list) => (v) => typeof v === 'string' && list.includes(v);
 
+/** A mask that fits the run below, with one cell off. */
+const SIX_BY_SIX = '......\n'.repeat(5) + '.....X\n';
+
 // The run every method is tried on: small, a few steps in (kruskal shows 2 structures).
-const RUN = ['kruskal', 'bfs', 6, 6, '7', '', '', undefined];
+const RUN = ['kruskal', 'bfs', 6, 6, '7', '', '', undefined, undefined, undefined];
 const PREP_STEPS = 3;
 function preparedRun() {
   const run = new mz.MazeRun(...RUN);
@@ -118,6 +121,11 @@ function parameters(run) {
     ctor(6, 'goal', (v) => isAbsent(v) || v === '' || v === '1,2', [["'1,2'", '1,2'], ["'0,6'", '0,6']]),
     ctor(7, 'braid', (v) => isAbsent(v) || (typeof v === 'number' && v >= 0 && v <= 1),
       [['0.5', 0.5], ['1.0000001', 1.0000001], ['-0.1', -0.1]]),
+    // Shapes other than square depend on which algorithms work on them: left open.
+    ctor(8, 'shape', (v) => isAbsent(v) || v === 'square' || (oneOf(['hex', 'triangle', 'polar'])(v) ? 'either' : false),
+      [["'square'", 'square'], ["'hex'", 'hex'], ["'circle'", 'circle']]),
+    ctor(9, 'mask', (v) => isAbsent(v) || (v === SIX_BY_SIX ? 'either' : false),
+      [['six rows of six', SIX_BY_SIX], ["'..'", '..'], ["'XX'", 'XX'], ["'..\\n..?'", '..\n..?']]),
 
     { fn: 'advance', param: 'n', names: ['n'], method: (r, v) => r.advance(v), ok: isCount },
     { fn: 'finish', param: 'limit', names: ['limit'], method: (r, v) => r.finish(v), ok: (v) => isAbsent(v) || isLimit(v) },
@@ -143,6 +151,15 @@ function parameters(run) {
     { fn: 'structures', param: 'limit', names: ['limit'], method: (r, v) => r.structures(v), ok: isCount },
     { fn: 'defaultEnds', param: 'width', names: ['width'], call: (v) => mz.defaultEnds(v, 4), ok: isSide },
     { fn: 'defaultEnds', param: 'height', names: ['height'], call: (v) => mz.defaultEnds(4, v), ok: isSide },
+    { fn: 'presetMask', param: 'name', names: ['name'], call: (v) => mz.presetMask(v, 9, 9), ok: oneOf(mz.maskPresets()),
+      extra: [["'heart'", 'heart'], ["'moon'", 'moon']] },
+    { fn: 'presetMask', param: 'width', names: ['width'], call: (v) => mz.presetMask('circle', v, 9), ok: isSide },
+    { fn: 'presetMask', param: 'height', names: ['height'], call: (v) => mz.presetMask('circle', 9, v), ok: isSide },
+    { fn: 'wordMask', param: 'text', names: ['text'], call: (v) => mz.wordMask(v, 1),
+      ok: (v) => typeof v === 'string' && /^[A-Za-z0-9 -]{0,24}$/.test(v) && v.trim() !== '',
+      extra: [["'Hi'", 'Hi'], ["'미로'", '미로'], ["'A'.repeat(25)", 'A'.repeat(25)]] },
+    { fn: 'wordMask', param: 'scale', names: ['scale'], call: (v) => mz.wordMask('Hi', v), ok: (v) => isWhole(v) && v >= 1 && v <= 8,
+      extra: [['8', 8], ['9', 9]] },
     { fn: 'parseBraid', param: 'text', names: ['text', 'braid'], call: (v) => mz.parseBraid(v),
       ok: (v) => typeof v === 'string' && /^\s*[0-9]{1,3}%?\s*$/.test(v) && Number(v.trim().replace('%', '')) <= 100,
       extra: [["'35'", '35'], ["'35%'", '35%'], ["'100'", '100'], ["'101'", '101'], ["'0.5'", '0.5']] },
