@@ -133,12 +133,12 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &bfs::INFO,
         make: |maze, start, goal| on_its_grid!(maze, |grid| Bfs::on(grid, start, goal)),
-        any_shape: false,
+        any_shape: true,
     },
     Entry {
         info: &a_star::INFO,
         make: |maze, start, goal| on_its_grid!(maze, |grid| AStar::on(grid, start, goal, 1)),
-        any_shape: false,
+        any_shape: true,
     },
     Entry {
         info: &wall_follower::INFO_RIGHT,
@@ -151,7 +151,7 @@ pub static ALL: &[Entry] = &[
                 Hand::Right
             ))
         },
-        any_shape: false,
+        any_shape: true,
     },
     Entry {
         info: &wall_follower::INFO_LEFT,
@@ -164,46 +164,46 @@ pub static ALL: &[Entry] = &[
                 Hand::Left
             ))
         },
-        any_shape: false,
+        any_shape: true,
     },
     Entry {
         info: &dfs::INFO,
         make: |maze, start, goal| on_its_grid!(maze, |grid| Dfs::on(grid, start, goal)),
-        any_shape: false,
+        any_shape: true,
     },
     Entry {
         info: &dijkstra::INFO,
         make: |maze, start, goal| on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal)),
-        any_shape: false,
+        any_shape: true,
     },
     Entry {
         info: &greedy::INFO,
         make: |maze, start, goal| on_its_grid!(maze, |grid| Greedy::on(grid, start, goal)),
-        any_shape: false,
+        any_shape: true,
     },
     Entry {
         info: &bidirectional_bfs::INFO,
         make: |maze, start, goal| {
             on_its_grid!(maze, |grid| BidirectionalBfs::on(grid, start, goal))
         },
-        any_shape: false,
+        any_shape: true,
     },
     Entry {
         info: &tremaux::INFO,
         make: |maze, start, goal| on_its_grid!(maze, |grid| Tremaux::on(grid, start, goal)),
-        any_shape: false,
+        any_shape: true,
     },
     Entry {
         info: &dead_end_filling::INFO,
         make: |maze, start, goal| on_its_grid!(maze, |grid| DeadEndFilling::on(grid, start, goal)),
-        any_shape: false,
+        any_shape: true,
     },
     Entry {
         info: &a_star::INFO_WEIGHTED,
         make: |maze, start, goal| {
             on_its_grid!(maze, |grid| AStar::on(grid, start, goal, a_star::WEIGHTED))
         },
-        any_shape: false,
+        any_shape: true,
     },
 ];
 
@@ -570,6 +570,38 @@ mod tests {
                 let (start, goal) = (rng.index(len), rng.index(len));
                 cases.push((board.maze().clone(), start, goal));
                 cases.push((board.maze().clone(), start, start));
+            }
+        }
+        // Every other shape, and a mask: perfect mazes with passages added (loops), each side
+        // number a shape has.
+        use crate::topology::{Grid, Mask};
+        let hole = |x, y| (x == 0 && y == 0) || (x == 3 && y == 2);
+        let rows = (0..5)
+            .map(|y| (0..6).map(|x| hole(x, y)).collect())
+            .collect();
+        let masked =
+            Grid::new(Shape::Hex, 6, 5).and_then(|grid| grid.with_mask(&Mask::from_rows(rows)));
+        let mut grids: Vec<Grid> = [Shape::Hex, Shape::Triangle, Shape::Polar]
+            .into_iter()
+            .map(|shape| Grid::new(shape, 6, 5).unwrap())
+            .collect();
+        grids.extend(masked);
+        for grid in grids {
+            let empty = Maze::on_grid(grid.clone());
+            let perfect =
+                crate::generators::generate_on("recursive-backtracker", empty, 3, 0.0).unwrap();
+            let mut board = Board::new(perfect);
+            for cell in 0..grid.len() {
+                grid.for_each_neighbour(cell, |side, next| {
+                    if rng.chance(0.2) {
+                        board.join(cell, side, next, grid.back(cell, side));
+                    }
+                });
+            }
+            let on: Vec<usize> = (0..grid.len()).filter(|&c| grid.is_on(c)).collect();
+            for _ in 0..3 {
+                let (start, goal) = (on[rng.index(on.len())], on[rng.index(on.len())]);
+                cases.push((board.maze().clone(), start, goal));
             }
         }
         for name in names() {
