@@ -83,6 +83,9 @@ impl MazeRun {
             start: point(param(CALL, "start"), &start)?,
             goal: point(param(CALL, "goal"), &goal)?,
             braid: args::share(param(CALL, "braid"), &braid)?,
+            // The page has no way to ask for another shape or a mask yet.
+            shape: crate::topology::Shape::Square,
+            mask: None,
         };
         let run = Run::new(settings).map_err(|e| param(CALL, "").fail(&e.to_string()))?;
         Ok(MazeRun { run })
