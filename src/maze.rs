@@ -107,6 +107,14 @@ impl Direction {
     }
 }
 
+/// A direction as the side of a square cell it goes through: lets an API that takes a side be
+/// called with a direction on the square grid.
+impl From<Direction> for Side {
+    fn from(dir: Direction) -> Side {
+        dir.side()
+    }
+}
+
 impl fmt::Display for Direction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

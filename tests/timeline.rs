@@ -52,7 +52,7 @@ fn observe(run: &mut Run) -> Observed {
             .map(|s| (s.event.kind().to_string(), s.line)),
         algorithm: run.info().name,
         current: run.machine().current(),
-        heading: run.machine().heading().map(|d| d as u8),
+        heading: run.machine().heading(),
         counters: run.machine().counters(),
         narration: run.narration(),
         structures: run.structures(5),

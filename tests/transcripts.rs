@@ -278,7 +278,7 @@ fn picture(run: &Run, ends: bool, indent: &str) -> String {
         let (x, y) = maze.coords(cell);
         let marks = board.mark(cell);
         let symbol = if machine.current() == Some(cell) && !run.is_done() {
-            match machine.heading() {
+            match machine.heading().map(Direction::from_side) {
                 Some(Direction::North) => '^',
                 Some(Direction::East) => '>',
                 Some(Direction::South) => 'v',

@@ -13,7 +13,8 @@
 //! - [`dial_queue`]: Dijkstra's queue when every passage costs 1, two lists read first in
 //!   first out (Dial's algorithm).
 //! - [`parents`]: a search's parent links, and following them back into the path.
-//! - [`state_set`]: (cell, heading) states, four bits a cell (a wall follower's memory).
+//! - [`state_set`]: (cell, heading) states, four bits or a byte a cell (a wall follower's
+//!   memory).
 //! - [`union_find`]: a disjoint-set forest whose joins can be taken back (Kruskal's sets).
 //!
 //! A*'s and Dijkstra's structures keep their items `pub(crate)`, as they were when each was

@@ -1,11 +1,13 @@
 //! A*'s open set: the cells reached but not yet expanded, taken out lowest `f` first, then
 //! lowest `h`, then the one added earlier, so that every run is the same.
 //!
-//! It takes one of two forms, chosen by the heuristic's weight:
-//! - weight 1 (plain A*): `f` never falls, so the open set only ever holds two values of `f`,
+//! It takes one of two forms, chosen by the heuristic's weight and the grid:
+//! - weight 1 (plain A*) where every step changes `h` by exactly one (squares, triangles): `f`
+//!   never falls and never grows by one, so the open set only ever holds two values of `f`,
 //!   and the buckets of [`two_level_buckets`](crate::ds::two_level_buckets) hand its entries
 //!   out for a few array reads each;
-//! - larger weights: a step toward the goal can lower `f`, so a heap keeps the order
+//! - larger weights, or grids where a step can leave `h` as it was (hexagons, rings): a step
+//!   toward the goal can lower `f`, or raise it by one, so a heap keeps the order
 //!   ([`slot_heap`](crate::ds::slot_heap): a four-way heap with a slot in front of it).
 //!
 //! Both give exactly the same order. Neither can lower an entry's priority in place: A* adds
@@ -41,12 +43,14 @@ pub(crate) enum OpenSet {
 
 impl OpenSet {
     /// An empty open set for `weight` on a maze whose `h` is at most `max_h`, where the
-    /// start's `h` is `start_h`.
-    pub(crate) fn new(weight: u32, max_h: u32, start_h: u32) -> OpenSet {
-        if weight == 1 {
-            OpenSet::Buckets(TwoLevelBuckets::new(max_h as usize, start_h))
-        } else {
-            OpenSet::Heap(SlotHeap::default())
+    /// start's `h` is `start_h`. `max_h` is `None` where a step can leave `h` unchanged: then
+    /// the buckets would not keep the order, and the open set is a heap whatever the weight.
+    pub(crate) fn new(weight: u32, max_h: Option<u32>, start_h: u32) -> OpenSet {
+        match max_h {
+            Some(max_h) if weight == 1 => {
+                OpenSet::Buckets(TwoLevelBuckets::new(max_h as usize, start_h))
+            }
+            _ => OpenSet::Heap(SlotHeap::default()),
         }
     }
 
@@ -125,8 +129,8 @@ mod tests {
     fn both_forms_take_entries_in_the_same_order() {
         // The same pushes (as plain A* makes them: f or f + 2) and pops on both forms.
         let mut rng = Rng::new(17);
-        let mut buckets = OpenSet::new(1, 30, 10);
-        let mut heap = OpenSet::new(2, 30, 10);
+        let mut buckets = OpenSet::new(1, Some(30), 10);
+        let mut heap = OpenSet::new(2, Some(30), 10);
         assert!(matches!(buckets, OpenSet::Buckets(_)) && matches!(heap, OpenSet::Heap(_)));
         let mut board = Board::new(Maze::new(1, 1).unwrap());
         for order in 0..20_000 {
@@ -169,7 +173,7 @@ mod tests {
         }
         for weight in [1, 2] {
             let mut rng = Rng::new(u64::from(weight));
-            let mut open = OpenSet::new(weight, 12, 6);
+            let mut open = OpenSet::new(weight, Some(12), 6);
             let mut board = Board::new(Maze::new(1, 1).unwrap());
             board.set_journaling(true);
             let mut done = Vec::new();

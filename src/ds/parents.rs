@@ -8,25 +8,16 @@
 //! Two ways to keep them:
 //! - as a cell index, four bytes a cell, with [`NO_PARENT`] for a cell not reached
 //!   ([`trace_path`] follows these);
-//! - as the direction back to the parent, one byte a cell: a quarter of the memory, which is
-//!   what a search reading parents all over a large grid mostly waits for. The neighbour that
-//!   direction leads to is [`beside`] the cell, and [`follow_parents`] follows any such rule.
+//! - as the side of the cell that leads back to the parent, one byte a cell: a quarter of the
+//!   memory, which is what a search reading parents all over a large grid mostly waits for.
+//!   The parent is the cell through that side ([`Topology::through`]: on the square grid an
+//!   index offset), and [`follow_parents`] follows any such rule.
 
-use crate::maze::Direction;
+#[cfg(doc)]
+use crate::topology::Topology;
 
 /// "No parent yet" in a parent array of cell indices.
 pub const NO_PARENT: u32 = u32::MAX;
-
-/// The neighbour of `cell` toward `dir` on a grid `width` cells wide, known to be inside it:
-/// how the searches that keep each parent as a direction (one byte) find the parent cell.
-pub fn beside(cell: usize, dir: Direction, width: usize) -> usize {
-    match dir {
-        Direction::North => cell - width,
-        Direction::East => cell + 1,
-        Direction::South => cell + width,
-        Direction::West => cell - 1,
-    }
-}
 
 /// The path start → goal, following `parent` back from the goal. Every cell on the way back
 /// has a parent; stopping at one without is only a guard.
@@ -60,29 +51,21 @@ pub fn trace_path(parent: &[u32], start: usize, goal: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::topology::{Square, Topology};
 
+    /// Parents kept as sides back, one byte a cell, as the searches keep them: 8 for the start,
+    /// `u8::MAX` for a cell not reached.
     #[test]
-    fn beside_steps_one_cell_each_way() {
-        // Cell 7 of a 5-wide grid is (2, 1).
-        assert_eq!(beside(7, Direction::North, 5), 2);
-        assert_eq!(beside(7, Direction::East, 5), 8);
-        assert_eq!(beside(7, Direction::South, 5), 12);
-        assert_eq!(beside(7, Direction::West, 5), 6);
-    }
-
-    /// Parents kept as directions back, one byte a cell, as the searches keep them: 4 for the
-    /// start, `u8::MAX` for a cell not reached.
-    #[test]
-    fn follows_direction_parents_back_to_the_start() {
+    fn follows_side_parents_back_to_the_start() {
         // A 3x2 grid; the search went 0 -> 1 -> 4 -> 5, and reached 3 from 4.
         //   0 1 2
         //   3 4 5
-        let (w, north, east, west) = (3, 0u8, 1u8, 3u8);
-        let back = [4, west, u8::MAX, east, north, west];
+        let (grid, north, east, west) = (Square::new(3, 2), 0u8, 1u8, 3u8);
+        let back = [8, west, u8::MAX, east, north, west];
         let parent = |cell: usize| match back[cell] {
             u8::MAX => None,
-            4 => Some(cell),
-            dir => Some(beside(cell, Direction::ALL[usize::from(dir)], w)),
+            8 => Some(cell),
+            side => Some(grid.through(cell, side)),
         };
         assert_eq!(follow_parents(0, 5, parent), [0, 1, 4, 5]);
         assert_eq!(follow_parents(0, 3, parent), [0, 1, 4, 3]);

@@ -1,75 +1,88 @@
-//! A set of (cell, heading) states, packed four bits a cell, two cells a byte.
+//! A set of (cell, heading) states, packed one bit a state: four bits a cell (two cells a
+//! byte) where cells have at most four sides, a byte a cell where they have up to eight.
 //!
 //! A wall follower's next move depends only on the cell it stands on and the way it faces, so
-//! standing in a state it has been in before means it will only repeat itself. There are four
-//! headings, so a cell's states fit in four bits: bit `d` for facing direction `d` (the
-//! direction's passage bit). Two cells share a byte, the even cell in the low half: on a
-//! large maze an eighth of a byte per state keeps the whole set small enough to stay cached.
+//! standing in a state it has been in before means it will only repeat itself. A heading is a
+//! side of the cell (0 to 7), so a cell's states fit in a byte: bit `h` for facing side `h`
+//! (the side's passage bit). On the square grid four bits do, and two cells share a byte, the
+//! even cell in the low half: on a large maze an eighth of a byte per state keeps the whole
+//! set small enough to stay cached.
 
-use crate::maze::Direction;
+use crate::topology::Side;
 
 /// A set of (cell, heading) pairs for the cells `0..len`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateSet {
-    /// Bit `d` of `cell`'s half of `bits[cell / 2]` is set when (cell, heading `d`) is in.
+    /// Bit `h` of `cell`'s part of `bits[cell >> pair]` is set when (cell, heading `h`) is in.
     bits: Vec<u8>,
+    /// 1 when two cells share a byte (four headings), 0 when each has its own.
+    pair: usize,
 }
 
 impl StateSet {
-    /// An empty set for the cells `0..len`.
-    pub fn new(len: usize) -> StateSet {
+    /// An empty set for the cells `0..len`, each with headings `0..headings` (at most 8).
+    pub fn new(len: usize, headings: u8) -> StateSet {
+        let pair = usize::from(headings <= 4);
         StateSet {
-            bits: vec![0; len.div_ceil(2)],
+            bits: vec![0; len.div_ceil(1 << pair)],
+            pair,
         }
     }
 
     /// Whether (cell, heading) is in the set.
     #[inline]
-    pub fn contains(&self, cell: usize, heading: Direction) -> bool {
-        self.bits[cell / 2] & state_bit(cell, heading) != 0
+    pub fn contains(&self, cell: usize, heading: Side) -> bool {
+        self.bits[cell >> self.pair] & self.state_bit(cell, heading) != 0
     }
 
     /// Whether any state of `cell`, whatever the heading, is in the set.
     #[inline]
     pub fn has_cell(&self, cell: usize) -> bool {
-        self.bits[cell / 2] & cell_bits(cell) != 0
+        self.bits[cell >> self.pair] & self.cell_bits(cell) != 0
     }
 
     /// Adds (cell, heading); returns whether the cell had no state in the set before.
     #[inline]
-    pub fn insert(&mut self, cell: usize, heading: Direction) -> bool {
-        let byte = &mut self.bits[cell / 2];
-        let new_cell = *byte & cell_bits(cell) == 0;
-        *byte |= state_bit(cell, heading);
+    pub fn insert(&mut self, cell: usize, heading: Side) -> bool {
+        let (cell_bits, state_bit) = (self.cell_bits(cell), self.state_bit(cell, heading));
+        let byte = &mut self.bits[cell >> self.pair];
+        let new_cell = *byte & cell_bits == 0;
+        *byte |= state_bit;
         new_cell
     }
 
     /// Takes (cell, heading) out of the set.
-    pub fn remove(&mut self, cell: usize, heading: Direction) {
-        self.bits[cell / 2] &= !state_bit(cell, heading);
+    pub fn remove(&mut self, cell: usize, heading: Side) {
+        self.bits[cell >> self.pair] &= !self.state_bit(cell, heading);
     }
 
     /// Takes every state of `cell` out of the set.
     pub fn remove_cell(&mut self, cell: usize) {
-        self.bits[cell / 2] &= !cell_bits(cell);
+        self.bits[cell >> self.pair] &= !self.cell_bits(cell);
     }
 
     /// How many states are in the set (counted, bit by bit).
     pub fn count(&self) -> u64 {
         self.bits.iter().map(|b| u64::from(b.count_ones())).sum()
     }
-}
 
-/// The bits of `bits[cell / 2]` for `cell`, one per heading.
-#[inline]
-fn cell_bits(cell: usize) -> u8 {
-    0x0f << (4 * (cell % 2))
-}
+    /// Where `cell`'s bits start in its byte: 0, or 4 for the odd cell of a shared byte.
+    #[inline]
+    fn shift(&self, cell: usize) -> usize {
+        4 * (cell & self.pair)
+    }
 
-/// The bit of `bits[cell / 2]` for standing on `cell` facing `heading`.
-#[inline]
-fn state_bit(cell: usize, heading: Direction) -> u8 {
-    heading.bit() << (4 * (cell % 2))
+    /// The bits of `cell`'s byte that are `cell`'s, one per heading.
+    #[inline]
+    fn cell_bits(&self, cell: usize) -> u8 {
+        (0xff >> (4 * self.pair)) << self.shift(cell)
+    }
+
+    /// The bit of `cell`'s byte for standing on `cell` facing `heading`.
+    #[inline]
+    fn state_bit(&self, cell: usize, heading: Side) -> u8 {
+        (1 << heading) << self.shift(cell)
+    }
 }
 
 #[cfg(test)]
@@ -78,47 +91,51 @@ mod tests {
 
     #[test]
     fn states_are_kept_per_cell_and_heading() {
-        let mut seen = StateSet::new(3);
-        assert!(seen.insert(1, Direction::East));
-        assert!(!seen.insert(1, Direction::West));
-        assert!(seen.insert(2, Direction::East));
-        assert!(seen.contains(1, Direction::East));
-        assert!(seen.contains(1, Direction::West));
-        assert!(!seen.contains(1, Direction::North));
-        assert!(!seen.contains(0, Direction::East));
-        assert!(seen.contains(2, Direction::East));
-        assert!(!seen.contains(2, Direction::West));
-        assert_eq!(seen.count(), 3);
+        for headings in [4, 8] {
+            let mut seen = StateSet::new(3, headings);
+            assert!(seen.insert(1, 1));
+            assert!(!seen.insert(1, 3));
+            assert!(seen.insert(2, 1));
+            assert!(seen.contains(1, 1));
+            assert!(seen.contains(1, 3));
+            assert!(!seen.contains(1, 0));
+            assert!(!seen.contains(0, 1));
+            assert!(seen.contains(2, 1));
+            assert!(!seen.contains(2, 3));
+            assert_eq!(seen.count(), 3);
+        }
     }
 
-    /// The two cells of a byte, every heading: each state in and out on its own, the other
-    /// cell untouched.
+    /// Every cell, every heading: each state in and out on its own, the other cells untouched
+    /// (in particular the other cell of a shared byte).
     #[test]
-    fn cells_sharing_a_byte_do_not_mix() {
-        for len in [1, 2, 5] {
-            let mut seen = StateSet::new(len);
-            for cell in 0..len {
-                for heading in Direction::ALL {
-                    let before = seen.clone();
-                    assert!(!seen.contains(cell, heading));
-                    let new_cell = !seen.has_cell(cell);
-                    assert_eq!(seen.insert(cell, heading), new_cell);
-                    assert!(seen.contains(cell, heading) && seen.has_cell(cell));
-                    for other in (0..len).filter(|&other| other != cell) {
-                        assert_eq!(seen.has_cell(other), before.has_cell(other));
+    fn cells_do_not_mix() {
+        for headings in [3, 4, 6, 8] {
+            for len in [1, 2, 5] {
+                let mut seen = StateSet::new(len, headings);
+                for cell in 0..len {
+                    for heading in 0..headings {
+                        let before = seen.clone();
+                        assert!(!seen.contains(cell, heading));
+                        let new_cell = !seen.has_cell(cell);
+                        assert_eq!(seen.insert(cell, heading), new_cell);
+                        assert!(seen.contains(cell, heading) && seen.has_cell(cell));
+                        for other in (0..len).filter(|&other| other != cell) {
+                            assert_eq!(seen.has_cell(other), before.has_cell(other));
+                        }
+                        seen.remove(cell, heading);
+                        assert_eq!(seen, before, "{cell} {heading} in and out");
+                        // Back in, to stay: only the first heading finds the cell empty.
+                        assert_eq!(seen.insert(cell, heading), heading == 0);
                     }
-                    seen.remove(cell, heading);
-                    assert_eq!(seen, before, "{cell} {heading:?} in and out");
-                    // Back in, to stay: only the first heading finds the cell empty.
-                    assert_eq!(seen.insert(cell, heading), heading == Direction::ALL[0]);
+                    assert_eq!(seen.count(), u64::from(headings) * (cell as u64 + 1));
                 }
-                assert_eq!(seen.count(), 4 * (cell as u64 + 1));
+                for cell in 0..len {
+                    seen.remove_cell(cell);
+                    assert!(!seen.has_cell(cell));
+                }
+                assert_eq!(seen, StateSet::new(len, headings));
             }
-            for cell in 0..len {
-                seen.remove_cell(cell);
-                assert!(!seen.has_cell(cell));
-            }
-            assert_eq!(seen, StateSet::new(len));
         }
     }
 }

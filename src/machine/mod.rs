@@ -18,8 +18,9 @@ pub use structure::{heap_best, Structure};
 pub use words::{describe, xy, Words};
 
 use crate::board::Board;
-use crate::maze::{Direction, Maze};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::Side;
 
 /// One step: what happened and which line of the algorithm's pseudocode did it.
 ///
@@ -88,8 +89,9 @@ pub trait Machine: CloneMachine + DebugState {
         None
     }
 
-    /// The way the machine faces, for those with a heading (wall followers).
-    fn heading(&self) -> Option<Direction> {
+    /// The way the machine faces, for those with a heading (wall followers, Trémaux): a side
+    /// of the current cell (on the square grid 0 north, 1 east, 2 south, 3 west).
+    fn heading(&self) -> Option<Side> {
         None
     }
 

@@ -4,7 +4,9 @@
 //! How it works:
 //! 1. Every cell reached has `g`, the length of the best known way to it from the start, and
 //!    `h`, the Manhattan distance `|dx| + |dy|` to the goal. In a grid maze no path can be
-//!    shorter than that, so `h` never overestimates, and A* finds a shortest path.
+//!    shorter than that, so `h` never overestimates, and A* finds a shortest path. (On other
+//!    grids `h` is the grid's own lower bound, [`Topology::estimate`]: hexagon steps, rings
+//!    apart …)
 //! 2. Put the start in the open set with `g = 0`.
 //! 3. Take the open cell with the lowest `f = g + h`. Ties go to the lower `h` (the cell nearer
 //!    the goal), then to the cell that was added first, so every run is the same.
@@ -14,7 +16,8 @@
 //!    to the open set with its new `f`.
 //! 6. When the open set runs dry first, the goal cannot be reached.
 //!
-//! The open set is usually a binary heap. With weight 1 (below) `f` never falls, so plain A*
+//! The open set is usually a binary heap. With weight 1 (below) `f` never falls, and on
+//! squares and triangles, where every step changes `h` by one, never grows by one: plain A*
 //! keeps it in buckets instead — one first-in-first-out queue per `h` for each of the only two
 //! values of `f` it can hold — which take cells out in exactly the heap's order, only faster.
 //! Neither can lower an entry's priority in place, so an improved cell is simply added again
@@ -22,8 +25,8 @@
 //! no longer the cell's best) comes to the front, it is thrown away as part of the same step —
 //! no step is ever spent on one.
 //!
-//! `parent` keeps, for each cell, only the direction back to its parent, in one byte instead
-//! of a four-byte cell index: a quarter of the memory to wait for (as in BFS).
+//! `parent` keeps, for each cell, only the side that leads back to its parent, in a few bits
+//! next to `g` instead of a four-byte cell index: a quarter of the memory to wait for (as in BFS).
 //!
 //! One step is one pop from the open set and the relaxation of its neighbours. Marks: `FRONTIER`
 //! for the open set, `VISITED` for closed cells, `PATH` for the result.
@@ -35,17 +38,20 @@
 //! cells, but the path it returns can be longer than the shortest (at most twice as long).
 //!
 //! This file: the algorithm first — its description, its pseudocode, its state and `step` —
-//! then what `step` uses (relaxing a neighbour, the packed node), taking a step back, the
-//! queries behind the teaching views, and the weighted variant's description. The open set
+//! then what `step` uses (relaxing a neighbour, the packed node, how a grid keeps places and
+//! guesses `h`), taking a step back, the queries behind the teaching views, and the weighted
+//! variant's description. The open set
 //! itself is a data structure of its own: [`crate::ds::open_set`].
 
-use super::{beside, follow_parents, mark_path, open_neighbours, Outcome, Solver};
+use super::{follow_parents, mark_path, open_neighbours, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::open_set::{Entry, OpenSet};
 use crate::machine::{describe, step_to_end_inlined, Structure, Words};
-use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze, E, N, S, W};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Grid, Shape, Side, Square, Topology};
+use std::sync::Arc;
 
 pub static INFO: Info = Info {
     name: "a-star",
@@ -71,15 +77,16 @@ pub static INFO: Info = Info {
     events: &["expand", "found"],
 };
 
-/// A* search as a step machine.
+/// A* search as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or a
+/// shared [`Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct AStar {
+pub struct AStar<T = Square> {
+    grid: T,
     start: usize,
+    /// Start and goal as the open set keeps cells (see [`Places`]).
     start_xy: (u32, u32),
     goal: usize,
-    width: u32,
-    goal_x: u32,
-    goal_y: u32,
+    goal_xy: (u32, u32),
     /// Heuristic weight: 1 is plain, optimal A*.
     weight: u32,
     /// `g`, closed or not, and the parent of every cell.
@@ -95,30 +102,33 @@ pub struct AStar {
 }
 
 impl AStar {
-    /// Plain A* (weight 1): finds a shortest path.
+    /// Plain A* (weight 1) on a square maze: finds a shortest path.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> AStar {
         AStar::with_weight(maze, start, goal, 1)
     }
 
-    /// A* with `f = g + weight · h`. The weight is clamped to `1..=MAX_WEIGHT`.
+    /// A* with `f = g + weight · h` on a square maze. The weight is clamped to
+    /// `1..=MAX_WEIGHT`.
     pub fn with_weight(maze: &Maze, start: usize, goal: usize, weight: u32) -> AStar {
-        let (goal_x, goal_y) = maze.coords(goal);
-        let (start_x, start_y) = maze.coords(start);
+        AStar::on(Square::of(maze), start, goal, weight)
+    }
+}
+
+impl<T: Places> AStar<T> {
+    /// A* with `f = g + weight · h` on a maze whose grid is `grid`. The weight is clamped to
+    /// `1..=MAX_WEIGHT`.
+    pub fn on(grid: T, start: usize, goal: usize, weight: u32) -> AStar<T> {
+        let (start_xy, goal_xy) = (grid.place_of(start), grid.place_of(goal));
         let weight = weight.clamp(1, MAX_WEIGHT);
         AStar {
             start,
-            start_xy: (start_x, start_y),
+            start_xy,
             goal,
-            width: maze.width(),
-            goal_x,
-            goal_y,
+            goal_xy,
             weight,
-            nodes: vec![Node::UNREACHED; maze.len()],
-            open: OpenSet::new(
-                weight,
-                (maze.width() - 1) + (maze.height() - 1),
-                start_x.abs_diff(goal_x) + start_y.abs_diff(goal_y),
-            ),
+            nodes: vec![Node::UNREACHED; grid.len()],
+            open: OpenSet::new(weight, grid.most_h(goal_xy), grid.h(start_xy, goal_xy)),
+            grid,
             added: 0,
             closed_count: 0,
             started: false,
@@ -129,7 +139,7 @@ impl AStar {
     }
 }
 
-impl Machine for AStar {
+impl<T: Places + Clone + DebugState + 'static> Machine for AStar<T> {
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and halves the search time there).
     #[inline(always)]
@@ -151,7 +161,7 @@ impl Machine for AStar {
         // each neighbour's old node with its push (noted by `relax`).
         board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
         // Pop until a live entry turns up; stale ones are dropped within this step.
-        let (x, y) = loop {
+        let xy = loop {
             let Some(entry) = self.open.pop(board) else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
@@ -161,7 +171,7 @@ impl Machine for AStar {
                 break entry.xy;
             }
         };
-        let cell = self.index((x, y));
+        let cell = self.index(xy);
         self.current = Some(cell);
         self.nodes[cell] = self.nodes[cell].closed();
         self.closed_count += 1;
@@ -175,33 +185,17 @@ impl Machine for AStar {
         }
         let g = self.nodes[cell].g() + 1;
         let mut added = 0;
-        // The four sides written out rather than looped over: each knows its neighbour's
-        // place and the way back without looking either up.
+        // A loop over a fixed number of sides: on the square grid four, which the compiler
+        // writes out one by one, each side then knowing its neighbour's place and the way back
+        // without looking either up.
         let open = board.maze().cell(cell);
-        let width = self.width as usize;
-        if open & N != 0 {
-            added += self.relax(
-                board,
-                cell.wrapping_sub(width),
-                (x, y.wrapping_sub(1)),
-                Direction::South,
-                g,
-            );
-        }
-        if open & E != 0 {
-            added += self.relax(board, cell + 1, (x + 1, y), Direction::West, g);
-        }
-        if open & S != 0 {
-            added += self.relax(board, cell + width, (x, y + 1), Direction::North, g);
-        }
-        if open & W != 0 {
-            added += self.relax(
-                board,
-                cell.wrapping_sub(1),
-                (x.wrapping_sub(1), y),
-                Direction::East,
-                g,
-            );
+        for side in 0..self.grid.max_sides() {
+            if open & (1 << side) != 0 {
+                let next = self.grid.through(cell, side);
+                let next_xy = self.grid.place_through(xy, side, next);
+                let back = self.grid.back(cell, side);
+                added += self.relax(board, next, next_xy, back, g);
+            }
         }
         Some(Step::new(
             Event::Expand {
@@ -302,7 +296,7 @@ impl Machine for AStar {
     }
 }
 
-impl Solver for AStar {
+impl<T: Places + Clone + DebugState + 'static> Solver for AStar<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
@@ -316,7 +310,7 @@ impl Solver for AStar {
 // What `step` uses: the open set's entries, relaxing a neighbour, the path.
 // -----------------------------------------------------------------------------------------------
 
-impl AStar {
+impl<T: Places> AStar<T> {
     /// An entry is live when its cell is still open and it carries the cell's best `g`.
     fn is_live(&self, entry: Entry) -> bool {
         let cell = self.index(entry.xy);
@@ -324,20 +318,22 @@ impl AStar {
         entry.f - self.weight * entry.h == node.g() && !node.is_closed()
     }
 
-    /// The index of the cell at column `x`, row `y`.
-    fn index(&self, (x, y): (u32, u32)) -> usize {
-        y as usize * self.width as usize + x as usize
+    /// The index of the cell the open set keeps as `xy`.
+    #[inline]
+    fn index(&self, xy: (u32, u32)) -> usize {
+        self.grid.cell_of(xy)
     }
 
     /// Reaches the open neighbour `next` at `next_xy` with `g` through the cell that lies
-    /// `back` from it, if that is better than what it had and it is not closed; 1 if it was.
+    /// through its side `back`, if that is better than what it had and it is not closed; 1 if
+    /// it was.
     #[inline(always)]
     fn relax(
         &mut self,
         board: &mut Board,
         next: usize,
         next_xy: (u32, u32),
-        back: Direction,
+        back: Side,
         g: u32,
     ) -> u32 {
         // A broken maze (a passage through the border) only gets no neighbour there.
@@ -351,7 +347,7 @@ impl AStar {
             self.visited += 1;
             board.add_mark(next, mark::FRONTIER);
         }
-        self.nodes[next] = Node::reached(g, back as u32);
+        self.nodes[next] = Node::reached(g, u32::from(back));
         let word = self.push(next_xy, g);
         // For `undo`: the node it overwrote, and what takes the push back.
         board.note_words(&[node.0, word]);
@@ -360,10 +356,10 @@ impl AStar {
 
     /// The open set's entry for the cell at `xy` with `g`.
     #[inline]
-    fn entry(&self, (x, y): (u32, u32), g: u32) -> Entry {
-        let h = x.abs_diff(self.goal_x) + y.abs_diff(self.goal_y);
+    fn entry(&self, xy: (u32, u32), g: u32) -> Entry {
+        let h = self.grid.h(xy, self.goal_xy);
         let f = g + self.weight * h;
-        Entry { f, h, xy: (x, y) }
+        Entry { f, h, xy }
     }
 
     /// Adds the cell at `xy` to the open set with its `g`; returns the word that takes the push
@@ -385,30 +381,31 @@ impl AStar {
 /// packed into one `u32`, so that looking at a neighbour costs one trip to memory rather than
 /// three (on a big maze those trips, not the arithmetic, are most of the time).
 ///
-/// `g` sits in the high 28 bits (it stays below 2²⁴), "closed" in bit 3, and the way back in the
-/// low three bits: a [`Direction`] as a number, [`Node::START`] or [`Node::NO_PARENT`].
+/// `g` sits in the high 27 bits (it stays below 2²⁴), "closed" in bit 4, and the way back in the
+/// low four bits: the side that leads back to the parent (0 to 7), [`Node::START`] or
+/// [`Node::NO_PARENT`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node(u32);
 
 impl Node {
     /// Not reached yet: the largest `g`, so any way found is better.
     const UNREACHED: Node = Node(!Node::CLOSED | Node::NO_PARENT);
-    const CLOSED: u32 = 1 << 3;
-    const NO_PARENT: u32 = 7;
+    const CLOSED: u32 = 1 << 4;
+    const NO_PARENT: u32 = 15;
     /// The start, its own parent.
-    const START: u32 = 4;
+    const START: u32 = 8;
 
-    /// Reached with `g` through the neighbour that way back (or [`Node::START`]).
+    /// Reached with `g` through the neighbour that side back (or [`Node::START`]).
     fn reached(g: u32, back: u32) -> Node {
-        Node(g << 4 | back)
+        Node(g << 5 | back)
     }
 
     fn g(self) -> u32 {
-        self.0 >> 4
+        self.0 >> 5
     }
 
     fn back(self) -> u32 {
-        self.0 & 7
+        self.0 & 15
     }
 
     fn is_reached(self) -> bool {
@@ -425,27 +422,130 @@ impl Node {
 }
 
 // -----------------------------------------------------------------------------------------------
+// How a grid keeps places for the open set and guesses `h`.
+// -----------------------------------------------------------------------------------------------
+
+/// What A* asks of a grid beyond its [`Topology`]: the place the open set keeps for a cell
+/// (two numbers below 2¹⁶), and the guess `h` from one. The plain square grid keeps column and
+/// row, so that a neighbour's place and its Manhattan distance come from a step of one,
+/// without a division; a [`Grid`] of any shape keeps the cell index, in two halves, and asks
+/// [`Topology::estimate`].
+pub trait Places: Topology {
+    /// The place of `cell`.
+    fn place_of(&self, cell: usize) -> (u32, u32);
+
+    /// The cell whose place is `place`.
+    fn cell_of(&self, place: (u32, u32)) -> usize;
+
+    /// The place of `next`, the neighbour through side `side` of the cell at `place`.
+    fn place_through(&self, place: (u32, u32), side: Side, next: usize) -> (u32, u32);
+
+    /// A lower bound on the passages from the cell at `place` to the one at `goal`.
+    fn h(&self, place: (u32, u32), goal: (u32, u32)) -> u32;
+
+    /// The largest `h` to `goal` of any cell, if every step changes `h` by exactly one (what
+    /// the buckets of plain A* need); `None` if a step can leave it unchanged.
+    fn most_h(&self, goal: (u32, u32)) -> Option<u32>;
+}
+
+impl Places for Square {
+    #[inline]
+    fn place_of(&self, cell: usize) -> (u32, u32) {
+        let width = self.width() as usize;
+        ((cell % width) as u32, (cell / width) as u32)
+    }
+
+    #[inline]
+    fn cell_of(&self, (x, y): (u32, u32)) -> usize {
+        y as usize * self.width() as usize + x as usize
+    }
+
+    #[inline(always)]
+    fn place_through(&self, (x, y): (u32, u32), side: Side, _next: usize) -> (u32, u32) {
+        match side {
+            0 => (x, y.wrapping_sub(1)),
+            1 => (x + 1, y),
+            2 => (x, y + 1),
+            _ => (x.wrapping_sub(1), y),
+        }
+    }
+
+    #[inline]
+    fn h(&self, (x, y): (u32, u32), (goal_x, goal_y): (u32, u32)) -> u32 {
+        x.abs_diff(goal_x) + y.abs_diff(goal_y)
+    }
+
+    fn most_h(&self, _goal: (u32, u32)) -> Option<u32> {
+        Some((self.width() - 1) + (self.height() - 1))
+    }
+}
+
+impl Places for Grid {
+    #[inline]
+    fn place_of(&self, cell: usize) -> (u32, u32) {
+        (cell as u32 & 0xffff, cell as u32 >> 16)
+    }
+
+    #[inline]
+    fn cell_of(&self, (low, high): (u32, u32)) -> usize {
+        (high << 16 | low) as usize
+    }
+
+    #[inline]
+    fn place_through(&self, _place: (u32, u32), _side: Side, next: usize) -> (u32, u32) {
+        self.place_of(next)
+    }
+
+    #[inline]
+    fn h(&self, place: (u32, u32), goal: (u32, u32)) -> u32 {
+        self.estimate(self.cell_of(place), self.cell_of(goal))
+    }
+
+    /// On squares and triangles each step changes the column or the row by one, and so the
+    /// estimate (their Manhattan distance) by one; on hexagons and rings a step can keep it.
+    fn most_h(&self, _goal: (u32, u32)) -> Option<u32> {
+        matches!(self.shape(), Shape::Square | Shape::Triangle)
+            .then(|| (self.width() - 1) + (self.height() - 1))
+    }
+}
+
+impl<T: Places> Places for Arc<T> {
+    #[inline]
+    fn place_of(&self, cell: usize) -> (u32, u32) {
+        (**self).place_of(cell)
+    }
+    #[inline]
+    fn cell_of(&self, place: (u32, u32)) -> usize {
+        (**self).cell_of(place)
+    }
+    #[inline]
+    fn place_through(&self, place: (u32, u32), side: Side, next: usize) -> (u32, u32) {
+        (**self).place_through(place, side, next)
+    }
+    #[inline]
+    fn h(&self, place: (u32, u32), goal: (u32, u32)) -> u32 {
+        (**self).h(place, goal)
+    }
+    fn most_h(&self, goal: (u32, u32)) -> Option<u32> {
+        (**self).most_h(goal)
+    }
+}
+
+// -----------------------------------------------------------------------------------------------
 // Taking a step back: from the notes a step left, the search as it was before it.
 // -----------------------------------------------------------------------------------------------
 
-impl AStar {
+impl<T: Places> AStar<T> {
     /// Takes back the relaxations of `cell`'s expansion, newest first: the neighbours whose
     /// parent is now `cell` (no one else sets that), with their old nodes and push words in
     /// `noted`, two words each.
     fn undo_relax(&mut self, board: &Board, cell: usize, noted: &[u32]) -> Option<()> {
-        let (x, y) = (cell as u32 % self.width, cell as u32 / self.width);
-        let reached: Vec<(usize, (u32, u32))> = open_neighbours(board.maze(), cell)
-            .filter(|&(dir, next)| self.nodes[next].back() == dir.opposite() as u32)
-            .map(|(dir, next)| {
-                // As `step` works it out.
-                let xy = match dir {
-                    Direction::North => (x, y.wrapping_sub(1)),
-                    Direction::East => (x + 1, y),
-                    Direction::South => (x, y + 1),
-                    Direction::West => (x.wrapping_sub(1), y),
-                };
-                (next, xy)
-            })
+        let xy = self.grid.place_of(cell);
+        let grid = &self.grid;
+        let reached: Vec<(usize, (u32, u32))> = open_neighbours(grid, board.maze(), cell)
+            .filter(|&(side, next)| self.nodes[next].back() == u32::from(grid.back(cell, side)))
+            // The place as `step` works it out.
+            .map(|(side, next)| (next, grid.place_through(xy, side, next)))
             .collect();
         if reached.len() * 2 != noted.len() {
             return None;
@@ -519,23 +619,22 @@ pub struct OpenCell {
     pub cell: usize,
     /// Steps from the start along the best way known.
     pub g: u32,
-    /// Manhattan distance to the goal.
+    /// The guess of the distance to the goal (on the square grid the Manhattan distance).
     pub h: u32,
     /// The priority, `g + weight · h`.
     pub f: u32,
 }
 
-impl AStar {
+impl<T: Places> AStar<T> {
     /// The heuristic weight (1 = optimal).
     pub fn weight(&self) -> u32 {
         self.weight
     }
 
-    /// The Manhattan distance from a cell to the goal.
+    /// The guess of the distance from a cell to the goal: on the square grid the Manhattan
+    /// distance, elsewhere [`Topology::estimate`].
     pub fn h(&self, cell: usize) -> u32 {
-        let x = (cell % self.width as usize) as u32;
-        let y = (cell / self.width as usize) as u32;
-        x.abs_diff(self.goal_x) + y.abs_diff(self.goal_y)
+        self.grid.h(self.grid.place_of(cell), self.goal_xy)
     }
 
     /// The length of the best way to a cell found so far, if it has been reached.
@@ -549,11 +648,7 @@ impl AStar {
         match self.nodes[cell].back() {
             Node::NO_PARENT => None,
             Node::START => Some(cell),
-            back => Some(beside(
-                cell,
-                Direction::ALL[back as usize],
-                self.width as usize,
-            )),
+            back => Some(self.grid.through(cell, back as Side)),
         }
     }
 
@@ -625,6 +720,7 @@ pub const MAX_WEIGHT: u32 = 1 << 18;
 mod tests {
     use super::*;
     use crate::ds::slot_heap::SlotHeap;
+    use crate::maze::{E, S, W};
 
     /// A 2x2 ring: every cell open to its two neighbours, so two shortest paths tie.
     fn ring() -> Maze {

@@ -8,19 +8,20 @@
 //! 4. When the goal is taken, follow parents back to the start: that is a shortest path.
 //!    When the queue runs dry first, the goal cannot be reached.
 //!
-//! Speed: `parent` keeps, for each cell, only the direction back to its parent, in one byte
-//! instead of a four-byte cell index. The search reads it for every neighbour of every cell, all
+//! Speed: `parent` keeps, for each cell, only the side that leads back to its parent, in one
+//! byte instead of a four-byte cell index. The search reads it for every neighbour of every cell, all
 //! over the grid, so a quarter of the memory means far fewer waits for it.
 //!
 //! One step is one dequeue with its neighbours. Marks: `FRONTIER` for queued cells, `VISITED`
 //! for dequeued ones, `PATH` for the result.
 
-use super::{beside, follow_parents, mark_path, open_neighbours, Outcome, Solver};
+use super::{follow_parents, mark_path, open_neighbours, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{describe, step_to_end_inlined, Structure, Words};
-use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Square, Topology};
 
 pub static INFO: Info = Info {
     name: "bfs",
@@ -46,17 +47,17 @@ pub static INFO: Info = Info {
 
 /// In [`Bfs`]'s parent array: not reached yet.
 const UNREACHED: u8 = u8::MAX;
-/// In [`Bfs`]'s parent array: the start, its own parent.
-const START: u8 = 4;
+/// In [`Bfs`]'s parent array: the start, its own parent (sides are 0 to 7).
+const START: u8 = 8;
 
-/// Breadth-first search as a step machine.
+/// Breadth-first search as a step machine, on a grid of any shape (`T`: the plain [`Square`]
+/// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct Bfs {
+pub struct Bfs<T = Square> {
+    grid: T,
     start: usize,
     goal: usize,
-    width: usize,
-    /// The way from each cell back to its parent (a [`Direction`] as a number), [`START`] or
-    /// [`UNREACHED`].
+    /// The side of each cell that leads back to its parent, [`START`] or [`UNREACHED`].
     parent: Vec<u8>,
     /// Every cell enqueued so far, in order; the queue is `queue[head..]`. Each cell is
     /// enqueued at most once, so a plain list read from the front never needs to wrap around
@@ -70,12 +71,20 @@ pub struct Bfs {
 }
 
 impl Bfs {
+    /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Bfs {
+        Bfs::on(Square::of(maze), start, goal)
+    }
+}
+
+impl<T: Topology> Bfs<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Bfs<T> {
         Bfs {
             start,
             goal,
-            width: maze.width() as usize,
-            parent: vec![UNREACHED; maze.len()],
+            parent: vec![UNREACHED; grid.len()],
+            grid,
             queue: Vec::new(),
             head: 0,
             started: false,
@@ -95,7 +104,7 @@ impl Bfs {
         match self.parent[cell] {
             UNREACHED => None,
             START => Some(cell),
-            back => Some(beside(cell, Direction::ALL[usize::from(back)], self.width)),
+            back => Some(self.grid.through(cell, back)),
         }
     }
 
@@ -105,7 +114,7 @@ impl Bfs {
     }
 }
 
-impl Machine for Bfs {
+impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
     fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
         step_to_end_inlined(self, board, rng)
     }
@@ -143,9 +152,9 @@ impl Machine for Bfs {
             return Some(Step::new(Event::Found { length }, 3));
         }
         let mut added = 0;
-        for (dir, next) in open_neighbours(board.maze(), cell) {
+        for (side, next) in open_neighbours(&self.grid, board.maze(), cell) {
             if self.parent[next] == UNREACHED {
-                self.parent[next] = dir.opposite() as u8;
+                self.parent[next] = self.grid.back(cell, side);
                 self.queue.push(next as u32);
                 self.visited += 1;
                 board.add_mark(next, mark::FRONTIER);
@@ -240,7 +249,7 @@ impl Machine for Bfs {
     }
 }
 
-impl Solver for Bfs {
+impl<T: Topology + Clone + DebugState + 'static> Solver for Bfs<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }

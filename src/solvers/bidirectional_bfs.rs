@@ -30,10 +30,11 @@
 
 use super::{mark_path, open_neighbours, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Square, Topology};
 use std::collections::VecDeque;
 
 pub static INFO: Info = Info {
@@ -61,9 +62,11 @@ pub static INFO: Info = Info {
     events: &["expand", "found"],
 };
 
-/// Bidirectional BFS as a step machine.
+/// Bidirectional BFS as a step machine, on a grid of any shape (`T`: the plain [`Square`]
+/// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct BidirectionalBfs {
+pub struct BidirectionalBfs<T = Square> {
+    grid: T,
     start: usize,
     goal: usize,
     len: usize,
@@ -108,7 +111,7 @@ pub struct Meeting {
     pub length: u32,
 }
 
-impl Machine for BidirectionalBfs {
+impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalBfs<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -151,7 +154,7 @@ impl Machine for BidirectionalBfs {
         let dist = sides[this].dist[cell] + 1;
         let mut added = 0;
         let mut line = 4;
-        for (_, next) in open_neighbours(board.maze(), cell) {
+        for (_, next) in open_neighbours(&self.grid, board.maze(), cell) {
             if sides[this].dist[next] == UNREACHED {
                 if sides[other].dist[next] == UNREACHED {
                     self.visited += 1;
@@ -232,7 +235,7 @@ impl Machine for BidirectionalBfs {
     }
 }
 
-impl Solver for BidirectionalBfs {
+impl<T: Topology + Clone + DebugState + 'static> Solver for BidirectionalBfs<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
@@ -244,11 +247,20 @@ impl Solver for BidirectionalBfs {
 
 /// Making one, what can be asked of it, and the ending that joins the two floods' paths.
 impl BidirectionalBfs {
+    /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> BidirectionalBfs {
+        BidirectionalBfs::on(Square::of(maze), start, goal)
+    }
+}
+
+impl<T: Topology> BidirectionalBfs<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> BidirectionalBfs<T> {
         BidirectionalBfs {
             start,
             goal,
-            len: maze.len(),
+            len: grid.len(),
+            grid,
             sides: None,
             turn: Turn::Start,
             best: None,
@@ -352,7 +364,7 @@ fn meeting_from_words([from_start, from_goal, length]: [u32; 3]) -> Option<Meeti
     })
 }
 
-impl BidirectionalBfs {
+impl<T> BidirectionalBfs<T> {
     /// An expand is taken back from its event: the `added` cells leave the back of its side's
     /// queue and the cell returns to the front. Noted: the cell worked on before (first word
     /// of every step after Begin) and, if the step found a shorter meeting, the one it
@@ -395,7 +407,7 @@ impl BidirectionalBfs {
 
 // ---- What the page shows ------------------------------------------------------------------------
 
-impl BidirectionalBfs {
+impl<T> BidirectionalBfs<T> {
     /// The two queues, front first, and the best meeting so far.
     fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let titles = [

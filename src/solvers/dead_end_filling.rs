@@ -24,10 +24,11 @@
 
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Square, Topology};
 use std::collections::VecDeque;
 
 pub static INFO: Info = Info {
@@ -49,9 +50,11 @@ pub static INFO: Info = Info {
     events: &["fill", "found"],
 };
 
-/// Dead-end filling as a step machine.
+/// Dead-end filling as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid,
+/// or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct DeadEndFilling {
+pub struct DeadEndFilling<T = Square> {
+    grid: T,
     start: usize,
     goal: usize,
     /// Open sides to unfilled neighbours; counted in the first step.
@@ -69,12 +72,21 @@ pub struct DeadEndFilling {
 }
 
 impl DeadEndFilling {
+    /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> DeadEndFilling {
+        DeadEndFilling::on(Square::of(maze), start, goal)
+    }
+}
+
+impl<T: Topology> DeadEndFilling<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> DeadEndFilling<T> {
         DeadEndFilling {
             start,
             goal,
-            open_sides: vec![0; maze.len()],
-            filled: vec![false; maze.len()],
+            open_sides: vec![0; grid.len()],
+            filled: vec![false; grid.len()],
+            grid,
             filled_count: 0,
             pending: Vec::new(),
             scan: 0,
@@ -100,8 +112,13 @@ impl DeadEndFilling {
         self.open_sides[cell]
     }
 
+    /// A cell a mask switched off is no dead end: it is not part of the maze at all.
     fn is_dead_end(&self, cell: usize) -> bool {
-        !self.filled[cell] && self.open_sides[cell] <= 1 && cell != self.start && cell != self.goal
+        !self.filled[cell]
+            && self.open_sides[cell] <= 1
+            && cell != self.start
+            && cell != self.goal
+            && self.grid.is_on(cell)
     }
 
     /// The next dead end to fill: a follow-up first, else the next one the scan finds. Notes
@@ -137,7 +154,7 @@ impl DeadEndFilling {
             if cell == self.goal {
                 break;
             }
-            for (_, next) in open_neighbours(maze, cell) {
+            for (_, next) in open_neighbours(&self.grid, maze, cell) {
                 if !self.filled[next] && parent[next] == NO_PARENT {
                     parent[next] = cell as u32;
                     queue.push_back(next);
@@ -159,7 +176,7 @@ impl DeadEndFilling {
     }
 }
 
-impl Machine for DeadEndFilling {
+impl<T: Topology + Clone + DebugState + 'static> Machine for DeadEndFilling<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -168,7 +185,7 @@ impl Machine for DeadEndFilling {
             self.started = true;
             let maze = board.maze();
             for (cell, sides) in self.open_sides.iter_mut().enumerate() {
-                *sides = open_neighbours(maze, cell).count() as u8;
+                *sides = open_neighbours(&self.grid, maze, cell).count() as u8;
             }
             let cell = self.start as u32;
             return Some(Step::new(Event::Begin { cell }, 0));
@@ -183,7 +200,7 @@ impl Machine for DeadEndFilling {
         self.current = Some(cell);
         board.add_mark(cell, mark::SPECIAL);
         let mut line = 2;
-        for (_, next) in open_neighbours(board.maze(), cell) {
+        for (_, next) in open_neighbours(&self.grid, board.maze(), cell) {
             if self.filled[next] {
                 continue;
             }
@@ -236,7 +253,7 @@ impl Machine for DeadEndFilling {
             Event::Fill { cell } => {
                 let cell = cell as usize;
                 let mut pushed = 0;
-                for (_, next) in open_neighbours(board.maze(), cell) {
+                for (_, next) in open_neighbours(&self.grid, board.maze(), cell) {
                     if !self.filled[next] {
                         pushed += usize::from(self.is_dead_end(next));
                         self.open_sides[next] += 1;
@@ -286,7 +303,7 @@ impl Machine for DeadEndFilling {
     }
 }
 
-impl Solver for DeadEndFilling {
+impl<T: Topology + Clone + DebugState + 'static> Solver for DeadEndFilling<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }

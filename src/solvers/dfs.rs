@@ -6,7 +6,8 @@
 //! 2. Look at the cell on top of the stack. If it is the goal, stop: the stack, bottom to top,
 //!    is the path.
 //! 3. Otherwise, if it has an open neighbour not seen yet (looking north, east, south, west in
-//!    that order), mark that neighbour seen and push it.
+//!    that order; on other grids, side by side clockwise from side 0), mark that neighbour
+//!    seen and push it.
 //! 4. If it has none, pop it: it is a dead end for this search.
 //! 5. When the stack is empty, everything reachable has been seen and the goal is not among it.
 //!
@@ -19,9 +20,10 @@
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{describe, Structure, Words};
-use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Square, Topology};
 
 pub static INFO: Info = Info {
     name: "dfs",
@@ -46,9 +48,11 @@ pub static INFO: Info = Info {
     events: &["pop", "push", "found"],
 };
 
-/// Depth-first search as a step machine.
+/// Depth-first search as a step machine, on a grid of any shape (`T`: the plain [`Square`]
+/// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct Dfs {
+pub struct Dfs<T = Square> {
+    grid: T,
     start: usize,
     goal: usize,
     seen: Vec<bool>,
@@ -59,11 +63,20 @@ pub struct Dfs {
 }
 
 impl Dfs {
+    /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Dfs {
+        Dfs::on(Square::of(maze), start, goal)
+    }
+}
+
+impl<T: Topology> Dfs<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Dfs<T> {
         Dfs {
             start,
             goal,
-            seen: vec![false; maze.len()],
+            seen: vec![false; grid.len()],
+            grid,
             stack: Vec::new(),
             started: false,
             visited: 0,
@@ -82,7 +95,7 @@ impl Dfs {
     }
 }
 
-impl Machine for Dfs {
+impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -108,13 +121,13 @@ impl Machine for Dfs {
             self.outcome = Some(Outcome::Found(path));
             return Some(Step::new(Event::Found { length }, 3));
         }
-        let next = Direction::ALL.into_iter().find_map(|dir| {
-            neighbour_through(board.maze(), cell, dir)
+        let next = (0..self.grid.sides(cell)).find_map(|side| {
+            neighbour_through(&self.grid, board.maze(), cell, side)
                 .filter(|&n| !self.seen[n])
-                .map(|n| (dir, n))
+                .map(|n| (side, n))
         });
         match next {
-            Some((dir, next)) => {
+            Some((side, next)) => {
                 self.seen[next] = true;
                 self.visited += 1;
                 self.stack.push(next as u32);
@@ -122,7 +135,7 @@ impl Machine for Dfs {
                 Some(Step::new(
                     Event::Push {
                         cell: cell as u32,
-                        side: dir.side(),
+                        side,
                     },
                     4,
                 ))
@@ -176,9 +189,7 @@ impl Machine for Dfs {
         match step.event {
             Event::Push { cell, side } => {
                 let cell = cell as usize;
-                let next = maze
-                    .neighbour(cell, Direction::from_side(side))
-                    .unwrap_or(cell);
+                let next = self.grid.neighbour(cell, side).unwrap_or(cell);
                 Words::new(maze)
                     .t("Went ")
                     .side(cell as u32, side)
@@ -212,7 +223,7 @@ impl Machine for Dfs {
     }
 }
 
-impl Solver for Dfs {
+impl<T: Topology + Clone + DebugState + 'static> Solver for Dfs<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }

@@ -25,8 +25,8 @@
 //! behind; a stale entry (cell settled already) that comes to the front is thrown away within
 //! the same step.
 //!
-//! `parent` keeps, for each cell, only the direction back to its parent, in one byte instead
-//! of a four-byte cell index: a quarter of the memory to wait for (as in BFS).
+//! `parent` keeps, for each cell, only the side that leads back to its parent, in one byte
+//! instead of a four-byte cell index: a quarter of the memory to wait for (as in BFS).
 //!
 //! One step is one settled cell and the relaxation of its neighbours. Marks: `FRONTIER` for
 //! queued cells, `VISITED` for settled ones, `PATH` for the result.
@@ -36,13 +36,14 @@
 //! the small helpers `step` uses and the queries behind the views. The queue itself is a data
 //! structure of its own: [`crate::ds::dial_queue`].
 
-use super::{beside, follow_parents, mark_path, open_neighbours, Outcome, Solver};
+use super::{follow_parents, mark_path, open_neighbours, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::dial_queue::DialQueue;
 use crate::machine::{describe, step_to_end_inlined, Structure, Words};
-use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Square, Topology};
 
 pub static INFO: Info = Info {
     name: "dijkstra",
@@ -72,18 +73,18 @@ pub static INFO: Info = Info {
 const UNREACHED: u32 = u32::MAX;
 /// In the parent array: not reached yet.
 const NO_PARENT: u8 = u8::MAX;
-/// In the parent array: the start, its own parent.
-const START: u8 = 4;
+/// In the parent array: the start, its own parent (sides are 0 to 7).
+const START: u8 = 8;
 
-/// Dijkstra's algorithm as a step machine.
+/// Dijkstra's algorithm as a step machine, on a grid of any shape (`T`: the plain [`Square`]
+/// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct Dijkstra {
+pub struct Dijkstra<T = Square> {
+    grid: T,
     start: usize,
     goal: usize,
     dist: Vec<u32>,
-    width: usize,
-    /// The way from each cell back to its parent (a [`Direction`] as a number), [`START`] or
-    /// [`NO_PARENT`].
+    /// The side of each cell that leads back to its parent, [`START`] or [`NO_PARENT`].
     parent: Vec<u8>,
     settled: Vec<bool>,
     /// Cells queued, by smallest `dist` first and then by order queued.
@@ -96,14 +97,22 @@ pub struct Dijkstra {
 }
 
 impl Dijkstra {
+    /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Dijkstra {
+        Dijkstra::on(Square::of(maze), start, goal)
+    }
+}
+
+impl<T: Topology> Dijkstra<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Dijkstra<T> {
         Dijkstra {
             start,
             goal,
-            dist: vec![UNREACHED; maze.len()],
-            width: maze.width() as usize,
-            parent: vec![NO_PARENT; maze.len()],
-            settled: vec![false; maze.len()],
+            dist: vec![UNREACHED; grid.len()],
+            parent: vec![NO_PARENT; grid.len()],
+            settled: vec![false; grid.len()],
+            grid,
             queue: DialQueue::default(),
             settled_count: 0,
             started: false,
@@ -114,7 +123,7 @@ impl Dijkstra {
     }
 }
 
-impl Machine for Dijkstra {
+impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and halves the search time there).
     #[inline(always)]
@@ -155,7 +164,7 @@ impl Machine for Dijkstra {
         }
         let dist = self.dist[cell] + 1;
         let mut added = 0;
-        for (dir, next) in open_neighbours(board.maze(), cell) {
+        for (side, next) in open_neighbours(&self.grid, board.maze(), cell) {
             if self.settled[next] || dist >= self.dist[next] {
                 continue;
             }
@@ -164,8 +173,8 @@ impl Machine for Dijkstra {
                 board.add_mark(next, mark::FRONTIER);
             }
             self.dist[next] = dist;
-            self.parent[next] = dir.opposite() as u8;
-            self.push(next, dist);
+            self.parent[next] = self.grid.back(cell, side);
+            self.queue.push(next, dist);
             added += 1;
         }
         Some(Step::new(
@@ -278,7 +287,7 @@ impl Machine for Dijkstra {
     }
 }
 
-impl Solver for Dijkstra {
+impl<T: Topology + Clone + DebugState + 'static> Solver for Dijkstra<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
@@ -292,7 +301,7 @@ impl Solver for Dijkstra {
 // What `step` uses, and the queries behind the teaching views (and the tests).
 // -----------------------------------------------------------------------------------------------
 
-impl Dijkstra {
+impl<T: Topology> Dijkstra<T> {
     fn push(&mut self, cell: usize, dist: u32) {
         self.queue.push(cell, dist);
     }
@@ -313,7 +322,7 @@ impl Dijkstra {
         match self.parent[cell] {
             NO_PARENT => None,
             START => Some(cell),
-            back => Some(beside(cell, Direction::ALL[usize::from(back)], self.width)),
+            back => Some(self.grid.through(cell, back)),
         }
     }
 

@@ -2,7 +2,8 @@
 //!
 //! How it works:
 //! 1. Score every cell by `h`, its Manhattan distance `|dx| + |dy|` to the goal — a guess that
-//!    ignores walls. Put the start in a priority queue.
+//!    ignores walls (on other grids the grid's own [`Topology::estimate`]: hexagon steps,
+//!    rings apart …). Put the start in a priority queue.
 //! 2. Take the queued cell with the lowest `h` (ties go to the one queued first, so every run
 //!    is the same). If it is the goal, follow parents back to the start.
 //! 3. Otherwise give every open neighbour that has no parent yet this cell as its parent, and
@@ -25,9 +26,10 @@ use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::{heap_best, Structure, Words};
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Square, Topology};
 use std::cmp::Reverse;
 
 pub static INFO: Info = Info {
@@ -54,13 +56,13 @@ pub static INFO: Info = Info {
     events: &["expand", "found"],
 };
 
-/// Greedy best-first search as a step machine.
+/// Greedy best-first search as a step machine, on a grid of any shape (`T`: the plain
+/// [`Square`] grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct Greedy {
+pub struct Greedy<T = Square> {
+    grid: T,
     start: usize,
     goal: usize,
-    width: usize,
-    goal_xy: (u32, u32),
     parent: Vec<u32>,
     /// `(h << 32 | order queued, cell)`, smallest first. The order makes every key unique.
     /// Our own heap rather than the standard one: taking a step back restores its layout.
@@ -73,13 +75,20 @@ pub struct Greedy {
 }
 
 impl Greedy {
+    /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Greedy {
+        Greedy::on(Square::of(maze), start, goal)
+    }
+}
+
+impl<T: Topology> Greedy<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Greedy<T> {
         Greedy {
             start,
             goal,
-            width: maze.width() as usize,
-            goal_xy: maze.coords(goal),
-            parent: vec![NO_PARENT; maze.len()],
+            parent: vec![NO_PARENT; grid.len()],
+            grid,
             queue: QuadHeap::new(),
             queued: 0,
             started: false,
@@ -90,7 +99,7 @@ impl Greedy {
     }
 }
 
-impl Machine for Greedy {
+impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -124,7 +133,9 @@ impl Machine for Greedy {
             return Some(Step::new(Event::Found { length }, 3));
         }
         let mut added = 0;
-        for (_, next) in open_neighbours(board.maze(), cell) {
+        // A copy of the grid (on the square grid its two sides) leaves `self` free to change.
+        let grid = self.grid.clone();
+        for (_, next) in open_neighbours(&grid, board.maze(), cell) {
             if self.parent[next] == NO_PARENT {
                 self.parent[next] = cell as u32;
                 self.push(next);
@@ -182,7 +193,7 @@ impl Machine for Greedy {
             return false;
         };
         let cell_u32 = cell as u32;
-        let queued: Vec<usize> = open_neighbours(board.maze(), cell)
+        let queued: Vec<usize> = open_neighbours(&self.grid, board.maze(), cell)
             .map(|(_, next)| next)
             .filter(|&next| self.parent[next] == cell_u32)
             .collect();
@@ -227,7 +238,7 @@ impl Machine for Greedy {
     }
 }
 
-impl Solver for Greedy {
+impl<T: Topology + Clone + DebugState + 'static> Solver for Greedy<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
@@ -241,7 +252,7 @@ impl Solver for Greedy {
 // What `step` uses, and the queries behind the teaching views (and the tests).
 // -----------------------------------------------------------------------------------------------
 
-impl Greedy {
+impl<T: Topology> Greedy<T> {
     /// The queue entry of `cell`, queued as number `order`.
     fn entry(&self, cell: usize, order: u32) -> Reverse<(u64, u32)> {
         Reverse((
@@ -255,11 +266,10 @@ impl Greedy {
         self.queued = self.queued.wrapping_add(1);
     }
 
-    /// The Manhattan distance from a cell to the goal.
+    /// The guess of the distance from a cell to the goal: [`Topology::estimate`], on the square
+    /// grid the Manhattan distance.
     pub fn h(&self, cell: usize) -> u32 {
-        let x = (cell % self.width) as u32;
-        let y = (cell / self.width) as u32;
-        x.abs_diff(self.goal_xy.0) + y.abs_diff(self.goal_xy.1)
+        self.grid.estimate(cell, self.goal)
     }
 
     /// The parent of a cell in the search tree, if it has been reached.

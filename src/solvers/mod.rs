@@ -7,9 +7,9 @@
 use crate::board::{mark, Board};
 use crate::generators::UnknownName;
 use crate::machine::{run_to_end, Info, Machine};
-use crate::maze::{Direction, Maze};
+use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Shape, Topology};
+use crate::topology::{Shape, Side, Square, Topology};
 use std::fmt;
 
 pub mod a_star;
@@ -33,7 +33,7 @@ pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
 
 // The parent links the searches keep, and following them back: in `crate::ds::parents`.
-pub(crate) use crate::ds::parents::{beside, follow_parents, trace_path, NO_PARENT};
+pub(crate) use crate::ds::parents::{follow_parents, trace_path, NO_PARENT};
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,62 +114,96 @@ pub struct Entry {
     pub any_shape: bool,
 }
 
+/// A boxed solver for `$maze`'s grid: `$make` with `$grid` the plain [`Square`] grid (its fast
+/// arithmetic) for a square maze, or the maze's shared grid of another shape or with a mask.
+macro_rules! on_its_grid {
+    ($maze:expr, |$grid:ident| $make:expr) => {
+        match $maze.shared_grid() {
+            None => {
+                let $grid = Square::of($maze);
+                Box::new($make) as Box<dyn Solver>
+            }
+            Some($grid) => Box::new($make),
+        }
+    };
+}
+
 /// Every solver, in the order lists show them.
 pub static ALL: &[Entry] = &[
     Entry {
         info: &bfs::INFO,
-        make: |maze, start, goal| Box::new(Bfs::new(maze, start, goal)),
-        any_shape: false,
+        make: |maze, start, goal| on_its_grid!(maze, |grid| Bfs::on(grid, start, goal)),
+        any_shape: true,
     },
     Entry {
         info: &a_star::INFO,
-        make: |maze, start, goal| Box::new(AStar::new(maze, start, goal)),
-        any_shape: false,
+        make: |maze, start, goal| on_its_grid!(maze, |grid| AStar::on(grid, start, goal, 1)),
+        any_shape: true,
     },
     Entry {
         info: &wall_follower::INFO_RIGHT,
-        make: |maze, start, goal| Box::new(WallFollower::new(maze, start, goal, Hand::Right)),
-        any_shape: false,
+        make: |maze, start, goal| {
+            on_its_grid!(maze, |grid| WallFollower::on(
+                grid,
+                maze,
+                start,
+                goal,
+                Hand::Right
+            ))
+        },
+        any_shape: true,
     },
     Entry {
         info: &wall_follower::INFO_LEFT,
-        make: |maze, start, goal| Box::new(WallFollower::new(maze, start, goal, Hand::Left)),
-        any_shape: false,
+        make: |maze, start, goal| {
+            on_its_grid!(maze, |grid| WallFollower::on(
+                grid,
+                maze,
+                start,
+                goal,
+                Hand::Left
+            ))
+        },
+        any_shape: true,
     },
     Entry {
         info: &dfs::INFO,
-        make: |maze, start, goal| Box::new(Dfs::new(maze, start, goal)),
-        any_shape: false,
+        make: |maze, start, goal| on_its_grid!(maze, |grid| Dfs::on(grid, start, goal)),
+        any_shape: true,
     },
     Entry {
         info: &dijkstra::INFO,
-        make: |maze, start, goal| Box::new(Dijkstra::new(maze, start, goal)),
-        any_shape: false,
+        make: |maze, start, goal| on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal)),
+        any_shape: true,
     },
     Entry {
         info: &greedy::INFO,
-        make: |maze, start, goal| Box::new(Greedy::new(maze, start, goal)),
-        any_shape: false,
+        make: |maze, start, goal| on_its_grid!(maze, |grid| Greedy::on(grid, start, goal)),
+        any_shape: true,
     },
     Entry {
         info: &bidirectional_bfs::INFO,
-        make: |maze, start, goal| Box::new(BidirectionalBfs::new(maze, start, goal)),
-        any_shape: false,
+        make: |maze, start, goal| {
+            on_its_grid!(maze, |grid| BidirectionalBfs::on(grid, start, goal))
+        },
+        any_shape: true,
     },
     Entry {
         info: &tremaux::INFO,
-        make: |maze, start, goal| Box::new(Tremaux::new(maze, start, goal)),
-        any_shape: false,
+        make: |maze, start, goal| on_its_grid!(maze, |grid| Tremaux::on(grid, start, goal)),
+        any_shape: true,
     },
     Entry {
         info: &dead_end_filling::INFO,
-        make: |maze, start, goal| Box::new(DeadEndFilling::new(maze, start, goal)),
-        any_shape: false,
+        make: |maze, start, goal| on_its_grid!(maze, |grid| DeadEndFilling::on(grid, start, goal)),
+        any_shape: true,
     },
     Entry {
         info: &a_star::INFO_WEIGHTED,
-        make: |maze, start, goal| Box::new(AStar::with_weight(maze, start, goal, a_star::WEIGHTED)),
-        any_shape: false,
+        make: |maze, start, goal| {
+            on_its_grid!(maze, |grid| AStar::on(grid, start, goal, a_star::WEIGHTED))
+        },
+        any_shape: true,
     },
 ];
 
@@ -324,67 +358,95 @@ pub fn solve(
     })
 }
 
-/// The cells through the open sides of `cell`, with the direction of each, in the order north,
-/// east, south, west — the same answers as asking [`Maze::passage`] for each direction.
+/// The cells through the open sides of `cell` on `grid`, with the side of each, in side order
+/// (north, east, south, west on the square grid) — the same answers as asking
+/// [`Maze::passage_through`] for each side.
 ///
 /// The searches ask this for millions of cells, so it is written for speed: it walks only the
-/// set passage bits of the cell, and steps to a neighbour by adding an index offset instead of
-/// turning the index into coordinates (a division). That is safe because an open side never
-/// faces the border — the board keeps passages consistent — and the bounds check only keeps a
-/// broken maze from indexing out of range.
-pub(crate) fn open_neighbours(maze: &Maze, cell: usize) -> OpenNeighbours {
+/// set passage bits of the cell, and steps to a neighbour with [`Topology::through`], which on
+/// the square grid adds an index offset instead of turning the index into coordinates (a
+/// division). That is safe because an open side never faces the border — the board keeps
+/// passages consistent — and the bounds check only keeps a broken maze from indexing out of
+/// range.
+#[inline]
+pub(crate) fn open_neighbours<'a, T: Topology>(
+    grid: &'a T,
+    maze: &Maze,
+    cell: usize,
+) -> OpenNeighbours<'a, T> {
     OpenNeighbours {
+        grid,
         cell,
-        bits: maze.cell(cell) & 0x0f,
-        offsets: offsets(maze),
+        bits: maze.cell(cell) & side_bits(grid),
         len: maze.len(),
     }
 }
 
-/// The cell through the open side `dir` of `cell`, or `None` if it is walled: [`Maze::passage`]
-/// without the division, for the same reason as [`open_neighbours`].
+/// The cell through the open side `side` of `cell`, or `None` if it is walled:
+/// [`Maze::passage_through`] without the division, for the same reason as [`open_neighbours`].
 #[inline]
-pub(crate) fn neighbour_through(maze: &Maze, cell: usize, dir: Direction) -> Option<usize> {
-    if !maze.is_open(cell, dir) {
+pub(crate) fn neighbour_through<T: Topology>(
+    grid: &T,
+    maze: &Maze,
+    cell: usize,
+    side: Side,
+) -> Option<usize> {
+    if maze.cell(cell) & side_bits(grid) & (1 << side) == 0 {
         return None;
     }
-    let next = cell.wrapping_add_signed(offsets(maze)[dir as usize]);
+    let next = grid.through(cell, side);
     (next < maze.len()).then_some(next)
 }
 
-/// How far a cell index moves for one step north, east, south and west.
+/// The passage bits a cell of `grid` can have: `0x0f` on the square grid.
 #[inline]
-fn offsets(maze: &Maze) -> [isize; 4] {
-    let width = maze.width() as isize;
-    [-width, 1, width, -1]
+fn side_bits<T: Topology>(grid: &T) -> u8 {
+    (0xffu16 >> (8 - grid.max_sides().min(8))) as u8
 }
 
 /// Iterator returned by [`open_neighbours`].
-pub(crate) struct OpenNeighbours {
+pub(crate) struct OpenNeighbours<'a, T> {
+    grid: &'a T,
     cell: usize,
     /// Passage bits not yet handed out.
     bits: u8,
-    offsets: [isize; 4],
     len: usize,
 }
 
-impl Iterator for OpenNeighbours {
-    type Item = (Direction, usize);
+impl<T: Topology> Iterator for OpenNeighbours<'_, T> {
+    type Item = (Side, usize);
 
     #[inline]
-    fn next(&mut self) -> Option<(Direction, usize)> {
+    fn next(&mut self) -> Option<(Side, usize)> {
         while self.bits != 0 {
-            // The lowest set bit is the next open side: bit i is direction i (N, E, S, W).
-            let side = self.bits.trailing_zeros() as usize;
+            // The lowest set bit is the next open side: bit i is side i.
+            let side = self.bits.trailing_zeros() as Side;
             self.bits &= self.bits - 1;
             // A wrapped-around index is far above `len`, so one comparison guards both ends.
-            let next = self.cell.wrapping_add_signed(self.offsets[side]);
+            let next = self.grid.through(self.cell, side);
             if next < self.len {
-                return Some((Direction::ALL[side], next));
+                return Some((side, next));
             }
         }
         None
     }
+}
+
+/// The side of `cell` a walker faces after coming in through its side `entered`: the side
+/// across the cell, half its sides round from `entered` (so on the square grid the way it
+/// moved: north after coming in through the south side; on a hexagon the side opposite too;
+/// a triangle has no side across, and there it is the next side clockwise).
+#[inline]
+pub(crate) fn facing<T: Topology>(grid: &T, cell: usize, entered: Side) -> Side {
+    let sides = grid.sides(cell).max(1);
+    (entered + sides / 2) % sides
+}
+
+/// The side a walker facing `heading` on `cell` came in through: [`facing`] undone.
+#[inline]
+pub(crate) fn entered<T: Topology>(grid: &T, cell: usize, heading: Side) -> Side {
+    let sides = grid.sides(cell).max(1);
+    (heading + sides - sides / 2) % sides
 }
 
 /// Marks every cell of a path with [`mark::PATH`] (a cell already marked is skipped, which
@@ -400,6 +462,7 @@ pub(crate) fn mark_path(board: &mut Board, path: &[usize]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::maze::Direction;
 
     #[test]
     fn a_search_without_a_path_says_why() {
@@ -432,14 +495,16 @@ mod tests {
             }
             let maze = board.maze();
             for cell in 0..maze.len() {
-                let expected: Vec<(Direction, usize)> = Direction::ALL
+                let grid = Square::of(maze);
+                let expected: Vec<(Side, usize)> = Direction::ALL
                     .into_iter()
-                    .filter_map(|dir| maze.passage(cell, dir).map(|next| (dir, next)))
+                    .filter_map(|dir| maze.passage(cell, dir).map(|next| (dir.side(), next)))
                     .collect();
-                let got: Vec<(Direction, usize)> = open_neighbours(maze, cell).collect();
+                let got: Vec<(Side, usize)> = open_neighbours(&grid, maze, cell).collect();
                 assert_eq!(got, expected, "{width}x{height} cell {cell}");
                 for dir in Direction::ALL {
-                    assert_eq!(neighbour_through(maze, cell, dir), maze.passage(cell, dir));
+                    let next = neighbour_through(&grid, maze, cell, dir.side());
+                    assert_eq!(next, maze.passage(cell, dir));
                 }
             }
         }
@@ -505,6 +570,38 @@ mod tests {
                 let (start, goal) = (rng.index(len), rng.index(len));
                 cases.push((board.maze().clone(), start, goal));
                 cases.push((board.maze().clone(), start, start));
+            }
+        }
+        // Every other shape, and a mask: perfect mazes with passages added (loops), each side
+        // number a shape has.
+        use crate::topology::{Grid, Mask};
+        let hole = |x, y| (x == 0 && y == 0) || (x == 3 && y == 2);
+        let rows = (0..5)
+            .map(|y| (0..6).map(|x| hole(x, y)).collect())
+            .collect();
+        let masked =
+            Grid::new(Shape::Hex, 6, 5).and_then(|grid| grid.with_mask(&Mask::from_rows(rows)));
+        let mut grids: Vec<Grid> = [Shape::Hex, Shape::Triangle, Shape::Polar]
+            .into_iter()
+            .map(|shape| Grid::new(shape, 6, 5).unwrap())
+            .collect();
+        grids.extend(masked);
+        for grid in grids {
+            let empty = Maze::on_grid(grid.clone());
+            let perfect =
+                crate::generators::generate_on("recursive-backtracker", empty, 3, 0.0).unwrap();
+            let mut board = Board::new(perfect);
+            for cell in 0..grid.len() {
+                grid.for_each_neighbour(cell, |side, next| {
+                    if rng.chance(0.2) {
+                        board.join(cell, side, next, grid.back(cell, side));
+                    }
+                });
+            }
+            let on: Vec<usize> = (0..grid.len()).filter(|&c| grid.is_on(c)).collect();
+            for _ in 0..3 {
+                let (start, goal) = (on[rng.index(on.len())], on[rng.index(on.len())]);
+                cases.push((board.maze().clone(), start, goal));
             }
         }
         for name in names() {

@@ -7,7 +7,7 @@
 //! 2. Arriving at a cell you have stood on before through a passage that now has 1 mark (you
 //!    came a new way into known ground: a loop), turn round and go back through it.
 //! 3. Otherwise take a passage with no marks if the cell has one (the first open one looking
-//!    north, east, south, west); if not, take the one with 1 mark — that is the way you first
+//!    north, east, south, west; on other grids side by side clockwise from side 0); if not, take the one with 1 mark — that is the way you first
 //!    came in, so you back out.
 //! 4. Stop on the goal. The passages with exactly 1 mark then form a way from the start to the
 //!    goal, with every dead end and loop (their passages have 2 marks) left out: that is the
@@ -24,12 +24,13 @@
 //! Marks: `VISITED` for cells stood on, `ACTIVE` for cells on the once-marked way, `PATH` for
 //! the result.
 
-use super::{mark_path, neighbour_through, Outcome, Solver};
+use super::{facing, mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{Event, Info, Machine, Step};
-use crate::maze::{Direction, Maze};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Side, Square, Topology};
 
 pub static INFO: Info = Info {
     name: "tremaux",
@@ -55,45 +56,64 @@ pub static INFO: Info = Info {
     events: &["move", "found"],
 };
 
-/// A last move as one word for notes: the direction in bits 0-1, bit 2 for "onto a cell
-/// seen before", `u32::MAX` for none.
-fn move_word(last_move: Option<(Direction, bool)>) -> u32 {
-    last_move.map_or(u32::MAX, |(dir, seen)| dir as u32 | u32::from(seen) << 2)
+/// A last move as one word for notes: the side it came in through in bits 0-2, bit 3 for
+/// "onto a cell seen before", `u32::MAX` for none.
+fn move_word(last_move: Option<(Side, bool)>) -> u32 {
+    last_move.map_or(u32::MAX, |(side, seen)| {
+        u32::from(side) | u32::from(seen) << 3
+    })
 }
 
 /// [`move_word`] read back.
-fn move_from_word(word: u32) -> Option<(Direction, bool)> {
-    (word != u32::MAX).then(|| (Direction::ALL[(word & 3) as usize], word & 4 != 0))
+fn move_from_word(word: u32) -> Option<(Side, bool)> {
+    (word != u32::MAX).then_some(((word & 7) as Side, word & 8 != 0))
 }
 
-/// Trémaux's algorithm as a step machine.
+/// Trémaux's algorithm as a step machine, on a grid of any shape (`T`: the plain [`Square`]
+/// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct Tremaux {
+pub struct Tremaux<T = Square> {
+    grid: T,
     start: usize,
     goal: usize,
-    /// Two bits per side (north lowest) per cell: the marks on that passage, kept on both ends.
+    /// Two bits per side (side 0, north, lowest) per cell: the marks on that passage, kept on
+    /// both ends. One byte a cell on the square grid; two (`1 << wide`) where cells have up to
+    /// eight sides, sides 4 to 7 in the second.
     chalk: Vec<u8>,
+    /// 0 for a byte of chalk a cell, 1 for two.
+    wide: usize,
     seen: Vec<bool>,
     /// How many times each cell is on `way` (a cell re-entered round a loop is there twice
     /// until the walk turns back).
     on_way: Vec<u32>,
     /// The once-marked way, start first, the current cell last.
     way: Vec<u32>,
-    /// The direction of the last move, and whether it led onto a cell seen before.
-    last_move: Option<(Direction, bool)>,
+    /// The side of the current cell the last move came in through, and whether it led onto a
+    /// cell seen before.
+    last_move: Option<(Side, bool)>,
     started: bool,
     visited: u64,
     outcome: Option<Outcome>,
 }
 
 impl Tremaux {
+    /// A walk on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Tremaux {
+        Tremaux::on(Square::of(maze), start, goal)
+    }
+}
+
+impl<T: Topology> Tremaux<T> {
+    /// A walk on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Tremaux<T> {
         Tremaux {
             start,
             goal,
-            chalk: vec![0; maze.len()],
-            seen: vec![false; maze.len()],
-            on_way: vec![0; maze.len()],
+            chalk: vec![0; grid.len() << usize::from(grid.max_sides() > 4)],
+            wide: usize::from(grid.max_sides() > 4),
+            seen: vec![false; grid.len()],
+            on_way: vec![0; grid.len()],
+            grid,
             way: Vec::new(),
             last_move: None,
             started: false,
@@ -102,9 +122,24 @@ impl Tremaux {
         }
     }
 
-    /// The marks (0, 1 or 2) on the passage on side `dir` of `cell`.
-    pub fn passage_marks(&self, cell: usize, dir: Direction) -> u8 {
-        (self.chalk[cell] >> (2 * dir as u8)) & 3
+    /// The marks (0, 1 or 2) on the passage on side `side` of `cell` (on the square grid a
+    /// [`crate::maze::Direction`] will do).
+    pub fn passage_marks(&self, cell: usize, side: impl Into<Side>) -> u8 {
+        let (at, shift) = self.chalk_at(cell, side.into());
+        (self.chalk[at] >> shift) & 3
+    }
+
+    /// Where the marks of side `side` of `cell` are: the byte, and the shift within it.
+    #[inline]
+    fn chalk_at(&self, cell: usize, side: Side) -> (usize, u8) {
+        ((cell << self.wide) + usize::from(side >> 2), 2 * (side & 3))
+    }
+
+    /// Adds `change` (1 or -1, as a wrapping byte) to the marks of side `side` of `cell`.
+    #[inline]
+    fn change_marks(&mut self, cell: usize, side: Side, change: u8) {
+        let (at, shift) = self.chalk_at(cell, side);
+        self.chalk[at] = self.chalk[at].wrapping_add(change << shift);
     }
 
     /// The once-marked way from the start to the current cell.
@@ -112,27 +147,28 @@ impl Tremaux {
         self.way.iter().map(|&c| c as usize)
     }
 
-    fn add_passage_mark(&mut self, cell: usize, dir: Direction, next: usize) -> u8 {
-        self.chalk[cell] += 1 << (2 * dir as u8);
-        self.chalk[next] += 1 << (2 * dir.opposite() as u8);
-        self.passage_marks(cell, dir)
+    /// Adds a mark to the passage through side `side` of `cell` to `next`, on both its ends;
+    /// returns the marks it has now.
+    fn add_passage_mark(&mut self, cell: usize, side: Side, next: usize) -> u8 {
+        self.change_marks(cell, side, 1);
+        self.change_marks(next, self.grid.back(cell, side), 1);
+        self.passage_marks(cell, side)
     }
 
     /// The passage to take from `cell` by rules 2 and 3, with its neighbour and the pseudocode
     /// line of the rule.
-    fn choose(&self, maze: &Maze, cell: usize) -> Option<(Direction, usize, u8)> {
-        if let Some((dir, true)) = self.last_move {
-            let back = dir.opposite();
+    fn choose(&self, maze: &Maze, cell: usize) -> Option<(Side, usize, u8)> {
+        if let Some((back, true)) = self.last_move {
             if self.passage_marks(cell, back) == 1 {
-                let next = neighbour_through(maze, cell, back)?;
+                let next = neighbour_through(&self.grid, maze, cell, back)?;
                 return Some((back, next, 2));
             }
         }
         for (wanted, line) in [(0, 3), (1, 4)] {
-            for dir in Direction::ALL {
-                if self.passage_marks(cell, dir) == wanted {
-                    if let Some(next) = neighbour_through(maze, cell, dir) {
-                        return Some((dir, next, line));
+            for side in 0..self.grid.sides(cell) {
+                if self.passage_marks(cell, side) == wanted {
+                    if let Some(next) = neighbour_through(&self.grid, maze, cell, side) {
+                        return Some((side, next, line));
                     }
                 }
             }
@@ -141,7 +177,7 @@ impl Tremaux {
     }
 }
 
-impl Machine for Tremaux {
+impl<T: Topology + Clone + DebugState + 'static> Machine for Tremaux<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -164,11 +200,11 @@ impl Machine for Tremaux {
             self.outcome = Some(Outcome::Found(path));
             return Some(Step::new(Event::Found { length }, 7));
         }
-        let Some((dir, next, line)) = self.choose(board.maze(), cell) else {
+        let Some((side, next, line)) = self.choose(board.maze(), cell) else {
             self.outcome = Some(Outcome::Unreachable);
             return Some(Step::new(Event::Unreachable, 5));
         };
-        if self.add_passage_mark(cell, dir, next) == 1 {
+        if self.add_passage_mark(cell, side, next) == 1 {
             // A first mark: the way goes on into `next`.
             self.way.push(next as u32);
             self.on_way[next] += 1;
@@ -191,12 +227,12 @@ impl Machine for Tremaux {
         }
         // For `undo`: the move before cannot be told from the way once this one backs out.
         board.note(move_word(self.last_move));
-        self.last_move = Some((dir, was_seen));
+        self.last_move = Some((self.grid.back(cell, side), was_seen));
         Some(Step::new(
             Event::Move {
                 from: cell as u32,
                 to: next as u32,
-                heading: dir.side(),
+                heading: side,
             },
             line,
         ))
@@ -214,8 +250,12 @@ impl Machine for Tremaux {
         self.way.last().map(|&c| c as usize)
     }
 
-    fn heading(&self) -> Option<Direction> {
-        self.last_move.map(|(dir, _)| dir)
+    /// The side across from the one the last move came in through (on the square grid the
+    /// way it moved).
+    fn heading(&self) -> Option<Side> {
+        let cell = *self.way.last()? as usize;
+        self.last_move
+            .map(|(entered, _)| facing(&self.grid, cell, entered))
     }
 
     /// A move is taken back from its event and the chalk: one mark left on the passage means
@@ -236,7 +276,6 @@ impl Machine for Tremaux {
                     return false;
                 };
                 let (from, to) = (from as usize, to as usize);
-                let heading = Direction::from_side(heading);
                 if self.passage_marks(from, heading) == 1 {
                     self.way.pop();
                     self.on_way[to] -= 1;
@@ -244,8 +283,8 @@ impl Machine for Tremaux {
                     self.way.push(from as u32);
                     self.on_way[from] += 1;
                 }
-                self.chalk[from] -= 1 << (2 * heading as u8);
-                self.chalk[to] -= 1 << (2 * heading.opposite() as u8);
+                self.change_marks(from, heading, u8::MAX);
+                self.change_marks(to, self.grid.back(from, heading), u8::MAX);
                 if !was_seen {
                     self.seen[to] = false;
                     self.visited -= 1;
@@ -271,7 +310,7 @@ impl Machine for Tremaux {
     }
 }
 
-impl Solver for Tremaux {
+impl<T: Topology + Clone + DebugState + 'static> Solver for Tremaux<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }

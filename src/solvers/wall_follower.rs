@@ -8,6 +8,15 @@
 //!    straight ahead with the hand touching a wall, never a turn on the spot.
 //! 2. From the way you face, turn right if that side is open, else go ahead if open, else turn
 //!    left if open, else turn back; step into the next cell.
+//!
+//! On any grid (hexagons, triangles, rings) the same rule reads: having come in through a
+//! side, try the cell's sides one by one anticlockwise from the one just before it — the
+//! right hand sweeps from the wall beside you round to the front — and the side you came in
+//! through last (the left hand goes clockwise). Sides are numbered clockwise in every shape,
+//! so the right hand tries `entered - 1`, `entered - 2` … and `entered` last, a side that leads
+//! nowhere counting as a wall. The follower faces the side across the cell from the one it
+//! came in through (half its sides round: on squares and hexagons the side opposite, the way
+//! it moved); at the start it faces the first open side it would go straight through.
 //! 3. Stop on the goal. The route walked, with every dead end walked into and back out of, is
 //!    the answer.
 //!
@@ -15,7 +24,7 @@
 //! them and the walk passes every cell: the goal is always reached. In a maze with loops the hand
 //! may be on a free-standing island of walls and circle it for ever. Where the follower goes next
 //! depends only on the cell it stands on and the way it faces, so it remembers every such pair
-//! (four bits per cell); back in a pair it has been in, it knows it would only repeat itself and
+//! (four bits per cell, a byte on grids with more sides); back in a pair it has been in, it knows it would only repeat itself and
 //! gives up. A start with no open side at all ends at once: there is no move to make.
 //!
 //! One step is one choice of way plus the move into the next cell (`Event::Move`). The first
@@ -32,13 +41,14 @@
 //! what the page shows, each in a section of its own. The states seen are kept in a
 //! [`StateSet`].
 
-use super::{mark_path, neighbour_through, Outcome, Solver};
+use super::{entered, facing, mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::state_set::StateSet;
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
-use crate::maze::{Direction, Maze};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{Side, Square, Topology};
 
 pub static INFO_RIGHT: Info = Info {
     name: "wall-follower-right",
@@ -84,13 +94,16 @@ pub static INFO_LEFT: Info = Info {
     events: &["move", "found", "looped"],
 };
 
-/// A wall follower as a step machine.
+/// A wall follower as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid,
+/// or a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct WallFollower {
+pub struct WallFollower<T = Square> {
+    grid: T,
     hand: Hand,
     goal: usize,
     cell: usize,
-    heading: Direction,
+    /// The side of `cell` the follower faces (on the square grid the way it last moved).
+    heading: Side,
     /// Every (cell, heading) the follower has stood in. A cell with any state in it is on
     /// the route.
     seen: StateSet,
@@ -102,7 +115,7 @@ pub struct WallFollower {
     outcome: Option<Outcome>,
 }
 
-impl Machine for WallFollower {
+impl<T: Topology + Clone + DebugState + 'static> Machine for WallFollower<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -121,20 +134,20 @@ impl Machine for WallFollower {
         }
         if self.repeating {
             self.give_up(LOOPED);
-            let (cell, heading) = (self.cell as u32, self.heading.side());
+            let (cell, heading) = (self.cell as u32, self.heading);
             return Some(Step::new(Event::Looped { cell, heading }, 2));
         }
-        let Some((dir, next)) = self.choose(board.maze()) else {
+        let Some((side, next)) = self.choose(board.maze()) else {
             self.give_up(WALLED_IN);
             return Some(Step::new(Event::Unreachable, 6));
         };
         let from = self.cell;
         self.cell = next;
-        self.heading = dir;
+        self.heading = facing(&self.grid, next, self.grid.back(from, side));
         self.route.push(next);
-        if self.seen.contains(next, dir) {
+        if self.seen.contains(next, self.heading) {
             self.repeating = true;
-        } else if self.seen.insert(next, dir) {
+        } else if self.seen.insert(next, self.heading) {
             self.visited += 1;
             board.add_mark(next, mark::VISITED);
         }
@@ -142,7 +155,7 @@ impl Machine for WallFollower {
             Event::Move {
                 from: from as u32,
                 to: next as u32,
-                heading: dir.side(),
+                heading: side,
             },
             4,
         ))
@@ -163,7 +176,7 @@ impl Machine for WallFollower {
         Some(self.cell)
     }
 
-    fn heading(&self) -> Option<Direction> {
+    fn heading(&self) -> Option<Side> {
         Some(self.heading)
     }
 
@@ -185,7 +198,7 @@ impl Machine for WallFollower {
     }
 }
 
-impl Solver for WallFollower {
+impl<T: Topology + Clone + DebugState + 'static> Solver for WallFollower<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
@@ -204,20 +217,34 @@ pub enum Hand {
 }
 
 impl Hand {
-    /// The side the hand is on when facing `heading`.
-    fn side(self, heading: Direction) -> Direction {
+    /// The side to try at turn `turn` (1 to `sides`) on a cell of `sides` sides entered through
+    /// `entered`: the right hand goes anticlockwise from the side before `entered`, the left
+    /// hand clockwise from the side after it, and both try `entered` (back) last. On the square
+    /// grid: toward the hand, ahead, away from the hand, back.
+    #[inline]
+    fn turn(self, entered: Side, turn: u8, sides: u8) -> Side {
         match self {
-            Hand::Right => heading.right(),
-            Hand::Left => heading.left(),
+            Hand::Right => (entered + 2 * sides - turn) % sides,
+            Hand::Left => (entered + turn) % sides,
         }
     }
+}
 
-    /// The ways to try from `heading`, in the rule's order: toward the hand, ahead, away from
-    /// the hand, back.
-    fn order(self, heading: Direction) -> [Direction; 4] {
-        let hand = self.side(heading);
-        [hand, heading, hand.opposite(), heading.opposite()]
-    }
+/// The side the rule takes from `cell` facing `heading`, with the cell it leads to: the first
+/// open one in the hand's order.
+#[inline]
+fn rule<T: Topology>(
+    grid: &T,
+    maze: &Maze,
+    hand: Hand,
+    cell: usize,
+    heading: Side,
+) -> Option<(Side, usize)> {
+    let sides = grid.sides(cell);
+    let entered = entered(grid, cell, heading);
+    (1..=sides)
+        .map(|turn| hand.turn(entered, turn, sides))
+        .find_map(|side| neighbour_through(grid, maze, cell, side).map(|next| (side, next)))
 }
 
 /// The reason given when the follower finds itself repeating its walk.
@@ -228,13 +255,22 @@ pub const WALLED_IN: &str = "the start is walled in on every side: there is no m
 
 /// Making one, and the pieces `step` uses: the rule's choice, and the two endings.
 impl WallFollower {
+    /// A follower on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize, hand: Hand) -> WallFollower {
+        WallFollower::on(Square::of(maze), maze, start, goal, hand)
+    }
+}
+
+impl<T: Topology> WallFollower<T> {
+    /// A follower on `maze`, whose grid is `grid`.
+    pub fn on(grid: T, maze: &Maze, start: usize, goal: usize, hand: Hand) -> WallFollower<T> {
         WallFollower {
             hand,
             goal,
             cell: start,
-            heading: starting_heading(maze, start, hand),
-            seen: StateSet::new(maze.len()),
+            heading: starting_heading(&grid, maze, start, hand),
+            seen: StateSet::new(grid.len(), grid.max_sides()),
+            grid,
             route: Vec::new(),
             started: false,
             repeating: false,
@@ -256,17 +292,14 @@ impl WallFollower {
         }
     }
 
-    /// Whether the follower has stood on `cell` facing `heading`.
-    pub fn has_been(&self, cell: usize, heading: Direction) -> bool {
+    /// Whether the follower has stood on `cell` facing its side `heading`.
+    pub fn has_been(&self, cell: usize, heading: Side) -> bool {
         self.seen.contains(cell, heading)
     }
 
     /// The way the rule takes from where the follower stands, with the cell it leads to.
-    fn choose(&self, maze: &Maze) -> Option<(Direction, usize)> {
-        self.hand
-            .order(self.heading)
-            .into_iter()
-            .find_map(|dir| neighbour_through(maze, self.cell, dir).map(|next| (dir, next)))
+    fn choose(&self, maze: &Maze) -> Option<(Side, usize)> {
+        rule(&self.grid, maze, self.hand, self.cell, self.heading)
     }
 
     fn finish(&mut self, board: &mut Board) -> Step {
@@ -286,20 +319,21 @@ impl WallFollower {
     }
 }
 
-/// The first open side, clockwise from north, with a wall on the hand's side; failing that the
-/// first open side; failing that north (the follower cannot move anyway).
-fn starting_heading(maze: &Maze, start: usize, hand: Hand) -> Direction {
-    let open = |dir| maze.passage(start, dir).is_some();
-    Direction::ALL
-        .into_iter()
-        .find(|&dir| open(dir) && !open(hand.side(dir)))
-        .or_else(|| Direction::ALL.into_iter().find(|&dir| open(dir)))
-        .unwrap_or(Direction::North)
+/// The first open side, clockwise from side 0 (north), that the rule goes straight through
+/// when facing it — on the square grid, the first with a wall on the hand's side; failing that
+/// the first open side; failing that side 0 (the follower cannot move anyway).
+fn starting_heading<T: Topology>(grid: &T, maze: &Maze, start: usize, hand: Hand) -> Side {
+    let open = |side| neighbour_through(grid, maze, start, side).is_some();
+    let straight = |side| rule(grid, maze, hand, start, side).map(|(s, _)| s) == Some(side);
+    (0..grid.sides(start))
+        .find(|&side| open(side) && straight(side))
+        .or_else(|| (0..grid.sides(start)).find(|&side| open(side)))
+        .unwrap_or(0)
 }
 
 // ---- Taking a step back -------------------------------------------------------------------------
 
-impl WallFollower {
+impl<T: Topology> WallFollower<T> {
     /// Nothing noted: a move is taken back by popping the route, whose last two cells then give
     /// the heading before (the starting heading after one move). A move that did not repeat a
     /// state remembered one: forget it. An ending takes the route back from the outcome.
@@ -320,15 +354,16 @@ impl WallFollower {
                 };
                 self.route = route;
             }
-            Event::Move { from, to, heading } => {
+            Event::Move { from, to, .. } => {
                 let maze = board.maze();
                 let (from, to) = (from as usize, to as usize);
-                let heading = Direction::from_side(heading);
+                let grid = &self.grid;
                 let heading_before = match self.route[..self.route.len().saturating_sub(1)] {
-                    [.., before, at] => Direction::ALL
-                        .into_iter()
-                        .find(|&dir| neighbour_through(maze, before, dir) == Some(at)),
-                    [start] => Some(starting_heading(maze, start, self.hand)),
+                    // Facing across from the side of `at` that leads back to `before`.
+                    [.., before, at] => (0..grid.sides(at))
+                        .find(|&side| neighbour_through(grid, maze, at, side) == Some(before))
+                        .map(|side| facing(grid, at, side)),
+                    [start] => Some(starting_heading(grid, maze, start, self.hand)),
                     [] => None,
                 };
                 let Some(heading_before) = heading_before else {
@@ -337,7 +372,7 @@ impl WallFollower {
                 if self.repeating {
                     self.repeating = false;
                 } else {
-                    self.seen.remove(to, heading);
+                    self.seen.remove(to, self.heading);
                     if !self.seen.has_cell(to) {
                         self.visited -= 1;
                     }
@@ -354,7 +389,7 @@ impl WallFollower {
 
 // ---- What the page shows ------------------------------------------------------------------------
 
-impl WallFollower {
+impl<T> WallFollower<T> {
     /// The route walked, newest first, and how many states have been seen.
     fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut newest_first = self.route.iter().rev().copied();
@@ -364,7 +399,7 @@ impl WallFollower {
             .t("on ")
             .cell(self.cell)
             .t(" facing ")
-            .side(self.cell as u32, self.heading.side())
+            .side(self.cell as u32, self.heading)
             .done();
         // Each is one (cell, heading) state: standing in one again means a loop.
         let states = self.seen.count();
@@ -377,7 +412,7 @@ impl WallFollower {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::maze::{E, N, S, W};
+    use crate::maze::{Direction, E, N, S, W};
 
     fn run(solver: &mut WallFollower, board: &mut Board) -> Vec<Event> {
         let mut rng = Rng::new(0);
@@ -390,15 +425,16 @@ mod tests {
     fn starts_with_the_hand_on_a_wall() {
         // A T-junction cell (1,0) open west, east and south, in a 3x2 grid.
         let maze = Maze::from_cells(3, 2, vec![E, W | E | S, W, 0, N, 0]).unwrap();
+        let (grid, west, east, north) = (Square::of(&maze), 3, 1, 0);
         // Right hand: east has south (open) on its right; south has west (open) on its right;
         // west has north (a wall) on its right.
-        assert_eq!(starting_heading(&maze, 1, Hand::Right), Direction::West);
+        assert_eq!(starting_heading(&grid, &maze, 1, Hand::Right), west);
         // Left hand: east has north (a wall) on its left.
-        assert_eq!(starting_heading(&maze, 1, Hand::Left), Direction::East);
+        assert_eq!(starting_heading(&grid, &maze, 1, Hand::Left), east);
         // A dead end faces its only way out.
-        assert_eq!(starting_heading(&maze, 4, Hand::Right), Direction::North);
+        assert_eq!(starting_heading(&grid, &maze, 4, Hand::Right), north);
         // No way out: north, by convention.
-        assert_eq!(starting_heading(&maze, 3, Hand::Left), Direction::North);
+        assert_eq!(starting_heading(&grid, &maze, 3, Hand::Left), north);
     }
 
     #[test]
@@ -414,7 +450,7 @@ mod tests {
         assert_eq!(right.visited(), 4);
         assert_eq!(events.first(), Some(&Event::Begin { cell: 0 }));
         assert_eq!(events.last(), Some(&Event::Found { length: 5 }));
-        assert_eq!(right.heading(), Some(Direction::East));
+        assert_eq!(right.heading(), Some(Direction::East.side()));
 
         // The left hand keeps the wall on the north side and walks straight through.
         let mut board = Board::new(maze.clone());

@@ -126,6 +126,11 @@ pub trait Topology {
     /// lead nowhere (the border, a switched-off cell, a polar cell with one outward side).
     fn sides(&self, cell: usize) -> u8;
 
+    /// The most sides any cell has: what a per-cell set of sides must have room for.
+    fn max_sides(&self) -> u8 {
+        8
+    }
+
     /// The cell through side `side` of `cell`, or `None` where that side leads to no cell
     /// that is on.
     fn neighbour(&self, cell: usize, side: Side) -> Option<usize>;
@@ -311,6 +316,10 @@ impl<T: Topology> Topology for std::sync::Arc<T> {
     #[inline]
     fn sides(&self, cell: usize) -> u8 {
         (**self).sides(cell)
+    }
+    #[inline]
+    fn max_sides(&self) -> u8 {
+        (**self).max_sides()
     }
     #[inline]
     fn neighbour(&self, cell: usize, side: Side) -> Option<usize> {
@@ -560,6 +569,11 @@ impl Topology for Grid {
     }
 
     #[inline]
+    fn max_sides(&self) -> u8 {
+        self.shape.max_sides()
+    }
+
+    #[inline]
     fn neighbour(&self, cell: usize, side: Side) -> Option<usize> {
         let next = match self.shape {
             Shape::Square => square_neighbour(self.width, self.height, cell, side),
@@ -632,6 +646,10 @@ mod tests {
     fn check_symmetric(grid: &Grid) {
         for cell in 0..grid.len() {
             assert!(grid.sides(cell) <= 8, "{cell}: more than 8 sides");
+            assert!(
+                grid.sides(cell) <= grid.max_sides(),
+                "{cell}: above max_sides"
+            );
             let mut seen = Vec::new();
             grid.for_each_neighbour(cell, |side, next| {
                 assert_ne!(next, cell, "cell {cell} side {side} leads to itself");

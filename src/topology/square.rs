@@ -19,6 +19,14 @@ impl Square {
         Square { width, height }
     }
 
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
     /// The grid of a maze (which must be a plain square one).
     pub fn of(maze: &Maze) -> Square {
         Square::new(maze.width(), maze.height())
@@ -48,6 +56,11 @@ impl Topology for Square {
 
     #[inline]
     fn sides(&self, _cell: usize) -> u8 {
+        4
+    }
+
+    #[inline]
+    fn max_sides(&self) -> u8 {
         4
     }
 

@@ -225,9 +225,10 @@ impl MazeRun {
         self.run.machine().current().map_or(-1, |cell| cell as i32)
     }
 
-    /// 0 north, 1 east, 2 south, 3 west, or -1 for machines without a heading.
+    /// The side of the current cell the machine faces (on the square grid 0 north, 1 east,
+    /// 2 south, 3 west), or -1 for machines without a heading.
     pub fn heading(&self) -> i32 {
-        self.run.machine().heading().map_or(-1, |dir| dir as i32)
+        self.run.machine().heading().map_or(-1, i32::from)
     }
 
     pub fn start(&self) -> u32 {

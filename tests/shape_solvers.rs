@@ -1,0 +1,232 @@
+//! Every solver on every grid shape, and on masked grids: each finds a real path from the start
+//! to the goal through open passages; the optimal ones find one as short as a breadth-first
+//! search written here finds; the wall followers reach the goal in every perfect maze.
+
+use mazestep::board::Board;
+use mazestep::generators;
+use mazestep::maze::Maze;
+use mazestep::rng::Rng;
+use mazestep::solvers::{self, Outcome};
+use mazestep::topology::{Grid, Mask, Shape, Topology};
+use std::collections::VecDeque;
+
+/// Sizes for every shape: the smallest, thin ones, and a few larger.
+const SIZES: [(u32, u32); 8] = [
+    (1, 1),
+    (1, 2),
+    (2, 1),
+    (1, 6),
+    (7, 1),
+    (2, 2),
+    (9, 7),
+    (4, 11),
+];
+
+/// Solvers that find a shortest path in any maze.
+const OPTIMAL: [&str; 4] = ["bfs", "a-star", "dijkstra", "bidirectional-bfs"];
+
+/// A mask of `width` × `height` with a hole in the middle and a corner cut off: one region.
+fn holed_mask(width: u32, height: u32) -> Mask {
+    let rows = (0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| (x == 0 && y == 0) || (x == width / 2 && y == height / 2))
+                .collect()
+        })
+        .collect();
+    Mask::from_rows(rows)
+}
+
+/// Every grid to solve on: each shape at each size it allows, and masked grids.
+fn grids() -> Vec<Grid> {
+    let mut grids = Vec::new();
+    for shape in Shape::ALL {
+        for (width, height) in SIZES {
+            match Grid::new(shape, width, height) {
+                Ok(grid) => grids.push(grid),
+                // A column of triangles falls apart: refused.
+                Err(_) => assert!(
+                    shape == Shape::Triangle && width == 1,
+                    "{shape} {width}x{height}"
+                ),
+            }
+        }
+    }
+    for shape in [Shape::Square, Shape::Hex, Shape::Triangle] {
+        let grid = Grid::new(shape, 9, 7).unwrap();
+        grids.push(grid.with_mask(&holed_mask(9, 7)).unwrap());
+    }
+    grids
+}
+
+/// The number of passages on a shortest way from `from` to every cell (`None`: unreachable),
+/// by a breadth-first search over the grid's neighbours and the maze's passage bits.
+fn distances(grid: &Grid, maze: &Maze, from: usize) -> Vec<Option<usize>> {
+    let mut dist = vec![None; grid.len()];
+    dist[from] = Some(0);
+    let mut queue = VecDeque::from([from]);
+    while let Some(cell) = queue.pop_front() {
+        let d = dist[cell].unwrap();
+        grid.for_each_neighbour(cell, |side, next| {
+            if maze.cell(cell) & (1 << side) != 0 && dist[next].is_none() {
+                dist[next] = Some(d + 1);
+                queue.push_back(next);
+            }
+        });
+    }
+    dist
+}
+
+/// Whether `a` and `b` are joined by an open passage (both ends open).
+fn joined(grid: &Grid, maze: &Maze, a: usize, b: usize) -> bool {
+    let mut found = false;
+    grid.for_each_neighbour(a, |side, next| {
+        if next == b && maze.cell(a) & (1 << side) != 0 {
+            let back = grid.back(a, side);
+            found |= maze.cell(b) & (1 << back) != 0;
+        }
+    });
+    found
+}
+
+/// A few start and goal pairs among the cells that are on: corner to corner, a middle cell,
+/// and the start as the goal.
+fn ends(grid: &Grid) -> Vec<(usize, usize)> {
+    let on: Vec<usize> = (0..grid.len()).filter(|&c| grid.is_on(c)).collect();
+    let (first, last, middle) = (on[0], on[on.len() - 1], on[on.len() / 2]);
+    vec![
+        (first, last),
+        (last, first),
+        (middle, first),
+        (middle, middle),
+    ]
+}
+
+/// The same maze with about `share` of its walls between cells that are on opened: loops.
+fn with_loops(grid: &Grid, maze: &Maze, share: f64, seed: u64) -> Maze {
+    let mut board = Board::new(maze.clone());
+    let mut rng = Rng::new(seed);
+    for cell in 0..grid.len() {
+        grid.for_each_neighbour(cell, |side, next| {
+            if next > cell && board.maze().cell(cell) & (1 << side) == 0 && rng.chance(share) {
+                board.join(cell, side, next, grid.back(cell, side));
+            }
+        });
+    }
+    board.maze().clone()
+}
+
+/// Solves with every solver and checks what each found; `perfect` says the maze has no loops.
+fn check_every_solver(grid: &Grid, maze: &Maze, perfect: bool, label: &str) {
+    for (start, goal) in ends(grid) {
+        let shortest = distances(grid, maze, start)[goal].expect("the goal is reachable");
+        for name in solvers::names() {
+            let label = format!("{name} on {label} from {start} to {goal}");
+            let report = solvers::solve(name, maze, grid.place(start), grid.place(goal))
+                .unwrap_or_else(|e| panic!("{label}: {e}"));
+            let path = match &report.outcome {
+                Outcome::Found(path) => path,
+                // A wall follower may circle an island in a maze with loops.
+                Outcome::GaveUp { .. } if !perfect && name.starts_with("wall-follower") => continue,
+                other => panic!("{label}: {other:?}"),
+            };
+            assert_eq!(path.first(), Some(&start), "{label}: {path:?}");
+            assert_eq!(path.last(), Some(&goal), "{label}: {path:?}");
+            for pair in path.windows(2) {
+                assert!(
+                    joined(grid, maze, pair[0], pair[1]),
+                    "{label}: no passage from {} to {} in {path:?}",
+                    pair[0],
+                    pair[1]
+                );
+            }
+            let optimal = OPTIMAL.contains(&name) || (perfect && name == "dead-end-filling");
+            if optimal {
+                assert_eq!(path.len(), shortest + 1, "{label}: not a shortest path");
+            }
+            if perfect && !name.starts_with("wall-follower") {
+                // One path between any two cells: every search that finds one finds it.
+                assert_eq!(
+                    path.len(),
+                    shortest + 1,
+                    "{label}: a perfect maze has one path"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_solver_solves_perfect_mazes_on_every_shape() {
+    for grid in grids() {
+        for seed in [1, 2] {
+            let maze = generators::generate_on(
+                "recursive-backtracker",
+                Maze::on_grid(grid.clone()),
+                seed,
+                0.0,
+            )
+            .unwrap();
+            assert!(maze.is_perfect());
+            let label = format!(
+                "{} {}x{}{} seed {seed}",
+                grid.shape(),
+                grid.width(),
+                grid.height(),
+                if grid.is_masked() { " masked" } else { "" }
+            );
+            check_every_solver(&grid, &maze, true, &label);
+        }
+    }
+}
+
+#[test]
+fn every_solver_solves_mazes_with_loops_on_every_shape() {
+    for grid in grids() {
+        for (seed, share) in [(3, 0.1), (4, 0.3), (5, 1.0)] {
+            let perfect = generators::generate_on(
+                "recursive-backtracker",
+                Maze::on_grid(grid.clone()),
+                seed,
+                0.0,
+            )
+            .unwrap();
+            let maze = with_loops(&grid, &perfect, share, seed);
+            let label = format!(
+                "{} {}x{}{} with loops ({share}) seed {seed}",
+                grid.shape(),
+                grid.width(),
+                grid.height(),
+                if grid.is_masked() { " masked" } else { "" }
+            );
+            check_every_solver(&grid, &maze, maze.is_perfect(), &label);
+        }
+    }
+}
+
+/// A start walled in on every side: the searches find no way, the wall followers give up at
+/// once, on every shape.
+#[test]
+fn a_walled_in_start_has_no_path_on_any_shape() {
+    for shape in Shape::ALL {
+        let grid = Grid::new(shape, 5, 4).unwrap();
+        let maze = Maze::on_grid(grid.clone());
+        let goal = grid.len() - 1;
+        for name in solvers::names() {
+            let report = solvers::solve(name, &maze, grid.place(0), grid.place(goal)).unwrap();
+            assert!(
+                report.outcome.path().is_none(),
+                "{name} on {shape}: {:?}",
+                report.outcome
+            );
+        }
+    }
+}
+
+/// Every solver is allowed on every shape now.
+#[test]
+fn every_solver_works_on_any_shape() {
+    for entry in solvers::ALL {
+        assert!(entry.any_shape, "{}", entry.info.name);
+    }
+}
