@@ -32,6 +32,37 @@ pub(super) fn neighbour(width: u32, height: u32, cell: usize, side: Side) -> Opt
     ((0..w).contains(&nx) && (0..h).contains(&ny)).then(|| (ny * w + nx) as usize)
 }
 
+/// Calls `f(side, neighbour)` for every neighbour inside a `w` × `h` grid, in side order.
+#[inline]
+pub(super) fn for_each(w: usize, h: usize, cell: usize, mut f: impl FnMut(Side, usize)) {
+    let (x, y) = (cell % w, cell / w);
+    let (east, west) = (x + 1 < w, x > 0);
+    // The diagonal neighbours' rows: this row and the one above (even columns) or below (odd).
+    let (upper, lower) = if x % 2 == 0 {
+        (y.checked_sub(1), Some(y))
+    } else {
+        (Some(y), (y + 1 < h).then_some(y + 1))
+    };
+    if y > 0 {
+        f(0, cell - w);
+    }
+    if let (true, Some(row)) = (east, upper) {
+        f(1, row * w + x + 1);
+    }
+    if let (true, Some(row)) = (east, lower) {
+        f(2, row * w + x + 1);
+    }
+    if y + 1 < h {
+        f(3, cell + w);
+    }
+    if let (true, Some(row)) = (west, lower) {
+        f(4, row * w + x - 1);
+    }
+    if let (true, Some(row)) = (west, upper) {
+        f(5, row * w + x - 1);
+    }
+}
+
 /// The centre of the hexagon at column `x`, row `y`: rows are one unit apart, columns 0.866.
 pub(super) fn position(x: u32, y: u32) -> (f64, f64) {
     let radius = 1.0 / 3f64.sqrt();

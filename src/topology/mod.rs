@@ -392,6 +392,8 @@ pub struct Grid {
     height: u32,
     /// Polar only: the first cell of each ring, and the number of cells at the end.
     rings: Vec<u32>,
+    /// Polar only: the ring of each cell.
+    ring_index: Vec<u16>,
     /// Cells switched off, if a mask was applied.
     off: Option<Vec<bool>>,
 }
@@ -420,11 +422,12 @@ impl Grid {
             Shape::Polar => polar::ring_starts(height),
             _ => Vec::new(),
         };
-        let grid = Grid {
+        let mut grid = Grid {
             shape,
             width,
             height,
             rings,
+            ring_index: Vec::new(),
             off: None,
         };
         if grid.len() > MAX_CELLS {
@@ -435,6 +438,9 @@ impl Grid {
                 grid.len(),
                 polar::most_rings(MAX_CELLS)
             )));
+        }
+        if shape == Shape::Polar {
+            grid.ring_index = polar::ring_index(&grid.rings);
         }
         Ok(grid)
     }
@@ -485,7 +491,7 @@ impl Grid {
     /// it (clockwise from the east).
     pub fn place(&self, cell: usize) -> (u32, u32) {
         match self.shape {
-            Shape::Polar => polar::place(&self.rings, cell),
+            Shape::Polar => polar::place(&self.rings, &self.ring_index, cell),
             _ => (
                 (cell % self.width as usize) as u32,
                 (cell / self.width as usize) as u32,
@@ -579,11 +585,47 @@ impl Topology for Grid {
             Shape::Square => square_neighbour(self.width, self.height, cell, side),
             Shape::Hex => hex::neighbour(self.width, self.height, cell, side),
             Shape::Triangle => triangle::neighbour(self.width, self.height, cell, side),
-            Shape::Polar => polar::neighbour(&self.rings, cell, side),
+            Shape::Polar => polar::neighbour(&self.rings, &self.ring_index, cell, side),
         }?;
         match &self.off {
             Some(off) if off[cell] || off[next] => None,
             _ => Some(next),
+        }
+    }
+
+    /// The cell's column and row (or ring) found once for all its sides, rather than once a
+    /// side as [`Topology::neighbour`] must.
+    #[inline]
+    fn for_each_neighbour(&self, cell: usize, mut f: impl FnMut(Side, usize)) {
+        let off = self.off.as_deref();
+        if off.is_some_and(|off| off[cell]) {
+            return;
+        }
+        let mut emit = |side: Side, next: usize| {
+            if !off.is_some_and(|off| off[next]) {
+                f(side, next);
+            }
+        };
+        let (w, h) = (self.width as usize, self.height as usize);
+        match self.shape {
+            Shape::Square => {
+                let (x, y) = (cell % w, cell / w);
+                if y > 0 {
+                    emit(0, cell - w);
+                }
+                if x + 1 < w {
+                    emit(1, cell + 1);
+                }
+                if y + 1 < h {
+                    emit(2, cell + w);
+                }
+                if x > 0 {
+                    emit(3, cell - 1);
+                }
+            }
+            Shape::Hex => hex::for_each(w, h, cell, emit),
+            Shape::Triangle => triangle::for_each(w, h, cell, emit),
+            Shape::Polar => polar::for_each(&self.rings, &self.ring_index, cell, emit),
         }
     }
 
@@ -593,7 +635,7 @@ impl Topology for Grid {
             Shape::Square => (side + 2) % 4,
             Shape::Hex => (side + 3) % 6,
             Shape::Triangle => triangle::back(self.width, cell, side),
-            Shape::Polar => polar::back(&self.rings, cell, side),
+            Shape::Polar => polar::back(&self.rings, &self.ring_index, cell, side),
         }
     }
 
@@ -608,7 +650,7 @@ impl Topology for Grid {
             Shape::Square => (f64::from(x) + 0.5, f64::from(y) + 0.5),
             Shape::Hex => hex::position(x, y),
             Shape::Triangle => triangle::position(x, y),
-            Shape::Polar => polar::position(&self.rings, cell),
+            Shape::Polar => polar::position(&self.rings, &self.ring_index, cell),
         }
     }
 
@@ -672,6 +714,33 @@ mod tests {
         for shape in Shape::ALL {
             for (w, h) in [(1, 1), (1, 2), (5, 1), (2, 2), (3, 4), (7, 6), (12, 9)] {
                 check_symmetric(&Grid::new(shape, w, h).unwrap());
+            }
+        }
+    }
+
+    /// The fast enumeration of a cell's neighbours gives what asking side by side gives.
+    #[test]
+    fn neighbours_at_once_are_neighbours_side_by_side() {
+        for shape in Shape::ALL {
+            for (w, h) in [(1, 1), (1, 2), (2, 1), (3, 4), (7, 6)] {
+                let plain = Grid::new(shape, w, h).unwrap();
+                let rows = (0..h)
+                    .map(|y| (0..w).map(|x| (x + 2 * y) % 5 == 3).collect())
+                    .collect();
+                let masked = match shape {
+                    Shape::Polar => None,
+                    _ => plain.clone().with_mask(&Mask::from_rows(rows)).ok(),
+                };
+                for grid in std::iter::once(plain).chain(masked) {
+                    for cell in 0..grid.len() {
+                        let mut at_once = Vec::new();
+                        grid.for_each_neighbour(cell, |side, next| at_once.push((side, next)));
+                        let one_by_one: Vec<(Side, usize)> = (0..grid.sides(cell))
+                            .filter_map(|side| grid.neighbour(cell, side).map(|n| (side, n)))
+                            .collect();
+                        assert_eq!(at_once, one_by_one, "{shape} {w}x{h} cell {cell}");
+                    }
+                }
             }
         }
     }

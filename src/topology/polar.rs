@@ -35,8 +35,23 @@ pub(super) fn most_rings(cells: usize) -> u32 {
         .saturating_sub(1)
 }
 
-fn ring_of(starts: &[u32], cell: usize) -> usize {
-    starts.partition_point(|&start| start as usize <= cell) - 1
+/// The ring of each cell, looked up once per grid: the neighbour questions ask it for every
+/// cell they touch, and searching the ring starts each time took most of a polar maze's time.
+pub(super) fn ring_index(starts: &[u32]) -> Vec<u16> {
+    let mut index = Vec::with_capacity(*starts.last().unwrap_or(&0) as usize);
+    for (ring, pair) in starts.windows(2).enumerate() {
+        index.extend(std::iter::repeat(ring as u16).take((pair[1] - pair[0]) as usize));
+    }
+    index
+}
+
+/// The ring of a cell: from the index when there is one, else by searching the starts.
+#[inline]
+fn ring_of(starts: &[u32], index: &[u16], cell: usize) -> usize {
+    match index.get(cell) {
+        Some(&ring) => usize::from(ring),
+        None => starts.partition_point(|&start| start as usize <= cell) - 1,
+    }
 }
 
 fn count(starts: &[u32], ring: usize) -> usize {
@@ -44,8 +59,8 @@ fn count(starts: &[u32], ring: usize) -> usize {
 }
 
 /// A cell's ring and its place in the ring.
-pub(super) fn place(starts: &[u32], cell: usize) -> (u32, u32) {
-    let ring = ring_of(starts, cell);
+pub(super) fn place(starts: &[u32], index: &[u16], cell: usize) -> (u32, u32) {
+    let ring = ring_of(starts, index, cell);
     ((cell - starts[ring] as usize) as u32, ring as u32)
 }
 
@@ -68,12 +83,12 @@ fn split(starts: &[u32], ring: usize) -> Option<usize> {
 }
 
 #[inline]
-pub(super) fn neighbour(starts: &[u32], cell: usize, side: Side) -> Option<usize> {
+pub(super) fn neighbour(starts: &[u32], index: &[u16], cell: usize, side: Side) -> Option<usize> {
     let side = usize::from(side);
     if cell == 0 {
         return (side < usize::from(sides(starts, 0))).then(|| 1 + side);
     }
-    let ring = ring_of(starts, cell);
+    let ring = ring_of(starts, index, cell);
     let (start, n) = (starts[ring] as usize, count(starts, ring));
     let i = cell - start;
     match side {
@@ -93,14 +108,44 @@ pub(super) fn neighbour(starts: &[u32], cell: usize, side: Side) -> Option<usize
     }
 }
 
+/// Calls `f(side, neighbour)` for every neighbour, in side order, finding the cell's ring
+/// once.
 #[inline]
-pub(super) fn back(starts: &[u32], cell: usize, side: Side) -> Side {
+pub(super) fn for_each(starts: &[u32], index: &[u16], cell: usize, mut f: impl FnMut(Side, usize)) {
+    if cell == 0 {
+        for side in 0..sides(starts, 0) {
+            f(side, 1 + usize::from(side));
+        }
+        return;
+    }
+    let ring = ring_of(starts, index, cell);
+    let (start, n) = (starts[ring] as usize, count(starts, ring));
+    let i = cell - start;
+    let inward = if ring == 1 {
+        0
+    } else {
+        starts[ring - 1] as usize + i / (n / count(starts, ring - 1))
+    };
+    f(0, inward);
+    f(1, start + (i + n - 1) % n);
+    if let Some(ratio) = split(starts, ring) {
+        let first = starts[ring + 1] as usize + i * ratio;
+        f(2, first);
+        if ratio == 2 {
+            f(3, first + 1);
+        }
+    }
+    f(4, start + (i + 1) % n);
+}
+
+#[inline]
+pub(super) fn back(starts: &[u32], index: &[u16], cell: usize, side: Side) -> Side {
     if cell == 0 {
         return 0;
     }
     match side {
         0 => {
-            let ring = ring_of(starts, cell);
+            let ring = ring_of(starts, index, cell);
             let i = cell - starts[ring] as usize;
             if ring == 1 {
                 i as Side
@@ -125,12 +170,12 @@ pub(super) fn side_name(cell: usize, side: Side) -> &'static str {
 }
 
 /// The middle of a cell, with the centre of the circle at (rings, rings).
-pub(super) fn position(starts: &[u32], cell: usize) -> (f64, f64) {
+pub(super) fn position(starts: &[u32], index: &[u16], cell: usize) -> (f64, f64) {
     let rings = (starts.len() - 1) as f64;
     if cell == 0 {
         return (rings, rings);
     }
-    let (i, ring) = place(starts, cell);
+    let (i, ring) = place(starts, index, cell);
     let angle = TAU * (f64::from(i) + 0.5) / count(starts, ring as usize) as f64;
     let radius = f64::from(ring) + 0.5;
     (rings + radius * angle.cos(), rings + radius * angle.sin())

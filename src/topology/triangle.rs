@@ -23,6 +23,36 @@ pub(super) fn neighbour(width: u32, height: u32, cell: usize, side: Side) -> Opt
     (nx < width && ny < height).then(|| ny as usize * w + nx as usize)
 }
 
+/// Calls `f(side, neighbour)` for every neighbour inside a `w` × `h` grid, in side order.
+#[inline]
+pub(super) fn for_each(w: usize, h: usize, cell: usize, mut f: impl FnMut(Side, usize)) {
+    let (x, y) = (cell % w, cell / w);
+    let (east, west) = (x + 1 < w, x > 0);
+    if (x + y) % 2 == 0 {
+        // Pointing up: east, south (its base), west.
+        if east {
+            f(0, cell + 1);
+        }
+        if y + 1 < h {
+            f(1, cell + w);
+        }
+        if west {
+            f(2, cell - 1);
+        }
+    } else {
+        // Pointing down: north (its base), east, west.
+        if y > 0 {
+            f(0, cell - w);
+        }
+        if east {
+            f(1, cell + 1);
+        }
+        if west {
+            f(2, cell - 1);
+        }
+    }
+}
+
 /// The side of the neighbour through `side` that leads back.
 #[inline]
 pub(super) fn back(width: u32, cell: usize, side: Side) -> Side {

@@ -1,0 +1,136 @@
+//! Every generator and solver that works on any grid, on each shape at about a million cells:
+//! time per cell against the square grid's.
+//!
+//! `cargo bench --bench shapes -- --cells 1000000 --reps 5 --only prim` (all optional):
+//! - `--cells N`: about how many cells each grid has (default 1 000 000): square, hex and
+//!   triangle grids of √N × √N, a polar grid of as many rings as stay within N cells;
+//! - `--reps N`: repetitions (default 5); the table shows the fastest and the median;
+//! - `--only NAME`: only that generator or solver (repeatable).
+//!
+//! Generators run to the end with the display and the journal off, as `mazestep generate`
+//! does. Solvers search a recursive-backtracker maze of each shape from its default start to
+//! its default goal, as `mazestep solve` does. "× square" is the time per cell over the
+//! square grid's, for the same algorithm.
+
+use mazestep::generators;
+use mazestep::maze::Maze;
+use mazestep::run::default_ends_of;
+use mazestep::solvers;
+use mazestep::topology::{Grid, Shape, Topology};
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+const SEED: u64 = 2024;
+
+/// A grid of `shape` with about `cells` cells.
+fn grid_of(shape: Shape, cells: usize) -> Grid {
+    if shape == Shape::Polar {
+        let rings = (1..=4096)
+            .take_while(|&r| Grid::new(Shape::Polar, 1, r).is_ok_and(|g| g.len() <= cells))
+            .last()
+            .unwrap_or(1);
+        return Grid::new(Shape::Polar, 1, rings).expect("fits");
+    }
+    let side = ((cells as f64).sqrt().round() as u32).clamp(1, 4096);
+    Grid::new(shape, side, side).expect("fits")
+}
+
+fn measure(reps: usize, mut work: impl FnMut()) -> (Duration, Duration) {
+    let mut times: Vec<Duration> = (0..reps)
+        .map(|_| {
+            let began = Instant::now();
+            work();
+            began.elapsed()
+        })
+        .collect();
+    times.sort();
+    (times[0], times[times.len() / 2])
+}
+
+fn main() -> ExitCode {
+    let (mut cells, mut reps, mut only) = (1_000_000usize, 5usize, Vec::<String>::new());
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let value = args.next();
+        match (arg.as_str(), value.as_deref().map(str::parse::<usize>)) {
+            ("--cells", Some(Ok(n))) if n > 0 => cells = n,
+            ("--reps", Some(Ok(n))) if n > 0 => reps = n,
+            ("--only", _) if value.is_some() => only.extend(value),
+            // cargo bench passes --bench to every bench binary.
+            ("--bench", _) => {}
+            _ => {
+                eprintln!("shapes bench: use --cells N --reps N --only NAME");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let wants = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
+    let grids: Vec<Grid> = Shape::ALL.iter().map(|&s| grid_of(s, cells)).collect();
+    println!(
+        "{:<26} {:<9} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "algorithm", "shape", "cells", "min ms", "med ms", "ns/cell", "× square"
+    );
+    for entry in generators::ALL
+        .iter()
+        .filter(|e| e.any_shape && wants(e.info.name))
+    {
+        let mut square_per_cell = None;
+        for grid in &grids {
+            let empty = Maze::on_grid(grid.clone());
+            let (min, med) = measure(reps, || {
+                let maze = generators::generate_on(entry.info.name, empty.clone(), SEED, 0.0);
+                black_box(maze.expect("any-shape generator"));
+            });
+            let per_cell = min.as_secs_f64() * 1e9 / grid.len() as f64;
+            let base = *square_per_cell.get_or_insert(per_cell);
+            println!(
+                "{:<26} {:<9} {:>9} {:>9.2} {:>9.2} {:>9.1} {:>9.2}",
+                entry.info.name,
+                grid.shape().name(),
+                grid.len(),
+                min.as_secs_f64() * 1e3,
+                med.as_secs_f64() * 1e3,
+                per_cell,
+                per_cell / base
+            );
+        }
+    }
+    let solvers: Vec<_> = solvers::ALL
+        .iter()
+        .filter(|e| e.any_shape && wants(e.info.name))
+        .collect();
+    if solvers.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    let mazes: Vec<Maze> = grids
+        .iter()
+        .map(|grid| {
+            let empty = Maze::on_grid(grid.clone());
+            generators::generate_on("recursive-backtracker", empty, SEED, 0.0).expect("made")
+        })
+        .collect();
+    for entry in solvers {
+        let mut square_per_cell = None;
+        for maze in &mazes {
+            let (start, goal) = default_ends_of(maze);
+            let (min, med) = measure(reps, || {
+                let report = solvers::solve(entry.info.name, maze, start, goal);
+                black_box(report.expect("valid ends"));
+            });
+            let per_cell = min.as_secs_f64() * 1e9 / maze.len() as f64;
+            let base = *square_per_cell.get_or_insert(per_cell);
+            println!(
+                "{:<26} {:<9} {:>9} {:>9.2} {:>9.2} {:>9.1} {:>9.2}",
+                format!("{} (solve)", entry.info.name),
+                maze.shape().name(),
+                maze.len(),
+                min.as_secs_f64() * 1e3,
+                med.as_secs_f64() * 1e3,
+                per_cell,
+                per_cell / base
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
