@@ -7,58 +7,76 @@
 //! (the side's passage bit). On the square grid four bits do, and two cells share a byte, the
 //! even cell in the low half: on a large maze an eighth of a byte per state keeps the whole
 //! set small enough to stay cached.
+//!
+//! Which packing a set uses follows from the most headings a cell has, and every call passes
+//! that number in (the grid's `max_sides`) rather than the set reading it back from memory:
+//! for the square grid it is the constant 4, so the packing is fixed when the wall follower is
+//! compiled for it, with no shift by a stored amount on every step.
 
 use crate::topology::Side;
 
-/// A set of (cell, heading) pairs for the cells `0..len`.
+/// A set of (cell, heading) pairs for the cells `0..len`. Every method but [`StateSet::count`]
+/// takes `headings`, the number the set was made for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateSet {
-    /// Bit `h` of `cell`'s part of `bits[cell >> pair]` is set when (cell, heading `h`) is in.
+    /// Bit `h` of `cell`'s part of `bits[cell >> pair(headings)]` is set when (cell, heading
+    /// `h`) is in.
     bits: Vec<u8>,
-    /// 1 when two cells share a byte (four headings), 0 when each has its own.
-    pair: usize,
+    /// The `headings` the set was made for: checked against the callers' in debug builds.
+    headings: u8,
+}
+
+/// 1 when two cells share a byte (at most four headings), 0 when each has its own.
+#[inline]
+fn pair(headings: u8) -> usize {
+    usize::from(headings <= 4)
 }
 
 impl StateSet {
     /// An empty set for the cells `0..len`, each with headings `0..headings` (at most 8).
     pub fn new(len: usize, headings: u8) -> StateSet {
-        let pair = usize::from(headings <= 4);
         StateSet {
-            bits: vec![0; len.div_ceil(1 << pair)],
-            pair,
+            bits: vec![0; len.div_ceil(1 << pair(headings))],
+            headings,
         }
     }
 
     /// Whether (cell, heading) is in the set.
     #[inline]
-    pub fn contains(&self, cell: usize, heading: Side) -> bool {
-        self.bits[cell >> self.pair] & self.state_bit(cell, heading) != 0
+    pub fn contains(&self, headings: u8, cell: usize, heading: Side) -> bool {
+        self.bits[self.byte(headings, cell)] & state_bit(headings, cell, heading) != 0
     }
 
     /// Whether any state of `cell`, whatever the heading, is in the set.
     #[inline]
-    pub fn has_cell(&self, cell: usize) -> bool {
-        self.bits[cell >> self.pair] & self.cell_bits(cell) != 0
+    pub fn has_cell(&self, headings: u8, cell: usize) -> bool {
+        self.bits[self.byte(headings, cell)] & cell_bits(headings, cell) != 0
     }
 
     /// Adds (cell, heading); returns whether the cell had no state in the set before.
     #[inline]
-    pub fn insert(&mut self, cell: usize, heading: Side) -> bool {
-        let (cell_bits, state_bit) = (self.cell_bits(cell), self.state_bit(cell, heading));
-        let byte = &mut self.bits[cell >> self.pair];
+    pub fn insert(&mut self, headings: u8, cell: usize, heading: Side) -> bool {
+        let (cell_bits, state_bit) = (
+            cell_bits(headings, cell),
+            state_bit(headings, cell, heading),
+        );
+        let at = self.byte(headings, cell);
+        let byte = &mut self.bits[at];
         let new_cell = *byte & cell_bits == 0;
         *byte |= state_bit;
         new_cell
     }
 
     /// Takes (cell, heading) out of the set.
-    pub fn remove(&mut self, cell: usize, heading: Side) {
-        self.bits[cell >> self.pair] &= !self.state_bit(cell, heading);
+    pub fn remove(&mut self, headings: u8, cell: usize, heading: Side) {
+        let at = self.byte(headings, cell);
+        self.bits[at] &= !state_bit(headings, cell, heading);
     }
 
     /// Takes every state of `cell` out of the set.
-    pub fn remove_cell(&mut self, cell: usize) {
-        self.bits[cell >> self.pair] &= !self.cell_bits(cell);
+    pub fn remove_cell(&mut self, headings: u8, cell: usize) {
+        let at = self.byte(headings, cell);
+        self.bits[at] &= !cell_bits(headings, cell);
     }
 
     /// How many states are in the set (counted, bit by bit).
@@ -66,23 +84,33 @@ impl StateSet {
         self.bits.iter().map(|b| u64::from(b.count_ones())).sum()
     }
 
-    /// Where `cell`'s bits start in its byte: 0, or 4 for the odd cell of a shared byte.
+    /// The byte holding `cell`'s states.
     #[inline]
-    fn shift(&self, cell: usize) -> usize {
-        4 * (cell & self.pair)
+    fn byte(&self, headings: u8, cell: usize) -> usize {
+        debug_assert_eq!(
+            headings, self.headings,
+            "a state set used with another packing"
+        );
+        cell >> pair(headings)
     }
+}
 
-    /// The bits of `cell`'s byte that are `cell`'s, one per heading.
-    #[inline]
-    fn cell_bits(&self, cell: usize) -> u8 {
-        (0xff >> (4 * self.pair)) << self.shift(cell)
-    }
+/// Where `cell`'s bits start in its byte: 0, or 4 for the odd cell of a shared byte.
+#[inline]
+fn shift(headings: u8, cell: usize) -> usize {
+    4 * (cell & pair(headings))
+}
 
-    /// The bit of `cell`'s byte for standing on `cell` facing `heading`.
-    #[inline]
-    fn state_bit(&self, cell: usize, heading: Side) -> u8 {
-        (1 << heading) << self.shift(cell)
-    }
+/// The bits of `cell`'s byte that are `cell`'s, one per heading.
+#[inline]
+fn cell_bits(headings: u8, cell: usize) -> u8 {
+    (0xff >> (4 * pair(headings))) << shift(headings, cell)
+}
+
+/// The bit of `cell`'s byte for standing on `cell` facing `heading`.
+#[inline]
+fn state_bit(headings: u8, cell: usize, heading: Side) -> u8 {
+    (1 << heading) << shift(headings, cell)
 }
 
 #[cfg(test)]
@@ -93,15 +121,15 @@ mod tests {
     fn states_are_kept_per_cell_and_heading() {
         for headings in [4, 8] {
             let mut seen = StateSet::new(3, headings);
-            assert!(seen.insert(1, 1));
-            assert!(!seen.insert(1, 3));
-            assert!(seen.insert(2, 1));
-            assert!(seen.contains(1, 1));
-            assert!(seen.contains(1, 3));
-            assert!(!seen.contains(1, 0));
-            assert!(!seen.contains(0, 1));
-            assert!(seen.contains(2, 1));
-            assert!(!seen.contains(2, 3));
+            assert!(seen.insert(headings, 1, 1));
+            assert!(!seen.insert(headings, 1, 3));
+            assert!(seen.insert(headings, 2, 1));
+            assert!(seen.contains(headings, 1, 1));
+            assert!(seen.contains(headings, 1, 3));
+            assert!(!seen.contains(headings, 1, 0));
+            assert!(!seen.contains(headings, 0, 1));
+            assert!(seen.contains(headings, 2, 1));
+            assert!(!seen.contains(headings, 2, 3));
             assert_eq!(seen.count(), 3);
         }
     }
@@ -116,23 +144,28 @@ mod tests {
                 for cell in 0..len {
                     for heading in 0..headings {
                         let before = seen.clone();
-                        assert!(!seen.contains(cell, heading));
-                        let new_cell = !seen.has_cell(cell);
-                        assert_eq!(seen.insert(cell, heading), new_cell);
-                        assert!(seen.contains(cell, heading) && seen.has_cell(cell));
+                        assert!(!seen.contains(headings, cell, heading));
+                        let new_cell = !seen.has_cell(headings, cell);
+                        assert_eq!(seen.insert(headings, cell, heading), new_cell);
+                        assert!(
+                            seen.contains(headings, cell, heading) && seen.has_cell(headings, cell)
+                        );
                         for other in (0..len).filter(|&other| other != cell) {
-                            assert_eq!(seen.has_cell(other), before.has_cell(other));
+                            assert_eq!(
+                                seen.has_cell(headings, other),
+                                before.has_cell(headings, other)
+                            );
                         }
-                        seen.remove(cell, heading);
+                        seen.remove(headings, cell, heading);
                         assert_eq!(seen, before, "{cell} {heading} in and out");
                         // Back in, to stay: only the first heading finds the cell empty.
-                        assert_eq!(seen.insert(cell, heading), heading == 0);
+                        assert_eq!(seen.insert(headings, cell, heading), heading == 0);
                     }
                     assert_eq!(seen.count(), u64::from(headings) * (cell as u64 + 1));
                 }
                 for cell in 0..len {
-                    seen.remove_cell(cell);
-                    assert!(!seen.has_cell(cell));
+                    seen.remove_cell(headings, cell);
+                    assert!(!seen.has_cell(headings, cell));
                 }
                 assert_eq!(seen, StateSet::new(len, headings));
             }

@@ -122,7 +122,8 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for WallFollower<T> {
         }
         if !self.started {
             self.started = true;
-            self.seen.insert(self.cell, self.heading);
+            self.seen
+                .insert(self.grid.max_sides(), self.cell, self.heading);
             self.route.push(self.cell);
             self.visited = 1;
             board.add_mark(self.cell, mark::VISITED);
@@ -145,9 +146,12 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for WallFollower<T> {
         self.cell = next;
         self.heading = facing(&self.grid, next, self.grid.back(from, side));
         self.route.push(next);
-        if self.seen.contains(next, self.heading) {
+        if self
+            .seen
+            .contains(self.grid.max_sides(), next, self.heading)
+        {
             self.repeating = true;
-        } else if self.seen.insert(next, self.heading) {
+        } else if self.seen.insert(self.grid.max_sides(), next, self.heading) {
             self.visited += 1;
             board.add_mark(next, mark::VISITED);
         }
@@ -231,8 +235,9 @@ impl Hand {
 }
 
 /// The side the rule takes from `cell` facing `heading`, with the cell it leads to: the first
-/// open one in the hand's order.
-#[inline]
+/// open one in the hand's order. Always inlined: called from `step` it keeps the cell and
+/// heading in registers (a call passed them, and the answer, through memory).
+#[inline(always)]
 fn rule<T: Topology>(
     grid: &T,
     maze: &Maze,
@@ -242,9 +247,15 @@ fn rule<T: Topology>(
 ) -> Option<(Side, usize)> {
     let sides = grid.sides(cell);
     let entered = entered(grid, cell, heading);
-    (1..=sides)
-        .map(|turn| hand.turn(entered, turn, sides))
-        .find_map(|side| neighbour_through(grid, maze, cell, side).map(|next| (side, next)))
+    // A plain loop: as an iterator chain (`(1..=sides).find_map`) it stayed a call per step
+    // once `rule` was inlined, where the loop is unrolled over the square grid's four sides.
+    for turn in 1..sides + 1 {
+        let side = hand.turn(entered, turn, sides);
+        if let Some(next) = neighbour_through(grid, maze, cell, side) {
+            return Some((side, next));
+        }
+    }
+    None
 }
 
 /// The reason given when the follower finds itself repeating its walk.
@@ -294,7 +305,7 @@ impl<T: Topology> WallFollower<T> {
 
     /// Whether the follower has stood on `cell` facing its side `heading`.
     pub fn has_been(&self, cell: usize, heading: Side) -> bool {
-        self.seen.contains(cell, heading)
+        self.seen.contains(self.grid.max_sides(), cell, heading)
     }
 
     /// The way the rule takes from where the follower stands, with the cell it leads to.
@@ -342,7 +353,7 @@ impl<T: Topology> WallFollower<T> {
             Event::Begin { cell } => {
                 let cell = cell as usize;
                 self.started = false;
-                self.seen.remove_cell(cell);
+                self.seen.remove_cell(self.grid.max_sides(), cell);
                 self.route.clear();
                 self.visited = 0;
             }
@@ -372,8 +383,8 @@ impl<T: Topology> WallFollower<T> {
                 if self.repeating {
                     self.repeating = false;
                 } else {
-                    self.seen.remove(to, self.heading);
-                    if !self.seen.has_cell(to) {
+                    self.seen.remove(self.grid.max_sides(), to, self.heading);
+                    if !self.seen.has_cell(self.grid.max_sides(), to) {
                         self.visited -= 1;
                     }
                 }
