@@ -22,19 +22,36 @@
 //! are at most width + height of them. Either way every hunt finds the same cell a full scan
 //! would, and the whole run stays close to linear time.
 //!
+//! On a grid of another shape, or with a mask, "reading order" is the order of the cell
+//! numbers: row by row for hex and triangle grids, ring by ring from the centre for polar ones
+//! (see [`crate::topology`]); switched-off cells never count. The hunt again finds the first
+//! cell a full scan would, but it cannot count on that cell's earlier neighbours (an upward
+//! triangle at the start of a row has none, a mask may switch them off), so it scans on from
+//! the later of two places: the first cell outside the maze (every cell before it is in the
+//! maze or switched off), and the lowest cell any finished walk touched while it was outside
+//! the maze (the cell the hunt is after is outside the maze and next to a cell of some walk, so
+//! it was such a cell when that walk ended and was taken in). Each hunt takes in the walk that
+//! just ended, so this costs one look at each cell's neighbours in all, and only a hunt moves
+//! these places: it notes them for its undo, as the square hunt notes its pointer. Without a
+//! mask the first place is the cell found, or close to it, once the first cell has joined;
+//! before that the second is at most about a row (a ring) before it. A mask can make a scan
+//! longer.
+//!
 //! One step is one carve: a step of the walk, or a hunt with its carve. Marks: `VISITED` for
 //! cells in the maze, `ACTIVE` for the current walk, `SPECIAL` for the row where the last hunt
-//! found its cell.
+//! found its cell; on other grids, which have no rows to mark (the legend still says "row"),
+//! for the cells the last hunt scanned, ending with the cell it found.
 //!
 //! The file: the algorithm first ([`HuntAndKill`] and its `step`), then taking a step back and
 //! what the page shows, each in a section of its own.
 
-use super::grid::{random_direction, Grid};
 use crate::board::{mark, Board};
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
-use crate::maze::{Direction, Maze};
+use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::topology::{random_side, Spot, Square, Topology};
+use std::ops::Range;
 
 pub static INFO: Info = Info {
     name: "hunt-and-kill",
@@ -57,77 +74,75 @@ pub static INFO: Info = Info {
     events: &["hunt", "carve"],
 };
 
-/// Hunt-and-Kill as a step machine.
+/// Hunt-and-Kill as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or
+/// a shared [`crate::topology::Grid`] of another shape or with a mask).
 #[derive(Clone, Debug)]
-pub struct HuntAndKill {
-    grid: Grid,
+pub struct HuntAndKill<T = Square> {
+    grid: T,
+    /// The square grid of [`HuntAndKill::new`], whose hunt goes by rows; `None`: the hunt goes
+    /// cell by cell (see the module's notes).
+    rows: Option<Square>,
     in_maze: Vec<bool>,
+    /// Cells (that are on) still outside the maze.
     remaining: usize,
     /// The cells of the current walk, oldest first (for the `ACTIVE` marks).
     walk: Vec<u32>,
-    /// The walk's cell with its column and row.
-    current: Option<(usize, u32, u32)>,
-    /// Every cell before this index is in the maze.
+    /// The walk's spot: its cell, and on the square grid its column and row.
+    current: Option<Spot>,
+    /// Every cell before this index is in the maze (or switched off).
     first_outside: usize,
-    /// The topmost row holding a maze cell.
+    /// By rows: the topmost row holding a maze cell.
     top_row: u32,
-    /// The row marked as the last hunt's.
+    /// By rows: the row marked as the last hunt's.
     hunt_row: Option<u32>,
+    /// Cell by cell: no cell before this one was outside the maze next to a cell of a walk
+    /// when that walk ended (the walks the hunts have taken in; `len` before any).
+    reach: usize,
+    /// Cell by cell: the cells the last hunt scanned, marked (empty: none).
+    scanned: Range<usize>,
     hunts: u64,
 }
 
-impl Machine for HuntAndKill {
+impl<T: Topology + Clone + DebugState + 'static> Machine for HuntAndKill<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let step = match self.current {
             None => {
-                let cell = rng.index(self.in_maze.len());
-                let (x, y) = self.grid.coords(cell);
-                self.enter(board, cell, x, y);
+                let cell = self.grid.nearest_on(rng.index(self.in_maze.len()));
+                self.enter(board, self.grid.spot(cell));
                 Step::new(Event::Begin { cell: cell as u32 }, 0)
             }
             Some(_) if self.remaining == 0 => return None,
-            Some((cell, x, y)) => {
-                let ways = self.neighbours(cell, x, y, false);
+            Some(spot) => {
+                let ways = self.grid.sides_where(spot, |next| !self.in_maze[next]);
                 if ways != 0 {
-                    let dir = random_direction(ways, rng);
-                    board.carve(cell, dir);
-                    let (next, nx, ny) = self.grid.toward(cell, x, y, dir);
-                    self.enter(board, next, nx, ny);
+                    let side = random_side(ways, rng);
+                    let next = self.grid.spot_toward(spot, side);
+                    board.join(spot.0, side, next.0, self.grid.back(spot.0, side));
+                    self.enter(board, next);
                     Step::new(
                         Event::Carve {
-                            cell: cell as u32,
-                            side: dir.side(),
+                            cell: spot.0 as u32,
+                            side,
                         },
                         2,
                     )
                 } else {
-                    // The hunt forgets the walk, the scan's start and the hunt row.
-                    board.note_words(&[self.first_outside as u32, row_word(self.hunt_row)]);
-                    board.note_words(&self.walk);
-                    self.end_walk(board);
-                    let target = self.hunt_target();
-                    let (x, y) = self.grid.coords(target);
-                    self.mark_hunt_row(board, Some(y));
-                    let dir = random_direction(self.neighbours(target, x, y, true), rng);
-                    board.carve(target, dir);
-                    self.enter(board, target, x, y);
-                    self.hunts += 1;
-                    Step::new(
-                        Event::Hunt {
-                            cell: target as u32,
-                            side: dir.side(),
-                        },
-                        4,
-                    )
+                    self.hunt(board, rng)
                 }
             }
         };
         if self.remaining == 0 {
-            // Finished: the walk and the hunt row mean nothing any more.
-            board.note(row_word(self.hunt_row));
+            // Finished: the walk and the hunt's marks mean nothing any more.
+            match self.rows {
+                Some(_) => board.note(row_word(self.hunt_row)),
+                None => board.note_words(&range_words(&self.scanned)),
+            }
             board.note_words(&self.walk);
             self.end_walk(board);
-            self.mark_hunt_row(board, None);
+            match self.rows {
+                Some(square) => self.mark_hunt_row(board, square, None),
+                None => self.mark_scanned(board, 0..0),
+            }
         }
         Some(step)
     }
@@ -163,18 +178,34 @@ impl Machine for HuntAndKill {
     }
 }
 
-/// Making one, and the pieces `step` uses: entering a cell, the hunt, the marks.
 impl HuntAndKill {
+    /// A generator for a square maze of `maze`'s size, hunting by rows.
     pub fn new(maze: &Maze) -> HuntAndKill {
+        let square = Square::of(maze);
         HuntAndKill {
-            grid: Grid::of(maze),
-            in_maze: vec![false; maze.len()],
-            remaining: maze.len(),
+            rows: Some(square),
+            top_row: square.height(),
+            ..HuntAndKill::on(square)
+        }
+    }
+}
+
+/// Making one, and the pieces `step` uses: entering a cell, the hunts, the marks.
+impl<T: Topology> HuntAndKill<T> {
+    /// A generator for a maze on `grid`, hunting cell by cell.
+    pub fn on(grid: T) -> HuntAndKill<T> {
+        HuntAndKill {
+            in_maze: vec![false; grid.len()],
+            remaining: (0..grid.len()).filter(|&cell| grid.is_on(cell)).count(),
+            reach: grid.len(),
+            grid,
+            rows: None,
             walk: Vec::new(),
             current: None,
             first_outside: 0,
-            top_row: maze.height(),
+            top_row: 0,
             hunt_row: None,
+            scanned: 0..0,
             hunts: 0,
         }
     }
@@ -184,9 +215,15 @@ impl HuntAndKill {
         &self.walk
     }
 
-    /// The row where the last hunt found its cell.
+    /// Hunting by rows: the row where the last hunt found its cell.
     pub fn hunt_row(&self) -> Option<u32> {
         self.hunt_row
+    }
+
+    /// Hunting cell by cell: the cells the last hunt scanned (the last one is the cell it
+    /// found), marked `SPECIAL`.
+    pub fn scanned(&self) -> Range<usize> {
+        self.scanned.clone()
     }
 
     /// Whether `cell` has joined the maze.
@@ -194,27 +231,61 @@ impl HuntAndKill {
         self.in_maze[cell]
     }
 
-    /// The neighbours of `cell` at `(x, y)` that are (`inside == true`) or are not in the
-    /// maze, as direction bits.
+    /// Puts the cell at `spot` in the maze as the new head of the walk.
     #[inline]
-    fn neighbours(&self, cell: usize, x: u32, y: u32, inside: bool) -> u8 {
-        self.grid
-            .neighbours(cell, x, y, |next| self.in_maze[next] == inside)
-    }
-
-    /// Puts `cell` in the maze as the new head of the walk.
-    #[inline]
-    fn enter(&mut self, board: &mut Board, cell: usize, x: u32, y: u32) {
+    fn enter(&mut self, board: &mut Board, spot: Spot) {
+        let cell = spot.0;
         self.in_maze[cell] = true;
         self.remaining -= 1;
-        self.top_row = self.top_row.min(y);
+        // By rows only; the row of a spot on other grids is 0, and `top_row` stays 0.
+        self.top_row = self.top_row.min(spot.2);
         self.walk.push(cell as u32);
-        self.current = Some((cell, x, y));
+        self.current = Some(spot);
         board.add_mark(cell, mark::VISITED | mark::ACTIVE);
     }
 
-    /// The first cell in reading order that is outside the maze but touches it.
-    fn hunt_target(&mut self) -> usize {
+    /// The walk is stuck: finds the cell to start the next one, carves from it into the maze
+    /// and enters it. Notes what it forgets: the scan's start, what the scan keeps and marks,
+    /// and the walk.
+    fn hunt(&mut self, board: &mut Board, rng: &mut Rng) -> Step {
+        let target = match self.rows {
+            Some(square) => {
+                board.note_words(&[self.first_outside as u32, row_word(self.hunt_row)]);
+                board.note_words(&self.walk);
+                self.end_walk(board);
+                let target = self.hunt_by_rows(square);
+                let (_, _, y) = square.spot(target);
+                self.mark_hunt_row(board, square, Some(y));
+                target
+            }
+            None => {
+                let [start, end] = range_words(&self.scanned);
+                board.note_words(&[self.first_outside as u32, self.reach as u32, start, end]);
+                board.note_words(&self.walk);
+                self.take_in_walk();
+                self.end_walk(board);
+                let (from, target) = self.hunt_by_cells();
+                self.mark_scanned(board, from..target + 1);
+                target
+            }
+        };
+        let spot = self.grid.spot(target);
+        let side = random_side(self.grid.sides_where(spot, |next| self.in_maze[next]), rng);
+        let next = self.grid.through(target, side);
+        board.join(target, side, next, self.grid.back(target, side));
+        self.enter(board, spot);
+        self.hunts += 1;
+        Step::new(
+            Event::Hunt {
+                cell: target as u32,
+                side,
+            },
+            4,
+        )
+    }
+
+    /// By rows: the first cell in reading order that is outside the maze but touches it.
+    fn hunt_by_rows(&mut self, square: Square) -> usize {
         while self.in_maze[self.first_outside] {
             self.first_outside += 1;
         }
@@ -224,22 +295,60 @@ impl HuntAndKill {
             // reading order, so it is in the maze.
             return cell;
         }
-        let start = self.top_row.saturating_sub(1) as usize * self.grid.width as usize;
+        let start = self.top_row.saturating_sub(1) as usize * square.width() as usize;
         (start..self.in_maze.len())
             .find(|&cell| {
-                let (x, y) = self.grid.coords(cell);
-                !self.in_maze[cell] && self.neighbours(cell, x, y, true) != 0
+                !self.in_maze[cell]
+                    && square.sides_where(square.spot(cell), |n| self.in_maze[n]) != 0
             })
             // Some cell outside the maze touches it while the maze is not the whole grid.
             .unwrap_or(0)
     }
 
-    /// Moves the `SPECIAL` row marks to `row` (or removes them).
-    fn mark_hunt_row(&mut self, board: &mut Board, row: Option<u32>) {
+    /// Cell by cell: lowers `reach` to the lowest cell outside the maze next to a cell of the
+    /// walk that just ended.
+    fn take_in_walk(&mut self) {
+        let (grid, in_maze) = (&self.grid, &self.in_maze);
+        let mut reach = self.reach;
+        for &cell in &self.walk {
+            grid.for_each_neighbour(cell as usize, |_, next| {
+                if !in_maze[next] {
+                    reach = reach.min(next);
+                }
+            });
+        }
+        self.reach = reach;
+    }
+
+    /// Cell by cell: where the scan starts, and the first cell in number order that is
+    /// outside the maze but touches it. No cell before the first outside the maze, or before
+    /// `reach`, can be that cell.
+    fn hunt_by_cells(&mut self) -> (usize, usize) {
+        while self.in_maze[self.first_outside] || !self.grid.is_on(self.first_outside) {
+            self.first_outside += 1;
+        }
+        let from = self.first_outside.max(self.reach);
+        let target = (from..self.in_maze.len())
+            .find(|&cell| {
+                // A switched-off cell touches nothing.
+                !self.in_maze[cell]
+                    && self
+                        .grid
+                        .sides_where(self.grid.spot(cell), |next| self.in_maze[next])
+                        != 0
+            })
+            // Some cell outside the maze touches it while the maze is not every cell that is
+            // on (they make one region).
+            .unwrap_or(from);
+        (from, target)
+    }
+
+    /// By rows: moves the `SPECIAL` row marks to `row` (or removes them).
+    fn mark_hunt_row(&mut self, board: &mut Board, square: Square, row: Option<u32>) {
         if self.hunt_row == row {
             return;
         }
-        let w = self.grid.width as usize;
+        let w = square.width() as usize;
         if let Some(old) = self.hunt_row {
             for cell in old as usize * w..(old as usize + 1) * w {
                 board.remove_mark(cell, mark::SPECIAL);
@@ -251,6 +360,20 @@ impl HuntAndKill {
             }
         }
         self.hunt_row = row;
+    }
+
+    /// Cell by cell: moves the `SPECIAL` marks to the cells that are on in `cells`.
+    fn mark_scanned(&mut self, board: &mut Board, cells: Range<usize>) {
+        if self.scanned == cells {
+            return;
+        }
+        for cell in self.scanned.clone().filter(|&cell| self.grid.is_on(cell)) {
+            board.remove_mark(cell, mark::SPECIAL);
+        }
+        for cell in cells.clone().filter(|&cell| self.grid.is_on(cell)) {
+            board.add_mark(cell, mark::SPECIAL);
+        }
+        self.scanned = cells;
     }
 
     /// Removes the `ACTIVE` marks of the walk and forgets it.
@@ -271,55 +394,69 @@ fn word_row(word: u32) -> Option<u32> {
     (word != u32::MAX).then_some(word)
 }
 
+/// The scanned cells as note words.
+fn range_words(cells: &Range<usize>) -> [u32; 2] {
+    [cells.start as u32, cells.end as u32]
+}
+
 // ---- Taking a step back -------------------------------------------------------------------------
 
-impl HuntAndKill {
+impl<T: Topology> HuntAndKill<T> {
     /// Takes the cell the step let in out of the maze again. The walk's cell before a carve is
-    /// where it carved from; a hunt noted what it forgot (the scan's start, the hunt row, the
-    /// walk), and so did the last step, which ends the walk.
+    /// where it carved from; a hunt noted what it forgot (the scan's start; by rows the hunt
+    /// row, cell by cell `reach` and the scanned cells; the walk), and so did the last step,
+    /// which ends the walk (the hunt row or the scanned cells, and the walk).
     fn take_back(&mut self, step: &Step, notes: &[u32]) -> bool {
+        // The words a hunt notes before the walk, and the last of them, the marks' words,
+        // which the last step notes too.
+        let (saved, marked) = match self.rows {
+            Some(_) => (2, 1),
+            None => (4, 2),
+        };
         let mut notes = notes;
         if self.remaining == 0 {
-            // The last notes: the hunt row and the walk, which after a hunt is its one cell.
+            // After a hunt the walk is its one cell.
             let at = match step.event {
-                Event::Hunt { .. } => notes.len().saturating_sub(2),
+                Event::Hunt { .. } => notes.len().saturating_sub(marked + 1),
                 _ => 0,
             };
-            let [row, walk @ ..] = &notes[at..] else {
+            if notes.len() < at + marked {
                 return false;
-            };
-            self.hunt_row = word_row(*row);
+            }
+            let (words, walk) = notes[at..].split_at(marked);
+            self.restore_marks(words);
             self.walk = walk.to_vec();
             notes = &notes[..at];
         }
         match step.event {
             Event::Begin { cell } => {
                 self.leave(cell as usize, cell as usize);
-                self.top_row = self.grid.height;
+                if let Some(square) = self.rows {
+                    self.top_row = square.height();
+                }
                 self.current = None;
             }
             Event::Carve { cell, side } => {
-                let (x, y) = self.grid.coords(cell as usize);
-                let dir = Direction::from_side(side);
-                let (next, _, _) = self.grid.toward(cell as usize, x, y, dir);
+                let next = self.grid.through(cell as usize, side);
                 self.leave(next, cell as usize);
-                self.current = Some((cell as usize, x, y));
+                self.current = Some(self.grid.spot(cell as usize));
             }
             Event::Hunt { cell, side } => {
-                let &[first_outside, row, ref walk @ .., last] = notes else {
+                if notes.len() <= saved {
                     return false;
-                };
-                let (x, y) = self.grid.coords(cell as usize);
-                let dir = Direction::from_side(side);
-                let (from, _, _) = self.grid.toward(cell as usize, x, y, dir);
+                }
+                let (words, walk) = notes.split_at(saved);
+                let from = self.grid.through(cell as usize, side);
                 self.leave(cell as usize, from);
-                self.first_outside = first_outside as usize;
-                self.hunt_row = word_row(row);
+                self.first_outside = words[0] as usize;
+                if self.rows.is_none() {
+                    self.reach = words[1] as usize;
+                }
+                self.restore_marks(&words[saved - marked..]);
                 self.walk.clear();
                 self.walk.extend_from_slice(walk);
-                self.walk.push(last);
-                let (x, y) = self.grid.coords(last as usize);
-                self.current = Some((last as usize, x, y));
+                let last = walk[walk.len() - 1] as usize;
+                self.current = Some(self.grid.spot(last));
                 self.hunts -= 1;
             }
             _ => return false,
@@ -327,14 +464,26 @@ impl HuntAndKill {
         true
     }
 
+    /// The hunt row, or the scanned cells, from their note words.
+    fn restore_marks(&mut self, words: &[u32]) {
+        match *words {
+            [row] => self.hunt_row = word_row(row),
+            [start, end] => self.scanned = start as usize..end as usize,
+            _ => {}
+        }
+    }
+
     /// Takes `cell` out of the maze again, the head of the walk, which joined it through a
-    /// passage from `from`. The top row goes back down too if `cell` alone raised it: then it
-    /// came from the cell south of it, and its row holds no other maze cell.
+    /// passage from `from`. By rows, the top row goes back down too if `cell` alone raised it:
+    /// then it came from the cell south of it, and its row holds no other maze cell.
     fn leave(&mut self, cell: usize, from: usize) {
         self.walk.pop();
         self.in_maze[cell] = false;
         self.remaining += 1;
-        let w = self.grid.width as usize;
+        let Some(square) = self.rows else {
+            return;
+        };
+        let w = square.width() as usize;
         let y = (cell / w) as u32;
         if from == cell + w && self.top_row == y {
             let row = y as usize * w..(y as usize + 1) * w;
@@ -347,20 +496,33 @@ impl HuntAndKill {
 
 // ---- What the page shows ------------------------------------------------------------------------
 
-impl HuntAndKill {
+impl<T: Topology> HuntAndKill<T> {
     /// The walk, newest first, and where the next hunt scans from.
     fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut newest_first = self.walk.iter().rev().map(|&c| c as usize);
         let mut scan = Structure::new("Hunts so far", self.hunts);
         if self.remaining > 0 {
-            let (_, row) = maze.coords(self.first_outside);
-            scan.note = Words::new(maze)
-                .t("the next hunt scans from row ")
-                .n(u64::from(row))
-                .t("; every cell before ")
-                .cell(self.first_outside)
-                .t(" is in the maze")
-                .done();
+            scan.note = match self.rows {
+                Some(_) => {
+                    let (_, row) = maze.coords(self.first_outside);
+                    Words::new(maze)
+                        .t("the next hunt scans from row ")
+                        .n(u64::from(row))
+                        .t("; every cell before ")
+                        .cell(self.first_outside)
+                        .t(" is in the maze")
+                        .done()
+                }
+                None => {
+                    let masked = maze.grid().is_some_and(|grid| grid.is_masked());
+                    Words::new(maze)
+                        .t("the next hunt scans from ")
+                        .cell(self.first_outside)
+                        .t(" or later: every cell before it is in the maze")
+                        .t(if masked { " or switched off" } else { "" })
+                        .done()
+                }
+            };
         }
         vec![
             Structure::new("Walk (newest first)", self.walk.len() as u64).cells(
@@ -370,5 +532,80 @@ impl HuntAndKill {
             ),
             scan,
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::{Grid, Mask, Shape};
+    use std::sync::Arc;
+
+    /// Runs `machine` to the end on `maze`, checking that every hunt finds the first cell in
+    /// number order that is outside the maze and touches it (the full scan, done the slow way)
+    /// and returning the steps.
+    fn run_checking_hunts<T: Topology + Clone + DebugState + 'static>(
+        mut machine: HuntAndKill<T>,
+        maze: Maze,
+        seed: u64,
+    ) -> (Vec<Step>, Maze) {
+        let mut board = Board::new(maze);
+        let mut rng = Rng::new(seed);
+        let mut steps = Vec::new();
+        loop {
+            let expected = (0..machine.in_maze.len()).find(|&c| {
+                let mut touches = false;
+                machine
+                    .grid
+                    .for_each_neighbour(c, |_, n| touches |= machine.in_maze(n));
+                !machine.in_maze(c) && touches
+            });
+            let Some(step) = machine.step(&mut board, &mut rng) else {
+                break;
+            };
+            if let Event::Hunt { cell, .. } = step.event {
+                assert_eq!(Some(cell as usize), expected, "seed {seed}");
+                if machine.rows.is_none() && !machine.is_done() {
+                    assert_eq!(machine.scanned().end, cell as usize + 1);
+                    assert!(board.mark(cell as usize) & mark::SPECIAL != 0);
+                }
+            }
+            steps.push(step);
+        }
+        assert!(board.maze().is_perfect(), "seed {seed}");
+        (steps, board.into_maze())
+    }
+
+    #[test]
+    fn both_hunts_make_the_same_square_mazes() {
+        for (width, height, seed) in [(1, 1, 1), (9, 7, 1), (15, 4, 2), (4, 15, 3), (20, 20, 4)] {
+            let maze = Maze::new(width, height).unwrap();
+            let rows = run_checking_hunts(HuntAndKill::new(&maze), maze.clone(), seed);
+            let cells = run_checking_hunts(HuntAndKill::on(Square::of(&maze)), maze, seed);
+            assert_eq!(rows, cells, "{width}x{height} seed {seed}");
+        }
+    }
+
+    #[test]
+    fn cell_by_cell_hunts_find_the_first_cell_on_every_shape() {
+        let holes = Mask::parse("X....X...\n.........\n..XXXXX..\n....X....\n.........\n").unwrap();
+        for shape in Shape::ALL {
+            for (width, height) in [(1, 2), (2, 2), (9, 5), (12, 9)] {
+                let Ok(grid) = Grid::new(shape, width, height) else {
+                    continue;
+                };
+                let mut grids = vec![grid.clone()];
+                if (width, height) == (9, 5) && shape != Shape::Polar {
+                    grids.push(grid.with_mask(&holes).unwrap());
+                }
+                for grid in grids {
+                    assert_eq!(grid.regions(), 1);
+                    for seed in 1..6 {
+                        let maze = Maze::on_grid(grid.clone());
+                        run_checking_hunts(HuntAndKill::on(Arc::new(grid.clone())), maze, seed);
+                    }
+                }
+            }
+        }
     }
 }

@@ -19,7 +19,6 @@ pub use binary_tree::{Bias, BinaryTree};
 pub mod aldous_broder;
 pub mod braid;
 pub mod eller;
-mod grid;
 pub mod growing_tree;
 pub mod hunt_and_kill;
 pub mod prim;
@@ -139,8 +138,11 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &hunt_and_kill::INFO,
         group: GROUPS[1],
-        make: |maze| Box::new(HuntAndKill::new(maze)),
-        any_shape: false,
+        make: |maze| match maze.shared_grid() {
+            None => Box::new(HuntAndKill::new(maze)),
+            Some(grid) => Box::new(HuntAndKill::on(grid)),
+        },
+        any_shape: true,
     },
     Entry {
         info: &eller::INFO,
