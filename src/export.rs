@@ -109,20 +109,12 @@ pub fn svg(maze: &Maze, sheet: &Sheet) -> String {
             0
         };
     let mut out = String::with_capacity(256 + maze.len() * 6);
-    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
-    push_num(&mut out, w * CELL + 2 * MARGIN);
-    out.push(' ');
-    push_num(&mut out, h * CELL + top + MARGIN);
-    out.push_str("\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
-    if let Some(title) = sheet.title {
-        out.push_str("<text x=\"");
-        push_num(&mut out, MARGIN);
-        out.push_str("\" y=\"");
-        push_num(&mut out, MARGIN + 10);
-        out.push_str("\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#000\">");
-        push_escaped(&mut out, title);
-        out.push_str("</text>\n");
-    }
+    open_sheet(
+        &mut out,
+        (w * CELL + 2 * MARGIN) as f64,
+        (h * CELL + top + MARGIN) as f64,
+        sheet.title,
+    );
     let at = |cell: usize| {
         let (x, y) = maze.coords(cell);
         (MARGIN + x as usize * CELL, top + y as usize * CELL)
@@ -236,20 +228,12 @@ fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
     let left = MARGIN as f64;
     let (_, _, right, bottom) = outline::bounds(grid);
     let mut out = String::with_capacity(256 + maze.len() * 24);
-    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
-    push_fixed(&mut out, right * scale + 2.0 * left);
-    out.push(' ');
-    push_fixed(&mut out, bottom * scale + top + left);
-    out.push_str("\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
-    if let Some(title) = sheet.title {
-        out.push_str("<text x=\"");
-        push_num(&mut out, MARGIN);
-        out.push_str("\" y=\"");
-        push_num(&mut out, MARGIN + 10);
-        out.push_str("\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#000\">");
-        push_escaped(&mut out, title);
-        out.push_str("</text>\n");
-    }
+    open_sheet(
+        &mut out,
+        right * scale + 2.0 * left,
+        bottom * scale + top + left,
+        sheet.title,
+    );
     let point = |out: &mut String, (x, y): (f64, f64)| {
         push_fixed(out, left + x * scale);
         out.push(' ');
@@ -312,6 +296,24 @@ fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
     }
     out.push_str("\"/>\n</svg>\n");
     out
+}
+
+/// The document's opening: its size, a white page and the title, escaped.
+fn open_sheet(out: &mut String, width: f64, height: f64, title: Option<&str>) {
+    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
+    push_fixed(out, width);
+    out.push(' ');
+    push_fixed(out, height);
+    out.push_str("\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
+    if let Some(title) = title {
+        out.push_str("<text x=\"");
+        push_num(out, MARGIN);
+        out.push_str("\" y=\"");
+        push_num(out, MARGIN + 10);
+        out.push_str("\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#000\">");
+        push_escaped(out, title);
+        out.push_str("</text>\n");
+    }
 }
 
 /// A non-negative number with one decimal (`12.5`, `3`), without `format!`'s float code,
