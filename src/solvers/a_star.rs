@@ -43,7 +43,7 @@
 //! variant's description. The open set
 //! itself is a data structure of its own: [`crate::ds::open_set`].
 
-use super::{follow_parents, mark_path, open_neighbours, Outcome, Solver};
+use super::{follow_parents, mark_path, open_neighbours, side_bits, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::open_set::{Entry, OpenSet};
 use crate::machine::{describe, step_to_end_inlined, Structure, Words};
@@ -185,18 +185,21 @@ impl<T: Places + Clone + DebugState + 'static> Machine for AStar<T> {
         }
         let g = self.nodes[cell].g() + 1;
         let mut added = 0;
-        // A loop over a fixed number of sides: on the square grid four, which the compiler
-        // writes out one by one, each side then knowing its neighbour's place and the way back
-        // without looking either up.
-        let open = board.maze().cell(cell);
-        for side in 0..self.grid.max_sides() {
-            if open & (1 << side) != 0 {
+        // The open sides in side order: on the square grid written out one by one
+        // ([`Topology::for_each_side`]), each side then knowing its neighbour's offset and
+        // place and the way back without looking any up.
+        let open = board.maze().cell(cell) & side_bits(&self.grid);
+        // The closure inlined, as the four written-out sides were: it is the inner loop.
+        T::for_each_side(
+            open,
+            #[inline(always)]
+            |side| {
                 let next = self.grid.through(cell, side);
                 let next_xy = self.grid.place_through(xy, side, next);
                 let back = self.grid.back(cell, side);
                 added += self.relax(board, next, next_xy, back, g);
-            }
-        }
+            },
+        );
         Some(Step::new(
             Event::Expand {
                 cell: cell as u32,

@@ -15,7 +15,7 @@
 //! One step is one dequeue with its neighbours. Marks: `FRONTIER` for queued cells, `VISITED`
 //! for dequeued ones, `PATH` for the result.
 
-use super::{follow_parents, mark_path, open_neighbours, Outcome, Solver};
+use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{describe, step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
@@ -152,15 +152,23 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
             return Some(Step::new(Event::Found { length }, 3));
         }
         let mut added = 0;
-        for (side, next) in open_neighbours(&self.grid, board.maze(), cell) {
-            if self.parent[next] == UNREACHED {
-                self.parent[next] = self.grid.back(cell, side);
-                self.queue.push(next as u32);
-                self.visited += 1;
-                board.add_mark(next, mark::FRONTIER);
-                added += 1;
-            }
-        }
+        // The open sides as `open_neighbours` gives them, each side a constant on the square
+        // grid ([`Topology::for_each_side`]).
+        let (open, len) = open_sides(&self.grid, board.maze(), cell);
+        T::for_each_side(
+            open,
+            #[inline(always)]
+            |side| {
+                let next = self.grid.through(cell, side);
+                if next < len && self.parent[next] == UNREACHED {
+                    self.parent[next] = self.grid.back(cell, side);
+                    self.queue.push(next as u32);
+                    self.visited += 1;
+                    board.add_mark(next, mark::FRONTIER);
+                    added += 1;
+                }
+            },
+        );
         Some(Step::new(
             Event::Expand {
                 cell: cell as u32,

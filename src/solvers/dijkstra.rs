@@ -36,7 +36,7 @@
 //! the small helpers `step` uses and the queries behind the views. The queue itself is a data
 //! structure of its own: [`crate::ds::dial_queue`].
 
-use super::{follow_parents, mark_path, open_neighbours, Outcome, Solver};
+use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::dial_queue::DialQueue;
 use crate::machine::{describe, step_to_end_inlined, Structure, Words};
@@ -164,19 +164,27 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
         }
         let dist = self.dist[cell] + 1;
         let mut added = 0;
-        for (side, next) in open_neighbours(&self.grid, board.maze(), cell) {
-            if self.settled[next] || dist >= self.dist[next] {
-                continue;
-            }
-            if self.dist[next] == UNREACHED {
-                self.visited += 1;
-                board.add_mark(next, mark::FRONTIER);
-            }
-            self.dist[next] = dist;
-            self.parent[next] = self.grid.back(cell, side);
-            self.queue.push(next, dist);
-            added += 1;
-        }
+        // The open sides as `open_neighbours` gives them, each side a constant on the square
+        // grid ([`Topology::for_each_side`]).
+        let (open, len) = open_sides(&self.grid, board.maze(), cell);
+        T::for_each_side(
+            open,
+            #[inline(always)]
+            |side| {
+                let next = self.grid.through(cell, side);
+                if next >= len || self.settled[next] || dist >= self.dist[next] {
+                    return;
+                }
+                if self.dist[next] == UNREACHED {
+                    self.visited += 1;
+                    board.add_mark(next, mark::FRONTIER);
+                }
+                self.dist[next] = dist;
+                self.parent[next] = self.grid.back(cell, side);
+                self.queue.push(next, dist);
+                added += 1;
+            },
+        );
         Some(Step::new(
             Event::Expand {
                 cell: cell as u32,

@@ -398,9 +398,17 @@ pub(crate) fn neighbour_through<T: Topology>(
     (next < maze.len()).then_some(next)
 }
 
+/// The open sides of `cell` as passage bits, and the number of cells: for
+/// [`Topology::for_each_side`], whose callers skip a neighbour `>= len` as [`open_neighbours`]
+/// does (a broken maze's passage through the border).
+#[inline]
+pub(crate) fn open_sides<T: Topology>(grid: &T, maze: &Maze, cell: usize) -> (u8, usize) {
+    (maze.cell(cell) & side_bits(grid), maze.len())
+}
+
 /// The passage bits a cell of `grid` can have: `0x0f` on the square grid.
 #[inline]
-fn side_bits<T: Topology>(grid: &T) -> u8 {
+pub(crate) fn side_bits<T: Topology>(grid: &T) -> u8 {
     (0xffu16 >> (8 - grid.max_sides().min(8))) as u8
 }
 

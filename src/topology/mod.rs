@@ -159,16 +159,32 @@ pub trait Topology {
         self.neighbour(cell, side).unwrap_or(cell)
     }
 
-    /// Calls `f(side, neighbour)` for every open passage of `cell`, whose passage bits are
-    /// `bits`, in side order.
-    #[inline]
-    fn for_each_passage(&self, cell: usize, bits: u8, mut f: impl FnMut(Side, usize)) {
+    /// Calls `f(side)` for every side whose passage bit is set in `bits`, in side order. The
+    /// square grid writes its four sides out, so that in each call the side is a constant and
+    /// so is everything worked out from it ([`Topology::through`]'s offset, the way back …):
+    /// no table built and indexed per neighbour. Takes no grid, so that `f` may borrow the
+    /// machine that holds one.
+    #[inline(always)]
+    fn for_each_side(bits: u8, mut f: impl FnMut(Side))
+    where
+        Self: Sized,
+    {
         let mut left = bits;
         while left != 0 {
             let side = left.trailing_zeros() as Side;
             left &= left - 1;
-            f(side, self.through(cell, side));
+            f(side);
         }
+    }
+
+    /// Calls `f(side, neighbour)` for every open passage of `cell`, whose passage bits are
+    /// `bits`, in side order.
+    #[inline]
+    fn for_each_passage(&self, cell: usize, bits: u8, mut f: impl FnMut(Side, usize))
+    where
+        Self: Sized,
+    {
+        Self::for_each_side(bits, |side| f(side, self.through(cell, side)));
     }
 
     /// The first cell that is on, counting from `cell` (wrapping around): where a random
@@ -340,6 +356,10 @@ impl<T: Topology> Topology for std::sync::Arc<T> {
     #[inline]
     fn through(&self, cell: usize, side: Side) -> usize {
         (**self).through(cell, side)
+    }
+    #[inline(always)]
+    fn for_each_side(bits: u8, f: impl FnMut(Side)) {
+        T::for_each_side(bits, f)
     }
     #[inline]
     fn nearest_on(&self, cell: usize) -> usize {
