@@ -111,3 +111,87 @@ fn golden_files_hold_well_formed_tile_text() {
         }
     }
 }
+
+/// The grids other than the plain square one that every any-shape generator has golden files
+/// for: (file stem, grid).
+fn shaped_cases() -> Vec<(&'static str, mazestep::topology::Grid)> {
+    use mazestep::topology::{shapes, Grid, Shape};
+    let grid = |shape, width, height| Grid::new(shape, width, height).expect("valid size");
+    let heart = shapes::preset("heart", 11, 10).expect("a preset");
+    vec![
+        ("hex-6x5", grid(Shape::Hex, 6, 5)),
+        ("triangle-8x5", grid(Shape::Triangle, 8, 5)),
+        ("polar-5rings", grid(Shape::Polar, 1, 5)),
+        (
+            "heart-11x10",
+            grid(Shape::Square, 11, 10).with_mask(&heart).expect("fits"),
+        ),
+    ]
+}
+
+/// A maze on any grid as text: a line naming the grid, then its passage bytes in hex, a row
+/// of the grid (polar: a ring) per line, `--` for a switched-off cell.
+fn passage_text(maze: &Maze) -> String {
+    use mazestep::topology::Topology;
+    let grid = maze.grid().expect("not the plain square grid");
+    let mut text = format!(
+        "{} {}x{}{}\n",
+        grid.shape(),
+        grid.width(),
+        grid.height(),
+        if grid.is_masked() { " masked" } else { "" }
+    );
+    let mut row = u32::MAX;
+    for cell in 0..grid.len() {
+        let (_, y) = grid.place(cell);
+        if y != row && row != u32::MAX {
+            text.push('\n');
+        } else if cell > 0 {
+            text.push(' ');
+        }
+        row = y;
+        if grid.is_on(cell) {
+            text.push_str(&format!("{:02x}", maze.cell(cell)));
+        } else {
+            text.push_str("--");
+        }
+    }
+    text.push('\n');
+    text
+}
+
+#[test]
+fn shaped_generators_match_their_golden_files() {
+    let bless = blessing();
+    let mut problems = Vec::new();
+    for entry in generators::ALL.iter().filter(|e| e.any_shape) {
+        let name = entry.info.name;
+        for (stem, grid) in shaped_cases() {
+            let maze = generators::generate_on(name, Maze::on_grid(grid), 1, 0.0).expect("made");
+            assert!(maze.is_perfect(), "{name} on {stem} is not perfect");
+            let actual = passage_text(&maze);
+            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/golden/shapes")
+                .join(format!("{name}-{stem}-seed1.txt"));
+            match std::fs::read_to_string(&path) {
+                Ok(expected) if expected == actual => {}
+                _ if bless => {
+                    std::fs::create_dir_all(path.parent().expect("has a folder"))
+                        .expect("can create tests/golden/shapes");
+                    std::fs::write(&path, &actual).expect("can write golden file");
+                    eprintln!("blessed {}", path.display());
+                }
+                found => problems.push(format!(
+                    "golden file {} {}\nIf the change is intended, run MAZESTEP_BLESS=1 cargo \
+                     test --test golden, check the files and commit them.",
+                    path.display(),
+                    match found {
+                        Ok(expected) => format!("differs.\nexpected:\n{expected}actual:\n{actual}"),
+                        Err(err) => format!("cannot be read ({err})."),
+                    }
+                )),
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
