@@ -7,6 +7,7 @@
 //! merged into straight runs and drawn as one `<path>`, so even a 1000×1000 maze stays a
 //! single element of a few megabytes rather than millions of elements.
 
+use crate::distance::UNREACHED;
 use crate::maze::{Direction, Maze};
 use crate::topology::outline::{self, Outline};
 use crate::topology::{Grid, Topology};
@@ -26,6 +27,11 @@ pub struct Sheet<'a> {
     pub path: Option<&'a [usize]>,
     /// A line of text above the maze (escaped here), e.g. "Kruskal, 20 × 20, seed 7".
     pub title: Option<&'a str>,
+    /// Passages from a cell to every cell ([`crate::distance::distances`]), to shade each cell
+    /// by: pale near, dark far, the book's "Dijkstra colouring".
+    pub distances: Option<&'a [u32]>,
+    /// The longest path ([`crate::distance::longest_path`]), drawn in purple with its ends.
+    pub longest: Option<&'a [usize]>,
 }
 
 /// A worksheet's heading: "Kruskal, 20 × 20 cells, seed 7", and the braid share if any
@@ -115,6 +121,20 @@ pub fn svg(maze: &Maze, sheet: &Sheet) -> String {
         (h * CELL + top + MARGIN) as f64,
         sheet.title,
     );
+    if let Some(distances) = sheet.distances {
+        let scale = CELL as f64;
+        shade_cells(&mut out, maze.len(), distances, |out, cell| {
+            let (x, y) = maze.coords(cell);
+            let corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)];
+            for (i, (cx, cy)) in corners.into_iter().enumerate() {
+                out.push(if i == 0 { 'M' } else { 'L' });
+                push_fixed(out, MARGIN as f64 + f64::from(cx) * scale);
+                out.push(' ');
+                push_fixed(out, top as f64 + f64::from(cy) * scale);
+            }
+            out.push('Z');
+        });
+    }
     let at = |cell: usize| {
         let (x, y) = maze.coords(cell);
         (MARGIN + x as usize * CELL, top + y as usize * CELL)
@@ -131,6 +151,12 @@ pub fn svg(maze: &Maze, sheet: &Sheet) -> String {
             push_num(&mut out, y + CELL / 2);
         }
         out.push_str("\"/>\n");
+    }
+    if let Some(longest) = sheet.longest {
+        draw_longest(&mut out, longest, |cell| {
+            let (x, y) = at(cell);
+            ((x + CELL / 2) as f64, (y + CELL / 2) as f64)
+        });
     }
     if let Some(start) = sheet.start {
         let (x, y) = at(start);
@@ -239,6 +265,11 @@ fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
         out.push(' ');
         push_fixed(out, top + y * scale);
     };
+    if let Some(distances) = sheet.distances {
+        shade_cells(&mut out, grid.len(), distances, |out, cell| {
+            cell_outline(out, grid, cell, &point, scale);
+        });
+    }
     if let Some(path) = sheet.path.filter(|p| !p.is_empty()) {
         out.push_str("<polyline class=\"solution\" fill=\"none\" stroke=\"#009e73\" stroke-width=\"3\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"");
         for (i, &cell) in path.iter().enumerate() {
@@ -248,6 +279,12 @@ fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
             point(&mut out, grid.position(cell));
         }
         out.push_str("\"/>\n");
+    }
+    if let Some(longest) = sheet.longest {
+        draw_longest(&mut out, longest, |cell| {
+            let (x, y) = grid.position(cell);
+            (left + x * scale, top + y * scale)
+        });
     }
     if let Some(start) = sheet.start {
         let (x, y) = grid.position(start);
@@ -296,6 +333,133 @@ fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
     }
     out.push_str("\"/>\n</svg>\n");
     out
+}
+
+/// One `<path>` per cell that has a distance, filled from pale (near) to dark (far). `outline`
+/// writes the cell's closed outline.
+fn shade_cells(
+    out: &mut String,
+    cells: usize,
+    distances: &[u32],
+    mut outline: impl FnMut(&mut String, usize),
+) {
+    let reached = |cell: &usize| distances.get(*cell).is_some_and(|&d| d != UNREACHED);
+    let far = (0..cells)
+        .filter(reached)
+        .map(|c| distances[c])
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    out.push_str("<g class=\"distances\" stroke=\"none\">\n");
+    for cell in (0..cells).filter(reached) {
+        out.push_str("<path fill=\"");
+        push_colour(out, distances[cell], far);
+        out.push_str("\" d=\"");
+        outline(out, cell);
+        out.push_str("\"/>\n");
+    }
+    out.push_str("</g>\n");
+}
+
+/// From a pale yellow at distance 0 to a dark red at `far`, as `#rrggbb`.
+fn push_colour(out: &mut String, distance: u32, far: u32) {
+    const NEAR: [u32; 3] = [0xff, 0xf5, 0xd6];
+    const FAR: [u32; 3] = [0x9e, 0x1b, 0x1b];
+    let t = distance.min(far);
+    out.push('#');
+    for (near, far_part) in NEAR.into_iter().zip(FAR) {
+        let value = (near * (far - t) + far_part * t) / far;
+        for nibble in [value >> 4, value & 15] {
+            out.push(char::from_digit(nibble, 16).unwrap_or('0'));
+        }
+    }
+}
+
+/// A cell's closed outline on any grid: its sides in clockwise order, each line or arc drawn
+/// the way that continues from where the last one ended.
+fn cell_outline(
+    out: &mut String,
+    grid: &Grid,
+    cell: usize,
+    point: &impl Fn(&mut String, (f64, f64)),
+    scale: f64,
+) {
+    let sides: Vec<Outline> = (0..grid.sides(cell))
+        .filter_map(|side| outline::side_outline(grid, cell, side))
+        .collect();
+    if sides.is_empty() {
+        // A polar grid of one ring: its centre is a whole circle.
+        let (x, y) = grid.position(cell);
+        out.push('M');
+        point(out, (x - 1.0, y));
+        for end in [(x + 1.0, y), (x - 1.0, y)] {
+            out.push('A');
+            push_fixed(out, scale);
+            out.push(' ');
+            push_fixed(out, scale);
+            out.push_str(" 0 0 1 ");
+            point(out, end);
+        }
+        out.push('Z');
+        return;
+    }
+    let close = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() + (a.1 - b.1).abs() < 1e-6;
+    let (first, _) = sides[0].ends();
+    let (a0, b0) = sides[0].ends();
+    let next = sides.get(1).map(|o| o.ends());
+    // Begin where the first side meets the second, walking the first side toward it.
+    let start = match next {
+        Some((a, b)) if close(a0, a) || close(a0, b) => b0,
+        _ => first,
+    };
+    out.push('M');
+    point(out, start);
+    let mut at = start;
+    for side in &sides {
+        let (a, b) = side.ends();
+        let forward = close(a, at);
+        let end = if forward { b } else { a };
+        match side {
+            Outline::Line(..) => out.push('L'),
+            Outline::Arc { radius, .. } => {
+                out.push('A');
+                push_fixed(out, radius * scale);
+                out.push(' ');
+                push_fixed(out, radius * scale);
+                // Clockwise when walked as stored, anticlockwise when walked back.
+                out.push_str(if forward { " 0 0 1 " } else { " 0 0 0 " });
+            }
+        }
+        point(out, end);
+        at = end;
+    }
+    out.push('Z');
+}
+
+/// The longest path as a purple line through the cell centres, its ends as rings.
+fn draw_longest(out: &mut String, path: &[usize], centre: impl Fn(usize) -> (f64, f64)) {
+    if path.is_empty() {
+        return;
+    }
+    out.push_str("<polyline class=\"longest\" fill=\"none\" stroke=\"#cc79a7\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"");
+    for (i, &cell) in path.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let (x, y) = centre(cell);
+        push_fixed(out, x);
+        out.push(',');
+        push_fixed(out, y);
+    }
+    out.push_str("\"/>\n");
+    for &end in [path[0], path[path.len() - 1]].iter() {
+        let (x, y) = centre(end);
+        out.push_str("<circle class=\"longest-end\" r=\"3.5\" fill=\"none\" stroke=\"#cc79a7\" stroke-width=\"1.5\" cx=\"");
+        push_fixed(out, x);
+        out.push_str("\" cy=\"");
+        push_fixed(out, y);
+        out.push_str("\"/>\n");
+    }
 }
 
 /// The document's opening: its size, a white page and the title, escaped.
@@ -422,6 +586,53 @@ mod tests {
             let drawn = svg.matches('M').count();
             assert_eq!(drawn, walls, "{shape}");
             assert!(svg.contains("<path class=\"walls\""), "{shape}");
+        }
+    }
+
+    /// Shading by distance: one closed outline per cell reached, pale at the start and
+    /// darkest at the far end, on the square grid and every shape (the one-ring polar grid,
+    /// a whole circle, too).
+    #[test]
+    fn cells_are_shaded_by_distance_on_every_shape() {
+        use crate::distance::{distances, longest_path};
+        use crate::topology::Shape;
+        let mut mazes = vec![Maze::new(5, 3).unwrap()];
+        for (shape, w, h) in [
+            (Shape::Hex, 5, 4),
+            (Shape::Triangle, 6, 3),
+            (Shape::Polar, 1, 4),
+            (Shape::Polar, 1, 1),
+        ] {
+            mazes.push(Maze::on_grid(Grid::new(shape, w, h).unwrap()));
+        }
+        for empty in mazes {
+            let maze =
+                crate::generators::generate_on("recursive-backtracker", empty, 3, 0.0).unwrap();
+            let distance = distances(&maze, 0);
+            let longest = longest_path(&maze, 0);
+            let sheet = Sheet {
+                distances: Some(&distance),
+                longest: Some(&longest.path),
+                ..Sheet::default()
+            };
+            let sheet_text = svg(&maze, &sheet);
+            let shaded: Vec<&str> = sheet_text.split("<path fill=\"#").skip(1).collect();
+            assert_eq!(shaded.len(), maze.len(), "{:?}", maze.shape());
+            assert!(
+                shaded.iter().all(|p| p.contains('Z')),
+                "outlines are closed"
+            );
+            assert!(
+                shaded[0].starts_with("fff5d6"),
+                "the start is palest: {}",
+                shaded[0]
+            );
+            let far = (0..maze.len()).max_by_key(|&c| distance[c]).unwrap();
+            if distance[far] > 0 {
+                assert!(shaded[far].starts_with("9e1b1b"), "the far end is darkest");
+            }
+            assert_eq!(sheet_text.matches("class=\"longest-end\"").count(), 2);
+            assert!(!svg(&maze, &Sheet::default()).contains("distances"));
         }
     }
 

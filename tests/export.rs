@@ -140,6 +140,7 @@ fn start_goal_solution_and_title_appear_only_when_asked() {
             goal: Some(maze.len() - 1),
             path: Some(path),
             title: Some("Kruskal & co"),
+            ..Sheet::default()
         },
     );
     assert!(full.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 96\">"));

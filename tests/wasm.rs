@@ -947,7 +947,7 @@ fn a_refused_call_leaves_the_run_as_it_was_and_usable() {
         ),
         (
             "svg: withSolution (null) is not allowed: use true or false".to_string(),
-            |r| r.svg(JsValue::NULL).map(drop),
+            |r| r.svg(JsValue::NULL, JsValue::UNDEFINED).map(drop),
         ),
         (
             "text: withSolution (the string 'yes') is not allowed: use true or false".to_string(),
@@ -1749,7 +1749,7 @@ fn event_lists_and_labels_cover_every_algorithm_including_braid_and_player() {
 fn svg_and_text_show_the_maze_and_the_path_once_found() {
     let mut run = new_run("kruskal", "bfs", 6.0, 4.0, "5");
     // Before a path exists, "with solution" has nothing to add.
-    assert!(!ok(run.svg(b(true))).contains("class=\"solution\""));
+    assert!(!ok(run.svg(b(true), JsValue::UNDEFINED)).contains("class=\"solution\""));
     assert_eq!(ok(run.text(b(true))).matches('o').count(), 0);
     ok(run.finish(JsValue::UNDEFINED));
     let length = run.path_length() as usize;
@@ -1757,7 +1757,7 @@ fn svg_and_text_show_the_maze_and_the_path_once_found() {
         length >= 9,
         "a path from corner to corner of 6 x 4 has at least 9 cells"
     );
-    let sheet = ok(run.svg(b(true)));
+    let sheet = ok(run.svg(b(true), JsValue::UNDEFINED));
     assert!(sheet.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(sheet.contains("Kruskal, 6 × 4 cells, seed 5"));
     let points = sheet
@@ -1768,7 +1768,7 @@ fn svg_and_text_show_the_maze_and_the_path_once_found() {
         .next()
         .unwrap();
     assert_eq!(points.split(' ').count(), length);
-    assert!(!ok(run.svg(b(false))).contains("class=\"solution\""));
+    assert!(!ok(run.svg(b(false), JsValue::UNDEFINED)).contains("class=\"solution\""));
     let text = ok(run.text(b(true)));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 9);
@@ -1915,4 +1915,22 @@ fn preset_and_word_masks_are_text_a_run_takes() {
     assert!(moon.contains("name 'moon' is not an outline"), "{moon}");
     let hangul = err(mazestep::wasm::word_mask(s("미로"), n(1.0)));
     assert!(hangul.contains("cannot be drawn"), "{hangul}");
+}
+
+/// A worksheet shaded by distance from the start, with the longest path, on request only.
+#[wasm_bindgen_test]
+fn svg_shades_by_distance_when_asked() {
+    let mut run = new_run("prim", "", 6.0, 4.0, "2");
+    ok(run.finish(n(f64::INFINITY)));
+    let plain = ok(run.svg(b(false), JsValue::UNDEFINED));
+    assert!(!plain.contains("class=\"distances\""));
+    let shaded = ok(run.svg(b(false), b(true)));
+    assert_eq!(
+        shaded.matches("<path fill=\"#").count(),
+        24,
+        "one shade per cell"
+    );
+    assert!(shaded.contains("class=\"longest\""));
+    let wrong = err(run.svg(b(false), n(1.0)));
+    assert!(wrong.starts_with("svg: withDistances"), "{wrong}");
 }

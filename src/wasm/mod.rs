@@ -22,6 +22,7 @@
 mod args;
 
 use crate::board::mark;
+use crate::distance;
 use crate::export;
 use crate::generators;
 use crate::machine::{self, Info, Structure, EVENT_KINDS};
@@ -317,24 +318,31 @@ impl MazeRun {
 #[wasm_bindgen]
 impl MazeRun {
     /// The maze as it is now as a printable SVG worksheet (start and goal marked), with the
-    /// found path drawn when `with_solution` is true and there is one.
-    pub fn svg(&self, with_solution: JsValue) -> Result<String, JsError> {
+    /// found path drawn when `with_solution` is true and there is one; with `with_distances`
+    /// true (leave it out for false) every cell shaded by its distance from the start and the
+    /// longest path drawn.
+    pub fn svg(&self, with_solution: JsValue, with_distances: JsValue) -> Result<String, JsError> {
         let with_solution = args::flag(param("svg", "withSolution"), &with_solution)?;
+        let with_distances = if with_distances.is_undefined() || with_distances.is_null() {
+            false
+        } else {
+            args::flag(param("svg", "withDistances"), &with_distances)?
+        };
         let settings = self.run.settings();
-        let title = export::sheet_title(
-            &settings.generator,
-            settings.width,
-            settings.height,
-            settings.seed,
-            settings.braid,
-        );
+        let maze = self.run.maze();
+        let title =
+            export::grid_sheet_title(&settings.generator, maze, settings.seed, settings.braid);
+        let distances = with_distances.then(|| distance::distances(maze, self.run.start()));
+        let longest = with_distances.then(|| distance::longest_path(maze, self.run.start()));
         let sheet = export::Sheet {
             start: Some(self.run.start()),
             goal: Some(self.run.goal()),
             path: self.found_path().filter(|_| with_solution),
             title: Some(&title),
+            distances: distances.as_deref(),
+            longest: longest.as_ref().map(|l| l.path.as_slice()),
         };
-        Ok(export::svg(self.run.maze(), &sheet))
+        Ok(export::svg(maze, &sheet))
     }
 
     /// Solves the maze as it stands now with `solver` from this run's start to its goal, with

@@ -140,6 +140,7 @@ function parameters(run) {
     { fn: 'phaseSteps', param: 'phase', names: ['phase', 'name'], method: (r, v) => r.phaseSteps(v), ok: oneOf(PHASES),
       extra: PHASES.map((p) => [`'${p}'`, p]) },
     { fn: 'svg', param: 'withSolution', names: ['withSolution', 'with_solution'], method: (r, v) => r.svg(v), ok: (v) => typeof v === 'boolean' },
+    { fn: 'svg', param: 'withDistances', names: ['withDistances'], method: (r, v) => r.svg(false, v), ok: (v) => isAbsent(v) || typeof v === 'boolean' },
     { fn: 'text', param: 'withSolution', names: ['withSolution', 'with_solution'], method: (r, v) => r.text(v), ok: (v) => typeof v === 'boolean' },
     { fn: 'solveWith', param: 'solver', names: ['solver', 'name'], method: (r, v) => r.solveWith(v), ok: oneOf(SOLVERS),
       extra: [["'a-star'", 'a-star'], ["'none'", 'none'], ["'kruskal'", 'kruskal']] },

@@ -169,6 +169,7 @@ pub fn worksheet(
         goal: cell("goal", goal),
         path: None,
         title: Some(&title),
+        ..export::Sheet::default()
     };
     out.write_all(export::svg(maze, &sheet).as_bytes())
 }
@@ -211,6 +212,7 @@ pub fn answer_sheet(
         goal: solvers::cell_at(maze, "goal", job.goal).ok(),
         path: report.outcome.path(),
         title: Some(&title),
+        ..export::Sheet::default()
     };
     out.write_all(export::svg(maze, &sheet).as_bytes())
 }
