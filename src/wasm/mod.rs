@@ -26,13 +26,14 @@ use crate::distance;
 use crate::export;
 use crate::generators;
 use crate::machine::{self, Info, Structure, EVENT_KINDS};
+use crate::maze::Maze;
 use crate::maze::{Direction, MAX_SIDE};
 use crate::parse;
 use crate::rng;
 use crate::run::{self, Phase, Run, RunError, Settings};
 use crate::solvers::{self, Outcome, SolveError};
 use crate::stats::{self, STATISTICS};
-use crate::topology::{shapes, GridError, Mask, Shape};
+use crate::topology::{shapes, Grid, GridError, Mask, Shape, Topology};
 use args::param;
 use wasm_bindgen::prelude::*;
 
@@ -40,6 +41,8 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct MazeRun {
     run: Run,
+    /// The last distance map measured (`measureDistances`).
+    distances: Vec<u32>,
 }
 
 impl MazeRun {
@@ -89,17 +92,8 @@ impl MazeRun {
             start: point(param(CALL, "start"), &start)?,
             goal: point(param(CALL, "goal"), &goal)?,
             braid: args::share(param(CALL, "braid"), &braid)?,
-            shape: match args::optional_text(param(CALL, "shape"), &shape)? {
-                None => Shape::Square,
-                Some(name) => Shape::parse(name.trim()).map_err(|e| param(CALL, "").fail(&e))?,
-            },
-            mask: match args::optional_text(param(CALL, "mask"), &mask)? {
-                None => None,
-                Some(text) => Some(
-                    Mask::parse(&text)
-                        .map_err(|e| param(CALL, "").fail(&about("mask", &e.to_string())))?,
-                ),
-            },
+            shape: optional_shape(CALL, &shape)?,
+            mask: optional_mask(CALL, &mask)?,
         };
         // An algorithm that cannot work on the grid: the grid's parameter is named, the mask
         // when it is what makes a square grid not plain.
@@ -119,7 +113,10 @@ impl MazeRun {
             };
             param(CALL, "").fail(&named)
         })?;
-        Ok(MazeRun { run })
+        Ok(MazeRun {
+            run,
+            distances: Vec::new(),
+        })
     }
 
     /// Does up to `n` steps (a whole number; Infinity runs to the end) and collects the cells
@@ -399,6 +396,73 @@ impl MazeRun {
         let limit = args::limit(param("measure", "limit"), &limit)?;
         let limit = usize::try_from(limit).unwrap_or(usize::MAX);
         Ok(self.run.measure(limit).as_ref().map(stats::Stats::numbers))
+    }
+}
+
+/// The grid's shape for drawing, and the distance map.
+#[wasm_bindgen]
+impl MazeRun {
+    /// "square", "hex", "triangle" or "polar".
+    pub fn shape(&self) -> String {
+        self.run.maze().shape().to_string()
+    }
+
+    /// Polar: the first cell of each ring, then the number of cells; empty for other shapes.
+    #[wasm_bindgen(js_name = ringStarts)]
+    pub fn ring_starts(&self) -> Vec<u32> {
+        self.run
+            .maze()
+            .grid()
+            .filter(|grid| grid.shape() == Shape::Polar)
+            .map_or_else(Vec::new, |grid| grid.ring_starts().to_vec())
+    }
+
+    /// The cells a mask switched off, in order; empty without a mask.
+    #[wasm_bindgen(js_name = offCells)]
+    pub fn off_cells(&self) -> Vec<u32> {
+        let Some(grid) = self.run.maze().grid() else {
+            return Vec::new();
+        };
+        (0..grid.len())
+            .filter(|&cell| !grid.is_on(cell))
+            .map(|cell| cell as u32)
+            .collect()
+    }
+
+    /// Measures every cell's distance in passages from cell `from` in the maze as it is now,
+    /// and keeps it for `distancesPtr`: `new Uint32Array(memory.buffer, run.distancesPtr(),
+    /// run.cellCount)`, 4294967295 where `from` cannot reach. Returns the greatest distance.
+    #[wasm_bindgen(js_name = measureDistances)]
+    pub fn measure_distances(&mut self, from: JsValue) -> Result<u32, JsError> {
+        let maze = self.run.maze();
+        let from = args::index(param("measureDistances", "from"), &from, maze.len())?;
+        self.distances = distance::distances(maze, from);
+        Ok(self
+            .distances
+            .iter()
+            .copied()
+            .filter(|&d| d != distance::UNREACHED)
+            .max()
+            .unwrap_or(0))
+    }
+
+    /// Where the last `measureDistances` left its numbers (empty before the first).
+    #[wasm_bindgen(js_name = distancesPtr)]
+    pub fn distances_ptr(&self) -> *const u32 {
+        self.distances.as_ptr()
+    }
+
+    /// The longest path through passages in the part of the maze that holds cell `from` (a
+    /// perfect maze's diameter), as cell indices from one end to the other.
+    #[wasm_bindgen(js_name = longestPath)]
+    pub fn longest_path(&self, from: JsValue) -> Result<Vec<u32>, JsError> {
+        let maze = self.run.maze();
+        let from = args::index(param("longestPath", "from"), &from, maze.len())?;
+        Ok(distance::longest_path(maze, from)
+            .path
+            .iter()
+            .map(|&cell| cell as u32)
+            .collect())
     }
 }
 
@@ -756,12 +820,60 @@ pub fn parse_point(what: JsValue, text: JsValue) -> Result<Vec<u32>, JsError> {
 
 /// Where a search starts and ends when no start or goal is given, for a maze of `width` ×
 /// `height`: [start x, start y, goal x, goal y].
+/// With `shape` and `mask` (null or undefined for square and none) the ends on that grid: the
+/// first cell that is on and the last (polar: x is the place in the ring, y the ring).
 #[wasm_bindgen(js_name = defaultEnds)]
-pub fn default_ends(width: JsValue, height: JsValue) -> Result<Vec<u32>, JsError> {
-    let width = args::side(param("defaultEnds", "width"), &width)?;
-    let height = args::side(param("defaultEnds", "height"), &height)?;
-    let ((sx, sy), (gx, gy)) = run::default_ends(width, height);
+pub fn default_ends(
+    width: JsValue,
+    height: JsValue,
+    shape: JsValue,
+    mask: JsValue,
+) -> Result<Vec<u32>, JsError> {
+    const CALL: &str = "defaultEnds";
+    let width = args::side(param(CALL, "width"), &width)?;
+    let height = args::side(param(CALL, "height"), &height)?;
+    let shape = optional_shape(CALL, &shape)?;
+    let mask = optional_mask(CALL, &mask)?;
+    let ((sx, sy), (gx, gy)) = if shape == Shape::Square && mask.is_none() {
+        run::default_ends(width, height)
+    } else {
+        let mut grid =
+            Grid::new(shape, width, height).map_err(|e| param(CALL, "").fail(&e.to_string()))?;
+        if let Some(mask) = &mask {
+            grid = grid
+                .with_mask(mask)
+                .map_err(|e| param(CALL, "").fail(&about("mask", &e.to_string())))?;
+        }
+        run::default_ends_of(&Maze::on_grid(grid))
+    };
     Ok(vec![sx, sy, gx, gy])
+}
+
+/// A polar grid of `rings` rings: the first cell of each ring, then the number of cells.
+#[wasm_bindgen(js_name = ringStarts)]
+pub fn ring_starts(rings: JsValue) -> Result<Vec<u32>, JsError> {
+    let rings = args::side(param("ringStarts", "rings"), &rings)?;
+    let grid = Grid::new(Shape::Polar, 1, rings)
+        .map_err(|e| param("ringStarts", "rings").fail(&e.to_string()))?;
+    Ok(grid.ring_starts().to_vec())
+}
+
+/// A shape's name read from JS: null or undefined for square.
+fn optional_shape(call: &'static str, shape: &JsValue) -> Result<Shape, JsError> {
+    match args::optional_text(param(call, "shape"), shape)? {
+        None => Ok(Shape::Square),
+        Some(name) => Shape::parse(name.trim()).map_err(|e| param(call, "").fail(&e)),
+    }
+}
+
+/// A mask's text read from JS: null or undefined for none.
+fn optional_mask(call: &'static str, mask: &JsValue) -> Result<Option<Mask>, JsError> {
+    match args::optional_text(param(call, "mask"), mask)? {
+        None => Ok(None),
+        Some(text) => Mask::parse(&text)
+            .map(Some)
+            .map_err(|e| param(call, "").fail(&about("mask", &e.to_string()))),
+    }
 }
 
 /// The mark bits of the display layer, in the order of `markNames()`.
