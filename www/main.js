@@ -15,7 +15,7 @@ import {
   wordSetting,
 } from './masks.js';
 import {
-  DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, SHAPE_TITLES, describeCorner, gridOf, messageOf, pointInside,
+  DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, describeCorner, gridOf, messageOf, pointInside,
   pointOf, pointSetting, useModuleEnds,
 } from './settings.js';
 import { readSettings, writeSettings } from './url.js';
@@ -176,6 +176,7 @@ async function boot() {
       showsWalls: renderer.showsWalls,
       solver: controller.settings.solver,
       style: renderer.style,
+      distance: renderer.distanceFrom >= 0 ? { max: renderer.distanceMax, longest: renderer.longest?.length ?? 0 } : null,
     });
     teach.update(run, state, urgent);
     exporter.update(run);
@@ -236,6 +237,7 @@ async function boot() {
         controls?.show(s);
         renderer.setDistanceFrom(distanceSource(controller.run));
         showShape();
+        if (controller.run) refresh(controller.run, controller.state, true);
         // Copying the address shares this exact maze.
         writeUrl();
       },
@@ -494,9 +496,11 @@ async function boot() {
     const notes = [];
     if (s.shape === 'polar') notes.push('Height is the number of rings; width is not used.');
     if ((s.shape !== 'square' || s.mask) && s.style === 'block') {
-      notes.push(`${s.shape === 'square' ? 'Masked grids are' : `${SHAPE_TITLES[s.shape]} are`} drawn with thin walls: the block style is for the plain square grid.`);
+      const grids = { square: 'Masked grids', hex: 'Hexagon grids', triangle: 'Triangle grids', polar: 'Circular grids' };
+      notes.push(`${grids[s.shape]} are drawn with thin walls: the block style is for the plain square grid.`);
     }
-    shapeControls.show(s, notes);
+    const colours = !s.distances ? 'marks' : clickMeasures ? 'cell' : s.distances === 'start' ? 'start' : 'cell';
+    shapeControls.show(s, notes, colours);
   }
   showShape();
 

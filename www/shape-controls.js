@@ -40,7 +40,7 @@ export class ShapeControls {
     outlines.label = 'Outlines';
     for (const name of api.maskPresets()) outlines.append(option(name, name[0].toUpperCase() + name.slice(1)));
     mask.append(outlines, option('word', 'A word…'), option('cells', 'Painted or loaded cells'));
-    for (let s = 1; s <= WORD_SCALE_MAX; s++) scale.append(option(String(s), `${s} × ${s} cells a dot`));
+    for (let s = 1; s <= WORD_SCALE_MAX; s++) scale.append(option(String(s), `× ${s}`));
   }
 
   wire() {
@@ -168,7 +168,7 @@ export class ShapeControls {
   }
 
   /** Shows the settings. `notes` are the shape's notes (e.g. polar's height). */
-  show(settings, notes = []) {
+  show(settings, notes = [], colours = null) {
     const el = this.el;
     el.shape.value = settings.shape;
     const kind = maskKind(settings.mask);
@@ -183,7 +183,7 @@ export class ShapeControls {
     const note = notes.join(' ');
     if (el.shapeNote.textContent !== note) el.shapeNote.textContent = note;
     el.shapeNote.hidden = note === '';
-    const mode = !settings.distances ? 'marks' : settings.distances === 'start' ? 'start' : 'cell';
+    const mode = colours ?? (!settings.distances ? 'marks' : settings.distances === 'start' ? 'start' : 'cell');
     for (const radio of el.colours) radio.checked = radio.value === mode;
     this.showProblem('');
   }
