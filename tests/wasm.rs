@@ -1894,7 +1894,12 @@ fn shapes_and_masks_reach_the_core() {
 #[wasm_bindgen_test]
 fn preset_and_word_masks_are_text_a_run_takes() {
     assert!(mazestep::wasm::mask_presets().contains(&"heart".to_string()));
-    let heart = ok(mazestep::wasm::preset_mask(s("heart"), n(12.0), n(10.0)));
+    let heart = ok(mazestep::wasm::preset_mask(
+        s("heart"),
+        n(12.0),
+        n(10.0),
+        JsValue::UNDEFINED,
+    ));
     assert_eq!(heart.lines().count(), 10);
     let run = MazeRun::new(
         s("recursive-backtracker"),
@@ -1911,10 +1916,191 @@ fn preset_and_word_masks_are_text_a_run_takes() {
     ok(run);
     let word = ok(mazestep::wasm::word_mask(s("Hi"), n(2.0)));
     assert_eq!(word.lines().next().map(str::len), Some((2 * 6 + 1) * 2));
-    let moon = err(mazestep::wasm::preset_mask(s("moon"), n(5.0), n(5.0)));
+    let moon = err(mazestep::wasm::preset_mask(
+        s("moon"),
+        n(5.0),
+        n(5.0),
+        JsValue::NULL,
+    ));
     assert!(moon.contains("name 'moon' is not an outline"), "{moon}");
     let hangul = err(mazestep::wasm::word_mask(s("미로"), n(1.0)));
     assert!(hangul.contains("cannot be drawn"), "{hangul}");
+}
+
+/// Presets know the shape: a polar heart has a row per ring, and a run on that grid takes it.
+#[wasm_bindgen_test]
+fn presets_fit_every_shape() {
+    let polar = ok(mazestep::wasm::preset_mask(
+        s("heart"),
+        n(1.0),
+        n(6.0),
+        s("polar"),
+    ));
+    let rows: Vec<usize> = polar.lines().map(str::len).collect();
+    assert_eq!(rows, [1, 6, 12, 24, 24, 24], "{polar}");
+    for (shape, width, mask) in [
+        ("polar", 1.0, polar),
+        (
+            "triangle",
+            9.0,
+            ok(mazestep::wasm::preset_mask(
+                s("diamond"),
+                n(9.0),
+                n(9.0),
+                s("triangle"),
+            )),
+        ),
+    ] {
+        let run = MazeRun::new(
+            s("kruskal"),
+            s("bfs"),
+            n(width),
+            n(if shape == "polar" { 6.0 } else { 9.0 }),
+            s("1"),
+            s(""),
+            s(""),
+            JsValue::UNDEFINED,
+            s(shape),
+            s(&mask),
+        );
+        ok(run);
+    }
+    let shape = err(mazestep::wasm::preset_mask(
+        s("heart"),
+        n(9.0),
+        n(9.0),
+        s("circle"),
+    ));
+    assert!(
+        shape.starts_with("presetMask: unknown shape 'circle'"),
+        "{shape}"
+    );
+    let thin = err(mazestep::wasm::preset_mask(
+        s("heart"),
+        n(1.0),
+        n(9.0),
+        s("triangle"),
+    ));
+    assert!(
+        thin.starts_with("presetMask: width: a triangle grid"),
+        "{thin}"
+    );
+}
+
+/// RGBA bytes from rows of characters: `#` black, `.` white, ` ` transparent.
+fn rgba(rows: &[&str]) -> Vec<u8> {
+    rows.iter()
+        .flat_map(|row| row.chars())
+        .flat_map(|c| match c {
+            '#' => [0, 0, 0, 255],
+            '.' => [255, 255, 255, 255],
+            _ => [255, 255, 255, 0],
+        })
+        .collect()
+}
+
+/// A picture the page read from a canvas becomes mask text: one pixel a cell at the grid's
+/// size, fitted otherwise, from a Uint8Array or a canvas's Uint8ClampedArray.
+#[wasm_bindgen_test]
+fn picture_masks_switch_dark_and_transparent_cells_off() {
+    let picture = rgba(&["#.. ", "...."]);
+    let bytes: JsValue = Uint8Array::from(&picture[..]).into();
+    let mask = ok(api::picture_mask(
+        s("square"),
+        n(4.0),
+        n(2.0),
+        bytes,
+        n(4.0),
+        n(2.0),
+    ));
+    assert_eq!(mask, "X..X\n....\n");
+    let clamped: JsValue = js_sys::Uint8ClampedArray::from(&picture[..]).into();
+    let hex = ok(api::picture_mask(
+        s("hex"),
+        n(4.0),
+        n(2.0),
+        clamped,
+        n(4.0),
+        n(2.0),
+    ));
+    assert_eq!(hex, mask);
+    // Fitted over a polar grid: a white picture leaves every cell on, and a run takes it.
+    let white: JsValue = Uint8Array::from(&rgba(&["...."; 4])[..]).into();
+    let polar = ok(api::picture_mask(
+        s("polar"),
+        n(1.0),
+        n(5.0),
+        white,
+        n(4.0),
+        n(4.0),
+    ));
+    assert_eq!(polar.lines().count(), 5);
+    assert!(!polar.contains('X'), "{polar}");
+    ok(MazeRun::new(
+        s("wilson"),
+        s("a-star"),
+        n(1.0),
+        n(5.0),
+        s("3"),
+        s(""),
+        s(""),
+        JsValue::UNDEFINED,
+        s("polar"),
+        s(&polar),
+    ));
+}
+
+/// Bad pictures are refused by name, before a byte is copied, and never trap.
+#[wasm_bindgen_test]
+fn bad_pictures_are_refused_naming_the_parameter() {
+    let call = |shape: JsValue, w: f64, bytes: JsValue, iw: f64, ih: f64| {
+        err(api::picture_mask(shape, n(w), n(4.0), bytes, n(iw), n(ih)))
+    };
+    let bytes = |len: usize| -> JsValue { Uint8Array::new_with_length(len as u32).into() };
+    let short = call(s("square"), 4.0, bytes(15), 2.0, 2.0);
+    assert_eq!(
+        short,
+        "pictureMask: rgba has 15 bytes, but a picture of 2x2 pixels takes 16 (4 a pixel: red, \
+         green, blue, alpha)"
+    );
+    let array = call(s("square"), 4.0, js_sys::Array::new().into(), 2.0, 2.0);
+    assert!(
+        array.starts_with("pictureMask: rgba (an object) is not allowed"),
+        "{array}"
+    );
+    let text = call(s("square"), 4.0, s("...."), 2.0, 2.0);
+    assert!(text.starts_with("pictureMask: rgba (the string"), "{text}");
+    let huge = call(s("square"), 4.0, bytes(16), 4097.0, 1.0);
+    assert!(
+        huge.starts_with("pictureMask: imageWidth '4097' is not allowed"),
+        "{huge}"
+    );
+    let high = call(s("square"), 4.0, bytes(16), 1.0, 0.0);
+    assert!(
+        high.starts_with("pictureMask: imageHeight '0' is not allowed"),
+        "{high}"
+    );
+    let shape = call(s("circle"), 4.0, bytes(16), 2.0, 2.0);
+    assert!(
+        shape.starts_with("pictureMask: unknown shape 'circle'"),
+        "{shape}"
+    );
+    let missing = call(JsValue::UNDEFINED, 4.0, bytes(16), 2.0, 2.0);
+    assert!(
+        missing.starts_with("pictureMask: shape (undefined) is not allowed"),
+        "{missing}"
+    );
+    let thin = call(s("triangle"), 1.0, bytes(16), 2.0, 2.0);
+    assert!(
+        thin.starts_with("pictureMask: width: a triangle grid"),
+        "{thin}"
+    );
+    // All zero bytes: transparent black, every cell off.
+    let dark = call(s("hex"), 4.0, bytes(16), 2.0, 2.0);
+    assert!(
+        dark.starts_with("pictureMask: rgba: the picture switches off every cell"),
+        "{dark}"
+    );
 }
 
 /// A worksheet shaded by distance from the start, with the longest path, on request only.

@@ -901,22 +901,123 @@ pub fn max_side() -> u32 {
 }
 
 /// A ready-made mask as text (rows of `.` and `X`): one of `maskPresets()` at `width` ×
-/// `height` cells.
+/// `height` cells of `shape` ("square", "hex", "triangle" or "polar"; null or undefined =
+/// square; polar: `height` rings, one row per ring), the outline stretched over the box the
+/// grid is drawn in and kept in one piece under the grid's connectivity.
 #[wasm_bindgen(js_name = presetMask)]
-pub fn preset_mask(name: JsValue, width: JsValue, height: JsValue) -> Result<String, JsError> {
+pub fn preset_mask(
+    name: JsValue,
+    width: JsValue,
+    height: JsValue,
+    shape: JsValue,
+) -> Result<String, JsError> {
     const CALL: &str = "presetMask";
     let name = args::text(param(CALL, "name"), &name)?;
     let width = args::side(param(CALL, "width"), &width)?;
     let height = args::side(param(CALL, "height"), &height)?;
-    shapes::preset(name.trim(), width, height)
+    let shape = shape_arg(param(CALL, "shape"), &shape, true)?;
+    if !shapes::PRESETS.contains(&name.trim()) {
+        return Err(param(CALL, "name").fail(&format!(
+            "name {} is not an outline: choose one of {}",
+            parse::quote(&name),
+            shapes::PRESETS.join(", ")
+        )));
+    }
+    grid_fits(CALL, shape, width, height)?;
+    shapes::preset(name.trim(), shape, width, height)
         .map(|mask| mask.to_text())
-        .ok_or_else(|| {
-            param(CALL, "name").fail(&format!(
-                "name {} is not an outline: choose one of {}",
-                parse::quote(&name),
-                shapes::PRESETS.join(", ")
-            ))
+        .ok_or_else(|| param(CALL, "name").fail("name: no such outline"))
+}
+
+/// Refuses a size the shape does not allow (a triangle grid one cell wide and more than two
+/// tall, a polar grid of too many rings), naming the parameter to change.
+fn grid_fits(call: &'static str, shape: Shape, width: u32, height: u32) -> Result<(), JsError> {
+    crate::topology::Grid::new(shape, width, height)
+        .map(|_| ())
+        .map_err(|e| {
+            let name = if shape == Shape::Polar {
+                "height"
+            } else {
+                "width"
+            };
+            param(call, name).fail(&about(name, &e.to_string()))
         })
+}
+
+/// A mask from a picture, as text (rows of `.` and `X`) for a `shape` grid of `width` ×
+/// `height` cells (polar: `height` rings, `width` not used but checked). `rgba` holds the
+/// picture's pixels, 4 bytes each (red, green, blue, alpha) row by row from the top left: a
+/// `Uint8Array` or `Uint8ClampedArray` (a canvas's `ImageData.data`) of exactly `4 ×
+/// imageWidth × imageHeight` bytes, each side 1 to 4096 pixels. Dark and transparent pixels
+/// switch cells off, light ones keep them. A picture of the grid's size (not polar) gives one
+/// pixel a cell; any other is fitted over the grid, proportions kept, centred, each cell taking
+/// the pixel under its centre. Only the largest piece of cells is kept. Throws for a picture
+/// that switches off every cell.
+#[wasm_bindgen(js_name = pictureMask)]
+pub fn picture_mask(
+    shape: JsValue,
+    width: JsValue,
+    height: JsValue,
+    rgba: JsValue,
+    image_width: JsValue,
+    image_height: JsValue,
+) -> Result<String, JsError> {
+    use wasm_bindgen::JsCast;
+    const CALL: &str = "pictureMask";
+    let shape = shape_arg(param(CALL, "shape"), &shape, false)?;
+    let width = args::side(param(CALL, "width"), &width)?;
+    let height = args::side(param(CALL, "height"), &height)?;
+    grid_fits(CALL, shape, width, height)?;
+    let image_width = args::side(param(CALL, "imageWidth"), &image_width)?;
+    let image_height = args::side(param(CALL, "imageHeight"), &image_height)?;
+    let which = param(CALL, "rgba");
+    let wanted = 4 * image_width as usize * image_height as usize;
+    // The length is checked before a byte is copied: a wrong picture costs no memory.
+    let fits = |length: u32| {
+        if length as usize == wanted {
+            Ok(())
+        } else {
+            Err(which.fail(&format!(
+                "rgba has {length} bytes, but a picture of {image_width}x{image_height} pixels \
+                 takes {wanted} (4 a pixel: red, green, blue, alpha)"
+            )))
+        }
+    };
+    let bytes = if let Some(array) = rgba.dyn_ref::<js_sys::Uint8Array>() {
+        fits(array.length())?;
+        array.to_vec()
+    } else if let Some(array) = rgba.dyn_ref::<js_sys::Uint8ClampedArray>() {
+        fits(array.length())?;
+        array.to_vec()
+    } else {
+        return Err(which.refuse(
+            &rgba,
+            "use a Uint8Array or Uint8ClampedArray of RGBA bytes (a canvas's ImageData.data)",
+        ));
+    };
+    shapes::picture(shape, width, height, &bytes, image_width, image_height)
+        .map(|(mask, _dropped)| mask.to_text())
+        .map_err(|e| which.fail(&about("rgba", &e)))
+}
+
+/// A shape's name: "square", "hex", "triangle" or "polar"; when `optional`, null and undefined
+/// give square.
+fn shape_arg(which: args::Param, value: &JsValue, optional: bool) -> Result<Shape, JsError> {
+    if optional && (value.is_undefined() || value.is_null()) {
+        return Ok(Shape::Square);
+    }
+    let Some(text) = value.as_string() else {
+        let names = "use \"square\", \"hex\", \"triangle\" or \"polar\"";
+        return Err(which.refuse(
+            value,
+            &if optional {
+                format!("{names}, or leave it out")
+            } else {
+                names.to_string()
+            },
+        ));
+    };
+    Shape::parse(text.trim()).map_err(|e| which.fail(&e))
 }
 
 /// The names `presetMask` knows.
