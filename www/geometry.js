@@ -56,12 +56,17 @@ class RowGeometry {
     return this.index(nx, ny);
   }
 
-  /** Adds the cell's outline to the current path (already scaled: px = ox + k * x). */
+  /**
+   * Adds the cell's outline to the current path (already scaled: px = ox + k * x). Closed by a
+   * line back to the first corner, not closePath(): Chromium's closePath takes time in
+   * proportion to the path's length, so a path of many cells took seconds.
+   */
   trace(ctx, c, k, ox, oy) {
     const points = this.corners(c);
-    ctx.moveTo(ox + k * points[0], oy + k * points[1]);
+    const x0 = ox + k * points[0], y0 = oy + k * points[1];
+    ctx.moveTo(x0, y0);
     for (let i = 2; i < points.length; i += 2) ctx.lineTo(ox + k * points[i], oy + k * points[i + 1]);
-    ctx.closePath();
+    ctx.lineTo(x0, y0);
   }
 
   /** Adds side s of the cell to the current path. */
@@ -70,6 +75,13 @@ class RowGeometry {
     const a = 2 * s, b = (2 * s + 2) % n;
     ctx.moveTo(ox + k * p[a], oy + k * p[a + 1]);
     ctx.lineTo(ox + k * p[b], oy + k * p[b + 1]);
+  }
+
+  /** Where side s lies: { line: [ax, ay, bx, by] }. */
+  sideShape(c, s) {
+    const p = this.corners(c), n = p.length;
+    const a = 2 * s, b = (2 * s + 2) % n;
+    return { line: [p[a], p[a + 1], p[b], p[b + 1]] };
   }
 
   /** The middle of side s (for the wall follower's heading). */
@@ -134,20 +146,24 @@ class HexGeometry extends RowGeometry {
   }
 
   // Hexagons are the cells nearest their centres: try the columns and rows around the point.
+  // Runs for every pixel of the page's pixel map: plain arithmetic, no arrays.
   cellAt(px, py) {
     const column = Math.floor((px - HEX_RADIUS / 2) / (1.5 * HEX_RADIUS));
-    let best = -1, bestDistance = Infinity;
-    for (let x = column - 1; x <= column + 1; x++) {
-      const row = Math.floor(py - (x % 2 === 1 ? 0.5 : 0));
-      for (let y = row - 1; y <= row + 1; y++) {
-        const c = this.index(x, y);
-        if (c < 0) continue;
-        const [cx, cy] = this.centre(c);
-        const d = (cx - px) ** 2 + (cy - py) ** 2;
-        if (d < bestDistance) [best, bestDistance] = [c, d];
+    let best = -1, bestDistance = HEX_RADIUS * HEX_RADIUS;
+    for (let x = Math.max(0, column - 1); x <= column + 1 && x < this.width; x++) {
+      const shift = x % 2 === 1 ? 0.5 : 0;
+      const cx = HEX_RADIUS + x * 1.5 * HEX_RADIUS;
+      const row = Math.floor(py - shift);
+      for (let y = Math.max(0, row - 1); y <= row + 1 && y < this.height; y++) {
+        const cy = 0.5 + y + shift;
+        const d = (cx - px) * (cx - px) + (cy - py) * (cy - py);
+        if (d <= bestDistance) {
+          best = y * this.width + x;
+          bestDistance = d;
+        }
       }
     }
-    return bestDistance <= HEX_RADIUS * HEX_RADIUS ? best : -1;
+    return best;
   }
 }
 
@@ -279,14 +295,14 @@ class PolarGeometry {
     if (c === 0) {
       ctx.moveTo(cx + k, cy);
       ctx.arc(cx, cy, k, 0, TAU);
-      ctx.closePath();
       return;
     }
     const [ring, from, to] = this.span(c);
-    ctx.moveTo(cx + k * ring * Math.cos(from), cy + k * ring * Math.sin(from));
+    const x0 = cx + k * ring * Math.cos(from), y0 = cy + k * ring * Math.sin(from);
+    ctx.moveTo(x0, y0);
     ctx.arc(cx, cy, k * ring, from, to);
     ctx.arc(cx, cy, k * (ring + 1), to, from, true);
-    ctx.closePath();
+    ctx.lineTo(x0, y0); // not closePath(): see trace above
   }
 
   side(ctx, c, s, k, ox, oy) {
@@ -311,6 +327,29 @@ class PolarGeometry {
     else if (s === 2) arc(ring + 1, from, split ? middle : to);
     else if (s === 3 && split) arc(ring + 1, middle, to);
     else if (s === 4) radial(to, ring);
+  }
+
+  /** Where side s lies: { line: [ax, ay, bx, by] } or { arc: [cx, cy, radius, from, to] }; null
+   * for a side the cell does not have (the second outward side where the ring does not split). */
+  sideShape(c, s) {
+    const r = this.rings;
+    const radial = (angle, inner) => ({
+      line: [r + inner * Math.cos(angle), r + inner * Math.sin(angle),
+        r + (inner + 1) * Math.cos(angle), r + (inner + 1) * Math.sin(angle)],
+    });
+    if (c === 0) {
+      if (s >= this.sides(0)) return null;
+      const [, from, to] = this.span(1 + s);
+      return { arc: [r, r, 1, from, to] };
+    }
+    const [ring, from, to] = this.span(c);
+    const middle = (from + to) / 2, split = this.splits(ring);
+    if (s === 0) return { arc: [r, r, ring, from, to] };
+    if (s === 1) return radial(from, ring);
+    if (s === 2) return { arc: [r, r, ring + 1, from, split ? middle : to] };
+    if (s === 3) return split ? { arc: [r, r, ring + 1, middle, to] } : null;
+    if (s === 4) return radial(to, ring);
+    return null;
   }
 
   sideMiddle(c, s) {

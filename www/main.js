@@ -283,12 +283,10 @@ async function boot() {
     if ('mask' in changes || !next.mask) return changes;
     const kind = maskKind(next.mask);
     const moved = next.shape !== now.shape || next.width !== now.width || next.height !== now.height;
-    if (!moved || kind === 'preset') {
-      if (kind === 'preset' && next.shape === 'polar') {
-        panels.showMessages([`The ${now.mask} outline is for square, hex and triangle grids: a polar maze is round already. No mask.`]);
-        return { ...changes, mask: '' };
-      }
-      return changes;
+    if (!moved || kind === 'preset') return changes;
+    if (kind === 'word' && next.shape === 'polar') {
+      panels.showMessages(['Words are for square, hex and triangle grids: the word was left out.']);
+      return { ...changes, mask: '' };
     }
     try {
       const flags = cellsOfText(maskOf(now));

@@ -2,7 +2,7 @@
 // string, the same in the page's settings and in the URL's `mask=` parameter:
 //
 //   ''                   no mask
-//   'heart', 'circle' …  a ready-made outline at the maze's size (the module's presetMask)
+//   'heart', 'circle' …  a ready-made outline at the maze's size and shape (presetMask)
 //   'word:2:ANNA'        a word in the block font, each dot 2 × 2 cells (wordMask); the
 //                        word decides the maze's width and height
 //   'cells:…'            any cells, painted or from a picture: run lengths over the cells in
@@ -117,8 +117,7 @@ export function maskText(setting, shape, width, height, api) {
     case 'none':
       return null;
     case 'preset':
-      if (shape === 'polar') throw new Error(`the outline ${setting} is for square, hex and triangle grids: a polar maze is round already`);
-      return api.presetMask(setting, width, height);
+      return api.presetMask(setting, width, height, shape);
     case 'word': {
       const word = parseWord(setting);
       if (!word) throw new Error('a word mask is word:SCALE:TEXT, with a scale from 1 to 8');

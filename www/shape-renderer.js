@@ -1,33 +1,37 @@
 // The canvas for every grid but the plain square one: hexagons, triangles, circles (polar)
-// and masked grids. Cells are drawn as vector shapes (www/geometry.js) rather than pixel
-// tiles: each cell filled with the colour of its marks, then every closed side stroked as a
-// wall. The colours, the overlay (start, goal, current cell, path) and the distance map are
-// the square renderer's; only where cells lie differs.
+// and masked grids. The colours, the overlay (start, goal, current cell, path) and the distance
+// map are the square renderer's; only where cells lie differs (www/geometry.js).
 //
-// Dirty cells are redrawn alone: fills and walls are batched a colour at a time into one
-// Path2D each, so a frame costs a few canvas calls however many cells changed. A full redraw
-// of a big maze goes a slice of cells at a time, like the square renderer's bands of rows.
+// Drawing many small polygons through the canvas API is slow (a 200x200 hex maze took about
+// a tenth of a second to fill), so the cells are drawn as pixels, like the square grid's tiles:
+// once per grid and canvas size a pixel map is made that says which cell each pixel lies in
+// and which walls cover it, and how much (antialiased edges). A redraw then looks every pixel
+// up: its cell's colour, darkened toward the wall colour where a closed side covers it. The
+// map is kept while only the start, goal or seed change, and a redraw costs the same however
+// many cells the maze has. Dirty cells repaint only their own pixels.
 
 import { geometryOf } from './geometry.js';
-import { COLOURS, OVERLAY_MARGIN, PROGRESSIVE_CELLS, Renderer } from './renderer.js';
+import { COLOURS, OVERLAY_MARGIN, Renderer, pixel } from './renderer.js';
 
 // Where no cell is (outside the shape, and cells a mask switched off): the stage's colour.
-const BACKGROUND = '#e2e5ea';
-// Cells drawn per unit of a progressive repaint's work (drawMore(n) draws n of these).
-const CELLS_PER_UNIT = 64;
+const BACKGROUND = pixel('#e2e5ea');
+// Pixels a cell must cover on average before a dirty cell is repainted alone (its own pixel
+// list); smaller cells are repainted by a full pass, which costs the same.
+const PIXELS_FOR_LISTS = 1;
 
 export class ShapeRenderer extends Renderer {
   constructor(canvas, overlay, stage, memory) {
     super(canvas, overlay, stage, memory);
-    this.css = new Map(); // pixel -> CSS colour
-    this.nextCell = null; // the next cell of a progressive repaint
+    this.map = null; // the pixel map (see buildMap), with the key it was made for
   }
 
   setRun(run) {
     if (run) {
       this.geometry = geometryOf(run.shape(), run.width, run.height, run.ringStarts());
+      const off = run.offCells();
       this.on = new Uint8Array(run.cellCount).fill(1);
-      for (const c of run.offCells()) this.on[c] = 0;
+      for (const c of off) this.on[c] = 0;
+      this.gridKey = `${run.shape()}|${run.width}|${run.height}|${run.cellCount}|${off.length}|${hashCells(off)}`;
     }
     super.setRun(run);
   }
@@ -75,9 +79,11 @@ export class ShapeRenderer extends Renderer {
     this.overlayOffset = OVERLAY_MARGIN * dpr;
     this.colour = new Uint32Array(run.cellCount);
     this.rank = new Uint8Array(run.cellCount);
+    const key = `${this.gridKey}|${bw}x${bh}|${k}|${line}`;
+    if (!this.map || this.map.key !== key) this.map = buildMap(this.geometry, this.on, this.geo, key);
+    this.image = this.ctx.createImageData(bw, bh);
+    this.buf = new Uint32Array(this.image.data.buffer);
     this.overlayKey = '';
-    this.nextCell = null;
-    this.again = false;
     this.drawAll();
   }
 
@@ -113,121 +119,80 @@ export class ShapeRenderer extends Renderer {
     }
     const len = this.run.dirtyLen();
     if (len > 0) {
-      if (len * 3 > this.run.cellCount) {
+      const map = this.map;
+      if (!map.start || len * 3 > this.run.cellCount) {
         this.drawAll();
         return;
       }
       this.views();
       const dirty = new Uint32Array(this.memory.buffer, this.run.dirtyPtr(), len);
-      for (let i = 0; i < len; i++) this.colour[dirty[i]] = this.cellColour(dirty[i]);
-      this.paint(dirty, 0, len);
+      let minP = Infinity, maxP = -1;
+      for (let i = 0; i < len; i++) {
+        const c = dirty[i];
+        this.colour[c] = this.cellColour(c);
+        for (let j = map.start[c]; j < map.start[c + 1]; j++) {
+          const p = map.pixels[j];
+          this.paintPixel(p);
+          if (p < minP) minP = p;
+          if (p > maxP) maxP = p;
+        }
+      }
+      if (maxP >= 0) {
+        // The rows the repainted pixels span (a cell's pixels lie in a few rows).
+        const { bw } = this.geo;
+        const top = Math.floor(minP / bw), bottom = Math.floor(maxP / bw);
+        this.ctx.putImageData(this.image, 0, 0, 0, top, bw, bottom - top + 1);
+      }
     }
     this.drawOverlay();
   }
 
   drawAll() {
-    if (!this.run) return;
+    if (!this.run || !this.map) return;
     this.measureDistances();
-    const ctx = this.ctx;
-    if (this.run.cellCount <= PROGRESSIVE_CELLS) {
-      this.nextCell = null;
-      this.views();
-      this.colourRange(0, this.run.cellCount);
-      ctx.fillStyle = BACKGROUND;
-      ctx.fillRect(0, 0, this.geo.bw, this.geo.bh);
-      this.paint(null, 0, this.run.cellCount);
-      this.overlayKey = '';
-      this.drawOverlay();
-      return;
-    }
-    if (this.nextCell === null) {
-      this.nextCell = 0;
-      ctx.fillStyle = BACKGROUND;
-      ctx.fillRect(0, 0, this.geo.bw, this.geo.bh);
-    } else {
-      this.again = true;
-    }
-    this.overlayKey = '';
-    this.drawOverlay();
-    this.onPending?.(this);
-  }
-
-  get pending() {
-    return this.nextCell !== null;
-  }
-
-  /** Draws up to n units of a progressive repaint; true when it is complete. */
-  drawMore(n) {
-    if (!this.run || this.nextCell === null) return true;
     this.views();
-    const from = this.nextCell, to = Math.min(this.run.cellCount, from + Math.max(1, n) * CELLS_PER_UNIT);
-    this.colourRange(from, to);
-    this.paint(null, from, to);
-    if (to < this.run.cellCount) {
-      this.nextCell = to;
-      return false;
+    this.colourRange(0, this.run.cellCount);
+    const { host, cellA, infoA, cellB, infoB } = this.map;
+    const { buf, colour, on, cells } = this;
+    const wallPx = this.px.wall;
+    // One tight loop over the pixels: this runs a few hundred thousand times a redraw.
+    for (let p = 0; p < host.length; p++) {
+      const h = host[p];
+      let base = h >= 0 && on[h] ? colour[h] : BACKGROUND;
+      const a = cellA[p];
+      if (a >= 0) {
+        let alpha = cells[a] & (1 << (infoA[p] >> 8)) ? 0 : infoA[p] & 255;
+        const b = cellB[p];
+        if (b >= 0 && !(cells[b] & (1 << (infoB[p] >> 8)))) alpha = Math.max(alpha, infoB[p] & 255);
+        if (alpha !== 0) base = mix(base, wallPx, alpha);
+      }
+      buf[p] = base;
     }
-    this.nextCell = null;
-    if (this.again) {
-      this.again = false;
-      this.drawAll();
-      return false;
-    }
+    this.ctx.putImageData(this.image, 0, 0);
     this.overlayKey = '';
     this.drawOverlay();
+  }
+
+  /** No progressive repaint: a full redraw costs a pass over the canvas's pixels. */
+  get pending() {
+    return false;
+  }
+
+  drawMore() {
     return true;
   }
 
-  /**
-   * Fills cells (list[from..to], or cells from..to when list is null) in their colours and
-   * strokes their closed sides. Colours must be computed already. Each colour is one path;
-   * a hairline of the fill colour around each cell hides the seams antialiasing leaves
-   * between neighbours.
-   */
-  paint(list, from, to) {
-    const { k, ox, oy, line } = this.geo;
-    const { geometry, cells, colour, on, ctx } = this;
-    const fills = new Map();
-    const walls = line > 0 ? new Path2D() : null;
-    for (let i = from; i < to; i++) {
-      const c = list === null ? i : list[i];
-      if (!on[c]) continue;
-      let path = fills.get(colour[c]);
-      if (!path) fills.set(colour[c], (path = new Path2D()));
-      geometry.trace(path, c, k, ox, oy);
-      if (walls) {
-        const bits = cells[c];
-        const sides = geometry.sides(c);
-        for (let s = 0; s < sides; s++) if (!(bits & (1 << s))) geometry.side(walls, c, s, k, ox, oy);
-      }
-    }
-    ctx.save();
-    ctx.lineWidth = 1;
-    ctx.lineJoin = 'round';
-    for (const [pixelValue, path] of fills) {
-      const css = this.cssOf(pixelValue);
-      ctx.fillStyle = css;
-      ctx.fill(path);
-      ctx.strokeStyle = css;
-      ctx.stroke(path);
-    }
-    if (walls) {
-      ctx.lineWidth = line;
-      ctx.lineCap = 'round';
-      ctx.strokeStyle = COLOURS.wall;
-      ctx.stroke(walls);
-    }
-    ctx.restore();
-  }
-
-  /** A colour from the tables (little-endian RGBA pixels) as CSS. */
-  cssOf(value) {
-    let css = this.css.get(value);
-    if (!css) {
-      css = `rgb(${value & 255},${(value >>> 8) & 255},${(value >>> 16) & 255})`;
-      this.css.set(value, css);
-    }
-    return css;
+  /** Repaints one pixel: its cell's colour, with the closed walls that cover it over it. */
+  paintPixel(p) {
+    const { host, cellA, infoA, cellB, infoB } = this.map;
+    const cells = this.cells;
+    const h = host[p];
+    let base = h >= 0 && this.on[h] ? this.colour[h] : BACKGROUND;
+    let alpha = 0;
+    if (cellA[p] >= 0 && !(cells[cellA[p]] & (1 << (infoA[p] >> 8)))) alpha = infoA[p] & 255;
+    if (cellB[p] >= 0 && !(cells[cellB[p]] & (1 << (infoB[p] >> 8)))) alpha = Math.max(alpha, infoB[p] & 255);
+    if (alpha !== 0) base = mix(base, this.px.wall, alpha);
+    this.buf[p] = base;
   }
 
   cellCentre(c) {
@@ -266,4 +231,144 @@ export class ShapeRenderer extends Renderer {
     ctx.stroke();
     ctx.restore();
   }
+}
+
+/**
+ * The pixel map of a grid drawn at scale k (device pixels per unit) with walls `line` pixels
+ * thick, offset by (ox, oy):
+ *   host[p]   the cell whose inside holds pixel p's centre, -1 for none
+ *   cellA, infoA, cellB, infoB  the two walls that cover pixel p most: the cell whose side it
+ *             is (-1 for none), and side * 256 + coverage (1 to 255). A wall shows while that
+ *             side of that cell is closed.
+ *   start, pixels  each cell's pixels (pixels[start[c] .. start[c + 1]]), for repainting dirty
+ *             cells alone; null when cells are smaller than pixels (a full pass is as cheap).
+ */
+function buildMap(geometry, on, { k, ox, oy, line, bw, bh }, key) {
+  const count = bw * bh;
+  const host = new Int32Array(count);
+  for (let y = 0, p = 0; y < bh; y++) {
+    const wy = (y + 0.5 - oy) / k;
+    for (let x = 0; x < bw; x++, p++) host[p] = geometry.cellAt((x + 0.5 - ox) / k, wy);
+  }
+  // The two walls covering each pixel most: their cell (-1 none) and side * 256 + coverage.
+  const cellA = new Int32Array(count).fill(-1), cellB = new Int32Array(count).fill(-1);
+  const infoA = new Uint16Array(count), infoB = new Uint16Array(count);
+  if (line > 0) {
+    const reach = line / 2 + 0.5; // pixels from a side's centre line that it touches
+    const cells = geometry.cellCount;
+    for (let c = 0; c < cells; c++) {
+      if (!on[c]) continue;
+      const [cx, cy] = geometry.centre(c);
+      for (let s = 0; s < geometry.sides(c); s++) {
+        const shape = geometry.sideShape(c, s);
+        if (!shape) continue;
+        // Each wall between two cells that are on is drawn once, by the lower-numbered cell.
+        const [mx, my] = geometry.sideMiddle(c, s);
+        const across = geometry.cellAt(mx + (mx - cx) * 0.1, my + (my - cy) * 0.1);
+        if (across >= 0 && across < c && on[across]) continue;
+        const info = s << 8;
+        rasterise(shape, k, ox, oy, reach, bw, bh, (p, cover) => {
+          if (cellA[p] < 0 || cover > (infoA[p] & 255)) {
+            cellB[p] = cellA[p];
+            infoB[p] = infoA[p];
+            cellA[p] = c;
+            infoA[p] = info | cover;
+          } else if (cellB[p] < 0 || cover > (infoB[p] & 255)) {
+            cellB[p] = c;
+            infoB[p] = info | cover;
+          }
+        });
+      }
+    }
+  }
+  // Each cell's pixels, by counting sort, when cells are big enough to have some: the pixels
+  // inside it, and those its walls cover (a wall's end reaches into the cells around its
+  // corner; the wall's cell changes whenever the wall does, so it is dirty then).
+  let start = null, pixels = null;
+  if (count >= geometry.cellCount * PIXELS_FOR_LISTS) {
+    const cells = geometry.cellCount;
+    start = new Uint32Array(cells + 1);
+    const each = (visit) => {
+      for (let p = 0; p < count; p++) {
+        const h = host[p] >= 0 && on[host[p]] ? host[p] : -1;
+        if (h >= 0) visit(h, p);
+        if (cellA[p] >= 0 && cellA[p] !== h) visit(cellA[p], p);
+        if (cellB[p] >= 0 && cellB[p] !== h && cellB[p] !== cellA[p]) visit(cellB[p], p);
+      }
+    };
+    each((c) => start[c + 1]++);
+    for (let c = 0; c < cells; c++) start[c + 1] += start[c];
+    pixels = new Uint32Array(start[cells]);
+    const next = start.slice(0, cells);
+    each((c, p) => {
+      pixels[next[c]++] = p;
+    });
+  }
+  return { key, host, cellA, infoA, cellB, infoB, start, pixels };
+}
+
+// Calls visit(pixel, coverage 1..255) for every pixel within `reach` of a side's centre line.
+function rasterise(shape, k, ox, oy, reach, bw, bh, visit) {
+  let x0, y0, x1, y1, distance;
+  if (shape.line) {
+    const [ax, ay, bx, by] = shape.line.map((v, i) => (i % 2 === 0 ? ox + v * k : oy + v * k));
+    [x0, x1] = [Math.min(ax, bx), Math.max(ax, bx)];
+    [y0, y1] = [Math.min(ay, by), Math.max(ay, by)];
+    const dx = bx - ax, dy = by - ay, length2 = dx * dx + dy * dy || 1;
+    distance = (px, py) => {
+      const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length2));
+      const ex = px - ax - t * dx, ey = py - ay - t * dy;
+      return Math.sqrt(ex * ex + ey * ey);
+    };
+  } else {
+    const [wcx, wcy, radius, from, to] = shape.arc;
+    const cx = ox + wcx * k, cy = oy + wcy * k, r = radius * k;
+    const at = (angle) => [cx + r * Math.cos(angle), cy + r * Math.sin(angle)];
+    // The box of the arc: its ends and the points where it crosses an axis.
+    const xs = [], ys = [];
+    for (const angle of [from, to]) {
+      const [x, y] = at(angle);
+      xs.push(x);
+      ys.push(y);
+    }
+    for (let q = Math.ceil(from / (Math.PI / 2)); q * (Math.PI / 2) <= to; q++) {
+      const [x, y] = at(q * (Math.PI / 2));
+      xs.push(x);
+      ys.push(y);
+    }
+    [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const [ex0, ey0] = at(from), [ex1, ey1] = at(to);
+    const TAU = Math.PI * 2;
+    distance = (px, py) => {
+      let angle = Math.atan2(py - cy, px - cx);
+      if (angle < from) angle += TAU;
+      const dx = px - cx, dy = py - cy;
+      if (angle <= to) return Math.abs(Math.sqrt(dx * dx + dy * dy) - r);
+      return Math.sqrt(Math.min((px - ex0) ** 2 + (py - ey0) ** 2, (px - ex1) ** 2 + (py - ey1) ** 2));
+    };
+  }
+  const left = Math.max(0, Math.floor(x0 - reach)), right = Math.min(bw - 1, Math.ceil(x1 + reach));
+  const top = Math.max(0, Math.floor(y0 - reach)), bottom = Math.min(bh - 1, Math.ceil(y1 + reach));
+  for (let y = top; y <= bottom; y++) {
+    for (let x = left; x <= right; x++) {
+      const cover = reach - distance(x + 0.5, y + 0.5);
+      if (cover > 0) visit(y * bw + x, Math.max(1, Math.min(255, Math.round(cover * 255))));
+    }
+  }
+}
+
+// A pixel (little-endian RGBA) blended toward another by about alpha/255.
+function mix(under, over, alpha) {
+  const keep = 256 - alpha, take = alpha;
+  const r = ((under & 255) * keep + (over & 255) * take) >> 8;
+  const g = (((under >>> 8) & 255) * keep + ((over >>> 8) & 255) * take) >> 8;
+  const b = (((under >>> 16) & 255) * keep + ((over >>> 16) & 255) * take) >> 8;
+  return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+}
+
+// A short fingerprint of the switched-off cells, so a new mask makes a new pixel map.
+function hashCells(list) {
+  let h = 2166136261;
+  for (const c of list) h = Math.imul(h ^ c, 16777619);
+  return (h >>> 0).toString(36);
 }

@@ -4,7 +4,7 @@
 //! connectivity (hexagons through their six sides, triangles through their three …), as a maze
 //! needs (see [`crate::run::Settings::empty_maze`]).
 
-use super::{outline, Grid, Mask, Shape, Topology};
+use super::{outline, Grid, GridError, Mask, Shape, Topology};
 
 /// The outlines [`preset`] knows.
 pub const PRESETS: [&str; 4] = ["circle", "heart", "star", "diamond"];
@@ -433,6 +433,20 @@ pub fn word(text: &str, scale: u32) -> Result<Mask, String> {
         })
         .collect();
     Ok(Mask::from_rows(rows))
+}
+
+/// `mask` on a grid of `shape` with only its largest piece of cells left on: a mask painted by
+/// hand can cut a few cells off from the rest, and a maze must join every cell. Returns the
+/// mask and how many cells were switched off for lying apart.
+pub fn keep_largest_piece(
+    shape: Shape,
+    width: u32,
+    height: u32,
+    mask: &Mask,
+) -> Result<(Mask, usize), GridError> {
+    let grid = Grid::new(shape, width, height)?;
+    let off = mask.cells_off(shape, width, height, grid.len())?;
+    Ok(largest_region(grid, off))
 }
 
 /// The mask of `grid` with the cells flagged in `off` switched off, and then every cell but

@@ -1046,6 +1046,26 @@ pub fn word_mask(text: JsValue, scale: JsValue) -> Result<String, JsError> {
         .map_err(|e| which.fail(&about("text", &e)))
 }
 
+/// `mask` (rows of `.` and `X`) on a grid of `shape`, `width` × `height`, with only its largest
+/// piece of cells left on (a maze joins every cell), as text. Throws when it does not fit.
+#[wasm_bindgen(js_name = largestPiece)]
+pub fn largest_piece(
+    shape: JsValue,
+    width: JsValue,
+    height: JsValue,
+    mask: JsValue,
+) -> Result<String, JsError> {
+    const CALL: &str = "largestPiece";
+    let shape = optional_shape(CALL, &shape)?;
+    let width = args::side(param(CALL, "width"), &width)?;
+    let height = args::side(param(CALL, "height"), &height)?;
+    let mask = optional_mask(CALL, &mask)?
+        .ok_or_else(|| param(CALL, "mask").fail("mask: give the mask as text"))?;
+    shapes::keep_largest_piece(shape, width, height, &mask)
+        .map(|(mask, _)| mask.to_text())
+        .map_err(|e| param(CALL, "").fail(&about("mask", &e.to_string())))
+}
+
 /// A core message about a parameter, led by the parameter's name unless it names it already.
 fn about(name: &str, message: &str) -> String {
     if message.starts_with(name) {

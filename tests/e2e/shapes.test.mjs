@@ -118,6 +118,32 @@ for (const [name, query] of Object.entries(SHAPES)) {
   });
 }
 
+for (const query of ['?shape=hex&width=12&height=9', '?shape=polar&height=7', '?shape=triangle&width=14&height=8&mask=diamond']) {
+  test(`${query}: repainting only the dirty cells step by step gives the same picture as a full redraw`, async () => {
+    const { page, errors } = await suite.open(`${query}&generator=kruskal&solver=a-star&seed=6`);
+    const same = await page.evaluate(async () => {
+      const { controller, renderer } = window.mazestep;
+      const hash = () => {
+        const data = renderer.ctx.getImageData(0, 0, renderer.canvas.width, renderer.canvas.height).data;
+        let h = 0;
+        for (let i = 0; i < data.length; i += 4) h = (Math.imul(h, 31) + data[i] + data[i + 1] * 7 + data[i + 2] * 13) | 0;
+        return h;
+      };
+      const results = [];
+      for (const steps of [1, 5, 40, 400]) {
+        for (let i = 0; i < steps; i++) controller.step();
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const dirty = hash();
+        renderer.drawAll();
+        results.push([steps, dirty === hash()]);
+      }
+      return results;
+    });
+    assert.deepEqual(same.map(([, ok]) => ok), [true, true, true, true], JSON.stringify(same));
+    assert.deepEqual(errors, []);
+  });
+}
+
 test('a generator the shape cannot take is refused with a message, and the maze stays', async () => {
   const { page } = await suite.open('?generator=binary-tree&solver=bfs&width=8&height=6&seed=2');
   await page.selectOption('#shape', 'hex');
@@ -142,8 +168,8 @@ test('bad shape and mask parameters fall back with a message each', async () => 
   assert.match(text2, /mask 'cells:5\.<b>x<\/b>' is not allowed: the cells must be run lengths/);
   // Shown as text, never as markup.
   assert.equal(await page2.evaluate(() => document.querySelector('#messages b')), null);
-  const { page: page3 } = await suite.open('?shape=polar&height=5&mask=heart&seed=1');
-  assert.match((await messages(page3)).join('\n'), /a polar maze is round already/);
+  const { page: page3 } = await suite.open('?shape=polar&height=5&mask=word:1:A&seed=1');
+  assert.match((await messages(page3)).join('\n'), /words are for square, hex and triangle grids/);
   assert.deepEqual(errors, []);
 });
 
