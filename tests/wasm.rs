@@ -1834,9 +1834,18 @@ fn structures_at_once_equal_the_accessors() {
 /// what, instead of keeping its own copies.
 #[wasm_bindgen_test]
 fn defaults_and_bits_come_from_the_core() {
-    assert_eq!(ok(api::default_ends(n(5.0), n(4.0))), vec![0, 0, 4, 3]);
-    assert_eq!(ok(api::default_ends(n(1.0), n(1.0))), vec![0, 0, 0, 0]);
-    assert!(err(api::default_ends(n(0.0), n(4.0))).starts_with("defaultEnds: width"));
+    let none = || JsValue::UNDEFINED;
+    assert_eq!(
+        ok(api::default_ends(n(5.0), n(4.0), none(), none())),
+        vec![0, 0, 4, 3]
+    );
+    assert_eq!(
+        ok(api::default_ends(n(1.0), n(1.0), none(), none())),
+        vec![0, 0, 0, 0]
+    );
+    assert!(
+        err(api::default_ends(n(0.0), n(4.0), none(), none())).starts_with("defaultEnds: width")
+    );
     let names = api::mark_names();
     assert_eq!(names.len(), api::mark_bits().len());
     assert!(names.iter().any(|name| name == "frontier"));
@@ -2119,4 +2128,141 @@ fn svg_shades_by_distance_when_asked() {
     assert!(shaded.contains("class=\"longest\""));
     let wrong = err(run.svg(b(false), n(1.0)));
     assert!(wrong.starts_with("svg: withDistances"), "{wrong}");
+}
+
+/// A run on a shaped grid, generated to the end.
+fn shaped_run(shape: &str, width: f64, height: f64, mask: Option<&str>) -> MazeRun {
+    let mut run = ok(MazeRun::new(
+        s("recursive-backtracker"),
+        s("bfs"),
+        n(width),
+        n(height),
+        s("4"),
+        s(""),
+        s(""),
+        JsValue::UNDEFINED,
+        s(shape),
+        mask.map_or(JsValue::UNDEFINED, s),
+    ));
+    ok(run.finish(n(f64::INFINITY)));
+    run
+}
+
+#[wasm_bindgen_test]
+fn a_run_tells_the_page_its_shape_rings_and_switched_off_cells() {
+    let polar = shaped_run("polar", 1.0, 4.0, None);
+    assert_eq!(polar.shape(), "polar");
+    assert_eq!(polar.ring_starts(), [0, 1, 7, 19, 43]);
+    assert_eq!(polar.cell_count(), 43);
+    assert!(polar.off_cells().is_empty());
+    assert_eq!(ok(api::ring_starts(n(4.0))), [0, 1, 7, 19, 43]);
+    assert!(err(api::ring_starts(n(0.0))).contains("rings"));
+
+    let hex = shaped_run("hex", 3.0, 2.0, Some(".X.\n...\n"));
+    assert_eq!(hex.shape(), "hex");
+    assert!(hex.ring_starts().is_empty());
+    assert_eq!(hex.off_cells(), [1]);
+    let square = shaped_run("square", 3.0, 2.0, None);
+    assert_eq!(square.shape(), "square");
+    assert!(square.off_cells().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn default_ends_follow_the_shape_and_the_mask() {
+    assert_eq!(
+        ok(api::default_ends(
+            n(5.0),
+            n(4.0),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED
+        )),
+        [0, 0, 4, 3]
+    );
+    // Polar: the centre, and the last cell of the rim (place 23 of ring 3).
+    assert_eq!(
+        ok(api::default_ends(n(1.0), n(4.0), s("polar"), JsValue::NULL)),
+        [0, 0, 23, 3]
+    );
+    // A mask that switches the corners off: the first and last cells that are on.
+    assert_eq!(
+        ok(api::default_ends(n(3.0), n(2.0), s("hex"), s("X..\n..X\n"))),
+        [1, 0, 1, 1]
+    );
+    assert!(err(api::default_ends(
+        n(3.0),
+        n(2.0),
+        s("octagon"),
+        JsValue::NULL
+    ))
+    .contains("octagon"));
+    assert!(err(api::default_ends(n(3.0), n(2.0), s("hex"), s("..\n")))
+        .starts_with("defaultEnds: mask"));
+}
+
+#[wasm_bindgen_test]
+fn distance_map_matches_a_breadth_first_search_and_the_longest_path_is_the_diameter() {
+    for (shape, width, height) in [
+        ("hex", 7.0, 5.0),
+        ("triangle", 8.0, 4.0),
+        ("polar", 1.0, 5.0),
+    ] {
+        let mut run = shaped_run(shape, width, height, None);
+        let start = run.start();
+        let far = ok(run.measure_distances(n(f64::from(start))));
+        let distances = words(run.distances_ptr(), run.cell_count());
+        assert_eq!(distances[start as usize], 0);
+        // In a perfect maze the goal's distance is the path the solver found, less one.
+        let goal = run.goal() as usize;
+        assert_eq!(distances[goal] + 1, run.path_len(), "{shape}");
+        assert_eq!(
+            far,
+            *distances.iter().max().unwrap(),
+            "{shape}: every cell is reached"
+        );
+        let longest = ok(run.longest_path(n(f64::from(start))));
+        assert!(
+            longest.len() as u32 > far,
+            "{shape}: the diameter is at least the farthest distance"
+        );
+        // Each step of the longest path goes through a passage: distances from its first
+        // end grow by one along it.
+        ok(run.measure_distances(n(f64::from(longest[0]))));
+        let from_end = words(run.distances_ptr(), run.cell_count());
+        for (i, &cell) in longest.iter().enumerate() {
+            assert_eq!(from_end[cell as usize], i as u32, "{shape}");
+        }
+        assert_eq!(
+            *from_end.iter().max().unwrap() as usize,
+            longest.len() - 1,
+            "{shape}"
+        );
+    }
+    let mut run = shaped_run("hex", 3.0, 3.0, None);
+    assert!(err(run.measure_distances(n(9.0))).contains("from"));
+    assert!(err(run.measure_distances(s("0"))).contains("from"));
+    assert!(err(run.longest_path(n(-1.0))).contains("from"));
+}
+
+#[wasm_bindgen_test]
+fn largest_piece_keeps_the_biggest_part_of_a_painted_mask() {
+    // A wall of switched-off cells down the middle: three cells on the left, six on the right.
+    let kept = ok(api::largest_piece(
+        s("square"),
+        n(4.0),
+        n(3.0),
+        s(".X..\n.X..\n.X..\n"),
+    ));
+    assert_eq!(kept, "XX..\nXX..\nXX..\n");
+    // Already one piece: unchanged.
+    assert_eq!(
+        ok(api::largest_piece(
+            s("hex"),
+            n(3.0),
+            n(2.0),
+            s("X..\n...\n")
+        )),
+        "X..\n...\n"
+    );
+    assert!(err(api::largest_piece(s("hex"), n(3.0), n(2.0), s("..\n"))).contains("mask"));
+    assert!(err(api::largest_piece(s("hex"), n(3.0), n(2.0), JsValue::NULL)).contains("mask"));
 }

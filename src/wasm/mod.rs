@@ -854,7 +854,7 @@ pub fn default_ends(
 pub fn ring_starts(rings: JsValue) -> Result<Vec<u32>, JsError> {
     let rings = args::side(param("ringStarts", "rings"), &rings)?;
     let grid = Grid::new(Shape::Polar, 1, rings)
-        .map_err(|e| param("ringStarts", "rings").fail(&e.to_string()))?;
+        .map_err(|e| param("ringStarts", "rings").fail(&about("rings", &e.to_string())))?;
     Ok(grid.ring_starts().to_vec())
 }
 
