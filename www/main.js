@@ -61,6 +61,7 @@ async function boot() {
     presetMask: mz.presetMask,
     wordMask: mz.wordMask,
     pictureMask: mz.pictureMask,
+    largestPiece: mz.largestPiece,
     ringStarts: (rings) => Array.from(mz.ringStarts(rings)),
     defaultEnds: mz.defaultEnds,
   };
@@ -368,6 +369,23 @@ async function boot() {
   const measuringFromClick = () => clickMeasures && Boolean(controller.settings.distances);
   const cellIndex = ([x, y]) => (renderer.geometry && renderer.run ? renderer.geometry.index(x, y) : y * controller.settings.width + x);
   const applyMask = (mask, size = {}) => {
+    // A maze joins every cell: cells a stroke or a file cut off from the rest go off too.
+    if (mask) {
+      const next = { ...controller.settings, ...size, mask };
+      try {
+        const text = maskOf(next);
+        const kept = api.largestPiece(next.shape, next.width, next.height, text);
+        if (kept !== text) {
+          const flags = cellsOfText(kept);
+          const dropped = cellsOfText(text).reduce((n, on, i) => n + (on && !flags[i] ? 1 : 0), 0);
+          mask = encodeCells(flags);
+          panels.showMessages([`${dropped.toLocaleString('en-US')} ${dropped === 1 ? 'cell was' : 'cells were'} cut off ` +
+            'from the rest and switched off too: a maze joins every cell.']);
+        }
+      } catch {
+        // The run says what is wrong with the mask.
+      }
+    }
     if (mask && mask.length > MASK_URL_MAX) {
       panels.showMessages([`This mask is too detailed for a link (${mask.length.toLocaleString('en-US')} characters; ` +
         `links carry up to ${MASK_URL_MAX.toLocaleString('en-US')}). Copy link and the address leave it out: use Save mask to keep it as a file.`]);
@@ -376,7 +394,9 @@ async function boot() {
   };
   const shapeControls = new ShapeControls(doc, api, {
     change: (changes) => controller.update(fitRace(fitEnds(fitMask(changes)))),
-    word(text, scale) {
+    word(text, given) {
+      // Triangles join only across their three sides: letters one cell thick fall apart.
+      const scale = controller.settings.shape === 'triangle' ? Math.max(2, given) : given;
       const mask = wordSetting(text, scale);
       try {
         const [width, height] = sizeOfText(api.wordMask(text, scale));

@@ -239,6 +239,75 @@ test('a mask loads from a text file and saves back as the same text', async () =
   }
 });
 
+test('a picture loads as a mask: dark and transparent parts switch cells off', async () => {
+  const { page, errors } = await suite.open('?shape=hex&width=20&height=16&generator=prim&seed=5');
+  // A white picture with a black disc in the middle, made by the browser as a PNG.
+  const png = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 200;
+    canvas.height = 160;
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 200, 160);
+    ctx.fillStyle = '#000';
+    ctx.beginPath();
+    ctx.arc(100, 80, 40, 0, Math.PI * 2);
+    ctx.fill();
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  });
+  await page.setInputFiles('#mask-file', { name: 'disc.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await page.waitForFunction(() => window.mazestep.controller.run.offCells().length > 0);
+  const { off, middle, corner } = await page.evaluate(() => {
+    const { renderer, controller } = window.mazestep;
+    const g = renderer.geometry;
+    return {
+      off: controller.run.offCells().length,
+      middle: renderer.on[g.index(10, 8)],
+      // The picture is fitted over the grid, proportions kept: its white left edge.
+      corner: renderer.on[g.index(1, 8)],
+    };
+  });
+  assert.equal(middle, 0, 'the dark disc switched the middle off');
+  assert.equal(corner, 1, 'the white edge stays on');
+  assert.ok(off > 20 && off < 150, `${off} cells off`);
+  assert.match(new URL(page.url()).searchParams.get('mask'), /^cells:/);
+  // Not a picture and not text: a clear message, nothing changes.
+  await page.setInputFiles('#mask-file', { name: 'noise.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([0, 1, 2, 3, 250]) });
+  await page.waitForFunction(() => !document.getElementById('mask-problem').hidden);
+  assert.match(await page.textContent('#mask-problem'), /noise\.bin is not a picture this browser can read/);
+  assert.equal(await page.evaluate(() => window.mazestep.controller.run.offCells().length), off);
+  assert.deepEqual(errors, []);
+});
+
+test('painting a wall across the maze switches the smaller side off too, and says so', async () => {
+  const { page, errors } = await suite.open('?width=10&height=6&generator=kruskal&seed=5');
+  await page.click('#paint');
+  // A square masked grid: the pixel map renderer takes over once a mask exists, so the first
+  // stroke is painted on the plain grid.
+  const centre = (x, y) => page.evaluate(([cx, cy]) => {
+    const r = window.mazestep.renderer;
+    const rect = r.canvas.getBoundingClientRect();
+    if (r.geometry) {
+      const [wx, wy] = r.geometry.centre(r.geometry.index(cx, cy));
+      return [rect.left + ((r.geo.ox + wx * r.geo.k) / r.geo.bw) * rect.width, rect.top + ((r.geo.oy + wy * r.geo.k) / r.geo.bh) * rect.height];
+    }
+    const { pitch, wall, cell, bw, bh } = r.geo;
+    return [rect.left + ((cx * pitch + wall + cell / 2) / bw) * rect.width, rect.top + ((cy * pitch + wall + cell / 2) / bh) * rect.height];
+  }, [x, y]);
+  await page.mouse.move(...await centre(2, 0));
+  await page.mouse.down();
+  await page.mouse.move(...await centre(2, 5), { steps: 3 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.mazestep.controller.run.offCells().length > 0);
+  const off = await page.evaluate(() => Array.from(window.mazestep.controller.run.offCells()));
+  // Column 2 painted, columns 0 and 1 (12 cells) cut off and switched off with it.
+  assert.equal(off.length, 18, `${off}`);
+  for (let y = 0; y < 6; y++) for (let x = 0; x <= 2; x++) assert.ok(off.includes(y * 10 + x));
+  assert.match((await messages(page)).join(' '), /12 cells were cut off from the rest and switched off too/);
+  assert.deepEqual(errors, []);
+});
+
 test('the distance map shades cells from the start or a clicked cell and marks the longest path', async () => {
   const { page, errors } = await suite.open('?shape=polar&height=6&generator=recursive-backtracker&solver=none&seed=8');
   await finish(page);
