@@ -266,7 +266,9 @@ async function boot() {
       }
       if (pointInside(next[which], next.width, next.height, grid)) continue;
       fitted[which] = '';
-      notes.push(`${which === 'start' ? 'Start' : 'Goal'} ${next[which]} is not on the new maze: ` +
+      const where = grid.shape === 'square' && !grid.mask ? `outside the new ${next.width} × ${next.height} maze`
+        : 'not on a cell of the new maze';
+      notes.push(`${which === 'start' ? 'Start' : 'Goal'} ${next[which]} is ${where}: ` +
         `using ${describeCorner(which, next.width, next.height, grid)}.`);
     }
     if (next.distances && next.distances !== 'start' && !pointInside(next.distances, next.width, next.height, grid)) {
