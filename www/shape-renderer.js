@@ -120,12 +120,20 @@ export class ShapeRenderer extends Renderer {
     const len = this.run.dirtyLen();
     if (len > 0) {
       const map = this.map;
-      if (!map.start || len * 3 > this.run.cellCount) {
+      if (len * 3 > this.run.cellCount) {
         this.drawAll();
         return;
       }
       this.views();
       const dirty = new Uint32Array(this.memory.buffer, this.run.dirtyPtr(), len);
+      if (!map.start) {
+        // Cells smaller than pixels have no pixel lists: new colours for the dirty cells, then
+        // one pass over the pixels (not over millions of cells).
+        for (let i = 0; i < len; i++) this.colour[dirty[i]] = this.cellColour(dirty[i]);
+        this.paintPixels();
+        this.drawOverlay();
+        return;
+      }
       let minP = Infinity, maxP = -1;
       for (let i = 0; i < len; i++) {
         const c = dirty[i];
@@ -152,6 +160,13 @@ export class ShapeRenderer extends Renderer {
     this.measureDistances();
     this.views();
     this.colourRange(0, this.run.cellCount);
+    this.paintPixels();
+    this.overlayKey = '';
+    this.drawOverlay();
+  }
+
+  /** Every pixel from the cells' colours (already computed) and the walls, onto the canvas. */
+  paintPixels() {
     const { host, cellA, infoA, cellB, infoB } = this.map;
     const { buf, colour, on, cells } = this;
     const wallPx = this.px.wall;
@@ -169,8 +184,6 @@ export class ShapeRenderer extends Renderer {
       buf[p] = base;
     }
     this.ctx.putImageData(this.image, 0, 0);
-    this.overlayKey = '';
-    this.drawOverlay();
   }
 
   /** No progressive repaint: a full redraw costs a pass over the canvas's pixels. */
