@@ -6,6 +6,7 @@
 //   square    side 0 north, 1 east, 2 south, 3 west
 //   hex       flat-topped, odd columns half a cell lower: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW
 //   triangle  (x + y) even points up (sides 0 E, 1 S, 2 W), odd points down (0 N, 1 E, 2 W)
+//   weave     square cells; side 4 + d is a tunnel under the neighbour through side d
 //   polar     rings around a centre cell; 0 inward, 1 counter-clockwise, 2 and 3 outward
 //             (two when the next ring splits the cell), 4 clockwise; the centre's side k
 //             leads to ring 1's cell k. Ring starts come from the module (ringStarts).
@@ -27,6 +28,7 @@ export function geometryOf(shape, width, height, ringStarts = []) {
     case 'hex': return new HexGeometry(width, height);
     case 'triangle': return new TriangleGeometry(width, height);
     case 'polar': return new PolarGeometry(height, ringStarts);
+    case 'weave': return new WeaveGeometry(width, height);
     default: return new SquareGeometry(width, height);
   }
 }
@@ -115,6 +117,15 @@ class SquareGeometry extends RowGeometry {
 
   cellAt(px, py) {
     return this.index(Math.floor(px), Math.floor(py));
+  }
+}
+
+// Square cells whose passages may cross under one another: side 4 + d is a tunnel under the
+// neighbour through side d to the cell beyond. Drawn inset (shape-renderer.js's weaveMap).
+class WeaveGeometry extends SquareGeometry {
+  constructor(width, height) {
+    super(width, height);
+    this.shape = 'weave';
   }
 }
 

@@ -516,7 +516,7 @@ async function boot() {
     const notes = [];
     if (s.shape === 'polar') notes.push('Height is the number of rings; width is not used.');
     if ((s.shape !== 'square' || s.mask) && s.style === 'block') {
-      const grids = { square: 'Masked grids', hex: 'Hexagon grids', triangle: 'Triangle grids', polar: 'Circular grids' };
+      const grids = { square: 'Masked grids', hex: 'Hexagon grids', triangle: 'Triangle grids', polar: 'Circular grids', weave: 'Weaves' };
       notes.push(`${grids[s.shape]} are drawn with thin walls: the block style is for the plain square grid.`);
     }
     const colours = !s.distances ? 'marks' : clickMeasures ? 'cell' : s.distances === 'start' ? 'start' : 'cell';

@@ -98,10 +98,12 @@ export const PREFERRED_GENERATOR = 'recursive-backtracker';
 export const PREFERRED_SOLVER = 'bfs';
 
 /** The grid shapes, in the order the page offers them. */
-export const SHAPES = ['square', 'hex', 'triangle', 'polar'];
+export const SHAPES = ['square', 'hex', 'triangle', 'polar', 'weave'];
 
 /** The shapes in words, for menus and messages. */
-export const SHAPE_TITLES = { square: 'Squares', hex: 'Hexagons', triangle: 'Triangles', polar: 'Circle (polar)' };
+export const SHAPE_TITLES = {
+  square: 'Squares', hex: 'Hexagons', triangle: 'Triangles', polar: 'Circle (polar)', weave: 'Weave (over and under)',
+};
 
 // Where a start or goal falls back to is the module's to say (defaultEnds): set once by
 // useModuleEnds before any settings are read. So is the grid a mask setting stands for.

@@ -167,18 +167,27 @@ export class ShapeRenderer extends Renderer {
 
   /** Every pixel from the cells' colours (already computed) and the walls, onto the canvas. */
   paintPixels() {
-    const { host, cellA, infoA, cellB, infoB } = this.map;
-    const { buf, colour, on, cells } = this;
+    // paintPixel's work in one tight loop: it runs for every pixel of the canvas.
+    const { fillA, fillMaskA, fillB, fillMaskB, wallA, infoA, wallB, infoB } = this.map;
+    const { cells, colour, on, buf } = this;
     const wallPx = this.px.wall;
-    // One tight loop over the pixels: this runs a few hundred thousand times a redraw.
-    for (let p = 0; p < host.length; p++) {
-      const h = host[p];
-      let base = h >= 0 && on[h] ? colour[h] : BACKGROUND;
-      const a = cellA[p];
+    const conditional = this.map.conditional;
+    for (let p = 0; p < fillA.length; p++) {
+      let base = BACKGROUND;
+      const fa = fillA[p];
+      if (!conditional) {
+        if (fa >= 0 && on[fa]) base = colour[fa];
+      } else if (fa >= 0 && on[fa] && (fillMaskA[p] === 0 || cells[fa] & fillMaskA[p])) {
+        base = colour[fa];
+      } else {
+        const fb = fillB[p];
+        if (fb >= 0 && on[fb] && cells[fb] & fillMaskB[p]) base = colour[fb];
+      }
+      const a = wallA[p];
       if (a >= 0) {
-        let alpha = cells[a] & (1 << (infoA[p] >> 8)) ? 0 : infoA[p] & 255;
-        const b = cellB[p];
-        if (b >= 0 && !(cells[b] & (1 << (infoB[p] >> 8)))) alpha = Math.max(alpha, infoB[p] & 255);
+        let alpha = shows(cells[a], infoA[p]);
+        const b = wallB[p];
+        if (b >= 0) alpha = Math.max(alpha, shows(cells[b], infoB[p]));
         if (alpha !== 0) base = mix(base, wallPx, alpha);
       }
       buf[p] = base;
@@ -195,17 +204,29 @@ export class ShapeRenderer extends Renderer {
     return true;
   }
 
-  /** Repaints one pixel: its cell's colour, with the closed walls that cover it over it. */
+  /**
+   * Repaints one pixel: the colour of the first of its cells that shows there (see buildMap),
+   * else the background, with the walls that cover it over it.
+   */
   paintPixel(p) {
-    const { host, cellA, infoA, cellB, infoB } = this.map;
-    const cells = this.cells;
-    const h = host[p];
-    let base = h >= 0 && this.on[h] ? this.colour[h] : BACKGROUND;
+    const { fillA, fillMaskA, fillB, fillMaskB, wallA, infoA, wallB, infoB } = this.map;
+    const { cells, colour, on } = this;
+    let base = BACKGROUND;
+    const fa = fillA[p];
+    if (fa >= 0 && on[fa] && (fillMaskA[p] === 0 || cells[fa] & fillMaskA[p])) {
+      base = colour[fa];
+    } else {
+      const fb = fillB[p];
+      if (fb >= 0 && on[fb] && cells[fb] & fillMaskB[p]) base = colour[fb];
+    }
     let alpha = 0;
-    if (cellA[p] >= 0 && !(cells[cellA[p]] & (1 << (infoA[p] >> 8)))) alpha = infoA[p] & 255;
-    if (cellB[p] >= 0 && !(cells[cellB[p]] & (1 << (infoB[p] >> 8)))) alpha = Math.max(alpha, infoB[p] & 255);
-    if (alpha !== 0) base = mix(base, this.px.wall, alpha);
-    this.buf[p] = base;
+    const a = wallA[p];
+    if (a >= 0) {
+      alpha = shows(cells[a], infoA[p]);
+      const b = wallB[p];
+      if (b >= 0) alpha = Math.max(alpha, shows(cells[b], infoB[p]));
+    }
+    this.buf[p] = alpha === 0 ? base : mix(base, this.px.wall, alpha);
   }
 
   cellCentre(c) {
@@ -248,76 +269,189 @@ export class ShapeRenderer extends Renderer {
 
 /**
  * The pixel map of a grid drawn at scale k (device pixels per unit) with walls `line` pixels
- * thick, offset by (ox, oy):
- *   host[p]   the cell whose inside holds pixel p's centre, -1 for none
- *   cellA, infoA, cellB, infoB  the two walls that cover pixel p most: the cell whose side it
- *             is (-1 for none), and side * 256 + coverage (1 to 255). A wall shows while that
- *             side of that cell is closed.
- *   start, pixels  each cell's pixels (pixels[start[c] .. start[c + 1]]), for repainting dirty
- *             cells alone; null when cells are smaller than pixels (a full pass is as cheap).
+ * thick, offset by (ox, oy). For each pixel p:
+ *   fillA[p], fillMaskA[p]  the cell whose colour it shows (-1 for none), and when: always
+ *             (mask 0), or while the cell has one of the passages in the mask;
+ *   fillB[p], fillMaskB[p]  the cell it shows otherwise, and when (a weave's tunnel);
+ *   wallA[p], infoA[p], wallB[p], infoB[p]  the two walls covering it most: the cell they
+ *             depend on (-1 for none) and mask << 9 | mode << 8 | coverage (1 to 255). Mode 0:
+ *             the wall shows while the cell has none of the passages in the mask (a closed
+ *             side); mode 1: while it has one (the sides of a corridor).
+ *   start, pixels  each cell's pixels (pixels[start[c] .. start[c + 1]]): those it colours
+ *             and those its walls cover, for repainting dirty cells alone; null when cells
+ *             are smaller than pixels (a full pass is as cheap).
  */
-function buildMap(geometry, on, { k, ox, oy, line, bw, bh }, key) {
+function buildMap(geometry, on, geo, key) {
+  const { k, ox, oy, line, bw, bh } = geo;
   const count = bw * bh;
-  const host = new Int32Array(count);
-  for (let y = 0, p = 0; y < bh; y++) {
-    const wy = (y + 0.5 - oy) / k;
-    for (let x = 0; x < bw; x++, p++) host[p] = geometry.cellAt((x + 0.5 - ox) / k, wy);
-  }
-  // The two walls covering each pixel most: their cell (-1 none) and side * 256 + coverage.
-  const cellA = new Int32Array(count).fill(-1), cellB = new Int32Array(count).fill(-1);
-  const infoA = new Uint16Array(count), infoB = new Uint16Array(count);
-  if (line > 0) {
-    const reach = line / 2 + 0.5; // pixels from a side's centre line that it touches
-    const cells = geometry.cellCount;
-    for (let c = 0; c < cells; c++) {
-      if (!on[c]) continue;
-      const [cx, cy] = geometry.centre(c);
-      for (let s = 0; s < geometry.sides(c); s++) {
-        const shape = geometry.sideShape(c, s);
-        if (!shape) continue;
-        // Each wall between two cells that are on is drawn once, by the lower-numbered cell.
-        const [mx, my] = geometry.sideMiddle(c, s);
-        const across = geometry.cellAt(mx + (mx - cx) * 0.1, my + (my - cy) * 0.1);
-        if (across >= 0 && across < c && on[across]) continue;
-        const info = s << 8;
-        rasterise(shape, k, ox, oy, reach, bw, bh, (p, cover) => {
-          if (cellA[p] < 0 || cover > (infoA[p] & 255)) {
-            cellB[p] = cellA[p];
-            infoB[p] = infoA[p];
-            cellA[p] = c;
-            infoA[p] = info | cover;
-          } else if (cellB[p] < 0 || cover > (infoB[p] & 255)) {
-            cellB[p] = c;
-            infoB[p] = info | cover;
-          }
-        });
+  const map = emptyMap(count, key);
+  if (geometry.shape === 'weave') {
+    // Only the weave's cells show under conditions (their corridors and tunnels).
+    map.conditional = true;
+    weaveMap(geometry, on, geo, map);
+  } else {
+    const { fillA } = map;
+    for (let y = 0, p = 0; y < bh; y++) {
+      const wy = (y + 0.5 - oy) / k;
+      for (let x = 0; x < bw; x++, p++) fillA[p] = geometry.cellAt((x + 0.5 - ox) / k, wy);
+    }
+    if (line > 0) {
+      const reach = line / 2 + 0.5; // pixels from a side's centre line that it touches
+      for (let c = 0; c < geometry.cellCount; c++) {
+        if (!on[c]) continue;
+        const [cx, cy] = geometry.centre(c);
+        for (let s = 0; s < geometry.sides(c); s++) {
+          const shape = geometry.sideShape(c, s);
+          if (!shape) continue;
+          // Each wall between two cells that are on is drawn once, by the lower-numbered cell.
+          const [mx, my] = geometry.sideMiddle(c, s);
+          const across = geometry.cellAt(mx + (mx - cx) * 0.1, my + (my - cy) * 0.1);
+          if (across >= 0 && across < c && on[across]) continue;
+          rasterise(shape, k, ox, oy, reach, bw, bh, wallAdder(map, c, 1 << s, 0));
+        }
       }
     }
   }
-  // Each cell's pixels, by counting sort, when cells are big enough to have some: the pixels
-  // inside it, and those its walls cover (a wall's end reaches into the cells around its
-  // corner; the wall's cell changes whenever the wall does, so it is dirty then).
-  let start = null, pixels = null;
-  if (count >= geometry.cellCount * PIXELS_FOR_LISTS) {
-    const cells = geometry.cellCount;
-    start = new Uint32Array(cells + 1);
-    const each = (visit) => {
-      for (let p = 0; p < count; p++) {
-        const h = host[p] >= 0 && on[host[p]] ? host[p] : -1;
-        if (h >= 0) visit(h, p);
-        if (cellA[p] >= 0 && cellA[p] !== h) visit(cellA[p], p);
-        if (cellB[p] >= 0 && cellB[p] !== h && cellB[p] !== cellA[p]) visit(cellB[p], p);
+  if (count >= geometry.cellCount * PIXELS_FOR_LISTS) listPixels(map, geometry.cellCount, on);
+  return map;
+}
+
+function emptyMap(count, key) {
+  return {
+    key,
+    fillA: new Int32Array(count).fill(-1), fillMaskA: new Uint8Array(count),
+    fillB: new Int32Array(count).fill(-1), fillMaskB: new Uint8Array(count),
+    wallA: new Int32Array(count).fill(-1), infoA: new Uint32Array(count),
+    wallB: new Int32Array(count).fill(-1), infoB: new Uint32Array(count),
+    start: null, pixels: null, conditional: false,
+  };
+}
+
+// A visitor for rasterise that records a wall of `cell` (mask, mode) on the pixels it covers,
+// keeping the two that cover each pixel most.
+function wallAdder(map, cell, mask, mode) {
+  const { wallA, infoA, wallB, infoB } = map;
+  const info = (mask << 9) | (mode << 8);
+  return (p, cover) => {
+    if (wallA[p] < 0 || cover > (infoA[p] & 255)) {
+      wallB[p] = wallA[p];
+      infoB[p] = infoA[p];
+      wallA[p] = cell;
+      infoA[p] = info | cover;
+    } else if (wallB[p] < 0 || cover > (infoB[p] & 255)) {
+      wallB[p] = cell;
+      infoB[p] = info | cover;
+    }
+  };
+}
+
+// How much a wall (its info, see buildMap) covers its pixel given its cell's passages.
+function shows(bits, info) {
+  const open = (bits & (info >>> 9)) !== 0;
+  return open === ((info & 256) !== 0) ? info & 255 : 0;
+}
+
+// Each cell's pixels, by counting sort: the pixels it may colour and those its walls cover.
+function listPixels(map, cells, on) {
+  const { fillA, fillB, wallA, wallB } = map;
+  const count = fillA.length;
+  const start = new Uint32Array(cells + 1);
+  const each = (visit) => {
+    for (let p = 0; p < count; p++) {
+      const a = fillA[p] >= 0 && on[fillA[p]] ? fillA[p] : -1;
+      if (a >= 0) visit(a, p);
+      const b = fillB[p];
+      if (b >= 0 && b !== a) visit(b, p);
+      const w = wallA[p];
+      if (w >= 0 && w !== a && w !== b) visit(w, p);
+      const v = wallB[p];
+      if (v >= 0 && v !== a && v !== b && v !== w) visit(v, p);
+    }
+  };
+  each((c) => start[c + 1]++);
+  for (let c = 0; c < cells; c++) start[c + 1] += start[c];
+  const pixels = new Uint32Array(start[cells]);
+  const next = start.slice(0, cells);
+  each((c, p) => {
+    pixels[next[c]++] = p;
+  });
+  map.start = start;
+  map.pixels = pixels;
+}
+
+// The weave, drawn as in Mazes for Programmers: each cell a square inset from its edges, and a
+// corridor from it through each side it opens (a passage or the mouth of a tunnel) across the
+// margin to the next cell. A tunnel under a cell shows in that cell's margins on either side
+// of its corridor, whose walls run unbroken over it.
+const WEAVE_INSET = 0.2;
+
+function weaveMap(geometry, on, { k, ox, oy, line, bw, bh }, map) {
+  const { width, height } = geometry;
+  const { fillA, fillMaskA, fillB, fillMaskB } = map;
+  const m = WEAVE_INSET;
+  // Sides: 0 north, 1 east, 2 south, 3 west; the tunnel through side d is side 4 + d.
+  const opens = (d) => (1 << d) | (1 << (4 + d));
+  const step = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+  const neighbour = (x, y, d) => {
+    const nx = x + step[d][0], ny = y + step[d][1];
+    return nx >= 0 && ny >= 0 && nx < width && ny < height ? ny * width + nx : -1;
+  };
+  for (let py = 0, p = 0; py < bh; py++) {
+    const wy = (py + 0.5 - oy) / k;
+    for (let px = 0; px < bw; px++, p++) {
+      const wx = (px + 0.5 - ox) / k;
+      const x = Math.floor(wx), y = Math.floor(wy);
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      const c = y * width + x;
+      const u = wx - x, v = wy - y;
+      const inU = u >= m && u <= 1 - m, inV = v >= m && v <= 1 - m;
+      if (inU && inV) {
+        fillA[p] = c; // the cell itself
+        continue;
       }
-    };
-    each((c) => start[c + 1]++);
-    for (let c = 0; c < cells; c++) start[c + 1] += start[c];
-    pixels = new Uint32Array(start[cells]);
-    const next = start.slice(0, cells);
-    each((c, p) => {
-      pixels[next[c]++] = p;
-    });
+      // A margin strip: which side it leads through (corners show nothing).
+      let d = -1;
+      if (inU) d = v < m ? 0 : 2;
+      else if (inV) d = u < m ? 3 : 1;
+      if (d < 0) continue;
+      fillA[p] = c;
+      fillMaskA[p] = opens(d);
+      // A tunnel under this cell: the cell across this side has its tunnel mouth toward it.
+      const n = neighbour(x, y, d);
+      if (n >= 0) {
+        fillB[p] = n;
+        fillMaskB[p] = 1 << (4 + ((d + 2) % 4));
+      }
+    }
   }
-  return { key, host, cellA, infoA, cellB, infoB, start, pixels };
+  if (line <= 0) return;
+  const reach = line / 2 + 0.5;
+  const segment = (ax, ay, bx, by) => ({ line: [ax, ay, bx, by] });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const c = y * width + x;
+      if (!on[c]) continue;
+      const l = x + m, r = x + 1 - m, t = y + m, b = y + 1 - m;
+      // The inset square's edges: closed unless the cell opens that side.
+      const edges = [segment(l, t, r, t), segment(r, t, r, b), segment(l, b, r, b), segment(l, t, l, b)];
+      edges.forEach((edge, d) => rasterise(edge, k, ox, oy, reach, bw, bh, wallAdder(map, c, opens(d), 0)));
+      // The corridor's sides across each margin: while the cell opens that side, or a tunnel
+      // from the cell across it passes under.
+      const strips = [
+        [segment(l, y, l, t), segment(r, y, r, t)],
+        [segment(r, t, x + 1, t), segment(r, b, x + 1, b)],
+        [segment(l, b, l, y + 1), segment(r, b, r, y + 1)],
+        [segment(x, t, l, t), segment(x, b, l, b)],
+      ];
+      strips.forEach((pair, d) => {
+        const n = neighbour(x, y, d);
+        for (const edge of pair) {
+          rasterise(edge, k, ox, oy, reach, bw, bh, wallAdder(map, c, opens(d), 1));
+          if (n >= 0 && on[n]) rasterise(edge, k, ox, oy, reach, bw, bh, wallAdder(map, n, 1 << (4 + ((d + 2) % 4)), 1));
+        }
+      });
+    }
+  }
 }
 
 // Calls visit(pixel, coverage 1..255) for every pixel within `reach` of a side's centre line.
