@@ -118,7 +118,58 @@ for (const [name, query] of Object.entries(SHAPES)) {
   });
 }
 
-for (const query of ['?shape=hex&width=12&height=9', '?shape=polar&height=7', '?shape=triangle&width=14&height=8&mask=diamond']) {
+test('weave: corridors, crossings and tunnels are drawn where the core says', async () => {
+  const { page, errors } = await suite.open('?shape=weave&width=14&height=10&generator=kruskal&solver=bfs&seed=3');
+  await finish(page);
+  const report = await page.evaluate(() => {
+    const r = window.mazestep.renderer;
+    const run = r.run, w = run.width, h = run.height;
+    const cells = new Uint8Array(window.mazestep.wasm.memory.buffer, run.cellsPtr(), run.cellCount);
+    const image = r.ctx.getImageData(0, 0, r.canvas.width, r.canvas.height).data;
+    const at = (x, y) => {
+      const i = (Math.floor(r.geo.oy + y * r.geo.k) * r.canvas.width + Math.floor(r.geo.ox + x * r.geo.k)) * 4;
+      return [image[i], image[i + 1], image[i + 2]];
+    };
+    const same = (a, b) => a.every((v, i) => Math.abs(v - b[i]) <= 2);
+    const dark = (rgb) => rgb[0] + rgb[1] + rgb[2] < 200;
+    const step = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+    const problems = [];
+    let tunnels = 0, crossings = 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const c = y * w + x;
+        const centre = at(x + 0.5, y + 0.5);
+        for (let d = 0; d < 4; d++) {
+          const [dx, dy] = step[d];
+          const opens = (cells[c] & ((1 << d) | (1 << (4 + d)))) !== 0;
+          if (cells[c] & (1 << (4 + d))) tunnels++;
+          // The middle of the margin strip toward side d, and the inset square's edge.
+          const strip = at(x + 0.5 + dx * 0.45, y + 0.5 + dy * 0.45);
+          const edge = at(x + 0.5 + dx * 0.3, y + 0.5 + dy * 0.3);
+          const nx = x + dx, ny = y + dy;
+          const n = nx >= 0 && ny >= 0 && nx < w && ny < h ? ny * w + nx : -1;
+          const under = n >= 0 && (cells[n] & (1 << (4 + ((d + 2) % 4)))) !== 0;
+          if (under) crossings++;
+          if (opens && !same(strip, centre)) problems.push(`(${x},${y}) opens side ${d}, its corridor is not drawn`);
+          if (opens && dark(edge)) problems.push(`(${x},${y}) opens side ${d} but a wall is drawn`);
+          if (!opens && !dark(edge)) problems.push(`(${x},${y}) side ${d} is closed but no wall is drawn`);
+          if (!opens && under && same(strip, centre) && !same(at(nx + 0.5, ny + 0.5), centre)) {
+            problems.push(`(${x},${y}) side ${d}: the tunnel under it is drawn in its own colour`);
+          }
+          if (!opens && !under && !same(strip, [226, 229, 234])) problems.push(`(${x},${y}) side ${d}: a closed margin is not background`);
+        }
+      }
+    }
+    return { problems: problems.slice(0, 8), tunnels, crossings };
+  });
+  assert.ok(report.tunnels > 0, 'a 14 x 10 weave has tunnels');
+  // Both ends of a tunnel hold its bit, and it shows on both sides of the cell it passes under.
+  assert.equal(report.crossings, report.tunnels);
+  assert.deepEqual(report.problems, []);
+  assert.deepEqual(errors, []);
+});
+
+for (const query of ['?shape=hex&width=12&height=9', '?shape=polar&height=7', '?shape=weave&width=12&height=9', '?shape=triangle&width=14&height=8&mask=diamond']) {
   test(`${query}: repainting only the dirty cells step by step gives the same picture as a full redraw`, async () => {
     const { page, errors } = await suite.open(`${query}&generator=kruskal&solver=a-star&seed=6`);
     const same = await page.evaluate(async () => {
