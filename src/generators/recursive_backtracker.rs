@@ -14,6 +14,10 @@
 //! a 4096 × 4096 maze would need a recursion 16 million calls deep. One step is one push or
 //! one pop.
 //!
+//! On a weave (see [`crate::topology::weave`]) it works as in *Mazes for Programmers*: a
+//! tunnel is one more neighbour to pick from, there when the cell it passes under is visited
+//! and is a straight corridor across it and the cell beyond is not visited yet.
+//!
 //! Marks: `ACTIVE` for cells on the stack, `VISITED` for cells popped off it.
 
 use crate::board::{mark, Board};
@@ -107,11 +111,14 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for RecursiveBacktracke
         // The unvisited neighbours. Every neighbour is written and only the unvisited ones
         // counted: no branch on a condition that is a coin flip, which the processor would
         // mispredict half the time.
+        // On a weave a tunnel counts only where it may go (under a straight corridor across
+        // it, which is visited): `can_carve` is always true on other grids, and folded away.
         let mut options = [(0 as Side, 0usize); 8];
         let mut count = 0;
+        let cells = board.maze().cells();
         self.grid.for_each_neighbour(cell, |side, next| {
             options[count] = (side, next);
-            count += usize::from(!self.visited[next]);
+            count += usize::from(!self.visited[next] && self.grid.can_carve(cells, cell, side));
         });
 
         if count == 0 {

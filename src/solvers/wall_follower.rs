@@ -17,6 +17,9 @@
 //! nowhere counting as a wall. The follower faces the side across the cell from the one it
 //! came in through (half its sides round: on squares and hexagons the side opposite, the way
 //! it moved); at the start it faces the first open side it would go straight through.
+//!    On a weave a tunnel counts as the ordinary side it leaves by (side `4 + d` as `d`, see
+//!    [`Topology::ways`]): the walker turns among the four ways and at a crossing goes
+//!    straight on, under; its heading is always one of the four.
 //! 3. Stop on the goal. The route walked, with every dead end walked into and back out of, is
 //!    the answer.
 //!
@@ -102,7 +105,8 @@ pub struct WallFollower<T = Square> {
     hand: Hand,
     goal: usize,
     cell: usize,
-    /// The side of `cell` the follower faces (on the square grid the way it last moved).
+    /// The side of `cell` the follower faces (on the square grid the way it last moved); on
+    /// a weave a way, 0 to 3, also after going through a tunnel (see [`Topology::ways`]).
     heading: Side,
     /// Every (cell, heading) the follower has stood in. A cell with any state in it is on
     /// the route.
@@ -245,12 +249,14 @@ fn rule<T: Topology>(
     cell: usize,
     heading: Side,
 ) -> Option<(Side, usize)> {
-    let sides = grid.sides(cell);
+    // Ways, not sides (the same on every grid but a weave, where a tunnel goes the way of
+    // its ordinary side: at a crossing the walker goes straight on, under).
+    let ways = grid.ways(cell);
     let entered = entered(grid, cell, heading);
     // A plain loop: as an iterator chain (`(1..=sides).find_map`) it stayed a call per step
     // once `rule` was inlined, where the loop is unrolled over the square grid's four sides.
-    for turn in 1..sides + 1 {
-        let side = hand.turn(entered, turn, sides);
+    for turn in 1..ways + 1 {
+        let side = grid.way_side(maze.cell(cell), hand.turn(entered, turn, ways));
         if let Some(next) = neighbour_through(grid, maze, cell, side) {
             return Some((side, next));
         }
@@ -334,11 +340,13 @@ impl<T: Topology> WallFollower<T> {
 /// when facing it — on the square grid, the first with a wall on the hand's side; failing that
 /// the first open side; failing that side 0 (the follower cannot move anyway).
 fn starting_heading<T: Topology>(grid: &T, maze: &Maze, start: usize, hand: Hand) -> Side {
-    let open = |side| neighbour_through(grid, maze, start, side).is_some();
-    let straight = |side| rule(grid, maze, hand, start, side).map(|(s, _)| s) == Some(side);
-    (0..grid.sides(start))
-        .find(|&side| open(side) && straight(side))
-        .or_else(|| (0..grid.sides(start)).find(|&side| open(side)))
+    // Headings are ways (see `rule`): on a weave 0 to 3, a tunnel's ordinary side.
+    let bits = maze.cell(start);
+    let open = |way| neighbour_through(grid, maze, start, grid.way_side(bits, way)).is_some();
+    let straight = |way| rule(grid, maze, hand, start, way).map(|(s, _)| grid.way(s)) == Some(way);
+    (0..grid.ways(start))
+        .find(|&way| open(way) && straight(way))
+        .or_else(|| (0..grid.ways(start)).find(|&way| open(way)))
         .unwrap_or(0)
 }
 
