@@ -391,3 +391,31 @@ fn braiding_a_weave_keeps_its_tunnels_valid() {
         }
     }
 }
+
+/// Narration names a tunnel by the way it goes and the cell it passes under, and says what a
+/// crossing step did.
+#[test]
+fn weave_narration_names_tunnels_and_crossings() {
+    let mut said = Vec::new();
+    for name in ["recursive-backtracker", "kruskal"] {
+        let settings = Settings::new(name, 10, 8, 2).with_shape(Shape::Weave);
+        let mut run = Run::new(settings).unwrap();
+        while run.step().is_some() {
+            said.push(run.narration());
+        }
+    }
+    let under = said
+        .iter()
+        .find(|s| s.starts_with("Carved ") && s.contains(" under ("))
+        .expect("a tunnel carved");
+    assert!(
+        ["north", "east", "south", "west"]
+            .iter()
+            .any(|way| under.starts_with(&format!("Carved {way} under ("))),
+        "{under}"
+    );
+    assert!(
+        said.iter().any(|s| s.contains("made it a crossing")),
+        "a crossing placed"
+    );
+}
