@@ -217,18 +217,7 @@ impl<T: Topology> Kruskal<T> {
     pub fn on(grid: T) -> Kruskal<T> {
         let len = grid.len();
         let cells_on = (0..len).filter(|&cell| grid.is_on(cell)).count();
-        let crossings = if grid.weaves() {
-            (0..len)
-                .filter(|&cell| {
-                    let mut around = 0;
-                    grid.for_each_neighbour(cell, |side, _| around += u32::from(side < 4));
-                    around == 4
-                })
-                .map(|cell| cell as u32)
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let crossings = grid.crossing_cells();
         Kruskal {
             walls: grid.walls(),
             grid,
@@ -513,6 +502,9 @@ impl<T: Topology> Kruskal<T> {
     /// crossing made, each of its three merges' union-find entries after their count. The
     /// merges are undone newest first, each taking its set's size off the merged root.
     fn take_back_crossing(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        if !self.grid.weaves() {
+            return false;
+        }
         let (Some(i), Some((&pick, mut rest))) = (self.crossed.checked_sub(1), notes.split_first())
         else {
             return false;
@@ -560,6 +552,7 @@ impl<T: Topology> Kruskal<T> {
     /// and its four neighbours are in five different sets (then the cell has no passage yet,
     /// and no loop can form), over one way at random and under the other. One random number
     /// picks the cell, one more the way over.
+    #[inline(never)]
     fn consider_crossing(&mut self, board: &mut Board, rng: &mut Rng) -> Step {
         let i = self.crossed;
         let pick = i + rng.index(self.crossings.len() - i);
@@ -639,7 +632,8 @@ impl<T: Topology> Kruskal<T> {
                 .cell(cell as usize)
                 .t(" cannot be a crossing: it has a passage already, or two of its neighbours are connected"),
             Event::KeepWall { cell, side }
-                if self.sets.root(cell as usize)
+                if self.grid.weaves()
+                    && self.sets.root(cell as usize)
                     != self.sets.root(self.grid.through(cell as usize, side)) =>
             {
                 w.t("The wall ")

@@ -258,12 +258,13 @@ pub trait Topology {
 
     /// Every wall between two cells (two cells that touch), each once and as one number, in
     /// a fixed order: for Kruskal. By default `cell << 3 | side` for the sides whose neighbour
-    /// has the larger number, cell by cell.
+    /// has the larger number, cell by cell. A weave's tunnels are no walls ([`Topology::way`]
+    /// changes them): only generators that know weaves place them.
     fn walls(&self) -> Vec<u32> {
         let mut walls = Vec::new();
         for cell in 0..self.len() {
             self.for_each_neighbour(cell, |side, next| {
-                if next > cell {
+                if next > cell && self.way(side) == side {
                     walls.push((cell as u32) << 3 | u32::from(side));
                 }
             });
@@ -300,6 +301,12 @@ pub trait Topology {
     #[inline]
     fn weaves(&self) -> bool {
         false
+    }
+
+    /// A weave's cells where a crossing may go, those with four neighbours on; none on other
+    /// grids.
+    fn crossing_cells(&self) -> Vec<u32> {
+        Vec::new()
     }
 
     /// Whether opening side `side` of `cell` (a side leading to a cell) keeps the maze, whose
@@ -453,6 +460,9 @@ impl<T: Topology> Topology for std::sync::Arc<T> {
     #[inline]
     fn weaves(&self) -> bool {
         (**self).weaves()
+    }
+    fn crossing_cells(&self) -> Vec<u32> {
+        (**self).crossing_cells()
     }
     #[inline]
     fn can_carve(&self, cells: &[u8], cell: usize, side: Side) -> bool {
@@ -677,15 +687,8 @@ impl Topology for Grid {
             Shape::Hex => hex::neighbour(self.width, self.height, cell, side),
             Shape::Triangle => triangle::neighbour(self.width, self.height, cell, side),
             Shape::Polar => polar::neighbour(&self.rings, &self.ring_index, cell, side),
-            Shape::Weave if side >= 4 => {
-                // Under the neighbour that way, which must be on, to the cell beyond.
-                let middle = square_neighbour(self.width, self.height, cell, side - 4)?;
-                if !self.is_on(middle) {
-                    return None;
-                }
-                square_neighbour(self.width, self.height, middle, side - 4)
-            }
-            Shape::Weave => square_neighbour(self.width, self.height, cell, side),
+            // Out of line: this is inlined into every machine compiled for a grid.
+            Shape::Weave => self.weave_neighbour(cell, side),
         }?;
         match &self.off {
             Some(off) if off[cell] || off[next] => None,
@@ -708,7 +711,7 @@ impl Topology for Grid {
         };
         let (w, h) = (self.width as usize, self.height as usize);
         match self.shape {
-            Shape::Square | Shape::Weave => {
+            Shape::Square => {
                 let (x, y) = (cell % w, cell / w);
                 if y > 0 {
                     emit(0, cell - w);
@@ -722,21 +725,16 @@ impl Topology for Grid {
                 if x > 0 {
                     emit(3, cell - 1);
                 }
-                if self.shape == Shape::Weave {
-                    // Tunnels: two cells away, under a neighbour that is on.
-                    let on = |c: usize| !off.is_some_and(|off| off[c]);
-                    if y > 1 && on(cell - w) {
-                        emit(4, cell - 2 * w);
-                    }
-                    if x + 2 < w && on(cell + 1) {
-                        emit(5, cell + 2);
-                    }
-                    if y + 2 < h && on(cell + w) {
-                        emit(6, cell + 2 * w);
-                    }
-                    if x > 1 && on(cell - 1) {
-                        emit(7, cell - 2);
-                    }
+            }
+            Shape::Weave => {
+                // Worked out out of line and handed on from one call site: `emit` inlines the
+                // caller's closure, once per call site, in every machine compiled for a grid
+                // (the wasm module's size); a loop over set bits is not unrolled.
+                let (next, mut sides) = weave::neighbours(w, h, cell, off);
+                while sides != 0 {
+                    let side = sides.trailing_zeros() as Side;
+                    sides &= sides - 1;
+                    emit(side, next[usize::from(side)]);
                 }
             }
             Shape::Hex => hex::for_each(w, h, cell, emit),
@@ -785,23 +783,19 @@ impl Topology for Grid {
         }
     }
 
-    /// A weave's walls are its ordinary sides: a tunnel is not a wall to knock down but a
-    /// crossing, which only generators that know weaves place.
-    fn walls(&self) -> Vec<u32> {
-        let mut walls = Vec::new();
-        for cell in 0..self.len() {
-            self.for_each_neighbour(cell, |side, next| {
-                if next > cell && (side < 4 || self.shape != Shape::Weave) {
-                    walls.push((cell as u32) << 3 | u32::from(side));
-                }
-            });
-        }
-        walls
-    }
-
     #[inline]
     fn weaves(&self) -> bool {
         self.shape == Shape::Weave
+    }
+
+    fn crossing_cells(&self) -> Vec<u32> {
+        if self.shape != Shape::Weave {
+            return Vec::new();
+        }
+        (0..self.len())
+            .filter(|&cell| (0..4).all(|side| self.neighbour(cell, side).is_some()))
+            .map(|cell| cell as u32)
+            .collect()
     }
 
     #[inline]
@@ -835,6 +829,23 @@ impl Topology for Grid {
         } else {
             way
         }
+    }
+}
+
+impl Grid {
+    /// A weave's neighbour through `side`, before the mask's check of the two ends: sides 0
+    /// to 3 as on the square grid, a tunnel `4 + d` under the neighbour through `d`, which
+    /// must be on, to the cell beyond.
+    #[inline(never)]
+    fn weave_neighbour(&self, cell: usize, side: Side) -> Option<usize> {
+        if side < 4 {
+            return square_neighbour(self.width, self.height, cell, side);
+        }
+        let middle = square_neighbour(self.width, self.height, cell, side - 4)?;
+        if !self.is_on(middle) {
+            return None;
+        }
+        square_neighbour(self.width, self.height, middle, side - 4)
     }
 }
 

@@ -46,6 +46,34 @@ fn step(w: usize, h: usize, cell: usize, d: Side) -> Option<usize> {
     }
 }
 
+/// A cell's neighbours by side, and the sides that have one as passage bits: north, east,
+/// south, west, then the tunnels two cells away under a neighbour that is on, in a `w` × `h`
+/// grid whose cells `off` are switched off (the cell's own and its neighbours' switches are
+/// the caller's to check). Out of line, for the wasm module's size (see
+/// `Grid::for_each_neighbour`).
+#[inline(never)]
+pub(super) fn neighbours(
+    w: usize,
+    h: usize,
+    cell: usize,
+    off: Option<&[bool]>,
+) -> ([usize; 8], u8) {
+    let on = |c: usize| !off.is_some_and(|off| off[c]);
+    let mut next = [0; 8];
+    let mut sides = 0;
+    for d in 0..4 {
+        if let Some(middle) = step(w, h, cell, d) {
+            next[usize::from(d)] = middle;
+            sides |= 1 << d;
+            if let Some(far) = step(w, h, middle, d).filter(|_| on(middle)) {
+                next[usize::from(4 + d)] = far;
+                sides |= 1 << (4 + d);
+            }
+        }
+    }
+    (next, sides)
+}
+
 /// The passage bits of a straight corridor across direction `d`: the two sides perpendicular
 /// to it (for an east-west tunnel, north and south).
 #[inline]
@@ -68,6 +96,7 @@ fn is_under(w: usize, h: usize, cells: &[u8], cell: usize) -> bool {
 /// side, neither end is passed under by a tunnel or already tunnels that way. The one place
 /// the weave's rules are written down: generators ask it before carving, and
 /// [`check`] asks it of every tunnel of a finished maze.
+#[inline(never)]
 pub fn can_carve(w: usize, h: usize, cells: &[u8], cell: usize, side: Side) -> bool {
     let d = side & 3;
     let Some(next) = step(w, h, cell, d) else {
