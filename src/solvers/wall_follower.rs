@@ -440,6 +440,54 @@ mod tests {
             .collect()
     }
 
+    /// A 3 x 3 weave: a corridor north-south over (1,1), and a tunnel from (0,1) east under
+    /// it to (2,1); the rest a tree: 0-3, 3-6, 6-7, 7-4, 4-1, 1-2, 5-8.
+    fn crossing() -> (crate::topology::Grid, Maze) {
+        use crate::topology::{Grid, Shape};
+        let grid = Grid::new(Shape::Weave, 3, 3).unwrap();
+        let mut board = Board::new(Maze::on_grid(grid.clone()));
+        for (cell, side) in [
+            (0, 2),
+            (3, 2),
+            (6, 1),
+            (7, 0),
+            (4, 0),
+            (1, 1),
+            (5, 2),
+            (3, 5),
+        ] {
+            let next = grid.neighbour(cell, side).unwrap();
+            board.join(cell, side, next, grid.back(cell, side));
+        }
+        let maze = board.into_maze();
+        assert!(maze.is_perfect());
+        (grid, maze)
+    }
+
+    #[test]
+    fn on_a_weave_a_tunnel_is_the_way_of_its_side() {
+        let (grid, maze) = crossing();
+        let (north, east, south) = (0, 1, 2);
+        // On (0,1) facing north: to the right is east, the tunnel (side 5) to (2,1).
+        assert_eq!(rule(&grid, &maze, Hand::Right, 3, north), Some((5, 5)));
+        // The left hand: west is the border, so straight on north.
+        assert_eq!(rule(&grid, &maze, Hand::Left, 3, north), Some((0, 0)));
+        // Facing south: the left hand turns east, into the tunnel; the right goes on south.
+        assert_eq!(rule(&grid, &maze, Hand::Left, 3, south), Some((5, 5)));
+        assert_eq!(rule(&grid, &maze, Hand::Right, 3, south), Some((2, 6)));
+        // Out of the tunnel the walker faces east, the way it went, and turns from there.
+        assert_eq!(facing(&grid, 5, grid.back(3, 5)), east);
+        assert_eq!(rule(&grid, &maze, Hand::Right, 5, east), Some((2, 8)));
+        // A walk from (0,0) to (2,2) goes under the crossing, facing only the four ways.
+        let mut board = Board::new(maze.clone());
+        let mut left = WallFollower::on(grid.clone(), &maze, 0, 8, Hand::Left);
+        let mut rng = Rng::new(0);
+        while left.step(&mut board, &mut rng).is_some() {
+            assert!(left.heading().is_some_and(|h| h < 4));
+        }
+        assert_eq!(left.outcome(), Some(&Outcome::Found(vec![0, 3, 5, 8])));
+    }
+
     #[test]
     fn starts_with_the_hand_on_a_wall() {
         // A T-junction cell (1,0) open west, east and south, in a 3x2 grid.
