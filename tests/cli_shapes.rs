@@ -386,10 +386,7 @@ fn bad_shapes_and_sizes_are_refused() {
             "--height",
             "3",
         ],
-        &[
-            "unknown shape 'hexagon'",
-            "square, hex, triangle, polar, weave",
-        ],
+        &["unknown shape 'hexagon'", "square, hex, triangle, polar, weave"],
     );
     refused(
         &[
@@ -441,10 +438,7 @@ fn bad_shapes_and_sizes_are_refused() {
     );
     refused(
         &["generate", "--algorithm", ANY, "--shape"],
-        &[
-            "--shape needs a value",
-            "square, hex, triangle, polar or weave",
-        ],
+        &["--shape needs a value", "square, hex, triangle, polar or weave"],
     );
 }
 
@@ -916,6 +910,160 @@ fn svg_worksheets_draw_every_grid() {
     let masked = sheet(&["--mask", &file]);
     assert!(masked.contains("masked square grid 4 × 3"), "{masked}");
     assert!(masked.contains("class=\"start\"") && masked.contains("class=\"goal\""));
+}
+
+/// Writes a PNG picture from rows of characters (`#` black, `.` white, ` ` transparent) and
+/// returns its path. `grey`: as an 8-bit grey picture without alpha (` ` is then white).
+fn png_file(dir: &std::path::Path, name: &str, rows: &[&str], grey: bool) -> String {
+    let (width, height) = (rows[0].len() as u32, rows.len() as u32);
+    let pixels = rows.iter().flat_map(|row| row.chars());
+    let (colour, data): (png::ColorType, Vec<u8>) = if grey {
+        let data = pixels.map(|c| if c == '#' { 0 } else { 255 }).collect();
+        (png::ColorType::Grayscale, data)
+    } else {
+        let data = pixels
+            .flat_map(|c| match c {
+                '#' => [0, 0, 0, 255],
+                '.' => [255, 255, 255, 255],
+                _ => [255, 255, 255, 0],
+            })
+            .collect();
+        (png::ColorType::Rgba, data)
+    };
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut bytes, width, height);
+        encoder.set_color(colour);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().expect("a PNG header");
+        writer.write_image_data(&data).expect("the pixels");
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("the picture is written");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// One graph line of `generate` with these options added, checked as a perfect maze.
+fn graph_with(extra: &[&str]) -> Value {
+    let mut args = vec!["generate", "--algorithm", ANY, "--seed", "4"];
+    args.extend_from_slice(extra);
+    let maze: Value = serde_json::from_str(ok(&args).trim_end()).unwrap();
+    check_graph(&maze, &[]);
+    maze
+}
+
+#[test]
+fn a_png_mask_of_the_grids_size_switches_its_dark_pixels_cells_off() {
+    let dir = scratch("png-cells");
+    let rows = ["#......", ".......", "..# ...", "......#"];
+    // Named like text: a PNG is known by its first bytes, not its name.
+    let rgba = png_file(&dir, "picture.txt", &rows, false);
+    let maze = graph_with(&["--mask", &rgba]);
+    assert_eq!((&maze["width"], &maze["height"]), (&7.into(), &4.into()));
+    assert_eq!(maze["disabled"], serde_json::json!([0, 16, 17, 27]));
+    // The same cells on hexagons, and from a grey picture (no alpha: ' ' is white there).
+    let hex = graph_with(&["--mask", &rgba, "--shape", "hex"]);
+    assert_eq!(hex["disabled"], serde_json::json!([0, 16, 17, 27]));
+    let grey = png_file(&dir, "grey.png", &rows, true);
+    let maze = graph_with(&["--mask", &grey, "--shape", "triangle"]);
+    assert_eq!(maze["disabled"], serde_json::json!([0, 16, 27]));
+    // Given sizes fit the picture over the grid: each pixel two cells by two.
+    let maze = graph_with(&["--mask", &grey, "--width", "14", "--height", "8"]);
+    let mut off = Vec::new();
+    for (x, y) in [(0, 0), (2, 2), (6, 3)] {
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            off.push((2 * y + dy) * 14 + 2 * x + dx);
+        }
+    }
+    off.sort_unstable();
+    assert_eq!(maze["disabled"], serde_json::json!(off));
+}
+
+#[test]
+fn a_png_mask_is_fitted_over_a_polar_grid() {
+    use mazestep::topology::{Grid, Shape, Topology};
+    let dir = scratch("png-polar");
+    // 30 x 20 pixels: the left half black. Fitted over the disc's square box it is as wide as
+    // the box, so only its left and right halves matter: cells left of the centre are off.
+    let row = "#".repeat(15) + &".".repeat(15);
+    let rows: Vec<&str> = (0..20).map(|_| row.as_str()).collect();
+    let file = png_file(&dir, "half.png", &rows, false);
+    let maze = graph_with(&["--mask", &file, "--shape", "polar", "--height", "6"]);
+    assert_eq!(maze["rings"], 6);
+    let grid = Grid::new(Shape::Polar, 1, 6).unwrap();
+    // The picture is 40/30 cells tall: rows of the disc above and below it are off too.
+    let scale = 12.0 / 30.0;
+    let top = (12.0 - 20.0 * scale) / 2.0;
+    let off: Vec<usize> = (0..grid.len())
+        .filter(|&cell| {
+            let (x, y) = grid.position(cell);
+            x < 6.0 || y < top || y >= top + 20.0 * scale
+        })
+        .collect();
+    assert!(
+        off.len() > grid.len() / 2 && off.len() < grid.len(),
+        "{off:?}"
+    );
+    assert_eq!(maze["disabled"], serde_json::json!(off));
+    // A polar grid's rings are not in the picture: --height is needed (generate has no
+    // default size).
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--shape",
+            "polar",
+            "--mask",
+            &file,
+        ],
+        &["--height", "half.png", "polar"],
+    );
+}
+
+#[test]
+fn a_png_mask_keeps_the_largest_piece_of_cells() {
+    let dir = scratch("png-pieces");
+    let file = png_file(&dir, "two.png", &["..#.", "..#.", "####"], false);
+    let maze = graph_with(&["--mask", &file]);
+    // The two cells right of the black bar are apart from the four left of it.
+    assert_eq!(
+        maze["disabled"],
+        serde_json::json!([2, 3, 6, 7, 8, 9, 10, 11])
+    );
+}
+
+#[test]
+fn bad_png_masks_are_refused_in_one_line_naming_the_file() {
+    let dir = scratch("png-bad");
+    let good = png_file(&dir, "good.png", &[".....", "....."], false);
+    let bytes = std::fs::read(&good).unwrap();
+    let cut = mask_file(&dir, "cut.png", "");
+    std::fs::write(&cut, &bytes[..bytes.len() - 20]).unwrap();
+    let mut garbage = bytes[..8].to_vec();
+    garbage.extend_from_slice(b"not a picture at all\n\nreally");
+    let broken = mask_file(&dir, "broken.png", "");
+    std::fs::write(&broken, garbage).unwrap();
+    for file in [&cut, &broken] {
+        refused(
+            &["generate", "--algorithm", ANY, "--mask", file],
+            &["mask file", file, "is not a PNG picture that can be read"],
+        );
+    }
+    for (name, rows) in [
+        ("black.png", ["####", "####"]),
+        ("clear.png", ["    ", "    "]),
+    ] {
+        let file = png_file(&dir, name, &rows, false);
+        refused(
+            &["generate", "--algorithm", ANY, "--mask", &file],
+            &[name, "the picture switches off every cell"],
+        );
+    }
+    // Dark pixels switch off: white on black is the maze's area.
+    let dark = png_file(&dir, "dark.png", &["#.#", "#.#"], false);
+    let maze = graph_with(&["--mask", &dark, "--shape", "hex"]);
+    assert_eq!(maze["disabled"], serde_json::json!([0, 2, 3, 5]));
 }
 
 /// Whether two cells of a weave `width` wide are two apart in a line: a tunnel's ends.

@@ -117,7 +117,7 @@ fn golden_files_hold_well_formed_tile_text() {
 fn shaped_cases() -> Vec<(&'static str, mazestep::topology::Grid)> {
     use mazestep::topology::{shapes, Grid, Shape};
     let grid = |shape, width, height| Grid::new(shape, width, height).expect("valid size");
-    let heart = shapes::preset("heart", 11, 10).expect("a preset");
+    let heart = shapes::preset("heart", Shape::Square, 11, 10).expect("a preset");
     vec![
         ("hex-6x5", grid(Shape::Hex, 6, 5)),
         ("triangle-8x5", grid(Shape::Triangle, 8, 5)),

@@ -1834,9 +1834,18 @@ fn structures_at_once_equal_the_accessors() {
 /// what, instead of keeping its own copies.
 #[wasm_bindgen_test]
 fn defaults_and_bits_come_from_the_core() {
-    assert_eq!(ok(api::default_ends(n(5.0), n(4.0))), vec![0, 0, 4, 3]);
-    assert_eq!(ok(api::default_ends(n(1.0), n(1.0))), vec![0, 0, 0, 0]);
-    assert!(err(api::default_ends(n(0.0), n(4.0))).starts_with("defaultEnds: width"));
+    let none = || JsValue::UNDEFINED;
+    assert_eq!(
+        ok(api::default_ends(n(5.0), n(4.0), none(), none())),
+        vec![0, 0, 4, 3]
+    );
+    assert_eq!(
+        ok(api::default_ends(n(1.0), n(1.0), none(), none())),
+        vec![0, 0, 0, 0]
+    );
+    assert!(
+        err(api::default_ends(n(0.0), n(4.0), none(), none())).starts_with("defaultEnds: width")
+    );
     let names = api::mark_names();
     assert_eq!(names.len(), api::mark_bits().len());
     assert!(names.iter().any(|name| name == "frontier"));
@@ -1894,7 +1903,12 @@ fn shapes_and_masks_reach_the_core() {
 #[wasm_bindgen_test]
 fn preset_and_word_masks_are_text_a_run_takes() {
     assert!(mazestep::wasm::mask_presets().contains(&"heart".to_string()));
-    let heart = ok(mazestep::wasm::preset_mask(s("heart"), n(12.0), n(10.0)));
+    let heart = ok(mazestep::wasm::preset_mask(
+        s("heart"),
+        n(12.0),
+        n(10.0),
+        JsValue::UNDEFINED,
+    ));
     assert_eq!(heart.lines().count(), 10);
     let run = MazeRun::new(
         s("recursive-backtracker"),
@@ -1911,10 +1925,191 @@ fn preset_and_word_masks_are_text_a_run_takes() {
     ok(run);
     let word = ok(mazestep::wasm::word_mask(s("Hi"), n(2.0)));
     assert_eq!(word.lines().next().map(str::len), Some((2 * 6 + 1) * 2));
-    let moon = err(mazestep::wasm::preset_mask(s("moon"), n(5.0), n(5.0)));
+    let moon = err(mazestep::wasm::preset_mask(
+        s("moon"),
+        n(5.0),
+        n(5.0),
+        JsValue::NULL,
+    ));
     assert!(moon.contains("name 'moon' is not an outline"), "{moon}");
     let hangul = err(mazestep::wasm::word_mask(s("미로"), n(1.0)));
     assert!(hangul.contains("cannot be drawn"), "{hangul}");
+}
+
+/// Presets know the shape: a polar heart has a row per ring, and a run on that grid takes it.
+#[wasm_bindgen_test]
+fn presets_fit_every_shape() {
+    let polar = ok(mazestep::wasm::preset_mask(
+        s("heart"),
+        n(1.0),
+        n(6.0),
+        s("polar"),
+    ));
+    let rows: Vec<usize> = polar.lines().map(str::len).collect();
+    assert_eq!(rows, [1, 6, 12, 24, 24, 24], "{polar}");
+    for (shape, width, mask) in [
+        ("polar", 1.0, polar),
+        (
+            "triangle",
+            9.0,
+            ok(mazestep::wasm::preset_mask(
+                s("diamond"),
+                n(9.0),
+                n(9.0),
+                s("triangle"),
+            )),
+        ),
+    ] {
+        let run = MazeRun::new(
+            s("kruskal"),
+            s("bfs"),
+            n(width),
+            n(if shape == "polar" { 6.0 } else { 9.0 }),
+            s("1"),
+            s(""),
+            s(""),
+            JsValue::UNDEFINED,
+            s(shape),
+            s(&mask),
+        );
+        ok(run);
+    }
+    let shape = err(mazestep::wasm::preset_mask(
+        s("heart"),
+        n(9.0),
+        n(9.0),
+        s("circle"),
+    ));
+    assert!(
+        shape.starts_with("presetMask: unknown shape 'circle'"),
+        "{shape}"
+    );
+    let thin = err(mazestep::wasm::preset_mask(
+        s("heart"),
+        n(1.0),
+        n(9.0),
+        s("triangle"),
+    ));
+    assert!(
+        thin.starts_with("presetMask: width: a triangle grid"),
+        "{thin}"
+    );
+}
+
+/// RGBA bytes from rows of characters: `#` black, `.` white, ` ` transparent.
+fn rgba(rows: &[&str]) -> Vec<u8> {
+    rows.iter()
+        .flat_map(|row| row.chars())
+        .flat_map(|c| match c {
+            '#' => [0, 0, 0, 255],
+            '.' => [255, 255, 255, 255],
+            _ => [255, 255, 255, 0],
+        })
+        .collect()
+}
+
+/// A picture the page read from a canvas becomes mask text: one pixel a cell at the grid's
+/// size, fitted otherwise, from a Uint8Array or a canvas's Uint8ClampedArray.
+#[wasm_bindgen_test]
+fn picture_masks_switch_dark_and_transparent_cells_off() {
+    let picture = rgba(&["#.. ", "...."]);
+    let bytes: JsValue = Uint8Array::from(&picture[..]).into();
+    let mask = ok(api::picture_mask(
+        s("square"),
+        n(4.0),
+        n(2.0),
+        bytes,
+        n(4.0),
+        n(2.0),
+    ));
+    assert_eq!(mask, "X..X\n....\n");
+    let clamped: JsValue = js_sys::Uint8ClampedArray::from(&picture[..]).into();
+    let hex = ok(api::picture_mask(
+        s("hex"),
+        n(4.0),
+        n(2.0),
+        clamped,
+        n(4.0),
+        n(2.0),
+    ));
+    assert_eq!(hex, mask);
+    // Fitted over a polar grid: a white picture leaves every cell on, and a run takes it.
+    let white: JsValue = Uint8Array::from(&rgba(&["...."; 4])[..]).into();
+    let polar = ok(api::picture_mask(
+        s("polar"),
+        n(1.0),
+        n(5.0),
+        white,
+        n(4.0),
+        n(4.0),
+    ));
+    assert_eq!(polar.lines().count(), 5);
+    assert!(!polar.contains('X'), "{polar}");
+    ok(MazeRun::new(
+        s("wilson"),
+        s("a-star"),
+        n(1.0),
+        n(5.0),
+        s("3"),
+        s(""),
+        s(""),
+        JsValue::UNDEFINED,
+        s("polar"),
+        s(&polar),
+    ));
+}
+
+/// Bad pictures are refused by name, before a byte is copied, and never trap.
+#[wasm_bindgen_test]
+fn bad_pictures_are_refused_naming_the_parameter() {
+    let call = |shape: JsValue, w: f64, bytes: JsValue, iw: f64, ih: f64| {
+        err(api::picture_mask(shape, n(w), n(4.0), bytes, n(iw), n(ih)))
+    };
+    let bytes = |len: usize| -> JsValue { Uint8Array::new_with_length(len as u32).into() };
+    let short = call(s("square"), 4.0, bytes(15), 2.0, 2.0);
+    assert_eq!(
+        short,
+        "pictureMask: rgba has 15 bytes, but a picture of 2x2 pixels takes 16 (4 a pixel: red, \
+         green, blue, alpha)"
+    );
+    let array = call(s("square"), 4.0, js_sys::Array::new().into(), 2.0, 2.0);
+    assert!(
+        array.starts_with("pictureMask: rgba (an object) is not allowed"),
+        "{array}"
+    );
+    let text = call(s("square"), 4.0, s("...."), 2.0, 2.0);
+    assert!(text.starts_with("pictureMask: rgba (the string"), "{text}");
+    let huge = call(s("square"), 4.0, bytes(16), 4097.0, 1.0);
+    assert!(
+        huge.starts_with("pictureMask: imageWidth '4097' is not allowed"),
+        "{huge}"
+    );
+    let high = call(s("square"), 4.0, bytes(16), 1.0, 0.0);
+    assert!(
+        high.starts_with("pictureMask: imageHeight '0' is not allowed"),
+        "{high}"
+    );
+    let shape = call(s("circle"), 4.0, bytes(16), 2.0, 2.0);
+    assert!(
+        shape.starts_with("pictureMask: unknown shape 'circle'"),
+        "{shape}"
+    );
+    let missing = call(JsValue::UNDEFINED, 4.0, bytes(16), 2.0, 2.0);
+    assert!(
+        missing.starts_with("pictureMask: shape (undefined) is not allowed"),
+        "{missing}"
+    );
+    let thin = call(s("triangle"), 1.0, bytes(16), 2.0, 2.0);
+    assert!(
+        thin.starts_with("pictureMask: width: a triangle grid"),
+        "{thin}"
+    );
+    // All zero bytes: transparent black, every cell off.
+    let dark = call(s("hex"), 4.0, bytes(16), 2.0, 2.0);
+    assert!(
+        dark.starts_with("pictureMask: rgba: the picture switches off every cell"),
+        "{dark}"
+    );
 }
 
 /// A worksheet shaded by distance from the start, with the longest path, on request only.
@@ -1933,4 +2128,141 @@ fn svg_shades_by_distance_when_asked() {
     assert!(shaded.contains("class=\"longest\""));
     let wrong = err(run.svg(b(false), n(1.0)));
     assert!(wrong.starts_with("svg: withDistances"), "{wrong}");
+}
+
+/// A run on a shaped grid, generated to the end.
+fn shaped_run(shape: &str, width: f64, height: f64, mask: Option<&str>) -> MazeRun {
+    let mut run = ok(MazeRun::new(
+        s("recursive-backtracker"),
+        s("bfs"),
+        n(width),
+        n(height),
+        s("4"),
+        s(""),
+        s(""),
+        JsValue::UNDEFINED,
+        s(shape),
+        mask.map_or(JsValue::UNDEFINED, s),
+    ));
+    ok(run.finish(n(f64::INFINITY)));
+    run
+}
+
+#[wasm_bindgen_test]
+fn a_run_tells_the_page_its_shape_rings_and_switched_off_cells() {
+    let polar = shaped_run("polar", 1.0, 4.0, None);
+    assert_eq!(polar.shape(), "polar");
+    assert_eq!(polar.ring_starts(), [0, 1, 7, 19, 43]);
+    assert_eq!(polar.cell_count(), 43);
+    assert!(polar.off_cells().is_empty());
+    assert_eq!(ok(api::ring_starts(n(4.0))), [0, 1, 7, 19, 43]);
+    assert!(err(api::ring_starts(n(0.0))).contains("rings"));
+
+    let hex = shaped_run("hex", 3.0, 2.0, Some(".X.\n...\n"));
+    assert_eq!(hex.shape(), "hex");
+    assert!(hex.ring_starts().is_empty());
+    assert_eq!(hex.off_cells(), [1]);
+    let square = shaped_run("square", 3.0, 2.0, None);
+    assert_eq!(square.shape(), "square");
+    assert!(square.off_cells().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn default_ends_follow_the_shape_and_the_mask() {
+    assert_eq!(
+        ok(api::default_ends(
+            n(5.0),
+            n(4.0),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED
+        )),
+        [0, 0, 4, 3]
+    );
+    // Polar: the centre, and the last cell of the rim (place 23 of ring 3).
+    assert_eq!(
+        ok(api::default_ends(n(1.0), n(4.0), s("polar"), JsValue::NULL)),
+        [0, 0, 23, 3]
+    );
+    // A mask that switches the corners off: the first and last cells that are on.
+    assert_eq!(
+        ok(api::default_ends(n(3.0), n(2.0), s("hex"), s("X..\n..X\n"))),
+        [1, 0, 1, 1]
+    );
+    assert!(err(api::default_ends(
+        n(3.0),
+        n(2.0),
+        s("octagon"),
+        JsValue::NULL
+    ))
+    .contains("octagon"));
+    assert!(err(api::default_ends(n(3.0), n(2.0), s("hex"), s("..\n")))
+        .starts_with("defaultEnds: mask"));
+}
+
+#[wasm_bindgen_test]
+fn distance_map_matches_a_breadth_first_search_and_the_longest_path_is_the_diameter() {
+    for (shape, width, height) in [
+        ("hex", 7.0, 5.0),
+        ("triangle", 8.0, 4.0),
+        ("polar", 1.0, 5.0),
+    ] {
+        let mut run = shaped_run(shape, width, height, None);
+        let start = run.start();
+        let far = ok(run.measure_distances(n(f64::from(start))));
+        let distances = words(run.distances_ptr(), run.cell_count());
+        assert_eq!(distances[start as usize], 0);
+        // In a perfect maze the goal's distance is the path the solver found, less one.
+        let goal = run.goal() as usize;
+        assert_eq!(distances[goal] + 1, run.path_len(), "{shape}");
+        assert_eq!(
+            far,
+            *distances.iter().max().unwrap(),
+            "{shape}: every cell is reached"
+        );
+        let longest = ok(run.longest_path(n(f64::from(start))));
+        assert!(
+            longest.len() as u32 > far,
+            "{shape}: the diameter is at least the farthest distance"
+        );
+        // Each step of the longest path goes through a passage: distances from its first
+        // end grow by one along it.
+        ok(run.measure_distances(n(f64::from(longest[0]))));
+        let from_end = words(run.distances_ptr(), run.cell_count());
+        for (i, &cell) in longest.iter().enumerate() {
+            assert_eq!(from_end[cell as usize], i as u32, "{shape}");
+        }
+        assert_eq!(
+            *from_end.iter().max().unwrap() as usize,
+            longest.len() - 1,
+            "{shape}"
+        );
+    }
+    let mut run = shaped_run("hex", 3.0, 3.0, None);
+    assert!(err(run.measure_distances(n(9.0))).contains("from"));
+    assert!(err(run.measure_distances(s("0"))).contains("from"));
+    assert!(err(run.longest_path(n(-1.0))).contains("from"));
+}
+
+#[wasm_bindgen_test]
+fn largest_piece_keeps_the_biggest_part_of_a_painted_mask() {
+    // A wall of switched-off cells down the middle: three cells on the left, six on the right.
+    let kept = ok(api::largest_piece(
+        s("square"),
+        n(4.0),
+        n(3.0),
+        s(".X..\n.X..\n.X..\n"),
+    ));
+    assert_eq!(kept, "XX..\nXX..\nXX..\n");
+    // Already one piece: unchanged.
+    assert_eq!(
+        ok(api::largest_piece(
+            s("hex"),
+            n(3.0),
+            n(2.0),
+            s("X..\n...\n")
+        )),
+        "X..\n...\n"
+    );
+    assert!(err(api::largest_piece(s("hex"), n(3.0), n(2.0), s("..\n"))).contains("mask"));
+    assert!(err(api::largest_piece(s("hex"), n(3.0), n(2.0), JsValue::NULL)).contains("mask"));
 }

@@ -25,7 +25,7 @@
 // steps, one call each; the page is done when both are.
 
 /** Settings that define the maze; changing one starts a new run. */
-const RUN_KEYS = ['generator', 'braid', 'solver', 'race', 'width', 'height', 'seed', 'start', 'goal'];
+const RUN_KEYS = ['generator', 'braid', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal'];
 
 // Longest frame gap the clock counts: after a hidden tab or a debugger pause the run carries
 // on where it was instead of jumping ahead by minutes.
@@ -558,8 +558,9 @@ export class Controller {
   }
 }
 
+// Without the module function's name that leads the module's messages ("MazeRun: …").
 function messageOf(err) {
-  return err instanceof Error ? err.message : String(err);
+  return (err instanceof Error ? err.message : String(err)).replace(/^MazeRun: /, '');
 }
 
 function safePhase(run) {

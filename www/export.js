@@ -16,16 +16,29 @@ export class Exporter {
       note: $('export-note'),
     };
     this.el.png.addEventListener('click', () => this.savePng());
-    this.el.svg.addEventListener('click', () => this.saveText('svg', this.on.run().svg(false), 'image/svg+xml'));
+    // With the distance map on, the worksheet is shaded the same way.
+    this.el.svg.addEventListener('click', () =>
+      this.saveText('svg', this.on.run().svg(false, this.shaded()), 'image/svg+xml'));
     this.el.solution.addEventListener('click', () =>
-      this.saveText('solution.svg', this.on.run().svg(true), 'image/svg+xml'));
+      this.saveText('solution.svg', this.on.run().svg(true, this.shaded()), 'image/svg+xml'));
     this.el.text.addEventListener('click', () => this.saveText('txt', this.on.run().text(true), 'text/plain'));
   }
 
-  /** The solution sheet needs a found path. */
+  shaded() {
+    return Boolean(this.on.distances?.());
+  }
+
+  /** The solution sheet needs a found path; tile text needs the plain square grid. */
   update(run) {
     const found = run.pathLength() > 0;
     if (this.el.solution.disabled === found) this.el.solution.disabled = !found;
+    const tiles = run !== this.lastRun ? run.shape() === 'square' && run.offCells().length === 0 : this.tiles;
+    this.lastRun = run;
+    if (tiles !== this.tiles) {
+      this.tiles = tiles;
+      this.el.text.disabled = !tiles;
+      this.el.text.title = tiles ? '' : 'Tile text is for the plain square grid: save the worksheet (SVG) instead.';
+    }
   }
 
   /** mazestep-kruskal-20x20-seed7 */

@@ -8,9 +8,15 @@ import { RaceView } from './race.js';
 import { TeachPanels } from './teach.js';
 import { Exporter } from './export.js';
 import { Renderer, useModuleBits } from './renderer.js';
+import { ShapeRenderer } from './shape-renderer.js';
+import { ShapeControls } from './shape-controls.js';
 import {
-  DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, describeCorner, pointInside, pointOf, pointSetting,
-  useModuleEnds,
+  MASK_URL_MAX, cellsOfText, encodeCells, maskKind, maskText, resampleCells, rowLengths, sizeOfText, textOfCells,
+  wordSetting,
+} from './masks.js';
+import {
+  DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, describeCorner, gridOf, messageOf, pointInside,
+  pointOf, pointSetting, useModuleEnds,
 } from './settings.js';
 import { readSettings, writeSettings } from './url.js';
 
@@ -51,9 +57,18 @@ async function boot() {
     freshSeed: mz.freshSeed,
     algorithmEvents: mz.algorithmEvents,
     eventLabel: mz.eventLabel,
+    maskPresets: () => Array.from(mz.maskPresets()),
+    presetMask: mz.presetMask,
+    wordMask: mz.wordMask,
+    pictureMask: mz.pictureMask,
+    largestPiece: mz.largestPiece,
+    ringStarts: (rings) => Array.from(mz.ringStarts(rings)),
+    defaultEnds: mz.defaultEnds,
   };
+  // The mask text a settings object stands for (null for none); throws when it cannot be made.
+  const maskOf = (s) => maskText(s.mask, s.shape, s.width, s.height, api);
 
-  useModuleEnds(mz);
+  useModuleEnds(api, maskOf);
   const generators = api.generatorNames();
   const solvers = api.solverNames();
   const defaults = {
@@ -71,16 +86,42 @@ async function boot() {
   // Statistics of a big maze are measured in the background (set once the controller exists).
   panels.onMeasure = (work) => controller.chore('stats', work);
   useModuleBits(mz);
-  const renderer = new Renderer(doc.getElementById('maze'), doc.getElementById('overlay'),
-    doc.getElementById('stage'), wasm.memory);
-  renderer.setStyle(settings.style);
-  // The race partner's canvas: a second renderer on its own stage.
-  const raceRenderer = new Renderer(doc.getElementById('maze-race'), doc.getElementById('overlay-race'),
-    doc.getElementById('stage-race'), wasm.memory);
-  raceRenderer.setStyle(settings.style);
+  // Each canvas has two renderers: pixel tiles for the plain square grid, vector shapes for
+  // every other grid. The one that suits the run is in use; the other rests.
+  const lane = (canvas, overlay, stage) => {
+    const ids = [doc.getElementById(canvas), doc.getElementById(overlay), doc.getElementById(stage), wasm.memory];
+    return { tiles: new Renderer(...ids), shapes: new ShapeRenderer(...ids) };
+  };
+  const mainLane = lane('maze', 'overlay', 'stage');
+  const raceLane = lane('maze-race', 'overlay-race', 'stage-race');
+  let renderer = mainLane.tiles;
+  let raceRenderer = raceLane.tiles;
+  for (const r of [mainLane.tiles, mainLane.shapes, raceLane.tiles, raceLane.shapes]) r.setStyle(settings.style);
   // A whole repaint of a big maze is done a band at a time, in the background.
-  renderer.onPending = () => controller.chore('draw', (rows) => renderer.drawMore(rows));
-  raceRenderer.onPending = () => controller.chore('draw-race', (rows) => raceRenderer.drawMore(rows));
+  for (const r of [mainLane.tiles, mainLane.shapes]) {
+    r.onPending = () => controller.chore('draw', (rows) => renderer.drawMore(rows));
+  }
+  for (const r of [raceLane.tiles, raceLane.shapes]) {
+    r.onPending = () => controller.chore('draw-race', (rows) => raceRenderer.drawMore(rows));
+  }
+  // The renderer for a run: tiles on the plain square grid, shapes on any other.
+  const rendererFor = (laneOf, run) => {
+    const shaped = run !== null && (run.shape() !== 'square' || run.offCells().length > 0);
+    const [use, rest] = shaped ? [laneOf.shapes, laneOf.tiles] : [laneOf.tiles, laneOf.shapes];
+    if (rest.run) rest.setRun(null);
+    rest.nextRow = null;
+    rest.nextCell = null;
+    return use;
+  };
+  // The distance map's source cell for a run, -1 when the map is off.
+  const distanceSource = (run) => {
+    const which = controller.settings.distances;
+    if (!which || !run) return -1;
+    if (which === 'start') return run.start();
+    const [x, y] = which.split(',').map(Number);
+    const c = renderer.geometry && renderer === mainLane.shapes ? renderer.geometry.index(x, y) : y * run.width + x;
+    return c >= 0 && c < run.cellCount ? c : run.start();
+  };
   const raceStatus = doc.getElementById('status-race');
   // A shortest path for "not shortest" notes: the solution length the maze statistics measure
   // (moves from start to goal, so one cell fewer than the path), once the maze is final. No
@@ -121,6 +162,7 @@ async function boot() {
     run: () => controller.run,
     settings: () => controller.settings,
     canvas: () => doc.getElementById('maze'),
+    distances: () => Boolean(controller.settings.distances),
   });
   const refresh = (run, state, urgent) => {
     const partner = controller.partner;
@@ -135,6 +177,7 @@ async function boot() {
       showsWalls: renderer.showsWalls,
       solver: controller.settings.solver,
       style: renderer.style,
+      distance: renderer.distanceFrom >= 0 ? { max: renderer.distanceMax, longest: renderer.longest?.length ?? 0 } : null,
     });
     teach.update(run, state, urgent);
     exporter.update(run);
@@ -153,14 +196,19 @@ async function boot() {
   };
   const controller = new Controller({
     createRun: (s) => new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
-      s.width, s.height, s.seed, s.start, s.goal, s.braid / 100),
+      s.width, s.height, s.seed, s.start, s.goal, s.braid / 100, s.shape, maskOf(s)),
     settings,
     hooks: {
       frame(run, state, fresh, { urgent = false, partial = false, working = false } = {}) {
         if (fresh) {
           race.showLanes(controller.settings);
+          renderer = rendererFor(mainLane, run);
+          raceRenderer = rendererFor(raceLane, controller.partner);
+          renderer.setDistanceFrom(-1);
           renderer.setRun(run);
+          renderer.setDistanceFrom(distanceSource(run));
           raceRenderer.setRun(controller.partner);
+          showShape();
           teach.setRun(run);
           if (cursor) showCursor(true);
         } else {
@@ -184,39 +232,79 @@ async function boot() {
       },
       settings(s) {
         if (s.style !== renderer.style) {
-          renderer.setStyle(s.style);
-          raceRenderer.setStyle(s.style);
+          for (const r of [mainLane.tiles, mainLane.shapes, raceLane.tiles, raceLane.shapes]) r.setStyle(s.style);
           refresh(controller.run, controller.state, true);
         }
         controls?.show(s);
+        renderer.setDistanceFrom(distanceSource(controller.run));
+        showShape();
+        if (controller.run) refresh(controller.run, controller.state, true);
         // Copying the address shares this exact maze.
         writeUrl();
       },
       error(message) {
         panels.showMessages([message]);
         controls?.show(controller.settings);
+        showShape();
       },
     },
   });
 
-  // A new size can leave the start or goal outside the maze: back to its corner, and say so.
+  // A new size, shape or mask can leave the start, the goal or the distance map's cell off
+  // the maze: back to its corner (the start), and say so.
   const fitEnds = (changes) => {
     const next = { ...controller.settings, ...changes };
     const fitted = { ...changes };
     const notes = [];
+    const grid = gridOf(next);
+    const gridChanged = 'shape' in changes && changes.shape !== controller.settings.shape;
     for (const which of ['start', 'goal']) {
-      if (pointInside(next[which], next.width, next.height)) continue;
+      if (next[which] && gridChanged && !(which in changes)) {
+        // Another shape numbers its cells otherwise: the corners again.
+        fitted[which] = '';
+        continue;
+      }
+      if (pointInside(next[which], next.width, next.height, grid)) continue;
       fitted[which] = '';
-      notes.push(`${which === 'start' ? 'Start' : 'Goal'} ${next[which]} is outside the new ` +
-        `${next.width} × ${next.height} maze: using ${describeCorner(which, next.width, next.height)}.`);
+      const where = grid.shape === 'square' && !grid.mask ? `outside the new ${next.width} × ${next.height} maze`
+        : 'not on a cell of the new maze';
+      notes.push(`${which === 'start' ? 'Start' : 'Goal'} ${next[which]} is ${where}: ` +
+        `using ${describeCorner(which, next.width, next.height, grid)}.`);
+    }
+    if (next.distances && next.distances !== 'start' && !pointInside(next.distances, next.width, next.height, grid)) {
+      fitted.distances = 'start';
     }
     if (notes.length > 0) panels.showMessages(notes);
     return fitted;
   };
+  // A new size or shape carries a painted mask along (scaled to the new grid); an outline is
+  // drawn again at the new size; a word keeps its own size unless the size is changed by
+  // hand, when it becomes painted cells.
+  const fitMask = (changes) => {
+    const now = controller.settings;
+    const next = { ...now, ...changes };
+    if ('mask' in changes || !next.mask) return changes;
+    const kind = maskKind(next.mask);
+    const moved = next.shape !== now.shape || next.width !== now.width || next.height !== now.height;
+    if (!moved || kind === 'preset') return changes;
+    if (kind === 'word' && next.shape === 'polar') {
+      panels.showMessages(['Words are for square, hex and triangle grids: the word was left out.']);
+      return { ...changes, mask: '' };
+    }
+    try {
+      const flags = cellsOfText(maskOf(now));
+      const from = rowLengths(now.shape, now.width, now.height, api.ringStarts);
+      const to = rowLengths(next.shape, next.width, next.height, api.ringStarts);
+      return { ...changes, mask: encodeCells(resampleCells(flags, from, to)) };
+    } catch (err) {
+      panels.showMessages([`The mask could not be carried over: ${messageOf(err)}. No mask.`]);
+      return { ...changes, mask: '' };
+    }
+  };
   // Moving the start or goal keeps the maze (same seed) and starts the run again.
   const place = (which, x, y) => {
     const { width, height } = controller.settings;
-    controller.update({ [which]: pointSetting(which, x, y, width, height) });
+    controller.update({ [which]: pointSetting(which, x, y, width, height, gridOf(controller.settings)) });
   };
   // The keyboard's cell cursor on the focused maze, as [x, y]; null when the maze has no focus.
   let cursor = null;
@@ -226,7 +314,7 @@ async function boot() {
     } else {
       const { width, height } = controller.settings;
       const [x, y] = cursor ?? pointOf(controller.settings, 'start');
-      cursor = [Math.min(x, width - 1), Math.min(y, height - 1)];
+      cursor = renderer.geometry && renderer.run ? [x, y] : [Math.min(x, width - 1), Math.min(y, height - 1)];
     }
     renderer.setCursor(cursor);
   };
@@ -242,24 +330,33 @@ async function boot() {
   };
 
   controls = new Controls(doc, api, {
-    change: (changes) => controller.update(fitRace(fitEnds(changes))),
+    change: (changes) => controller.update(fitRace(fitEnds(fitMask(changes)))),
     step: () => controller.step(),
     back: () => controller.back(),
     toggle: () => controller.toggle(),
     reset: () => controller.reset(),
     pick(which, clientX, clientY) {
+      if (shapeControls.painting) return;
       const cell = renderer.cellAt(clientX, clientY);
       if (!cell) return;
       if (cursor) {
         cursor = cell;
         renderer.setCursor(cursor);
       }
-      place(which, ...cell);
+      if (measuringFromClick()) controller.update({ distances: `${cell[0]},${cell[1]}` });
+      else place(which, ...cell);
     },
     moveCursor(dx, dy) {
       if (!cursor) showCursor(true);
       const { width, height } = controller.settings;
-      cursor = [Math.min(width - 1, Math.max(0, cursor[0] + dx)), Math.min(height - 1, Math.max(0, cursor[1] + dy))];
+      if (renderer.geometry && renderer.run) {
+        const g = renderer.geometry;
+        let c = g.move(g.index(...cursor), dx, dy);
+        if (c < 0) c = g.index(...cursor);
+        cursor = g.place(c);
+      } else {
+        cursor = [Math.min(width - 1, Math.max(0, cursor[0] + dx)), Math.min(height - 1, Math.max(0, cursor[1] + dy))];
+      }
       renderer.setCursor(cursor);
     },
     placeCursor(which) {
@@ -269,16 +366,179 @@ async function boot() {
     showCursor,
     corners: () => controller.update({ start: '', goal: '' }),
   });
+  // The Shape card: shape, mask and colours.
+  let clickMeasures = Boolean(settings.distances && settings.distances !== 'start');
+  const measuringFromClick = () => clickMeasures && Boolean(controller.settings.distances);
+  const cellIndex = ([x, y]) => (renderer.geometry && renderer.run ? renderer.geometry.index(x, y) : y * controller.settings.width + x);
+  const applyMask = (mask, size = {}) => {
+    // A maze joins every cell: cells a stroke or a file cut off from the rest go off too.
+    if (mask) {
+      const next = { ...controller.settings, ...size, mask };
+      try {
+        const text = maskOf(next);
+        const kept = api.largestPiece(next.shape, next.width, next.height, text);
+        if (kept !== text) {
+          const flags = cellsOfText(kept);
+          const dropped = cellsOfText(text).reduce((n, on, i) => n + (on && !flags[i] ? 1 : 0), 0);
+          mask = encodeCells(flags);
+          panels.showMessages([`${dropped.toLocaleString('en-US')} ${dropped === 1 ? 'cell was' : 'cells were'} cut off ` +
+            'from the rest and switched off too: a maze joins every cell.']);
+        }
+      } catch {
+        // The run says what is wrong with the mask.
+      }
+    }
+    if (mask && mask.length > MASK_URL_MAX) {
+      panels.showMessages([`This mask is too detailed for a link (${mask.length.toLocaleString('en-US')} characters; ` +
+        `links carry up to ${MASK_URL_MAX.toLocaleString('en-US')}). Copy link and the address leave it out: use Save mask to keep it as a file.`]);
+    }
+    controller.update(fitRace(fitEnds({ mask, ...size })));
+  };
+  const shapeControls = new ShapeControls(doc, api, {
+    change: (changes) => controller.update(fitRace(fitEnds(fitMask(changes)))),
+    word(text, given) {
+      // Triangles join only across their three sides: letters one cell thick fall apart.
+      const scale = controller.settings.shape === 'triangle' ? Math.max(2, given) : given;
+      const mask = wordSetting(text, scale);
+      try {
+        const [width, height] = sizeOfText(api.wordMask(text, scale));
+        if (controller.settings.shape === 'polar') throw new Error('words are for square, hex and triangle grids: choose one of those first');
+        applyMask(mask, { width, height });
+      } catch (err) {
+        shapeControls.showProblem(messageOf(err));
+      }
+    },
+    cellAt: (x, y) => renderer.cellAt(x, y),
+    isOn(cell) {
+      const c = cellIndex(cell);
+      return renderer.on ? renderer.on[c] === 1 : true;
+    },
+    preview(cell, on) {
+      const c = cellIndex(cell);
+      const [x, y, , size] = renderer.cellCentre(c);
+      const ctx = renderer.octx;
+      ctx.fillStyle = on ? 'rgba(255, 255, 255, 0.8)' : 'rgba(29, 35, 48, 0.6)';
+      ctx.fillRect(x - size / 2, y - size / 2, size, size);
+      renderer.overlayKey = '';
+    },
+    paint(cells, on) {
+      if (cells.length === 0 || !controller.run) {
+        renderer.drawOverlay();
+        return;
+      }
+      const s = controller.settings;
+      let flags;
+      try {
+        const text = maskOf(s);
+        flags = text ? cellsOfText(text) : new Uint8Array(controller.run.cellCount).fill(1);
+      } catch (err) {
+        shapeControls.showProblem(messageOf(err));
+        return;
+      }
+      for (const cell of cells) {
+        const c = cellIndex(cell);
+        if (c >= 0 && c < flags.length) flags[c] = on ? 1 : 0;
+      }
+      if (!flags.includes(1)) {
+        shapeControls.showProblem('That would switch off every cell: a maze needs at least one.');
+        renderer.drawOverlay();
+        return;
+      }
+      applyMask(flags.includes(0) ? encodeCells(flags) : '');
+    },
+    loadText(name, text) {
+      const s = controller.settings;
+      const rows = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+      const bad = rows.findIndex((line) => !/^[.Xx]+$/.test(line));
+      if (rows.length === 0 || bad >= 0) {
+        shapeControls.showProblem(rows.length === 0 ? `${name} has no rows of cells.`
+          : `${name}, line ${bad + 1}: use . for a cell and X for none.`);
+        return;
+      }
+      const flags = cellsOfText(rows.join('\n'));
+      let size = {};
+      if (s.shape === 'polar') {
+        const lengths = rowLengths('polar', s.width, rows.length, api.ringStarts);
+        if (rows.some((row, i) => row.length !== lengths[i])) {
+          shapeControls.showProblem(`${name} does not fit a polar grid of ${rows.length} rings: each row must be as long as its ring (${lengths.join(', ')}).`);
+          return;
+        }
+        size = { height: rows.length };
+      } else {
+        if (rows.some((row) => row.length !== rows[0].length)) {
+          shapeControls.showProblem(`${name}: every row must have the same number of cells.`);
+          return;
+        }
+        size = { width: rows[0].length, height: rows.length };
+      }
+      if (!flags.includes(1)) {
+        shapeControls.showProblem(`${name} switches off every cell: a maze needs at least one.`);
+        return;
+      }
+      applyMask(flags.includes(0) ? encodeCells(flags) : '', size);
+    },
+    loadPicture(name, image) {
+      const s = controller.settings;
+      if (!api.pictureMask) {
+        shapeControls.showProblem('This build cannot read pictures yet: load a text mask (. a cell, X none).');
+        return;
+      }
+      try {
+        const text = api.pictureMask(s.shape, s.width, s.height, image.rgba, image.width, image.height);
+        const flags = cellsOfText(text);
+        applyMask(flags.includes(0) ? encodeCells(flags) : '');
+      } catch (err) {
+        shapeControls.showProblem(`${name}: ${messageOf(err)}`);
+      }
+    },
+    saveMask() {
+      const s = controller.settings;
+      try {
+        const text = maskOf(s);
+        if (!text) return;
+        exporter.download(new Blob([text], { type: 'text/plain;charset=utf-8' }),
+          `mazestep-mask-${s.shape}-${s.width}x${s.height}.txt`);
+      } catch (err) {
+        shapeControls.showProblem(messageOf(err));
+      }
+    },
+    colours(mode) {
+      clickMeasures = mode === 'cell';
+      const now = controller.settings.distances;
+      const distances = mode === 'marks' ? '' : mode === 'start' ? 'start' : (now && now !== 'start' ? now : 'start');
+      controller.update({ distances });
+      if (mode === 'cell') panels.showMessages(['Click a cell of the maze to measure the distances from it.']);
+    },
+  });
+  // What the Shape card says about the grid in use.
+  function showShape() {
+    const s = controller.settings;
+    const notes = [];
+    if (s.shape === 'polar') notes.push('Height is the number of rings; width is not used.');
+    if ((s.shape !== 'square' || s.mask) && s.style === 'block') {
+      const grids = { square: 'Masked grids', hex: 'Hexagon grids', triangle: 'Triangle grids', polar: 'Circular grids', weave: 'Weaves' };
+      notes.push(`${grids[s.shape]} are drawn with thin walls: the block style is for the plain square grid.`);
+    }
+    const colours = !s.distances ? 'marks' : clickMeasures ? 'cell' : s.distances === 'start' ? 'start' : 'cell';
+    shapeControls.show(s, notes, colours);
+  }
+  showShape();
+
   controls.show(settings);
   controls.showState('idle');
   panels.showMessages(problems);
   doc.getElementById('dismiss-messages').addEventListener('click', () => panels.clearMessages());
 
   if (!controller.start()) {
-    // The URL's combination was refused as a whole: start over from the defaults.
-    controller.settings = { ...defaults, seed: settings.seed };
-    controller.start();
+    // The URL's combination was refused as a whole: without its grid first (a mask in pieces,
+    // a generator the shape cannot take), then from the defaults.
+    controller.settings = { ...settings, shape: 'square', mask: '', start: '', goal: '', distances: '' };
+    if (settings.shape === 'square' && !settings.mask || !controller.start()) {
+      controller.settings = { ...defaults, seed: settings.seed };
+      controller.start();
+    }
     controls.show(controller.settings);
+    showShape();
   }
   // A shared moment (step=, or from= in embed mode): go there, a slice per frame.
   const opening = controller.settings.step;
@@ -341,7 +601,11 @@ async function boot() {
   watchPixelRatio();
 
   // For the end-to-end tests and the benchmark page.
-  window.mazestep = { controller, renderer, raceRenderer, race, panels, teach, exporter, api, wasm, mz };
+  window.mazestep = {
+    controller, race, panels, teach, exporter, api, wasm, mz, shapeControls,
+    get renderer() { return renderer; },
+    get raceRenderer() { return raceRenderer; },
+  };
   doc.documentElement.dataset.ready = 'true';
   if (controller.settings.autoplay) controller.play();
 }

@@ -2,7 +2,7 @@
 // the algorithm on show and messages. All text goes in with textContent: names and messages
 // can come from the URL and must never be read as markup.
 
-import { COLOURS, colourOfBit } from './renderer.js';
+import { COLOURS, DISTANCE_ENDS, colourOfBit } from './renderer.js';
 
 // A polite live region read out at every change would talk over itself while a run plays:
 // while running, the status text is refreshed at most this often.
@@ -68,14 +68,15 @@ export class Panels {
    * Shows the run's state. `urgent` updates (state changes, single steps, a new run) always go
    * through; the frames of a playing run are throttled.
    */
-  update(run, state, { urgent = false, sawGroups = false, showsWalls = true, solver = 'none', style = 'block' } = {}) {
+  update(run, state, { urgent = false, sawGroups = false, showsWalls = true, solver = 'none', style = 'block', distance = null } = {}) {
     const now = performance.now();
     const algorithm = run.algorithm();
     if (algorithm !== this.algorithm) {
       this.algorithm = algorithm;
       this.showAlgorithm(algorithm);
     }
-    this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen);
+    if (distance) this.showDistanceLegend(distance);
+    else this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen);
     this.highlightLine(run.lastLine());
     if (urgent || state !== 'running' || now - this.lastStatusAt >= STATUS_INTERVAL_MS) {
       this.lastStatusAt = now;
@@ -164,6 +165,26 @@ export class Panels {
     if (algorithm === 'player') items.push(['player', '', 'player']);
     else items.push(['current', '', 'current cell']);
     if (heading) items.push(['heading', '', 'heading']);
+    this.fillLegend(items);
+  }
+
+  /** The distance map's legend: its colour scale, the longest path and its ends. */
+  showDistanceLegend({ max, longest }) {
+    const key = `distance:${max}:${longest}`;
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    this.fillLegend([
+      ['swatch', COLOURS.wall, 'wall'],
+      ['swatch', DISTANCE_ENDS[0], 'distance 0: the cell measured from'],
+      ['swatch', DISTANCE_ENDS[1], `distance ${max.toLocaleString('en-US')}: the farthest`],
+      ['swatch', COLOURS.uncarved, 'not reached'],
+      ['source', '', 'measured from here'],
+      ['longest', '', `longest path: ${Math.max(0, longest - 1).toLocaleString('en-US')} moves`],
+      ['start', '', 'start'], ['goal', '', 'goal'],
+    ]);
+  }
+
+  fillLegend(items) {
     const list = this.el.legend;
     list.replaceChildren(...items.map(([kind, colour, label]) => {
       const li = this.doc.createElement('li');

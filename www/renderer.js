@@ -43,7 +43,7 @@ export function colourOfBit(bit) {
 }
 
 // CSS pixels of room around the maze for markers on border cells.
-const OVERLAY_MARGIN = 10;
+export const OVERLAY_MARGIN = 10;
 
 // Above this many tiles per side the tile grid would need too much memory: show cells only.
 const MAX_TILES = 4097;
@@ -53,6 +53,17 @@ export const PROGRESSIVE_CELLS = 250_000;
 // Set labels get one of 256 light hues; labels are hashed (Fibonacci hashing) so sets with
 // neighbouring labels, often neighbours on the maze too, get unrelated hues.
 const GROUP_PIXELS = Uint32Array.from({ length: 256 }, (_, i) => pixel(hslToHex((i * 360) / 256, 0.62, 0.74)));
+
+// The distance map's colours, from pale yellow near its source to dark red far away (as the
+// SVG worksheet shades cells: src/export.rs).
+const DISTANCE_PIXELS = Uint32Array.from({ length: 256 }, (_, i) => {
+  const mix = (near, far) => Math.round(near + ((far - near) * i) / 255);
+  return pixel(`#${[mix(0xff, 0x9e), mix(0xf5, 0x1b), mix(0xd6, 0x1b)].map((v) => v.toString(16).padStart(2, '0')).join('')}`);
+});
+/** CSS colours of the distance map's two ends, for the legend. */
+export const DISTANCE_ENDS = ['#fff5d6', '#9e1b1b'];
+// Distance value of a cell the source cannot reach.
+const UNREACHED = 0xffffffff;
 
 // Ranks decide the colour of an open passage between two cells: the weaker of the two, so a
 // path drawn over a visited region reads as one line and regions stay connected.
@@ -109,12 +120,41 @@ export class Renderer {
     this.again = false; // a repaint was asked for during one: go round once more
     this.onPending = null; // (renderer) => void: a progressive repaint needs frames
     this.px = { wall: pixel(COLOURS.wall), passage: pixel(COLOURS.passage), uncarved: pixel(COLOURS.uncarved) };
+    this.distanceFrom = -1; // the distance map's source cell, -1 when the map is off
+    this.distanceKey = '';
+    this.distanceMax = 0;
+    this.longest = null; // the longest path (Uint32Array of cells) while the map is on
+  }
+
+  /**
+   * Colours every cell by its distance from cell `from` (-1: back to the algorithm's marks),
+   * and marks the longest path. Measured again whenever the maze changed.
+   */
+  setDistanceFrom(from) {
+    if (from === this.distanceFrom) return;
+    this.distanceFrom = from;
+    this.distanceKey = '';
+    this.longest = null;
+    if (this.run && this.geo) this.drawAll();
+  }
+
+  /** Measures the distance map for the maze as it is now, unless it already was. */
+  measureDistances() {
+    const run = this.run;
+    if (this.distanceFrom < 0 || !run) return;
+    const key = `${run.steps()}:${this.distanceFrom}`;
+    if (key === this.distanceKey) return;
+    this.distanceKey = key;
+    this.distanceMax = run.measureDistances(this.distanceFrom);
+    this.longest = run.longestPath(this.distanceFrom);
   }
 
   /** Shows a new run from its first step. */
   setRun(run) {
     this.run = run;
     this.sawGroups = false;
+    this.distanceKey = '';
+    if (run && this.distanceFrom >= run.cellCount) this.distanceFrom = -1;
     this.cursor = -1; // cell indices change with the size: the owner sets it again
     this.layout();
   }
@@ -223,13 +263,26 @@ export class Renderer {
     this.cells = new Uint8Array(buffer, run.cellsPtr(), n);
     this.marks = new Uint8Array(buffer, run.marksPtr(), n);
     this.groups = new Uint32Array(buffer, run.groupsPtr(), n);
+    this.distances = this.distanceFrom >= 0 ? new Uint32Array(buffer, run.distancesPtr(), n) : null;
+  }
+
+  /** Colours (and passage ranks) of cells from..to: the algorithm's marks, or the distance map. */
+  colourRange(from, to) {
+    if (this.distances) {
+      distanceColours(this.distances, this.distanceMax, this.colour, this.rank, from, to, this.px);
+    } else if (computeColours(this.marks, this.run.hasLabels() ? this.groups : null, this.cells,
+      this.colour, this.rank, from, to, this.px)) {
+      this.sawGroups = true;
+    }
   }
 
   /** Draws what the last advance() changed: the dirty cells, or everything. */
   draw() {
     if (!this.run) return;
-    if (this.run.allDirty()) {
-      this.drawAll();
+    // The distance map changes all over with any change: measured and painted whole.
+    if (this.run.allDirty() || this.distanceFrom >= 0) {
+      if (this.distanceFrom < 0 || `${this.run.steps()}:${this.distanceFrom}` !== this.distanceKey) this.drawAll();
+      else this.drawOverlay();
       return;
     }
     this.views();
@@ -267,6 +320,7 @@ export class Renderer {
    */
   drawAll() {
     if (!this.run) return;
+    this.measureDistances();
     if (this.run.cellCount <= PROGRESSIVE_CELLS) {
       this.nextRow = null;
       this.views();
@@ -315,9 +369,7 @@ export class Renderer {
     const { cells, buf, colour } = this;
     // Passages read the colour of the row below: colour one row more.
     const from = y0 * w, to = Math.min(h, y1 + 1) * w;
-    // Set labels are read only once some exist: most algorithms never write one.
-    const groups = this.run.hasLabels() ? this.groups : null;
-    if (computeColours(this.marks, groups, cells, colour, this.rank, from, to, this.px)) this.sawGroups = true;
+    this.colourRange(from, to);
     if (wall === 0) {
       // One pixel per cell: the colours are the image.
       if (cell === 1) buf.set(colour.subarray(y0 * w, y1 * w), y0 * w);
@@ -352,6 +404,10 @@ export class Renderer {
 
   /** Colour of a cell from its marks and set; also records its rank for passages. */
   cellColour(c) {
+    if (this.distances) {
+      distanceColours(this.distances, this.distanceMax, this.colour, this.rank, c, c + 1, this.px);
+      return this.colour[c];
+    }
     const m = this.marks[c];
     const r = MARK_RANK[m];
     if (r >= RANK_STRONG) {
@@ -450,7 +506,7 @@ export class Renderer {
     const walking = run.algorithm() === 'player';
     const current = run.current();
     const heading = run.heading();
-    const key = `${this.overlay.width}x${this.overlay.height}:${phase}:${current}:${heading}:${walking}:${this.geo.bw}:${this.cursor}`;
+    const key = `${this.overlay.width}x${this.overlay.height}:${phase}:${current}:${heading}:${walking}:${this.geo.bw}:${this.cursor}:${this.distanceKey}:${this.distanceFrom}`;
     if (key === this.overlayKey) return;
     this.overlayKey = key;
     const ctx = this.octx;
@@ -462,7 +518,8 @@ export class Renderer {
       return [x, y, Math.max(pitch, minSize), Math.max(cell, minSize)];
     };
 
-    if (walking || phase === 'done') this.drawPathDots(ctx, dpr);
+    if (this.distanceFrom >= 0 && this.longest) this.drawLongest(ctx, dpr);
+    else if (walking || phase === 'done') this.drawPathDots(ctx, dpr);
     const [sx, sy, sPitch] = marker(run.start());
     drawStart(ctx, sx, sy, sPitch, dpr);
     if (walking && current >= 0) {
@@ -474,12 +531,17 @@ export class Renderer {
     if (!walking && current >= 0 && phase !== 'done') {
       const [x, y, pitch, cell] = marker(current);
       drawCurrent(ctx, x, y, cell, dpr);
-      if (heading >= 0) drawHeading(ctx, x, y, pitch, heading);
+      if (heading >= 0) drawHeading(ctx, x, y, pitch, this.headingAngle(current, heading));
     }
     if (this.cursor >= 0 && this.cursor < run.cellCount) {
       const [x, y, , cell] = marker(this.cursor);
       drawCursor(ctx, x, y, cell, dpr);
     }
+  }
+
+  /** The direction of a heading (a side of cell c) on screen: north, east, south or west. */
+  headingAngle(c, heading) {
+    return [-Math.PI / 2, 0, Math.PI / 2, Math.PI][heading] ?? 0;
   }
 
   // When the maze is scaled down to fit, a one-pixel path disappears in the averaging: draw
@@ -529,6 +591,60 @@ export class Renderer {
     ctx.restore();
   }
 
+  // The distance map's longest path: a dark line through the cells' centres with a ring at
+  // each end, and the source of the map as a small diamond.
+  drawLongest(ctx, dpr) {
+    const path = this.longest;
+    ctx.save();
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    if (path.length > 0) {
+      const line = () => {
+        ctx.beginPath();
+        for (let i = 0; i < path.length; i++) {
+          const [x, y] = this.cellCentre(path[i]);
+          if (i === 0) ctx.moveTo(x, y);
+          else ctx.lineTo(x, y);
+        }
+        if (path.length === 1) ctx.lineTo(...this.cellCentre(path[0]).slice(0, 2));
+      };
+      const width = Math.max(2 * dpr, Math.min(this.cellCentre(path[0])[3] * 0.25, 6 * dpr));
+      line();
+      ctx.strokeStyle = COLOURS.halo;
+      ctx.lineWidth = width + 2 * dpr;
+      ctx.stroke();
+      line();
+      ctx.strokeStyle = COLOURS.current;
+      ctx.lineWidth = width;
+      ctx.stroke();
+      for (const end of [path[0], path[path.length - 1]]) {
+        const [x, y, , cell] = this.cellCentre(end);
+        const r = Math.max(4 * dpr, cell * 0.3);
+        ctx.beginPath();
+        ctx.arc(x, y, r, 0, Math.PI * 2);
+        ctx.fillStyle = COLOURS.halo;
+        ctx.fill();
+        ctx.lineWidth = 2 * dpr;
+        ctx.strokeStyle = COLOURS.current;
+        ctx.stroke();
+      }
+    }
+    const [sx, sy, , cell] = this.cellCentre(this.distanceFrom);
+    const r = Math.max(5 * dpr, cell * 0.32);
+    ctx.beginPath();
+    ctx.moveTo(sx, sy - r);
+    ctx.lineTo(sx + r, sy);
+    ctx.lineTo(sx, sy + r);
+    ctx.lineTo(sx - r, sy);
+    ctx.closePath();
+    ctx.fillStyle = COLOURS.marker;
+    ctx.fill();
+    ctx.lineWidth = 1.5 * dpr;
+    ctx.strokeStyle = COLOURS.halo;
+    ctx.stroke();
+    ctx.restore();
+  }
+
   /** Pixels of the maze canvas (for tests and benchmarks). */
   snapshot() {
     return this.ctx.getImageData(0, 0, this.canvas.width, this.canvas.height);
@@ -538,7 +654,7 @@ export class Renderer {
 // Colours and ranks of cells from..to (see cellColour); returns whether any has a set label.
 // `groups` is null when there are no labels. A plain function over local typed arrays: this
 // loop runs a million times per full redraw.
-function computeColours(marks, groups, cells, colour, rank, from, to, px) {
+export function computeColours(marks, groups, cells, colour, rank, from, to, px) {
   let sawGroups = false;
   const passage = px.passage, uncarved = px.uncarved;
   for (let c = from; c < to; c++) {
@@ -560,6 +676,22 @@ function computeColours(marks, groups, cells, colour, rank, from, to, px) {
     }
   }
   return sawGroups;
+}
+
+// The distance map's colours of cells from..to. Ranks alternate with the distance, so the
+// passage between two joined cells (always one apart) takes one of their colours.
+export function distanceColours(distances, max, colour, rank, from, to, px) {
+  const scale = 255 / Math.max(1, max);
+  for (let c = from; c < to; c++) {
+    const d = distances[c];
+    if (d === UNREACHED) {
+      colour[c] = px.uncarved;
+      rank[c] = RANK_PLAIN;
+    } else {
+      colour[c] = DISTANCE_PIXELS[Math.min(255, Math.round(d * scale))];
+      rank[c] = 1 + (d & 1);
+    }
+  }
 }
 
 // Block or thin style with one pixel per tile: cell (x, y) is pixel (2x+1, 2y+1). Each cell
@@ -689,9 +821,9 @@ function drawCursor(ctx, x, y, size, dpr) {
   ctx.restore();
 }
 
-// The wall follower's heading: a triangle pointing north, east, south or west.
-function drawHeading(ctx, x, y, size, heading) {
-  const angle = [-Math.PI / 2, 0, Math.PI / 2, Math.PI][heading] ?? 0;
+// The wall follower's heading: a triangle pointing along `angle` (radians, clockwise from
+// the east, as y grows downwards).
+function drawHeading(ctx, x, y, size, angle) {
   const r = size * 0.32;
   ctx.save();
   ctx.translate(x, y);

@@ -62,6 +62,12 @@ export const DEFAULTS = {
   style: 'block',
   autoplay: false,
   braid: 0,
+  // The grid: its shape, and a mask setting (www/masks.js: '' none, an outline's name,
+  // 'word:SCALE:TEXT' or 'cells:…').
+  shape: 'square',
+  mask: '',
+  // The distance map: '' off, 'start' from the start, or "X,Y" from that cell.
+  distances: '',
   // Start and goal as "X,Y", or '' for the corners (top-left start, bottom-right goal).
   start: '',
   goal: '',
@@ -91,41 +97,104 @@ export function describeBraid(percent) {
 export const PREFERRED_GENERATOR = 'recursive-backtracker';
 export const PREFERRED_SOLVER = 'bfs';
 
-// Where a start or goal falls back to is the module's to say (defaultEnds): set once by
-// useModuleEnds before any settings are read.
-let defaultEnds = null;
+/** The grid shapes, in the order the page offers them. */
+export const SHAPES = ['square', 'hex', 'triangle', 'polar', 'weave'];
 
-/** Takes the default start and goal from the wasm module (`defaultEnds(width, height)`). */
-export function useModuleEnds(api) {
+/** The shapes in words, for menus and messages. */
+export const SHAPE_TITLES = {
+  square: 'Squares', hex: 'Hexagons', triangle: 'Triangles', polar: 'Circle (polar)', weave: 'Weave (over and under)',
+};
+
+// Where a start or goal falls back to is the module's to say (defaultEnds): set once by
+// useModuleEnds before any settings are read. So is the grid a mask setting stands for.
+let defaultEnds = null;
+let ringStartsOf = null;
+let maskTextOf = () => null;
+const endsCache = new Map();
+
+/**
+ * Takes the default start and goal from the wasm module (`defaultEnds(width, height, shape,
+ * mask)`), polar rings (`ringStarts`), and how a settings object's mask becomes text
+ * (`maskText(settings)`, null for none; may throw).
+ */
+export function useModuleEnds(api, maskText = () => null) {
   defaultEnds = api.defaultEnds;
+  ringStartsOf = api.ringStarts ?? null;
+  maskTextOf = maskText;
+  endsCache.clear();
 }
 
-/** The corner a start ('start') or goal ('goal') falls back to, as [x, y]. */
-export function cornerOf(which, width, height) {
-  const [sx, sy, gx, gy] = Array.from(defaultEnds(width, height));
+/** The grid a settings object describes: its shape and mask text (null for none). A mask
+ * that cannot be made counts as none here; the run reports it. */
+export function gridOf(settings) {
+  let mask = null;
+  try {
+    mask = maskTextOf(settings);
+  } catch {
+    mask = null;
+  }
+  return { shape: settings.shape ?? 'square', mask };
+}
+
+function plain(grid) {
+  return !grid || (grid.shape === 'square' && !grid.mask);
+}
+
+/** The corner a start ('start') or goal ('goal') falls back to, as [x, y]; on other grids the
+ * first and the last cell that is on (polar: the centre and a cell of the rim). */
+export function cornerOf(which, width, height, grid = null) {
+  let ends;
+  if (plain(grid)) {
+    ends = Array.from(defaultEnds(width, height));
+  } else {
+    const key = `${grid.shape}|${width}|${height}|${grid.mask ?? ''}`;
+    ends = endsCache.get(key);
+    if (!ends) {
+      try {
+        ends = Array.from(defaultEnds(width, height, grid.shape, grid.mask));
+      } catch {
+        ends = [0, 0, 0, 0];
+      }
+      if (endsCache.size > 32) endsCache.clear();
+      endsCache.set(key, ends);
+    }
+  }
+  const [sx, sy, gx, gy] = ends;
   return which === 'start' ? [sx, sy] : [gx, gy];
 }
 
 /** Where the start or goal is, as [x, y]: its "X,Y" setting, or its corner when ''. */
 export function pointOf(settings, which) {
   const text = settings[which];
-  if (!text) return cornerOf(which, settings.width, settings.height);
+  if (!text) return cornerOf(which, settings.width, settings.height, gridOf(settings));
   const [x, y] = text.split(',').map(Number);
   return [x, y];
 }
 
 /** The setting for a start or goal at (x, y): '' when that is its corner, so plain addresses
  * stay short and the corner follows the size. */
-export function pointSetting(which, x, y, width, height) {
-  const [cx, cy] = cornerOf(which, width, height);
+export function pointSetting(which, x, y, width, height, grid = null) {
+  const [cx, cy] = cornerOf(which, width, height, grid);
   return x === cx && y === cy ? '' : `${x},${y}`;
 }
 
-/** Whether a "X,Y" setting ('' is always inside) lies inside a width x height maze. */
-export function pointInside(text, width, height) {
+/** Whether a "X,Y" setting ('' is always inside) names a cell of the grid that is on: inside a
+ * width x height maze; on polar grids a ring below `height` and a place in it; not masked. */
+export function pointInside(text, width, height, grid = null) {
   if (!text) return true;
   const [x, y] = text.split(',').map(Number);
-  return x < width && y < height;
+  if (grid?.shape === 'polar') {
+    if (y >= height || !ringStartsOf) return false;
+    const starts = ringStartsOf(height);
+    if (x >= starts[y + 1] - starts[y]) return false;
+  } else if (!(x < width && y < height)) {
+    return false;
+  }
+  if (grid?.mask) {
+    const row = grid.mask.split('\n')[y] ?? '';
+    if (row[x] === 'X') return false;
+  }
+  return true;
 }
 
 /** "Start 0,0 · Goal 23,15" */
@@ -136,14 +205,16 @@ export function describeEnds(settings) {
 }
 
 /** Which corner a start or goal falls back to, in words (for messages). */
-export function describeCorner(which, width, height) {
-  const [x, y] = cornerOf(which, width, height);
-  return which === 'start' ? `the top-left corner ${x},${y}` : `the bottom-right corner ${x},${y}`;
+export function describeCorner(which, width, height, grid = null) {
+  const [x, y] = cornerOf(which, width, height, grid);
+  if (plain(grid)) return which === 'start' ? `the top-left corner ${x},${y}` : `the bottom-right corner ${x},${y}`;
+  if (grid.shape === 'polar' && which === 'start' && y === 0) return 'the centre 0,0';
+  return which === 'start' ? `the first cell ${x},${y}` : `the last cell ${x},${y}`;
 }
 
 /** An error's message for a person: without the module function's name that starts the
  * wasm parsers' messages ("parseSide: width 'abc' is not allowed: …"). */
 export function messageOf(err) {
   const text = err instanceof Error ? err.message : String(err);
-  return text.replace(/^parse(Side|Seed|Point|Braid): /, '');
+  return text.replace(/^(parse(Side|Seed|Point|Braid)|presetMask|wordMask|pictureMask|defaultEnds|ringStarts|MazeRun): /, '');
 }

@@ -3,13 +3,15 @@
 // Sizes and seeds are checked by the wasm module (src/parse.rs) so the page, the command line
 // and the core accept and refuse exactly the same text.
 
+import { MASK_URL_MAX, maskKind, maskText, parseWord, sizeOfText } from './masks.js';
 import {
-  CONTROL_SETS, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, messageOf, pointSetting,
+  CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
+  pointSetting,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
-export const PARAMS = ['generator', 'braid', 'solver', 'race', 'width', 'height', 'start', 'goal', 'seed',
-  'speed', 'style', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+export const PARAMS = ['generator', 'braid', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'start', 'goal',
+  'seed', 'distances', 'speed', 'style', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 
 // Steps are counted exactly up to 2^53 in a JS number.
 const MAX_STEP = Number.MAX_SAFE_INTEGER;
@@ -18,7 +20,7 @@ const MAX_STEP = Number.MAX_SAFE_INTEGER;
  * Reads settings from a query string.
  * @param {string} search  location.search
  * @param {object} api     { generatorNames, solverNames, parseSide, parseSeed, parsePoint, parseBraid,
- *                          freshSeed }
+ *                          freshSeed, presetMask, wordMask, ringStarts }
  * @param {object} defaults  settings to fall back to (seed is drawn fresh when absent)
  * @returns {{settings: object, problems: string[], openedBy: 'step' | 'from'}} where openedBy
  *   names the parameter that says which step to open at
@@ -68,6 +70,12 @@ export function readSettings(search, api, defaults) {
     else refuse('race', given, `use none or one of ${solvers.join(', ')}`, 'none');
   }
 
+  if (params.has('shape')) {
+    const given = params.get('shape');
+    if (SHAPES.includes(given)) settings.shape = given;
+    else refuse('shape', given, `use one of ${SHAPES.join(', ')}`, settings.shape);
+  }
+
   for (const side of ['width', 'height']) {
     if (!params.has(side)) continue;
     const given = params.get(side);
@@ -78,12 +86,32 @@ export function readSettings(search, api, defaults) {
     }
   }
 
-  // Start and goal: "X,Y" read by the wasm parser, then checked against the size just read.
+  // The mask, checked against the grid just read; a word decides the size.
+  if (params.has('mask')) {
+    const given = params.get('mask');
+    if (given.length > MASK_URL_MAX) {
+      problems.push(`URL: mask is ${given.length} characters long, more than the ${MASK_URL_MAX} a link carries: ` +
+        'load the mask from a file instead (Shape › Load). No mask.');
+    } else if (given !== '') {
+      try {
+        const text = maskText(given, settings.shape, settings.width, settings.height, api);
+        if (maskKind(given) === 'word' && parseWord(given)) {
+          [settings.width, settings.height] = sizeOfText(text);
+        }
+        settings.mask = given;
+      } catch (err) {
+        problems.push(`URL: mask ${quote(given)} is not allowed: ${messageOf(err)}. No mask.`);
+      }
+    }
+  }
+
+  // Start and goal: "X,Y" read by the wasm parser, then checked against the grid just read.
+  const grid = gridOf(settings);
   for (const which of ['start', 'goal']) {
     if (!params.has(which)) continue;
     const given = params.get(which);
     const { width: w, height: h } = settings;
-    const fallback = describeCorner(which, w, h);
+    const fallback = describeCorner(which, w, h, grid);
     let point;
     try {
       point = Array.from(api.parsePoint(which, given));
@@ -92,8 +120,24 @@ export function readSettings(search, api, defaults) {
       continue;
     }
     const [x, y] = point;
-    if (x < w && y < h) settings[which] = pointSetting(which, x, y, w, h);
-    else refuse(which, given, `use X,Y inside the ${w} × ${h} maze, X from 0 to ${w - 1} and Y from 0 to ${h - 1}`, fallback);
+    if (pointInside(`${x},${y}`, w, h, grid)) settings[which] = pointSetting(which, x, y, w, h, grid);
+    else if (grid.shape === 'square' && !grid.mask) {
+      refuse(which, given, `use X,Y inside the ${w} × ${h} maze, X from 0 to ${w - 1} and Y from 0 to ${h - 1}`, fallback);
+    } else {
+      refuse(which, given, grid.shape === 'polar'
+        ? `use PLACE,RING on a cell of the ${h} rings that is on`
+        : `use X,Y on a cell of the ${w} × ${h} grid that is on`, fallback);
+    }
+  }
+
+  if (params.has('distances')) {
+    const given = params.get('distances');
+    if (given === '' || given === 'start') settings.distances = 'start';
+    else if (/^[0-9]{1,4},[0-9]{1,4}$/.test(given) && pointInside(given, settings.width, settings.height, grid)) {
+      settings.distances = given;
+    } else {
+      refuse('distances', given, 'use start, or X,Y on a cell of the maze', 'no distance map');
+    }
   }
 
   let seed = null;
@@ -213,12 +257,16 @@ export function writeSettings(settings, step = 0) {
   params.set('solver', settings.solver);
   // The race partner only when there is one.
   if (settings.race && settings.race !== 'none') params.set('race', settings.race);
+  // The grid only when it is not the plain square one: every older link stays as it was.
+  if (settings.shape && settings.shape !== 'square') params.set('shape', settings.shape);
   params.set('width', String(settings.width));
   params.set('height', String(settings.height));
+  if (settings.mask && settings.mask.length <= MASK_URL_MAX) params.set('mask', settings.mask);
   // Start and goal only when moved off their corners.
   if (settings.start) params.set('start', settings.start);
   if (settings.goal) params.set('goal', settings.goal);
   params.set('seed', settings.seed);
+  if (settings.distances) params.set('distances', settings.distances);
   params.set('speed', formatSpeed(settings.speed));
   params.set('style', settings.style);
   if (settings.autoplay) params.set('autoplay', '1');

@@ -580,6 +580,11 @@ impl Grid {
             .map_or(self.len(), |off| off.iter().filter(|&&o| !o).count())
     }
 
+    /// Polar: the first cell of each ring, then the number of cells (empty for other shapes).
+    pub fn ring_starts(&self) -> &[u32] {
+        &self.rings
+    }
+
     /// Polar: how many rings, and the cells of ring `ring` as a range of cell numbers.
     pub fn ring(&self, ring: u32) -> std::ops::Range<usize> {
         self.rings[ring as usize] as usize..self.rings[ring as usize + 1] as usize

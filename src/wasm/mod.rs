@@ -26,13 +26,14 @@ use crate::distance;
 use crate::export;
 use crate::generators;
 use crate::machine::{self, Info, Structure, EVENT_KINDS};
+use crate::maze::Maze;
 use crate::maze::{Direction, MAX_SIDE};
 use crate::parse;
 use crate::rng;
 use crate::run::{self, Phase, Run, RunError, Settings};
 use crate::solvers::{self, Outcome, SolveError};
 use crate::stats::{self, STATISTICS};
-use crate::topology::{shapes, GridError, Mask, Shape};
+use crate::topology::{shapes, Grid, GridError, Mask, Shape, Topology};
 use args::param;
 use wasm_bindgen::prelude::*;
 
@@ -40,6 +41,8 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct MazeRun {
     run: Run,
+    /// The last distance map measured (`measureDistances`).
+    distances: Vec<u32>,
 }
 
 impl MazeRun {
@@ -89,17 +92,8 @@ impl MazeRun {
             start: point(param(CALL, "start"), &start)?,
             goal: point(param(CALL, "goal"), &goal)?,
             braid: args::share(param(CALL, "braid"), &braid)?,
-            shape: match args::optional_text(param(CALL, "shape"), &shape)? {
-                None => Shape::Square,
-                Some(name) => Shape::parse(name.trim()).map_err(|e| param(CALL, "").fail(&e))?,
-            },
-            mask: match args::optional_text(param(CALL, "mask"), &mask)? {
-                None => None,
-                Some(text) => Some(
-                    Mask::parse(&text)
-                        .map_err(|e| param(CALL, "").fail(&about("mask", &e.to_string())))?,
-                ),
-            },
+            shape: optional_shape(CALL, &shape)?,
+            mask: optional_mask(CALL, &mask)?,
         };
         // An algorithm that cannot work on the grid: the grid's parameter is named, the mask
         // when it is what makes a square grid not plain.
@@ -119,7 +113,10 @@ impl MazeRun {
             };
             param(CALL, "").fail(&named)
         })?;
-        Ok(MazeRun { run })
+        Ok(MazeRun {
+            run,
+            distances: Vec::new(),
+        })
     }
 
     /// Does up to `n` steps (a whole number; Infinity runs to the end) and collects the cells
@@ -399,6 +396,73 @@ impl MazeRun {
         let limit = args::limit(param("measure", "limit"), &limit)?;
         let limit = usize::try_from(limit).unwrap_or(usize::MAX);
         Ok(self.run.measure(limit).as_ref().map(stats::Stats::numbers))
+    }
+}
+
+/// The grid's shape for drawing, and the distance map.
+#[wasm_bindgen]
+impl MazeRun {
+    /// "square", "hex", "triangle" or "polar".
+    pub fn shape(&self) -> String {
+        self.run.maze().shape().to_string()
+    }
+
+    /// Polar: the first cell of each ring, then the number of cells; empty for other shapes.
+    #[wasm_bindgen(js_name = ringStarts)]
+    pub fn ring_starts(&self) -> Vec<u32> {
+        self.run
+            .maze()
+            .grid()
+            .filter(|grid| grid.shape() == Shape::Polar)
+            .map_or_else(Vec::new, |grid| grid.ring_starts().to_vec())
+    }
+
+    /// The cells a mask switched off, in order; empty without a mask.
+    #[wasm_bindgen(js_name = offCells)]
+    pub fn off_cells(&self) -> Vec<u32> {
+        let Some(grid) = self.run.maze().grid() else {
+            return Vec::new();
+        };
+        (0..grid.len())
+            .filter(|&cell| !grid.is_on(cell))
+            .map(|cell| cell as u32)
+            .collect()
+    }
+
+    /// Measures every cell's distance in passages from cell `from` in the maze as it is now,
+    /// and keeps it for `distancesPtr`: `new Uint32Array(memory.buffer, run.distancesPtr(),
+    /// run.cellCount)`, 4294967295 where `from` cannot reach. Returns the greatest distance.
+    #[wasm_bindgen(js_name = measureDistances)]
+    pub fn measure_distances(&mut self, from: JsValue) -> Result<u32, JsError> {
+        let maze = self.run.maze();
+        let from = args::index(param("measureDistances", "from"), &from, maze.len())?;
+        self.distances = distance::distances(maze, from);
+        Ok(self
+            .distances
+            .iter()
+            .copied()
+            .filter(|&d| d != distance::UNREACHED)
+            .max()
+            .unwrap_or(0))
+    }
+
+    /// Where the last `measureDistances` left its numbers (empty before the first).
+    #[wasm_bindgen(js_name = distancesPtr)]
+    pub fn distances_ptr(&self) -> *const u32 {
+        self.distances.as_ptr()
+    }
+
+    /// The longest path through passages in the part of the maze that holds cell `from` (a
+    /// perfect maze's diameter), as cell indices from one end to the other.
+    #[wasm_bindgen(js_name = longestPath)]
+    pub fn longest_path(&self, from: JsValue) -> Result<Vec<u32>, JsError> {
+        let maze = self.run.maze();
+        let from = args::index(param("longestPath", "from"), &from, maze.len())?;
+        Ok(distance::longest_path(maze, from)
+            .path
+            .iter()
+            .map(|&cell| cell as u32)
+            .collect())
     }
 }
 
@@ -756,12 +820,60 @@ pub fn parse_point(what: JsValue, text: JsValue) -> Result<Vec<u32>, JsError> {
 
 /// Where a search starts and ends when no start or goal is given, for a maze of `width` ×
 /// `height`: [start x, start y, goal x, goal y].
+/// With `shape` and `mask` (null or undefined for square and none) the ends on that grid: the
+/// first cell that is on and the last (polar: x is the place in the ring, y the ring).
 #[wasm_bindgen(js_name = defaultEnds)]
-pub fn default_ends(width: JsValue, height: JsValue) -> Result<Vec<u32>, JsError> {
-    let width = args::side(param("defaultEnds", "width"), &width)?;
-    let height = args::side(param("defaultEnds", "height"), &height)?;
-    let ((sx, sy), (gx, gy)) = run::default_ends(width, height);
+pub fn default_ends(
+    width: JsValue,
+    height: JsValue,
+    shape: JsValue,
+    mask: JsValue,
+) -> Result<Vec<u32>, JsError> {
+    const CALL: &str = "defaultEnds";
+    let width = args::side(param(CALL, "width"), &width)?;
+    let height = args::side(param(CALL, "height"), &height)?;
+    let shape = optional_shape(CALL, &shape)?;
+    let mask = optional_mask(CALL, &mask)?;
+    let ((sx, sy), (gx, gy)) = if shape == Shape::Square && mask.is_none() {
+        run::default_ends(width, height)
+    } else {
+        let mut grid =
+            Grid::new(shape, width, height).map_err(|e| param(CALL, "").fail(&e.to_string()))?;
+        if let Some(mask) = &mask {
+            grid = grid
+                .with_mask(mask)
+                .map_err(|e| param(CALL, "").fail(&about("mask", &e.to_string())))?;
+        }
+        run::default_ends_of(&Maze::on_grid(grid))
+    };
     Ok(vec![sx, sy, gx, gy])
+}
+
+/// A polar grid of `rings` rings: the first cell of each ring, then the number of cells.
+#[wasm_bindgen(js_name = ringStarts)]
+pub fn ring_starts(rings: JsValue) -> Result<Vec<u32>, JsError> {
+    let rings = args::side(param("ringStarts", "rings"), &rings)?;
+    let grid = Grid::new(Shape::Polar, 1, rings)
+        .map_err(|e| param("ringStarts", "rings").fail(&about("rings", &e.to_string())))?;
+    Ok(grid.ring_starts().to_vec())
+}
+
+/// A shape's name read from JS: null or undefined for square.
+fn optional_shape(call: &'static str, shape: &JsValue) -> Result<Shape, JsError> {
+    match args::optional_text(param(call, "shape"), shape)? {
+        None => Ok(Shape::Square),
+        Some(name) => Shape::parse(name.trim()).map_err(|e| param(call, "").fail(&e)),
+    }
+}
+
+/// A mask's text read from JS: null or undefined for none.
+fn optional_mask(call: &'static str, mask: &JsValue) -> Result<Option<Mask>, JsError> {
+    match args::optional_text(param(call, "mask"), mask)? {
+        None => Ok(None),
+        Some(text) => Mask::parse(&text)
+            .map(Some)
+            .map_err(|e| param(call, "").fail(&about("mask", &e.to_string()))),
+    }
 }
 
 /// The mark bits of the display layer, in the order of `markNames()`.
@@ -789,22 +901,123 @@ pub fn max_side() -> u32 {
 }
 
 /// A ready-made mask as text (rows of `.` and `X`): one of `maskPresets()` at `width` ×
-/// `height` cells.
+/// `height` cells of `shape` ("square", "hex", "triangle" or "polar"; null or undefined =
+/// square; polar: `height` rings, one row per ring), the outline stretched over the box the
+/// grid is drawn in and kept in one piece under the grid's connectivity.
 #[wasm_bindgen(js_name = presetMask)]
-pub fn preset_mask(name: JsValue, width: JsValue, height: JsValue) -> Result<String, JsError> {
+pub fn preset_mask(
+    name: JsValue,
+    width: JsValue,
+    height: JsValue,
+    shape: JsValue,
+) -> Result<String, JsError> {
     const CALL: &str = "presetMask";
     let name = args::text(param(CALL, "name"), &name)?;
     let width = args::side(param(CALL, "width"), &width)?;
     let height = args::side(param(CALL, "height"), &height)?;
-    shapes::preset(name.trim(), width, height)
+    let shape = shape_arg(param(CALL, "shape"), &shape, true)?;
+    if !shapes::PRESETS.contains(&name.trim()) {
+        return Err(param(CALL, "name").fail(&format!(
+            "name {} is not an outline: choose one of {}",
+            parse::quote(&name),
+            shapes::PRESETS.join(", ")
+        )));
+    }
+    grid_fits(CALL, shape, width, height)?;
+    shapes::preset(name.trim(), shape, width, height)
         .map(|mask| mask.to_text())
-        .ok_or_else(|| {
-            param(CALL, "name").fail(&format!(
-                "name {} is not an outline: choose one of {}",
-                parse::quote(&name),
-                shapes::PRESETS.join(", ")
-            ))
+        .ok_or_else(|| param(CALL, "name").fail("name: no such outline"))
+}
+
+/// Refuses a size the shape does not allow (a triangle grid one cell wide and more than two
+/// tall, a polar grid of too many rings), naming the parameter to change.
+fn grid_fits(call: &'static str, shape: Shape, width: u32, height: u32) -> Result<(), JsError> {
+    crate::topology::Grid::new(shape, width, height)
+        .map(|_| ())
+        .map_err(|e| {
+            let name = if shape == Shape::Polar {
+                "height"
+            } else {
+                "width"
+            };
+            param(call, name).fail(&about(name, &e.to_string()))
         })
+}
+
+/// A mask from a picture, as text (rows of `.` and `X`) for a `shape` grid of `width` ×
+/// `height` cells (polar: `height` rings, `width` not used but checked). `rgba` holds the
+/// picture's pixels, 4 bytes each (red, green, blue, alpha) row by row from the top left: a
+/// `Uint8Array` or `Uint8ClampedArray` (a canvas's `ImageData.data`) of exactly `4 ×
+/// imageWidth × imageHeight` bytes, each side 1 to 4096 pixels. Dark and transparent pixels
+/// switch cells off, light ones keep them. A picture of the grid's size (not polar) gives one
+/// pixel a cell; any other is fitted over the grid, proportions kept, centred, each cell taking
+/// the pixel under its centre. Only the largest piece of cells is kept. Throws for a picture
+/// that switches off every cell.
+#[wasm_bindgen(js_name = pictureMask)]
+pub fn picture_mask(
+    shape: JsValue,
+    width: JsValue,
+    height: JsValue,
+    rgba: JsValue,
+    image_width: JsValue,
+    image_height: JsValue,
+) -> Result<String, JsError> {
+    use wasm_bindgen::JsCast;
+    const CALL: &str = "pictureMask";
+    let shape = shape_arg(param(CALL, "shape"), &shape, false)?;
+    let width = args::side(param(CALL, "width"), &width)?;
+    let height = args::side(param(CALL, "height"), &height)?;
+    grid_fits(CALL, shape, width, height)?;
+    let image_width = args::side(param(CALL, "imageWidth"), &image_width)?;
+    let image_height = args::side(param(CALL, "imageHeight"), &image_height)?;
+    let which = param(CALL, "rgba");
+    let wanted = 4 * image_width as usize * image_height as usize;
+    // The length is checked before a byte is copied: a wrong picture costs no memory.
+    let fits = |length: u32| {
+        if length as usize == wanted {
+            Ok(())
+        } else {
+            Err(which.fail(&format!(
+                "rgba has {length} bytes, but a picture of {image_width}x{image_height} pixels \
+                 takes {wanted} (4 a pixel: red, green, blue, alpha)"
+            )))
+        }
+    };
+    let bytes = if let Some(array) = rgba.dyn_ref::<js_sys::Uint8Array>() {
+        fits(array.length())?;
+        array.to_vec()
+    } else if let Some(array) = rgba.dyn_ref::<js_sys::Uint8ClampedArray>() {
+        fits(array.length())?;
+        array.to_vec()
+    } else {
+        return Err(which.refuse(
+            &rgba,
+            "use a Uint8Array or Uint8ClampedArray of RGBA bytes (a canvas's ImageData.data)",
+        ));
+    };
+    shapes::picture(shape, width, height, &bytes, image_width, image_height)
+        .map(|(mask, _dropped)| mask.to_text())
+        .map_err(|e| which.fail(&about("rgba", &e)))
+}
+
+/// A shape's name: "square", "hex", "triangle" or "polar"; when `optional`, null and undefined
+/// give square.
+fn shape_arg(which: args::Param, value: &JsValue, optional: bool) -> Result<Shape, JsError> {
+    if optional && (value.is_undefined() || value.is_null()) {
+        return Ok(Shape::Square);
+    }
+    let Some(text) = value.as_string() else {
+        let names = "use \"square\", \"hex\", \"triangle\" or \"polar\"";
+        return Err(which.refuse(
+            value,
+            &if optional {
+                format!("{names}, or leave it out")
+            } else {
+                names.to_string()
+            },
+        ));
+    };
+    Shape::parse(text.trim()).map_err(|e| which.fail(&e))
 }
 
 /// The names `presetMask` knows.
@@ -831,6 +1044,26 @@ pub fn word_mask(text: JsValue, scale: JsValue) -> Result<String, JsError> {
     shapes::word(&text, scale)
         .map(|mask| mask.to_text())
         .map_err(|e| which.fail(&about("text", &e)))
+}
+
+/// `mask` (rows of `.` and `X`) on a grid of `shape`, `width` × `height`, with only its largest
+/// piece of cells left on (a maze joins every cell), as text. Throws when it does not fit.
+#[wasm_bindgen(js_name = largestPiece)]
+pub fn largest_piece(
+    shape: JsValue,
+    width: JsValue,
+    height: JsValue,
+    mask: JsValue,
+) -> Result<String, JsError> {
+    const CALL: &str = "largestPiece";
+    let shape = optional_shape(CALL, &shape)?;
+    let width = args::side(param(CALL, "width"), &width)?;
+    let height = args::side(param(CALL, "height"), &height)?;
+    let mask = optional_mask(CALL, &mask)?
+        .ok_or_else(|| param(CALL, "mask").fail("mask: give the mask as text"))?;
+    shapes::keep_largest_piece(shape, width, height, &mask)
+        .map(|(mask, _)| mask.to_text())
+        .map_err(|e| param(CALL, "").fail(&about("mask", &e.to_string())))
 }
 
 /// A core message about a parameter, led by the parameter's name unless it names it already.

@@ -42,6 +42,15 @@ const CASES = [
     step: 126 + 27, phase: 'solving' },
   { name: 'backtracker-bfs-walked', query: 'generator=recursive-backtracker&solver=bfs&width=12&height=8&seed=7',
     step: 276, phase: 'done' },
+  // Grid shapes: drawn through the pixel map (www/shape-renderer.js), in one style only.
+  { name: 'hex-kruskal-mid-generation', query: 'shape=hex&generator=kruskal&solver=none&width=12&height=8&seed=7',
+    step: 50, phase: 'generating', styles: ['thin'] },
+  { name: 'triangle-backtracker-mid-generation', query: 'shape=triangle&generator=recursive-backtracker&solver=none&width=14&height=6&seed=7',
+    step: 40, phase: 'generating', styles: ['thin'] },
+  { name: 'polar-prim-mid-generation', query: 'shape=polar&generator=prim&solver=none&height=6&seed=7',
+    step: 40, phase: 'generating', styles: ['thin'] },
+  { name: 'heart-wilson-bfs-walked', query: 'mask=heart&generator=wilson&solver=bfs&width=12&height=10&seed=7',
+    step: 290, phase: 'done', styles: ['thin'] },
 ];
 const STYLES = ['block', 'thin'];
 
@@ -118,7 +127,7 @@ function compare(page, actualUrl, goldenBase64, tolerance) {
 const pngBytes = (dataUrl) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
 for (const style of STYLES) {
-  for (const c of CASES) {
+  for (const c of CASES.filter((k) => (k.styles ?? STYLES).includes(style))) {
     const name = `${c.name}.${style}`;
     test(`visual: ${name} (step ${c.step}) matches tests/e2e/visual/${name}.png`, async () => {
       const { page, errors } = await suite.open(`?${c.query}&style=${style}&step=${c.step}`, VIEWPORT);

@@ -69,6 +69,11 @@ const isSeed = (v) =>
   (isWhole(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER);
 const oneOf = (list) => (v) => typeof v === 'string' && list.includes(v);
 
+const SHAPES = ['square', 'hex', 'triangle', 'polar'];
+/** A white picture of 2 x 2 pixels, as RGBA bytes. */
+const WHITE = new Uint8Array(16).fill(255);
+const WHITE_CLAMPED = new Uint8ClampedArray(16).fill(255);
+
 /** A mask that fits the run below, with one cell off. */
 const SIX_BY_SIX = '......\n'.repeat(5) + '.....X\n';
 
@@ -152,10 +157,51 @@ function parameters(run) {
     { fn: 'structures', param: 'limit', names: ['limit'], method: (r, v) => r.structures(v), ok: isCount },
     { fn: 'defaultEnds', param: 'width', names: ['width'], call: (v) => mz.defaultEnds(v, 4), ok: isSide },
     { fn: 'defaultEnds', param: 'height', names: ['height'], call: (v) => mz.defaultEnds(4, v), ok: isSide },
+    { fn: 'defaultEnds', param: 'shape', names: ['shape'], call: (v) => mz.defaultEnds(6, 6, v), ok: (v) => isAbsent(v) || oneOf(SHAPES)(v),
+      extra: [["'polar'", 'polar'], ["'hex'", 'hex'], ["'circle'", 'circle']] },
+    { fn: 'defaultEnds', param: 'mask', names: ['mask'], call: (v) => mz.defaultEnds(6, 6, 'square', v),
+      ok: (v) => isAbsent(v) || v === SIX_BY_SIX, extra: [['six rows of six', SIX_BY_SIX], ["'..'", '..'], ["'XX\nXX'", 'XX\nXX']] },
+    { fn: 'ringStarts', param: 'rings', names: ['rings'], call: (v) => mz.ringStarts(v), ok: (v) => isWhole(v) && v >= 1 && v <= 2343,
+      extra: [['2343', 2343], ['2344', 2344]] },
+    { fn: 'measureDistances', param: 'from', names: ['from'], method: (r, v) => r.measureDistances(v),
+      ok: (v) => isWhole(v) && v >= 0 && v < 36, extra: [['35', 35], ['36', 36]] },
+    { fn: 'longestPath', param: 'from', names: ['from'], method: (r, v) => r.longestPath(v),
+      ok: (v) => isWhole(v) && v >= 0 && v < 36, extra: [['35', 35], ['36', 36]] },
+    // A grid the mask does not fit is reported as the mask not fitting.
+    { fn: 'largestPiece', param: 'shape', names: ['shape', 'mask'], call: (v) => mz.largestPiece(v, 6, 6, SIX_BY_SIX),
+      ok: (v) => isAbsent(v) || ['square', 'hex', 'triangle'].includes(v), extra: [["'hex'", 'hex'], ["'polar'", 'polar'], ["'circle'", 'circle']] },
+    { fn: 'largestPiece', param: 'width', names: ['width', 'mask'], call: (v) => mz.largestPiece('square', v, 6, SIX_BY_SIX), ok: (v) => v === 6,
+      extra: [['6', 6]] },
+    { fn: 'largestPiece', param: 'height', names: ['height', 'mask'], call: (v) => mz.largestPiece('hex', 6, v, SIX_BY_SIX), ok: (v) => v === 6,
+      extra: [['6', 6]] },
+    { fn: 'largestPiece', param: 'mask', names: ['mask'], call: (v) => mz.largestPiece('square', 6, 6, v), ok: (v) => v === SIX_BY_SIX,
+      extra: [['six rows of six', SIX_BY_SIX], ["'..'", '..']] },
     { fn: 'presetMask', param: 'name', names: ['name'], call: (v) => mz.presetMask(v, 9, 9), ok: oneOf(mz.maskPresets()),
       extra: [["'heart'", 'heart'], ["'moon'", 'moon']] },
     { fn: 'presetMask', param: 'width', names: ['width'], call: (v) => mz.presetMask('circle', v, 9), ok: isSide },
     { fn: 'presetMask', param: 'height', names: ['height'], call: (v) => mz.presetMask('circle', 9, v), ok: isSide },
+    { fn: 'presetMask', param: 'shape', names: ['shape'], call: (v) => mz.presetMask('circle', 9, 9, v),
+      ok: (v) => isAbsent(v) || oneOf(SHAPES)(v), extra: [["'polar'", 'polar'], ["'hex'", 'hex'], ["'circle'", 'circle']] },
+    { fn: 'pictureMask', param: 'shape', names: ['shape'], call: (v) => mz.pictureMask(v, 4, 4, WHITE, 2, 2),
+      ok: oneOf(SHAPES), extra: [["'polar'", 'polar'], ["'triangle'", 'triangle'], ["'circle'", 'circle']] },
+    { fn: 'pictureMask', param: 'width', names: ['width'], call: (v) => mz.pictureMask('square', v, 4, WHITE, 2, 2), ok: isSide },
+    { fn: 'pictureMask', param: 'height', names: ['height'], call: (v) => mz.pictureMask('hex', 4, v, WHITE, 2, 2), ok: isSide },
+    { fn: 'pictureMask', param: 'rgba', names: ['rgba'], call: (v) => mz.pictureMask('square', 2, 2, v, 2, 2),
+      ok: (v) => v === WHITE || v === WHITE_CLAMPED,
+      extra: [['16 white bytes', WHITE], ['16 white clamped bytes', WHITE_CLAMPED], ['15 bytes', new Uint8Array(15)],
+        ['16 transparent bytes', new Uint8Array(16)], ['a Float32Array(16)', new Float32Array(16).fill(255)],
+        ['an Int8Array(16)', new Int8Array(16)], ['an ArrayBuffer', new ArrayBuffer(16)], ['16 numbers', Array(16).fill(255)]] },
+    ...['imageWidth', 'imageHeight'].map((name, i) => ({
+      fn: 'pictureMask', param: name, names: [name],
+      // A square white picture (a thin one would miss the cells' centres: every cell off).
+      call: (v) => {
+        const side = isSide(v) ? v : 2;
+        const size = i === 0 ? [v, side] : [side, v];
+        return mz.pictureMask('square', 2, 2, new Uint8Array(4 * side * side).fill(255), ...size);
+      },
+      ok: isSide,
+      extra: [['4097', 4097], ['3', 3]],
+    })),
     { fn: 'wordMask', param: 'text', names: ['text'], call: (v) => mz.wordMask(v, 1),
       ok: (v) => typeof v === 'string' && /^[A-Za-z0-9 -]{0,24}$/.test(v) && v.trim() !== '',
       extra: [["'Hi'", 'Hi'], ["'미로'", '미로'], ["'A'.repeat(25)", 'A'.repeat(25)]] },

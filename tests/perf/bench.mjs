@@ -3,6 +3,7 @@
 //
 //   node tests/perf/bench.mjs            (needs pkg/ built; scripts/serve or scripts/test build it)
 //   node tests/perf/bench.mjs --quick    (one repetition each)
+//   node tests/perf/bench.mjs --only shapes   (only the shaped redraws; also size, generation, redraw, play)
 //   node tests/perf/bench.mjs --native   (also runs cargo bench --bench core for native times)
 //   node tests/perf/bench.mjs --screenshot /tmp/bench.png   (a picture of the results page)
 
@@ -11,6 +12,9 @@ import { loadavg, cpus } from 'node:os';
 import { ROOT, launchBrowser, requireBuild, startServer } from '../e2e/harness.mjs';
 
 const quick = process.argv.includes('--quick');
+// --only shapes (or size,generation,redraw,shapes,play): just those parts of the page.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
 const buildNative = process.argv.includes('--native');
 const shotAt = process.argv.indexOf('--screenshot');
 const screenshot = shotAt > 0 ? process.argv[shotAt + 1] : null;
@@ -25,7 +29,10 @@ try {
   // Tall enough that the live iframe and canvas stay on screen (hidden frames are throttled).
   await page.setViewportSize({ width: 1400, height: 2400 });
   page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
-  await page.goto(`${server.url}bench.html${quick ? '?quick=1' : ''}`);
+  const query = new URLSearchParams();
+  if (quick) query.set('quick', '1');
+  if (only) query.set('only', only);
+  await page.goto(`${server.url}bench.html${query.size > 0 ? `?${query}` : ''}`);
   await page.waitForFunction(() => document.documentElement.dataset.done === 'true', null, { timeout: 15 * 60_000 });
   const error = await page.evaluate(() => window.benchError);
   if (error) console.error(`bench page failed: ${error}`);

@@ -21,7 +21,7 @@ use mazestep::parse;
 use mazestep::rng;
 use mazestep::run::{default_ends_of, RunError, Settings};
 use mazestep::solvers;
-use mazestep::topology::{GridError, Mask, Shape};
+use mazestep::topology::{shapes, GridError, Mask, Shape};
 use std::ffi::OsString;
 
 /// Side used by `solve` when `--width` or `--height` is not given.
@@ -217,7 +217,7 @@ const SHAPE: Opt = Opt {
 };
 const MASK: Opt = Opt {
     name: "--mask",
-    hint: "a text file of rows of '.' (cell) and 'X' (no cell)",
+    hint: "a text file of rows of '.' (cell) and 'X' (no cell), or a PNG picture (dark: no cell)",
 };
 const SEED: Opt = Opt {
     name: "--seed",
@@ -538,7 +538,7 @@ fn grid_asked(
         Some(text) => Shape::parse(text.trim())?,
         None => Shape::Square,
     };
-    let mask = match given.get("--mask") {
+    let mask_file = match given.get("--mask") {
         Some(file) => Some((file.to_string(), read_mask(file)?)),
         None => None,
     };
@@ -551,13 +551,56 @@ fn grid_asked(
     let needed = |opt: &Opt| {
         default_side.ok_or_else(|| format!("{command} needs {}: {}", opt.name, opt.hint))
     };
-    if shape == Shape::Polar {
-        if given.get("--width").is_some() {
-            return Err(
-                "a polar grid has no width: --height is its number of rings, so drop --width"
-                    .to_string(),
-            );
+    if shape == Shape::Polar && given.get("--width").is_some() {
+        return Err(
+            "a polar grid has no width: --height is its number of rings, so drop --width"
+                .to_string(),
+        );
+    }
+    let mask = match mask_file {
+        Some((file, MaskFile::Picture(picture))) => {
+            // A picture fits any grid: the size comes from the options, else from the
+            // picture (one pixel a cell), except the rings of a polar grid.
+            let (width, height) = match shape {
+                Shape::Polar => (
+                    1,
+                    match (typed(&HEIGHT, "height")?, default_side) {
+                        (Some(rings), _) | (None, Some(rings)) => rings,
+                        (None, None) => {
+                            return Err(format!(
+                                "{command} needs --height with the picture {} on a polar grid: \
+                                 the number of rings, {}",
+                                parse::quote(&file),
+                                HEIGHT.hint
+                            ))
+                        }
+                    },
+                ),
+                _ => (
+                    typed(&WIDTH, "width")?.unwrap_or(picture.width),
+                    typed(&HEIGHT, "height")?.unwrap_or(picture.height),
+                ),
+            };
+            let (mask, _apart) = shapes::picture(
+                shape,
+                width,
+                height,
+                &picture.rgba,
+                picture.width,
+                picture.height,
+            )
+            .map_err(|e| format!("mask file {}: {e}", parse::quote(&file)))?;
+            return Ok(GridAsked {
+                shape,
+                mask: Some((file, mask)),
+                width,
+                height,
+            });
         }
+        Some((file, MaskFile::Text(mask))) => Some((file, mask)),
+        None => None,
+    };
+    if shape == Shape::Polar {
         let rings = match (typed(&HEIGHT, "height")?, &mask) {
             (Some(rings), Some((file, mask))) if rings as usize != mask_rows(mask).len() => {
                 return Err(format!(
@@ -625,25 +668,111 @@ fn grid_asked(
 }
 
 /// The most bytes a mask file may have: [`MAX_SIDE`] rows of the longest row `Mask::parse`
-/// takes (4 × [`MAX_SIDE`] cells), each with a `\r\n`.
+/// takes (4 × [`MAX_SIDE`] cells), each with a `\r\n` (about 64 MiB; a PNG picture too).
 const MAX_MASK_BYTES: u64 = MAX_SIDE as u64 * (4 * MAX_SIDE as u64 + 2);
 
-/// Reads and parses a mask file; every message names the file.
-fn read_mask(file: &str) -> Result<Mask, String> {
+/// What a mask file holds: rows of text, or a picture.
+enum MaskFile {
+    Text(Mask),
+    Picture(Picture),
+}
+
+/// A picture decoded from a PNG file: RGBA bytes, 4 a pixel, row by row from the top left.
+struct Picture {
+    rgba: Vec<u8>,
+    width: u32,
+    height: u32,
+}
+
+/// The first bytes of every PNG file.
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Reads a mask file: a PNG picture if it starts as one does (whatever its name), else text
+/// to parse. Every message names the file.
+fn read_mask(file: &str) -> Result<MaskFile, String> {
     use std::io::Read;
-    let cannot = |e: std::io::Error| format!("cannot read mask file {}: {e}", parse::quote(file));
-    let mut text = String::new();
+    let cannot =
+        |e: &dyn std::fmt::Display| format!("cannot read mask file {}: {e}", parse::quote(file));
+    let mut bytes = Vec::new();
     std::fs::File::open(file)
-        .and_then(|f| f.take(MAX_MASK_BYTES + 1).read_to_string(&mut text))
-        .map_err(cannot)?;
-    if text.len() as u64 > MAX_MASK_BYTES {
+        .and_then(|f| f.take(MAX_MASK_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| cannot(&e))?;
+    let png = bytes.starts_with(PNG_SIGNATURE);
+    if bytes.len() as u64 > MAX_MASK_BYTES {
+        return Err(if png {
+            format!(
+                "mask file {} is too big: a mask picture has at most {MAX_MASK_BYTES} bytes",
+                parse::quote(file)
+            )
+        } else {
+            format!(
+                "mask file {} is too big: a mask has at most {MAX_SIDE} rows of {} cells",
+                parse::quote(file),
+                4 * MAX_SIDE
+            )
+        });
+    }
+    if png {
+        return read_png(file, &bytes).map(MaskFile::Picture);
+    }
+    let text =
+        String::from_utf8(bytes).map_err(|_| cannot(&"stream did not contain valid UTF-8"))?;
+    Mask::parse(&text)
+        .map(MaskFile::Text)
+        .map_err(|e| format!("mask file {}: {e}", parse::quote(file)))
+}
+
+/// Decodes a PNG file into RGBA bytes, whatever its colour type and depth (16-bit samples
+/// keep their high byte, palettes and grey are expanded, transparency becomes alpha).
+fn read_png(file: &str, bytes: &[u8]) -> Result<Picture, String> {
+    let bad = |e: &dyn std::fmt::Display| {
+        let why = e.to_string().replace(['\n', '\r'], " ");
+        format!(
+            "mask file {} is not a PNG picture that can be read: {why}",
+            parse::quote(file)
+        )
+    };
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().map_err(|e| bad(&e))?;
+    let (width, height) = reader.info().size();
+    if width > shapes::MAX_PICTURE_SIDE || height > shapes::MAX_PICTURE_SIDE {
         return Err(format!(
-            "mask file {} is too big: a mask has at most {MAX_SIDE} rows of {} cells",
+            "mask file {} is a picture of {width}x{height} pixels: a mask picture has at most \
+             {} pixels a side",
             parse::quote(file),
-            4 * MAX_SIDE
+            shapes::MAX_PICTURE_SIDE
         ));
     }
-    Mask::parse(&text).map_err(|e| format!("mask file {}: {e}", parse::quote(file)))
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| bad(&"the picture is too big"))?;
+    let mut buffer = vec![0; size];
+    let frame = reader.next_frame(&mut buffer).map_err(|e| bad(&e))?;
+    let samples = &buffer[..frame.buffer_size()];
+    let pixels = width as usize * height as usize;
+    let channels = frame.color_type.samples();
+    // Rows may be padded: take each row's pixels.
+    let mut rgba = Vec::with_capacity(pixels * 4);
+    for row in samples.chunks(frame.line_size).take(height as usize) {
+        for pixel in row[..width as usize * channels].chunks(channels) {
+            rgba.extend_from_slice(&match *pixel {
+                [grey] => [grey, grey, grey, 255],
+                [grey, alpha] => [grey, grey, grey, alpha],
+                [r, g, b] => [r, g, b, 255],
+                [r, g, b, a] => [r, g, b, a],
+                _ => return Err(bad(&"its colours cannot be read")),
+            });
+        }
+    }
+    if rgba.len() != pixels * 4 {
+        return Err(bad(&"the picture ends early"));
+    }
+    Ok(Picture {
+        rgba,
+        width,
+        height,
+    })
 }
 
 /// The length of each of a mask's rows.

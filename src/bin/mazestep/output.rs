@@ -41,7 +41,10 @@ options:
                      and kruskal only)
   --mask FILE        switch cells off: a text file, one row of cells a line, '.' a cell
                      and 'X' none (polar: one row per ring); gives the size if W, H are
-                     not given; the cells left on must form one region
+                     not given; the cells left on must form one region. Or a PNG
+                     picture: dark and transparent pixels switch cells off; one pixel a
+                     cell if W, H are not given (polar: give H), else fitted over the
+                     grid; only its largest piece of cells is kept
   --start X,Y        solve: start cell, zero-based (default 0,0; polar: place in ring, ring)
   --goal X,Y         solve: goal cell (default: the bottom-right cell, or the last cell on)
   --format F         tiles (default on the plain square grid): # wall, . open, o path,
