@@ -386,7 +386,10 @@ fn bad_shapes_and_sizes_are_refused() {
             "--height",
             "3",
         ],
-        &["unknown shape 'hexagon'", "square, hex, triangle, polar, weave"],
+        &[
+            "unknown shape 'hexagon'",
+            "square, hex, triangle, polar, weave",
+        ],
     );
     refused(
         &[
@@ -438,7 +441,10 @@ fn bad_shapes_and_sizes_are_refused() {
     );
     refused(
         &["generate", "--algorithm", ANY, "--shape"],
-        &["--shape needs a value", "square, hex, triangle, polar or weave"],
+        &[
+            "--shape needs a value",
+            "square, hex, triangle, polar or weave",
+        ],
     );
 }
 
