@@ -111,15 +111,28 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for RecursiveBacktracke
         // The unvisited neighbours. Every neighbour is written and only the unvisited ones
         // counted: no branch on a condition that is a coin flip, which the processor would
         // mispredict half the time.
-        // On a weave a tunnel counts only where it may go (under a straight corridor across
-        // it, which is visited): `can_carve` is always true on other grids, and folded away.
         let mut options = [(0 as Side, 0usize); 8];
         let mut count = 0;
-        let cells = board.maze().cells();
         self.grid.for_each_neighbour(cell, |side, next| {
             options[count] = (side, next);
-            count += usize::from(!self.visited[next] && self.grid.can_carve(cells, cell, side));
+            count += usize::from(!self.visited[next]);
         });
+        // On a weave a tunnel counts only where it may go (under a straight corridor across
+        // it, which is visited); an ordinary side to a cell not visited always may. Weeded
+        // out here, after the loop above, which stays as it is on every other grid (and on
+        // the square grid this folds away).
+        if self.grid.weaves() {
+            let cells = board.maze().cells();
+            let mut kept = 0;
+            for i in 0..count {
+                let (side, _) = options[i];
+                if self.grid.way(side) == side || self.grid.can_carve(cells, cell, side) {
+                    options[kept] = options[i];
+                    kept += 1;
+                }
+            }
+            count = kept;
+        }
 
         if count == 0 {
             self.stack.pop();
