@@ -195,6 +195,7 @@ static SWEEP: generators::Entry = generators::Entry {
     info: &SWEEP_INFO,
     group: "floor",
     any_shape: false,
+    weave: false,
     make: |maze| {
         Box::new(Sweep {
             next: 0,

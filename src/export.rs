@@ -279,6 +279,31 @@ fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
             point(&mut out, grid.position(cell));
         }
         out.push_str("\"/>\n");
+        if grid.shape() == crate::topology::Shape::Weave {
+            // Where the way goes under a crossing, a gap in the line under the corridor over
+            // it (whose walls are drawn on top), so the line is seen to pass beneath.
+            let mut gaps = String::new();
+            for pair in path.windows(2) {
+                let ((ax, ay), (bx, by)) = (grid.position(pair[0]), grid.position(pair[1]));
+                if (ax - bx).abs() + (ay - by).abs() < 1.5 {
+                    continue;
+                }
+                let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+                let reach = 0.5 - WEAVE_INSET;
+                let (dx, dy) = ((bx - ax) / 2.0 * reach, (by - ay) / 2.0 * reach);
+                gaps.push('M');
+                point(&mut gaps, (mx - dx, my - dy));
+                gaps.push('L');
+                point(&mut gaps, (mx + dx, my + dy));
+            }
+            if !gaps.is_empty() {
+                out.push_str(
+                    "<path class=\"under\" fill=\"none\" stroke=\"#fff\" stroke-width=\"5\" d=\"",
+                );
+                out.push_str(&gaps);
+                out.push_str("\"/>\n");
+            }
+        }
     }
     if let Some(longest) = sheet.longest {
         draw_longest(&mut out, longest, |cell| {
@@ -303,6 +328,11 @@ fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
         out.push_str("\"/>\n");
     }
     out.push_str("<path class=\"walls\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" stroke-linecap=\"round\" d=\"");
+    if grid.shape() == crate::topology::Shape::Weave {
+        weave_walls(&mut out, maze, grid, &point);
+        out.push_str("\"/>\n</svg>\n");
+        return out;
+    }
     for cell in (0..grid.len()).filter(|&c| grid.is_on(c)) {
         let bits = maze.cell(cell);
         for side in 0..grid.sides(cell) {
@@ -333,6 +363,90 @@ fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
     }
     out.push_str("\"/>\n</svg>\n");
     out
+}
+
+/// How far a weave's cells are drawn inside their squares, as a share of a cell each side.
+const WEAVE_INSET: f64 = 0.15;
+
+/// A weave's walls drawn as in *Mazes for Programmers*: each cell a square inset in its
+/// place; an open side (a passage, or a tunnel leaving that way) is a corridor's two short
+/// walls out to the cell's edge, a closed side the inset square's side. Under a crossing the
+/// tunnel shows as its two pairs of short walls meeting the corridor over it, whose walls run
+/// on unbroken.
+fn weave_walls(
+    out: &mut String,
+    maze: &Maze,
+    grid: &Grid,
+    point: &impl Fn(&mut String, (f64, f64)),
+) {
+    let (w, h) = (grid.width() as usize, grid.height() as usize);
+    let cells = maze.cells();
+    let line = |out: &mut String, a: (f64, f64), b: (f64, f64)| {
+        out.push('M');
+        point(out, a);
+        out.push('L');
+        point(out, b);
+    };
+    for cell in (0..grid.len()).filter(|&c| grid.is_on(c)) {
+        let (x, y) = (cell % w, cell / w);
+        let (fx, fy) = (x as f64, y as f64);
+        let xs = [fx, fx + WEAVE_INSET, fx + 1.0 - WEAVE_INSET, fx + 1.0];
+        let ys = [fy, fy + WEAVE_INSET, fy + 1.0 - WEAVE_INSET, fy + 1.0];
+        let bits = cells[cell];
+        // Whether a tunnel passes under the cell through its side `d`: the cell beyond that
+        // side opens a tunnel back through it.
+        let tunnel_through = |d: usize| {
+            let next = match d {
+                0 => y.checked_sub(1).map(|up| up * w + x),
+                1 => (x + 1 < w).then(|| cell + 1),
+                2 => (y + 1 < h).then(|| cell + w),
+                _ => x.checked_sub(1).map(|left| y * w + left),
+            };
+            next.is_some_and(|n| cells[n] & 1 << (4 + (d + 2) % 4) != 0)
+        };
+        for d in 0..4 {
+            // The inset square's side d, and the corridor's two walls out through it.
+            let (side, stubs) = match d {
+                0 => (
+                    [(xs[1], ys[1]), (xs[2], ys[1])],
+                    [
+                        [(xs[1], ys[0]), (xs[1], ys[1])],
+                        [(xs[2], ys[0]), (xs[2], ys[1])],
+                    ],
+                ),
+                1 => (
+                    [(xs[2], ys[1]), (xs[2], ys[2])],
+                    [
+                        [(xs[2], ys[1]), (xs[3], ys[1])],
+                        [(xs[2], ys[2]), (xs[3], ys[2])],
+                    ],
+                ),
+                2 => (
+                    [(xs[1], ys[2]), (xs[2], ys[2])],
+                    [
+                        [(xs[1], ys[2]), (xs[1], ys[3])],
+                        [(xs[2], ys[2]), (xs[2], ys[3])],
+                    ],
+                ),
+                _ => (
+                    [(xs[1], ys[1]), (xs[1], ys[2])],
+                    [
+                        [(xs[0], ys[1]), (xs[1], ys[1])],
+                        [(xs[0], ys[2]), (xs[1], ys[2])],
+                    ],
+                ),
+            };
+            let open = bits & (1 << d | 1 << (4 + d)) != 0;
+            if !open {
+                line(out, side[0], side[1]);
+            }
+            if open || tunnel_through(d) {
+                for [a, b] in stubs {
+                    line(out, a, b);
+                }
+            }
+        }
+    }
 }
 
 /// One `<path>` per cell that has a distance, filled from pale (near) to dark (far). `outline`
@@ -587,6 +701,50 @@ mod tests {
             assert_eq!(drawn, walls, "{shape}");
             assert!(svg.contains("<path class=\"walls\""), "{shape}");
         }
+    }
+
+    /// A weave drawn the book's way: each cell an inset square whose open sides (a passage
+    /// or a tunnel leaving that way) are a corridor's two short walls out to the edge, its
+    /// closed sides one wall; a cell a tunnel passes under also gets the tunnel's four short
+    /// walls. A solution through a tunnel has a gap drawn where it passes under.
+    #[test]
+    fn weaves_are_drawn_inset_with_their_crossings() {
+        use crate::topology::{Shape, Topology};
+        let grid = Grid::new(Shape::Weave, 12, 9).unwrap();
+        let maze =
+            crate::generators::generate_on("kruskal", Maze::on_grid(grid.clone()), 4, 0.0).unwrap();
+        let ends: usize = maze.cells().iter().map(|&b| b.count_ones() as usize).sum();
+        let tunnels: usize = maze
+            .cells()
+            .iter()
+            .map(|&b| (b >> 4).count_ones() as usize)
+            .sum();
+        let tunnels = tunnels / 2;
+        assert!(tunnels > 0);
+        let plain = svg(&maze, &Sheet::default());
+        let walls = plain.split("class=\"walls\"").nth(1).unwrap();
+        assert_eq!(
+            walls.matches('M').count(),
+            4 * grid.len() + ends + 4 * tunnels
+        );
+        assert!(!plain.contains("class=\"under\""));
+        // A path with a tunnel in it: from one end of a tunnel to the other.
+        let from = (0..grid.len()).find(|&c| maze.cell(c) >> 4 != 0).unwrap();
+        let side = 4 + (maze.cell(from) >> 4).trailing_zeros() as u8;
+        let to = grid.neighbour(from, side).unwrap();
+        let path = [from, to];
+        let solved = svg(
+            &maze,
+            &Sheet {
+                path: Some(&path),
+                ..Sheet::default()
+            },
+        );
+        let under = solved
+            .split("class=\"under\"")
+            .nth(1)
+            .expect("a gap under the crossing");
+        assert_eq!(under.split("/>").next().unwrap().matches('M').count(), 1);
     }
 
     /// Shading by distance: one closed outline per cell reached, pale at the start and

@@ -431,7 +431,8 @@ impl Maze {
     }
 
     /// [`Maze::check_consistent`] on a grid of any shape: no bit past a cell's sides, no
-    /// passage to the border or a switched-off cell, and both sides of every passage open.
+    /// passage to the border or a switched-off cell, and both sides of every passage open; on
+    /// a weave, every tunnel under a straight corridor across it ([`crate::topology::weave`]).
     fn check_consistent_on(&self, grid: &Grid) -> Result<(), String> {
         for cell in 0..self.len() {
             let bits = self.cells[cell];
@@ -456,6 +457,10 @@ impl Maze {
                     Some(_) => {}
                 }
             }
+        }
+        if grid.shape() == Shape::Weave {
+            let (w, h) = (grid.width() as usize, grid.height() as usize);
+            crate::topology::weave::check(w, h, &self.cells)?;
         }
         Ok(())
     }

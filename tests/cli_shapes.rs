@@ -386,7 +386,10 @@ fn bad_shapes_and_sizes_are_refused() {
             "--height",
             "3",
         ],
-        &["unknown shape 'hexagon'", "square, hex, triangle, polar"],
+        &[
+            "unknown shape 'hexagon'",
+            "square, hex, triangle, polar, weave",
+        ],
     );
     refused(
         &[
@@ -438,7 +441,10 @@ fn bad_shapes_and_sizes_are_refused() {
     );
     refused(
         &["generate", "--algorithm", ANY, "--shape"],
-        &["--shape needs a value", "square, hex, triangle or polar"],
+        &[
+            "--shape needs a value",
+            "square, hex, triangle, polar or weave",
+        ],
     );
 }
 
@@ -829,7 +835,7 @@ fn help_mentions_shapes_masks_and_graph() {
     for wanted in [
         "--shape",
         "--mask",
-        "hex, triangle or polar",
+        "hex, triangle, polar or weave",
         "graph",
         "rings",
     ] {
@@ -1064,4 +1070,139 @@ fn bad_png_masks_are_refused_in_one_line_naming_the_file() {
     let dark = png_file(&dir, "dark.png", &["#.#", "#.#"], false);
     let maze = graph_with(&["--mask", &dark, "--shape", "hex"]);
     assert_eq!(maze["disabled"], serde_json::json!([0, 2, 3, 5]));
+}
+
+/// Whether two cells of a weave `width` wide are two apart in a line: a tunnel's ends.
+fn two_apart(width: usize, a: usize, b: usize) -> bool {
+    let (ax, ay, bx, by) = (a % width, a / width, b % width, b / width);
+    (ay == by && ax.abs_diff(bx) == 2) || (ax == bx && ay.abs_diff(by) == 2)
+}
+
+#[test]
+fn weaves_on_the_command_line() {
+    for algorithm in ["recursive-backtracker", "kruskal"] {
+        let out = ok(&[
+            "generate",
+            "--algorithm",
+            algorithm,
+            "--shape",
+            "weave",
+            "--width",
+            "30",
+            "--height",
+            "30",
+            "--seed",
+            "6",
+        ]);
+        let maze = &graph_lines(&out)[0];
+        assert_eq!(maze["shape"], "weave");
+        let passages = check_graph(maze, &[]);
+        // A weave's crossings are among the neighbours, and some are used.
+        let inner = maze["neighbours"][2 * 30 + 2].as_array().unwrap().len();
+        assert_eq!(
+            inner,
+            4 + 4,
+            "an inner cell: four beside it, four it may tunnel to"
+        );
+        let tunnels = passages
+            .iter()
+            .filter(|&&(a, b)| two_apart(30, a, b))
+            .count();
+        assert!(tunnels > 0, "{algorithm}: no tunnel at 30 x 30");
+        // Solve and stats too.
+        let solved = ok(&[
+            "solve",
+            "--algorithm",
+            algorithm,
+            "--shape",
+            "weave",
+            "--width",
+            "9",
+            "--height",
+            "7",
+            "--seed",
+            "2",
+            "--solver",
+            "a-star",
+        ]);
+        assert!(solved.contains("\"path\":["), "{solved}");
+        let stats = ok(&[
+            "stats",
+            "--algorithm",
+            algorithm,
+            "--shape",
+            "weave",
+            "--width",
+            "9",
+            "--height",
+            "7",
+            "--samples",
+            "3",
+            "--seed",
+            "1",
+        ]);
+        assert!(!stats.is_empty());
+        let svg = ok(&[
+            "solve",
+            "--algorithm",
+            algorithm,
+            "--shape",
+            "weave",
+            "--width",
+            "12",
+            "--height",
+            "9",
+            "--seed",
+            "4",
+            "--solver",
+            "bfs",
+            "--format",
+            "svg",
+        ]);
+        assert!(svg.contains("weave grid 12 × 9"), "{svg}");
+        assert!(svg.contains("class=\"solution\""));
+    }
+    // Only the generators that place crossings make weaves; the others say why, exit 2.
+    for entry in generators::ALL.iter().filter(|e| !e.weave) {
+        let why = if entry.any_shape {
+            "tunnel"
+        } else {
+            "rows and columns"
+        };
+        refused(
+            &[
+                "generate",
+                "--algorithm",
+                entry.info.name,
+                "--shape",
+                "weave",
+                "--width",
+                "6",
+                "--height",
+                "6",
+            ],
+            &[
+                entry.info.name,
+                "weave",
+                why,
+                "recursive-backtracker, kruskal",
+            ],
+        );
+    }
+    refused(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--shape",
+            "weave",
+            "--width",
+            "6",
+            "--height",
+            "6",
+            "--format",
+            "tiles",
+        ],
+        &["weave grid", "graph"],
+    );
 }

@@ -230,3 +230,75 @@ fn every_solver_works_on_any_shape() {
         assert!(entry.any_shape, "{}", entry.info.name);
     }
 }
+
+/// Weaves from every generator that makes them (Kruskal's are dense with crossings), plain,
+/// masked and braided: every solver finds a real path, the optimal ones a shortest one, over
+/// the graph with its tunnels.
+#[test]
+fn every_solver_solves_weaves_from_every_weave_generator() {
+    let plain = Grid::new(Shape::Weave, 12, 9).unwrap();
+    let masked = plain.clone().with_mask(&holed_mask(12, 9)).unwrap();
+    let large = Grid::new(Shape::Weave, 25, 20).unwrap();
+    for entry in generators::ALL.iter().filter(|e| e.weave) {
+        for grid in [&plain, &masked, &large] {
+            for (seed, braid) in [(1, 0.0), (2, 0.0), (3, 0.5)] {
+                let name = entry.info.name;
+                let maze = generators::generate_on(name, Maze::on_grid(grid.clone()), seed, braid)
+                    .unwrap();
+                let tunnels: u32 = maze.cells().iter().map(|&b| (b >> 4).count_ones()).sum();
+                let label = format!(
+                    "{name} weave {}x{}{} seed {seed} braid {braid} ({} tunnel ends)",
+                    grid.width(),
+                    grid.height(),
+                    if grid.is_masked() { " masked" } else { "" },
+                    tunnels
+                );
+                check_every_solver(grid, &maze, braid == 0.0, &label);
+            }
+        }
+    }
+}
+
+/// A wall follower on a weave faces one of the four ways at every step, and after going
+/// through a tunnel it faces the way the tunnel went: straight on, under the crossing.
+#[test]
+fn wall_followers_on_a_weave_face_four_ways_and_go_straight_under() {
+    let grid = Grid::new(Shape::Weave, 14, 10).unwrap();
+    let mut tunnels_taken = 0;
+    for seed in 1..5 {
+        let maze =
+            generators::generate_on("kruskal", Maze::on_grid(grid.clone()), seed, 0.0).unwrap();
+        for name in ["wall-follower-right", "wall-follower-left", "tremaux"] {
+            let entry = solvers::find(name).unwrap();
+            let mut machine = (entry.make)(&maze, 0, grid.len() - 1);
+            let mut board = Board::new(maze.clone());
+            let mut rng = Rng::new(0);
+            while let Some(step) = machine.step(&mut board, &mut rng) {
+                let heading = machine.heading();
+                assert!(
+                    heading.is_none_or_below(4),
+                    "{name} seed {seed}: {heading:?}"
+                );
+                if let mazestep::machine::Event::Move { heading: side, .. } = step.event {
+                    if side >= 4 {
+                        tunnels_taken += 1;
+                        assert_eq!(heading, Some(side - 4), "{name} seed {seed}: {step:?}");
+                    }
+                }
+            }
+            assert!(machine.is_done());
+        }
+    }
+    assert!(tunnels_taken > 0, "no walker went through a tunnel");
+}
+
+/// `Option<u8>` below a bound, or none (MSRV 1.80 has no `Option::is_none_or`).
+trait BelowOrNone {
+    fn is_none_or_below(&self, bound: u8) -> bool;
+}
+
+impl BelowOrNone for Option<u8> {
+    fn is_none_or_below(&self, bound: u8) -> bool {
+        self.map_or(true, |value| value < bound)
+    }
+}

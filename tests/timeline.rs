@@ -240,8 +240,14 @@ fn every_step_names_a_pseudocode_line_and_every_line_runs() {
     // Lines that never run as a step on their own, by algorithm and index: headers such as
     // "repeat:" or "function ...", and else-branches that only lead into another line.
     let mut executed: HashMap<&'static str, HashSet<u8>> = HashMap::new();
+    // Kruskal's crossing lines run on a weave only.
+    let weaves = generators::ALL
+        .iter()
+        .filter(|e| e.weave)
+        .map(|e| Settings::new(e.info.name, 8, 6, 3).with_shape(mazestep::topology::Shape::Weave));
+    let all: Vec<Settings> = cases(8, 6).into_iter().chain(weaves).collect();
     for seed in 0..6 {
-        for mut settings in cases(8, 6) {
+        for mut settings in all.clone() {
             settings.seed += seed * 1000;
             let mut run = Run::new(settings.clone()).unwrap();
             while let Some(step) = run.step() {

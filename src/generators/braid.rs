@@ -18,7 +18,10 @@
 //! One step is one dead end opened. Marks: `SPECIAL` for the dead ends opened.
 //!
 //! It works on a grid of any shape (see [`crate::topology`]): a dead end is a cell with one
-//! passage bit, and the walls it may open are its sides that lead to a cell.
+//! passage bit, and the walls it may open are its sides that lead to a cell. On a weave it
+//! opens only ordinary walls, and none into or beside a crossing (a cell a tunnel passes
+//! under, or a wall a tunnel already goes through): every crossing stays a plain over and
+//! under, and a dead end walled in by crossings stays a dead end.
 
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
@@ -144,7 +147,11 @@ fn walled_neighbours(
     let mut count = 0;
     let bits = maze.cell(cell);
     grid.for_each_neighbour(cell, |side, next| {
-        if bits & 1 << side == 0 {
+        // On a weave only ordinary walls, and only those that cut into no crossing (see
+        // [`Topology::can_carve`]): tunnels are left to the generators that place them. Which
+        // walls qualify never changes as ordinary walls open, so the counts kept stay right.
+        let ordinary = grid.way(side) == side && grid.can_carve(maze.cells(), cell, side);
+        if bits & 1 << side == 0 && ordinary {
             found[count] = (side, next);
             count += 1;
         }

@@ -589,7 +589,8 @@ mod tests {
     #[test]
     fn cell_by_cell_hunts_find_the_first_cell_on_every_shape() {
         let holes = Mask::parse("X....X...\n.........\n..XXXXX..\n....X....\n.........\n").unwrap();
-        for shape in Shape::ALL {
+        // Not on a weave, where it is refused: it would tunnel under any cell.
+        for shape in Shape::ALL.into_iter().filter(|&s| s != Shape::Weave) {
             for (width, height) in [(1, 2), (2, 2), (9, 5), (12, 9)] {
                 let Ok(grid) = Grid::new(shape, width, height) else {
                     continue;

@@ -22,6 +22,13 @@
 //! `cell * 2 + 1` for the wall south of it; on other grids (any shape, see
 //! [`crate::topology`]) every side of a cell whose neighbour has a larger number.
 //!
+//! On a weave (see [`crate::topology::weave`]) it first places crossings, as in *Mazes for
+//! Programmers*: it visits the cells that have four neighbours in random order, one a step,
+//! and where the cell and its four neighbours are in five different sets (so the cell is
+//! untouched), it makes the cell a crossing: a corridor over it one way (two passages) and a
+//! tunnel under it the other way, merging the sets. Then the walls as above, where a wall into
+//! or beside a crossing stays ([`Topology::can_carve`]); tunnels are never walls to consider.
+//!
 //! The file: the algorithm first ([`Kruskal`] and its `step`), then the speed work, the
 //! display labels, taking a step back, and what the page shows of the sets, each in a section
 //! of its own.
@@ -58,6 +65,8 @@ pub static INFO: Info = Info {
         "        carve the wall and merge the two sets",
         "    else: keep the wall (carving it would make a loop)",
         "stop when only one set is left",
+        "on a weave, before the walls: for each cell in random order:",
+        "    if it and its four neighbours are in five sets: cross there, over one way and under the other",
     ],
     marks: &[],
     events: &["merge-sets", "keep-wall"],
@@ -87,12 +96,21 @@ pub struct Kruskal<T = Square> {
     paint: Vec<(u32, u8)>,
     /// The cell named first by the wall considered last (on the square grid: west or north).
     current: Option<usize>,
+    /// Weaves only: the cells that have four neighbours, where a crossing may go.
+    /// `crossings[..crossed]` have been considered, in random order (drawn as it goes); the
+    /// walls wait until every one has been.
+    crossings: Vec<u32>,
+    crossed: usize,
 }
 
 impl<T: Topology + Clone + DebugState + 'static> Machine for Kruskal<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if self.is_done() {
             return None;
+        }
+        // False on every grid but a weave, and folded away.
+        if self.grid.weaves() && self.crossed < self.crossings.len() {
+            return Some(self.consider_crossing(board, rng));
         }
         if self.next == self.drawn {
             self.draw_ahead(board, rng);
@@ -109,7 +127,8 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Kruskal<T> {
                 .note_find_union(cell, other, |item, entry| board.note_words(&[item, entry]));
         }
         let (root_a, root_b) = (self.sets.find(cell), self.sets.find(other));
-        if root_a == root_b {
+        // On a weave a wall into or beside a crossing stays too (always carvable elsewhere).
+        if root_a == root_b || !self.grid.can_carve(board.maze().cells(), cell, side) {
             let cell = cell as u32;
             return Some(Step::new(Event::KeepWall { cell, side }, 4));
         }
@@ -138,7 +157,8 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Kruskal<T> {
     }
 
     fn is_done(&self) -> bool {
-        self.sets_left <= 1 || self.next >= self.walls.len()
+        let crossing = self.grid.weaves() && self.crossed < self.crossings.len();
+        !crossing && (self.sets_left <= 1 || self.next >= self.walls.len())
     }
 
     fn current(&self) -> Option<usize> {
@@ -155,11 +175,17 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Kruskal<T> {
     /// With the display off, most of the run is `run_unwatched` (see "Speed" below).
     fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
         let mut steps = 0;
+        let mut last = None;
+        // A weave's crossings first, step by step (none on other grids).
+        while self.grid.weaves() && self.crossed < self.crossings.len() {
+            last = self.step(board, rng);
+            steps += 1;
+        }
         if !board.is_displaying() {
             steps += self.run_unwatched(board, rng);
         }
-        let (rest, last) = step_to_end_inlined(self, board, rng);
-        (steps + rest, last)
+        let (rest, after) = step_to_end_inlined(self, board, rng);
+        (steps + rest, after.or(last))
     }
 
     /// See "Taking a step back" below.
@@ -191,6 +217,7 @@ impl<T: Topology> Kruskal<T> {
     pub fn on(grid: T) -> Kruskal<T> {
         let len = grid.len();
         let cells_on = (0..len).filter(|&cell| grid.is_on(cell)).count();
+        let crossings = grid.crossing_cells();
         Kruskal {
             walls: grid.walls(),
             grid,
@@ -201,6 +228,8 @@ impl<T: Topology> Kruskal<T> {
             sizes: vec![1; len],
             paint: Vec::new(),
             current: None,
+            crossings,
+            crossed: 0,
         }
     }
 
@@ -312,7 +341,7 @@ impl<T: Topology> Kruskal<T> {
             self.next += 1;
             let (cell, side, other) = self.grid.wall(wall);
             let (root_a, root_b) = (self.sets.find(cell), self.sets.find(other));
-            if root_a != root_b {
+            if root_a != root_b && self.grid.can_carve(board.maze().cells(), cell, side) {
                 self.sets.union(root_a, root_b);
                 self.sets_left -= 1;
                 board.join(cell, side, other, self.grid.back(cell, side));
@@ -427,7 +456,7 @@ impl<T: Topology> Kruskal<T> {
     /// random order noted its picks first, to swap them back.
     fn take_back(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
         let Some(next) = self.next.checked_sub(1) else {
-            return false;
+            return self.take_back_crossing(step, notes, board);
         };
         // Batches start at multiples of DRAW_AHEAD: a step there drew one.
         let picked = if next % DRAW_AHEAD == 0 {
@@ -457,9 +486,125 @@ impl<T: Topology> Kruskal<T> {
             self.drawn = next;
         }
         self.next = next;
-        // Every step makes the cell its wall names first the current cell.
-        self.current = next.checked_sub(1).map(|i| self.sides(self.walls[i]).0);
+        // Every step makes the cell its wall names first the current cell (or the crossing
+        // considered last, before the first wall).
+        self.current = match next.checked_sub(1) {
+            Some(i) => Some(self.sides(self.walls[i]).0),
+            None => self
+                .crossed
+                .checked_sub(1)
+                .map(|i| self.crossings[i] as usize),
+        };
         true
+    }
+
+    /// Takes back a crossing step: its notes are the pick of the random order, then for a
+    /// crossing made, each of its three merges' union-find entries after their count. The
+    /// merges are undone newest first, each taking its set's size off the merged root.
+    fn take_back_crossing(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        if !self.grid.weaves() {
+            return false;
+        }
+        let (Some(i), Some((&pick, mut rest))) = (self.crossed.checked_sub(1), notes.split_first())
+        else {
+            return false;
+        };
+        let cell = self.crossings[i] as usize;
+        if let Event::MergeSets { side: over, .. } = step.event {
+            let mut parts = Vec::with_capacity(3);
+            while let Some((&count, tail)) = rest.split_first() {
+                let Some((pairs, after)) = tail.split_at_checked(count as usize) else {
+                    return false;
+                };
+                parts.push(pairs);
+                rest = after;
+            }
+            if parts.len() != 3 {
+                return false;
+            }
+            for ((a, _, b), pairs) in self
+                .crossing_merges(cell, over)
+                .into_iter()
+                .zip(parts)
+                .rev()
+            {
+                let root = self.sets.root(a);
+                self.sets.restore(pairs);
+                self.sets_left += 1;
+                if board.is_displaying() {
+                    let (root_a, root_b) = (self.sets.root(a), self.sets.root(b));
+                    let absorbed = if root_a == root { root_b } else { root_a };
+                    self.sizes[root] -= self.sizes[absorbed];
+                }
+            }
+        }
+        self.crossings.swap(i, pick as usize);
+        self.crossed = i;
+        self.current = i.checked_sub(1).map(|j| self.crossings[j] as usize);
+        true
+    }
+}
+
+// ---- Weaves: the crossings placed before the walls ----------------------------------------------
+
+impl<T: Topology> Kruskal<T> {
+    /// A step of the crossings: the next cell of the random order becomes a crossing if it
+    /// and its four neighbours are in five different sets (then the cell has no passage yet,
+    /// and no loop can form), over one way at random and under the other. One random number
+    /// picks the cell, one more the way over.
+    #[inline(never)]
+    fn consider_crossing(&mut self, board: &mut Board, rng: &mut Rng) -> Step {
+        let i = self.crossed;
+        let pick = i + rng.index(self.crossings.len() - i);
+        self.crossings.swap(i, pick);
+        board.note(pick as u32);
+        self.crossed += 1;
+        let cell = self.crossings[i] as usize;
+        self.current = Some(cell);
+        let roots = [0, 1, 2, 3].map(|d| self.sets.root(self.grid.through(cell, d)));
+        let apart = (0..4).all(|a| (a + 1..4).all(|b| roots[a] != roots[b]));
+        if !apart || board.maze().cell(cell) != 0 {
+            return Step::new(Event::Pass { cell: cell as u32 }, 6);
+        }
+        let over = rng.index(2) as Side;
+        let (mut kept, mut absorbed) = (0, 0);
+        for (a, side, b) in self.crossing_merges(cell, over) {
+            debug_assert!(self.grid.can_carve(board.maze().cells(), a, side));
+            if board.is_journaling() {
+                let mut pairs = Vec::new();
+                self.sets
+                    .note_find_union(a, b, |item, entry| pairs.extend([item, entry]));
+                board.note(pairs.len() as u32);
+                board.note_words(&pairs);
+            }
+            let (root_a, root_b) = (self.sets.find(a), self.sets.find(b));
+            let root = self.sets.union(root_a, root_b);
+            self.sets_left -= 1;
+            board.join(a, side, b, self.grid.back(a, side));
+            if board.is_displaying() {
+                (kept, absorbed) = self.show_merge(board, (a, side, b), [root_a, root_b], root);
+            }
+        }
+        let event = Event::MergeSets {
+            cell: cell as u32,
+            side: over,
+            kept,
+            absorbed,
+        };
+        Step::new(event, 7)
+    }
+
+    /// A crossing's three passages, each as (cell, side, cell): the corridor over `cell`
+    /// through its sides `over` and `over + 2`, and the tunnel under it the other way, from
+    /// the neighbour before it to the one after.
+    fn crossing_merges(&self, cell: usize, over: Side) -> [(usize, Side, usize); 3] {
+        let under = over + 1;
+        let from = self.grid.through(cell, (under + 2) % 4);
+        [
+            (cell, over, self.grid.through(cell, over)),
+            (cell, over + 2, self.grid.through(cell, over + 2)),
+            (from, 4 + under, self.grid.through(cell, under)),
+        ]
     }
 }
 
@@ -471,7 +616,32 @@ impl<T: Topology> Kruskal<T> {
     fn narration(&self, step: &Step, maze: &Maze) -> String {
         let mut words = Words::new(maze);
         let w = &mut words;
+        // On a weave, the steps before the first wall place crossings.
+        let crossing = self.grid.weaves() && self.next == 0;
         let w = match step.event {
+            Event::MergeSets { cell, side, .. } if crossing => w
+                .t("Cell ")
+                .cell(cell as usize)
+                .t(" and its four neighbours were in five sets: made it a crossing, a corridor ")
+                .t(if side == 0 { "north-south" } else { "east-west" })
+                .t(" over it and a tunnel under it the other way; ")
+                .count(self.sets_left as u64, "set is", "sets are")
+                .t(" left"),
+            Event::Pass { cell } if crossing => w
+                .t("Cell ")
+                .cell(cell as usize)
+                .t(" cannot be a crossing: it has a passage already, or two of its neighbours are connected"),
+            Event::KeepWall { cell, side }
+                if self.grid.weaves()
+                    && self.sets.root(cell as usize)
+                    != self.sets.root(self.grid.through(cell as usize, side)) =>
+            {
+                w.t("The wall ")
+                    .side(cell, side)
+                    .t(" of cell ")
+                    .cell(cell as usize)
+                    .t(" stays: carving it would cut into a crossing")
+            }
             Event::MergeSets { cell, side, .. } => w
                 .t("The wall ")
                 .side(cell, side)
@@ -542,6 +712,12 @@ impl<T: Topology> Kruskal<T> {
         let left = (self.walls.len() - self.next) as u64;
         let walls = Structure::new("Walls left to consider", left)
             .note("drawn one at a time, in random order".to_string());
+        if self.grid.weaves() {
+            let left = (self.crossings.len() - self.crossed) as u64;
+            let crossings = Structure::new("Cells left to try as crossings", left)
+                .note("drawn one at a time, in random order, before any wall".to_string());
+            return vec![sets, crossings, walls];
+        }
         vec![sets, walls]
     }
 }

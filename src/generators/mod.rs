@@ -48,6 +48,20 @@ pub struct Entry {
     /// Whether it works on a grid of any shape (it needs only each cell's neighbours), or
     /// only on the plain square grid (it needs rows and columns).
     pub any_shape: bool,
+    /// Whether it makes weaves ([`Shape::Weave`]): only those that place tunnels under
+    /// straight corridors; the others would tunnel anywhere.
+    pub weave: bool,
+}
+
+impl Entry {
+    /// Whether it makes mazes on grids of `shape` (masked or not).
+    pub fn works_on(&self, shape: Shape) -> bool {
+        match shape {
+            Shape::Weave => self.weave,
+            Shape::Square => true,
+            _ => self.any_shape,
+        }
+    }
 }
 
 /// Families of generators, in the order lists show them: how each one builds its maze.
@@ -74,12 +88,14 @@ pub static ALL: &[Entry] = &[
             ))
         },
         any_shape: false,
+        weave: false,
     },
     Entry {
         info: &sidewinder::INFO,
         group: GROUPS[0],
         make: |maze| Box::new(SideWinder::new(maze)),
         any_shape: false,
+        weave: false,
     },
     Entry {
         info: &recursive_backtracker::INFO,
@@ -89,6 +105,7 @@ pub static ALL: &[Entry] = &[
             Some(grid) => Box::new(RecursiveBacktracker::on(grid)),
         },
         any_shape: true,
+        weave: true,
     },
     Entry {
         info: &kruskal::INFO,
@@ -98,6 +115,7 @@ pub static ALL: &[Entry] = &[
             Some(grid) => Box::new(Kruskal::on(grid)),
         },
         any_shape: true,
+        weave: true,
     },
     Entry {
         info: &prim::INFO,
@@ -107,6 +125,7 @@ pub static ALL: &[Entry] = &[
             Some(grid) => Box::new(Prim::on(grid)),
         },
         any_shape: true,
+        weave: false,
     },
     Entry {
         info: &true_prim::INFO,
@@ -116,6 +135,7 @@ pub static ALL: &[Entry] = &[
             Some(grid) => Box::new(TruePrim::on(grid)),
         },
         any_shape: true,
+        weave: false,
     },
     Entry {
         info: &aldous_broder::INFO,
@@ -125,6 +145,7 @@ pub static ALL: &[Entry] = &[
             Some(grid) => Box::new(AldousBroder::on(grid)),
         },
         any_shape: true,
+        weave: false,
     },
     Entry {
         info: &wilson::INFO,
@@ -134,6 +155,7 @@ pub static ALL: &[Entry] = &[
             Some(grid) => Box::new(Wilson::on(grid)),
         },
         any_shape: true,
+        weave: false,
     },
     Entry {
         info: &hunt_and_kill::INFO,
@@ -143,12 +165,14 @@ pub static ALL: &[Entry] = &[
             Some(grid) => Box::new(HuntAndKill::on(grid)),
         },
         any_shape: true,
+        weave: false,
     },
     Entry {
         info: &eller::INFO,
         group: GROUPS[3],
         make: |maze| Box::new(Eller::new(maze)),
         any_shape: false,
+        weave: false,
     },
     Entry {
         info: &growing_tree::INFO,
@@ -162,12 +186,14 @@ pub static ALL: &[Entry] = &[
             }
         },
         any_shape: true,
+        weave: false,
     },
     Entry {
         info: &recursive_division::INFO,
         group: GROUPS[4],
         make: |maze| Box::new(RecursiveDivision::new(maze)),
         any_shape: false,
+        weave: false,
     },
 ];
 
@@ -217,6 +243,23 @@ pub fn create(name: &str, maze: &Maze) -> Result<Box<dyn Machine>, UnknownName> 
 /// Checks that a generator works on `maze`'s grid: those that need rows and columns run on
 /// the plain square grid only (a mask is fine for none of them either).
 pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), String> {
+    if maze.shape() == Shape::Weave && !entry.weave {
+        let weavers: Vec<&str> = ALL
+            .iter()
+            .filter(|e| e.weave)
+            .map(|e| e.info.name)
+            .collect();
+        let why = if entry.any_shape {
+            "would tunnel under any cell, not only under a straight corridor"
+        } else {
+            "needs the rows and columns of a whole square grid"
+        };
+        return Err(format!(
+            "{} {why}, so it cannot make a weave: choose one of {}",
+            entry.info.name,
+            weavers.join(", ")
+        ));
+    }
     if entry.any_shape || maze.grid().is_none() {
         return Ok(());
     }

@@ -14,6 +14,10 @@
 //! a 4096 × 4096 maze would need a recursion 16 million calls deep. One step is one push or
 //! one pop.
 //!
+//! On a weave (see [`crate::topology::weave`]) it works as in *Mazes for Programmers*: a
+//! tunnel is one more neighbour to pick from, there when the cell it passes under is visited
+//! and is a straight corridor across it and the cell beyond is not visited yet.
+//!
 //! Marks: `ACTIVE` for cells on the stack, `VISITED` for cells popped off it.
 
 use crate::board::{mark, Board};
@@ -113,6 +117,22 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for RecursiveBacktracke
             options[count] = (side, next);
             count += usize::from(!self.visited[next]);
         });
+        // On a weave a tunnel counts only where it may go (under a straight corridor across
+        // it, which is visited); an ordinary side to a cell not visited always may. Weeded
+        // out here, after the loop above, which stays as it is on every other grid (and on
+        // the square grid this folds away).
+        if self.grid.weaves() {
+            let cells = board.maze().cells();
+            let mut kept = 0;
+            for i in 0..count {
+                let (side, _) = options[i];
+                if self.grid.way(side) == side || self.grid.can_carve(cells, cell, side) {
+                    options[kept] = options[i];
+                    kept += 1;
+                }
+            }
+            count = kept;
+        }
 
         if count == 0 {
             self.stack.pop();

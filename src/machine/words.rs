@@ -2,6 +2,7 @@
 
 use super::Event;
 use crate::maze::{Direction, Maze, Side};
+use crate::topology::{Shape, Topology};
 
 /// A cell as "(x, y)".
 pub fn xy(maze: &Maze, cell: usize) -> String {
@@ -71,6 +72,14 @@ impl<'a> Words<'a> {
     /// [`crate::topology`]).
     pub fn side(&mut self, cell: u32, side: Side) -> &mut Words<'a> {
         let name = match self.maze.grid() {
+            // A weave's tunnel: "east under (3, 2)", the cell it passes under.
+            Some(grid) if grid.shape() == Shape::Weave && side >= 4 => {
+                let way = Direction::from_side(side).name();
+                return match grid.neighbour(cell as usize, side & 3) {
+                    Some(under) => self.t(way).t(" under ").cell(under),
+                    None => self.t(grid.side_name(cell as usize, side)),
+                };
+            }
             Some(grid) => grid.side_name(cell as usize, side),
             None => Direction::from_side(side).name(),
         };

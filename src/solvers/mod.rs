@@ -446,15 +446,16 @@ impl<T: Topology> Iterator for OpenNeighbours<'_, T> {
 /// a triangle has no side across, and there it is the next side clockwise).
 #[inline]
 pub(crate) fn facing<T: Topology>(grid: &T, cell: usize, entered: Side) -> Side {
-    let sides = grid.sides(cell).max(1);
-    modulo(entered + sides / 2, sides)
+    // Ways, not sides: on a weave a tunnel goes the way of its ordinary side.
+    let ways = grid.ways(cell).max(1);
+    modulo(grid.way(entered) + ways / 2, ways)
 }
 
 /// The side a walker facing `heading` on `cell` came in through: [`facing`] undone.
 #[inline]
 pub(crate) fn entered<T: Topology>(grid: &T, cell: usize, heading: Side) -> Side {
-    let sides = grid.sides(cell).max(1);
-    modulo(heading + sides - sides / 2, sides)
+    let ways = grid.ways(cell).max(1);
+    modulo(heading + ways - ways / 2, ways)
 }
 
 /// `side % sides`, as a mask where `sides` is a power of two: for the square grid's constant 4

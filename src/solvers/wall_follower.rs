@@ -17,6 +17,9 @@
 //! nowhere counting as a wall. The follower faces the side across the cell from the one it
 //! came in through (half its sides round: on squares and hexagons the side opposite, the way
 //! it moved); at the start it faces the first open side it would go straight through.
+//!    On a weave a tunnel counts as the ordinary side it leaves by (side `4 + d` as `d`, see
+//!    [`Topology::ways`]): the walker turns among the four ways and at a crossing goes
+//!    straight on, under; its heading is always one of the four.
 //! 3. Stop on the goal. The route walked, with every dead end walked into and back out of, is
 //!    the answer.
 //!
@@ -102,7 +105,8 @@ pub struct WallFollower<T = Square> {
     hand: Hand,
     goal: usize,
     cell: usize,
-    /// The side of `cell` the follower faces (on the square grid the way it last moved).
+    /// The side of `cell` the follower faces (on the square grid the way it last moved); on
+    /// a weave a way, 0 to 3, also after going through a tunnel (see [`Topology::ways`]).
     heading: Side,
     /// Every (cell, heading) the follower has stood in. A cell with any state in it is on
     /// the route.
@@ -245,12 +249,14 @@ fn rule<T: Topology>(
     cell: usize,
     heading: Side,
 ) -> Option<(Side, usize)> {
-    let sides = grid.sides(cell);
+    // Ways, not sides (the same on every grid but a weave, where a tunnel goes the way of
+    // its ordinary side: at a crossing the walker goes straight on, under).
+    let ways = grid.ways(cell);
     let entered = entered(grid, cell, heading);
     // A plain loop: as an iterator chain (`(1..=sides).find_map`) it stayed a call per step
     // once `rule` was inlined, where the loop is unrolled over the square grid's four sides.
-    for turn in 1..sides + 1 {
-        let side = hand.turn(entered, turn, sides);
+    for turn in 1..ways + 1 {
+        let side = grid.way_side(maze.cell(cell), hand.turn(entered, turn, ways));
         if let Some(next) = neighbour_through(grid, maze, cell, side) {
             return Some((side, next));
         }
@@ -334,11 +340,13 @@ impl<T: Topology> WallFollower<T> {
 /// when facing it — on the square grid, the first with a wall on the hand's side; failing that
 /// the first open side; failing that side 0 (the follower cannot move anyway).
 fn starting_heading<T: Topology>(grid: &T, maze: &Maze, start: usize, hand: Hand) -> Side {
-    let open = |side| neighbour_through(grid, maze, start, side).is_some();
-    let straight = |side| rule(grid, maze, hand, start, side).map(|(s, _)| s) == Some(side);
-    (0..grid.sides(start))
-        .find(|&side| open(side) && straight(side))
-        .or_else(|| (0..grid.sides(start)).find(|&side| open(side)))
+    // Headings are ways (see `rule`): on a weave 0 to 3, a tunnel's ordinary side.
+    let bits = maze.cell(start);
+    let open = |way| neighbour_through(grid, maze, start, grid.way_side(bits, way)).is_some();
+    let straight = |way| rule(grid, maze, hand, start, way).map(|(s, _)| grid.way(s)) == Some(way);
+    (0..grid.ways(start))
+        .find(|&way| open(way) && straight(way))
+        .or_else(|| (0..grid.ways(start)).find(|&way| open(way)))
         .unwrap_or(0)
 }
 
@@ -430,6 +438,54 @@ mod tests {
         std::iter::from_fn(|| solver.step(board, &mut rng))
             .map(|s| s.event)
             .collect()
+    }
+
+    /// A 3 x 3 weave: a corridor north-south over (1,1), and a tunnel from (0,1) east under
+    /// it to (2,1); the rest a tree: 0-3, 3-6, 6-7, 7-4, 4-1, 1-2, 5-8.
+    fn crossing() -> (crate::topology::Grid, Maze) {
+        use crate::topology::{Grid, Shape};
+        let grid = Grid::new(Shape::Weave, 3, 3).unwrap();
+        let mut board = Board::new(Maze::on_grid(grid.clone()));
+        for (cell, side) in [
+            (0, 2),
+            (3, 2),
+            (6, 1),
+            (7, 0),
+            (4, 0),
+            (1, 1),
+            (5, 2),
+            (3, 5),
+        ] {
+            let next = grid.neighbour(cell, side).unwrap();
+            board.join(cell, side, next, grid.back(cell, side));
+        }
+        let maze = board.into_maze();
+        assert!(maze.is_perfect());
+        (grid, maze)
+    }
+
+    #[test]
+    fn on_a_weave_a_tunnel_is_the_way_of_its_side() {
+        let (grid, maze) = crossing();
+        let (north, east, south) = (0, 1, 2);
+        // On (0,1) facing north: to the right is east, the tunnel (side 5) to (2,1).
+        assert_eq!(rule(&grid, &maze, Hand::Right, 3, north), Some((5, 5)));
+        // The left hand: west is the border, so straight on north.
+        assert_eq!(rule(&grid, &maze, Hand::Left, 3, north), Some((0, 0)));
+        // Facing south: the left hand turns east, into the tunnel; the right goes on south.
+        assert_eq!(rule(&grid, &maze, Hand::Left, 3, south), Some((5, 5)));
+        assert_eq!(rule(&grid, &maze, Hand::Right, 3, south), Some((2, 6)));
+        // Out of the tunnel the walker faces east, the way it went, and turns from there.
+        assert_eq!(facing(&grid, 5, grid.back(3, 5)), east);
+        assert_eq!(rule(&grid, &maze, Hand::Right, 5, east), Some((2, 8)));
+        // A walk from (0,0) to (2,2) goes under the crossing, facing only the four ways.
+        let mut board = Board::new(maze.clone());
+        let mut left = WallFollower::on(grid.clone(), &maze, 0, 8, Hand::Left);
+        let mut rng = Rng::new(0);
+        while left.step(&mut board, &mut rng).is_some() {
+            assert!(left.heading().is_some_and(|h| h < 4));
+        }
+        assert_eq!(left.outcome(), Some(&Outcome::Found(vec![0, 3, 5, 8])));
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! | `hex` | `width` columns × `height` rows, flat-topped, odd columns half a cell lower | 0 north, 1 north-east, 2 south-east, 3 south, 4 south-west, 5 north-west |
 //! | `triangle` | `width` × `height`, pointing up where `x + y` is even | up: 0 east, 1 south, 2 west; down: 0 north, 1 east, 2 west |
 //! | `polar` | `height` rings around one centre cell; a ring splits its cells in two when they grow too wide (`width` is not used) | centre: 0.. its children; others: 0 inward, 1 anticlockwise, 2 and 3 outward, 4 clockwise |
+//! | `weave` | `width` × `height` squares whose passages may cross under one another | 0 north, 1 east, 2 south, 3 west; `4 + d` a tunnel under the neighbour through side `d` to the cell beyond |
 //!
 //! A [`Grid`] also knows which cells a mask switched off: they touch nothing.
 
@@ -21,6 +22,7 @@ mod polar;
 pub mod shapes;
 mod square;
 mod triangle;
+pub mod weave;
 
 pub use mask::{Mask, MaskError};
 pub use square::Square;
@@ -43,11 +45,18 @@ pub enum Shape {
     Hex,
     Triangle,
     Polar,
+    Weave,
 }
 
 impl Shape {
     /// Every shape, in the order the page and `mazestep list` show them.
-    pub const ALL: [Shape; 4] = [Shape::Square, Shape::Hex, Shape::Triangle, Shape::Polar];
+    pub const ALL: [Shape; 5] = [
+        Shape::Square,
+        Shape::Hex,
+        Shape::Triangle,
+        Shape::Polar,
+        Shape::Weave,
+    ];
 
     /// The name used on the command line and in URLs.
     pub const fn name(self) -> &'static str {
@@ -56,6 +65,7 @@ impl Shape {
             Shape::Hex => "hex",
             Shape::Triangle => "triangle",
             Shape::Polar => "polar",
+            Shape::Weave => "weave",
         }
     }
 
@@ -81,6 +91,7 @@ impl Shape {
             Shape::Hex => 6,
             Shape::Triangle => 3,
             Shape::Polar => 6,
+            Shape::Weave => 8,
         }
     }
 }
@@ -247,12 +258,13 @@ pub trait Topology {
 
     /// Every wall between two cells (two cells that touch), each once and as one number, in
     /// a fixed order: for Kruskal. By default `cell << 3 | side` for the sides whose neighbour
-    /// has the larger number, cell by cell.
+    /// has the larger number, cell by cell. A weave's tunnels are no walls ([`Topology::way`]
+    /// changes them): only generators that know weaves place them.
     fn walls(&self) -> Vec<u32> {
         let mut walls = Vec::new();
         for cell in 0..self.len() {
             self.for_each_neighbour(cell, |side, next| {
-                if next > cell {
+                if next > cell && self.way(side) == side {
                     walls.push((cell as u32) << 3 | u32::from(side));
                 }
             });
@@ -281,6 +293,49 @@ pub trait Topology {
     /// restores.
     #[inline]
     fn untake_walk(&self, _spot: Spot, _side: Side, _coins: &mut Coins) {}
+
+    // Weaves (see [`weave`]): where a passage may cross under another. Every other grid
+    // answers with these defaults, which the compiler folds away.
+
+    /// Whether this is a weave, whose generators place crossings.
+    #[inline]
+    fn weaves(&self) -> bool {
+        false
+    }
+
+    /// A weave's cells where a crossing may go, those with four neighbours on; none on other
+    /// grids.
+    fn crossing_cells(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
+    /// Whether opening side `side` of `cell` (a side leading to a cell) keeps the maze, whose
+    /// passage bytes are `cells`, a valid weave ([`weave::can_carve`]); always on other grids.
+    #[inline]
+    fn can_carve(&self, _cells: &[u8], _cell: usize, _side: Side) -> bool {
+        true
+    }
+
+    /// How many ways a walker can face on `cell`, for the wall followers' turns: its sides,
+    /// except on a weave, where a tunnel goes the way of the ordinary side it leaves by (4).
+    #[inline]
+    fn ways(&self, cell: usize) -> u8 {
+        self.sides(cell)
+    }
+
+    /// The way a walker leaving through `side` goes: the side itself, or on a weave the
+    /// ordinary side a tunnel leaves by (`side & 3`).
+    #[inline]
+    fn way(&self, side: Side) -> Side {
+        side
+    }
+
+    /// The side a cell with passage bits `bits` is left by going the way `way`: the way
+    /// itself, or on a weave the tunnel `4 + way` when that is the one open.
+    #[inline]
+    fn way_side(&self, _bits: u8, way: Side) -> Side {
+        way
+    }
 }
 
 /// A cell as a generator's inner loop keeps it: its number, and on the square grid
@@ -401,6 +456,29 @@ impl<T: Topology> Topology for std::sync::Arc<T> {
     #[inline]
     fn untake_walk(&self, spot: Spot, side: Side, coins: &mut Coins) {
         (**self).untake_walk(spot, side, coins)
+    }
+    #[inline]
+    fn weaves(&self) -> bool {
+        (**self).weaves()
+    }
+    fn crossing_cells(&self) -> Vec<u32> {
+        (**self).crossing_cells()
+    }
+    #[inline]
+    fn can_carve(&self, cells: &[u8], cell: usize, side: Side) -> bool {
+        (**self).can_carve(cells, cell, side)
+    }
+    #[inline]
+    fn ways(&self, cell: usize) -> u8 {
+        (**self).ways(cell)
+    }
+    #[inline]
+    fn way(&self, side: Side) -> Side {
+        (**self).way(side)
+    }
+    #[inline]
+    fn way_side(&self, bits: u8, way: Side) -> Side {
+        (**self).way_side(bits, way)
     }
 }
 
@@ -541,6 +619,8 @@ impl Grid {
     pub fn side_name(&self, cell: usize, side: Side) -> &'static str {
         match self.shape {
             Shape::Square => Direction::ALL[usize::from(side & 3)].name(),
+            Shape::Weave if side >= 4 => weave::TUNNEL_NAMES[usize::from(side & 3)],
+            Shape::Weave => Direction::ALL[usize::from(side & 3)].name(),
             Shape::Hex => hex::SIDE_NAMES[usize::from(side % 6)],
             Shape::Triangle => triangle::side_name(self.place(cell), side),
             Shape::Polar => polar::side_name(cell, side),
@@ -596,6 +676,7 @@ impl Topology for Grid {
             Shape::Hex => 6,
             Shape::Triangle => 3,
             Shape::Polar => polar::sides(&self.rings, cell),
+            Shape::Weave => 8,
         }
     }
 
@@ -611,6 +692,8 @@ impl Topology for Grid {
             Shape::Hex => hex::neighbour(self.width, self.height, cell, side),
             Shape::Triangle => triangle::neighbour(self.width, self.height, cell, side),
             Shape::Polar => polar::neighbour(&self.rings, &self.ring_index, cell, side),
+            // Out of line: this is inlined into every machine compiled for a grid.
+            Shape::Weave => self.weave_neighbour(cell, side),
         }?;
         match &self.off {
             Some(off) if off[cell] || off[next] => None,
@@ -648,6 +731,19 @@ impl Topology for Grid {
                     emit(3, cell - 1);
                 }
             }
+            Shape::Weave => {
+                // Worked out out of line and handed on from one call site: `emit` inlines the
+                // caller's closure, once per call site, in every machine compiled for a grid
+                // (the wasm module's size); a loop over set bits is not unrolled. (Not so for
+                // the masked square grid above: one call site there saved 4 KB of wasm but made
+                // its generators a quarter to a third slower.)
+                let (next, mut sides) = weave::neighbours(w, h, cell, off);
+                while sides != 0 {
+                    let side = sides.trailing_zeros() as Side;
+                    sides &= sides - 1;
+                    emit(side, next[usize::from(side)]);
+                }
+            }
             Shape::Hex => hex::for_each(w, h, cell, emit),
             Shape::Triangle => triangle::for_each(w, h, cell, emit),
             Shape::Polar => polar::for_each(&self.rings, &self.ring_index, cell, emit),
@@ -661,6 +757,7 @@ impl Topology for Grid {
             Shape::Hex => (side + 3) % 6,
             Shape::Triangle => triangle::back(self.width, cell, side),
             Shape::Polar => polar::back(&self.rings, &self.ring_index, cell, side),
+            Shape::Weave => weave::back(side),
         }
     }
 
@@ -672,7 +769,7 @@ impl Topology for Grid {
     fn position(&self, cell: usize) -> (f64, f64) {
         let (x, y) = self.place(cell);
         match self.shape {
-            Shape::Square => (f64::from(x) + 0.5, f64::from(y) + 0.5),
+            Shape::Square | Shape::Weave => (f64::from(x) + 0.5, f64::from(y) + 0.5),
             Shape::Hex => hex::position(x, y),
             Shape::Triangle => triangle::position(x, y),
             Shape::Polar => polar::position(&self.rings, &self.ring_index, cell),
@@ -687,7 +784,75 @@ impl Topology for Grid {
             Shape::Triangle => triangle::distance(a, b),
             // Rings apart is a lower bound: each passage changes the ring by at most one.
             Shape::Polar => a.1.abs_diff(b.1),
+            // A move changes the Manhattan distance by at most two (a tunnel), so at least
+            // half of it, rounded up, is left to walk.
+            Shape::Weave => (a.0.abs_diff(b.0) + a.1.abs_diff(b.1)).div_ceil(2),
         }
+    }
+
+    #[inline]
+    fn weaves(&self) -> bool {
+        self.shape == Shape::Weave
+    }
+
+    fn crossing_cells(&self) -> Vec<u32> {
+        if self.shape != Shape::Weave {
+            return Vec::new();
+        }
+        (0..self.len())
+            .filter(|&cell| (0..4).all(|side| self.neighbour(cell, side).is_some()))
+            .map(|cell| cell as u32)
+            .collect()
+    }
+
+    #[inline]
+    fn can_carve(&self, cells: &[u8], cell: usize, side: Side) -> bool {
+        let (w, h) = (self.width as usize, self.height as usize);
+        self.shape != Shape::Weave || weave::can_carve(w, h, cells, cell, side)
+    }
+
+    #[inline]
+    fn ways(&self, cell: usize) -> u8 {
+        if self.shape == Shape::Weave {
+            4
+        } else {
+            self.sides(cell)
+        }
+    }
+
+    #[inline]
+    fn way(&self, side: Side) -> Side {
+        if self.shape == Shape::Weave {
+            side & 3
+        } else {
+            side
+        }
+    }
+
+    #[inline]
+    fn way_side(&self, bits: u8, way: Side) -> Side {
+        if self.shape == Shape::Weave && bits & 1 << way == 0 {
+            way + 4
+        } else {
+            way
+        }
+    }
+}
+
+impl Grid {
+    /// A weave's neighbour through `side`, before the mask's check of the two ends: sides 0
+    /// to 3 as on the square grid, a tunnel `4 + d` under the neighbour through `d`, which
+    /// must be on, to the cell beyond.
+    #[inline(never)]
+    fn weave_neighbour(&self, cell: usize, side: Side) -> Option<usize> {
+        if side < 4 {
+            return square_neighbour(self.width, self.height, cell, side);
+        }
+        let middle = square_neighbour(self.width, self.height, cell, side - 4)?;
+        if !self.is_on(middle) {
+            return None;
+        }
+        square_neighbour(self.width, self.height, middle, side - 4)
     }
 }
 
@@ -885,7 +1050,7 @@ mod tests {
         assert!(Grid::new(Shape::Polar, 1, polar::most_rings(MAX_CELLS)).is_ok());
         assert_eq!(
             Shape::parse("hexagon").unwrap_err(),
-            "unknown shape 'hexagon': choose one of square, hex, triangle, polar"
+            "unknown shape 'hexagon': choose one of square, hex, triangle, polar, weave"
         );
     }
 }

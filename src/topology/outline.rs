@@ -48,7 +48,8 @@ pub fn side_outline(grid: &Grid, cell: usize, side: Side) -> Option<Outline> {
     let (x, y) = grid.place(cell);
     let (fx, fy) = (f64::from(x), f64::from(y));
     match grid.shape() {
-        Shape::Square => {
+        // A weave's tunnels have no wall of their own: they pass under a neighbour.
+        Shape::Square | Shape::Weave => {
             let corners = [
                 (fx, fy),
                 (fx + 1.0, fy),
@@ -142,7 +143,9 @@ fn polar_outline(grid: &Grid, cell: usize, side: Side) -> Option<Outline> {
 /// The box every cell lies in: (left, top, right, bottom).
 pub fn bounds(grid: &Grid) -> (f64, f64, f64, f64) {
     match grid.shape() {
-        Shape::Square => (0.0, 0.0, f64::from(grid.width()), f64::from(grid.height())),
+        Shape::Square | Shape::Weave => {
+            (0.0, 0.0, f64::from(grid.width()), f64::from(grid.height()))
+        }
         Shape::Polar => {
             let diameter = 2.0 * f64::from(grid.height());
             (0.0, 0.0, diameter, diameter)
@@ -177,6 +180,10 @@ mod tests {
             let grid = Grid::new(shape, 7, 6).unwrap();
             for cell in 0..grid.len() {
                 grid.for_each_neighbour(cell, |side, next| {
+                    if shape == Shape::Weave && side >= 4 {
+                        assert!(side_outline(&grid, cell, side).is_none());
+                        return;
+                    }
                     let mine = side_outline(&grid, cell, side).unwrap().ends();
                     let theirs = side_outline(&grid, next, grid.back(cell, side))
                         .unwrap()

@@ -213,7 +213,7 @@ const HEIGHT: Opt = Opt {
 };
 const SHAPE: Opt = Opt {
     name: "--shape",
-    hint: "square, hex, triangle or polar",
+    hint: "square, hex, triangle, polar or weave",
 };
 const MASK: Opt = Opt {
     name: "--mask",

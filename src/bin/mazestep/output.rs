@@ -35,8 +35,10 @@ options:
   --count N          generate N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --samples N        stats: measure N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --braid P          remove a share P (0 to 1, e.g. 0.5) of the dead ends, adding loops
-  --shape SHAPE      square (default), hex, triangle or polar; polar: --height is the
-                     number of rings and there is no --width
+  --shape SHAPE      square (default), hex, triangle, polar or weave; polar: --height
+                     is the number of rings and there is no --width; weave: squares
+                     whose passages may cross under one another (recursive-backtracker
+                     and kruskal only)
   --mask FILE        switch cells off: a text file, one row of cells a line, '.' a cell
                      and 'X' none (polar: one row per ring); gives the size if W, H are
                      not given; the cells left on must form one region. Or a PNG
