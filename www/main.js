@@ -62,6 +62,7 @@ async function boot() {
     wordMask: mz.wordMask,
     pictureMask: mz.pictureMask,
     largestPiece: mz.largestPiece,
+    algorithmShapes: (name) => Array.from(mz.algorithmShapes(name)),
     ringStarts: (rings) => Array.from(mz.ringStarts(rings)),
     defaultEnds: mz.defaultEnds,
   };
@@ -510,11 +511,25 @@ async function boot() {
       if (mode === 'cell') panels.showMessages(['Click a cell of the maze to measure the distances from it.']);
     },
   });
-  // What the Shape card says about the grid in use.
+  // Which shapes each generator works on, asked once.
+  const shapesOf = new Map(generators.map((name) => [name, api.algorithmShapes(name)]));
+  // What the Shape card says about the grid in use; generators that cannot work on it are
+  // greyed out in the Generator list.
   function showShape() {
     const s = controller.settings;
     const notes = [];
     if (s.shape === 'polar') notes.push('Height is the number of rings; width is not used.');
+    if (s.shape === 'weave') notes.push('Passages cross under one another: Recursive Backtracker and Kruskal make weaves.');
+    const cannot = [];
+    for (const option of doc.querySelectorAll('#generator option')) {
+      const works = shapesOf.get(option.value)?.includes(s.shape) ?? true;
+      option.disabled = !works;
+      option.dataset.summary ??= option.title;
+      option.title = works ? option.dataset.summary
+        : `Not on this grid: ${s.shape === 'weave' ? 'it would tunnel under any cell' : 'it needs rows and columns'}.`;
+      if (!works) cannot.push(option.textContent);
+    }
+    if (cannot.length > 0 && s.shape !== 'weave') notes.push(`${cannot.join(', ')} need rows and columns: not on this grid.`);
     if ((s.shape !== 'square' || s.mask) && s.style === 'block') {
       const grids = { square: 'Masked grids', hex: 'Hexagon grids', triangle: 'Triangle grids', polar: 'Circular grids', weave: 'Weaves' };
       notes.push(`${grids[s.shape]} are drawn with thin walls: the block style is for the plain square grid.`);

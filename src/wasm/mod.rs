@@ -1020,6 +1020,33 @@ fn shape_arg(which: args::Param, value: &JsValue, optional: bool) -> Result<Shap
     Shape::parse(text.trim()).map_err(|e| which.fail(&e))
 }
 
+/// The grid shapes a generator works on (`"square"`, `"hex"`, `"triangle"`, `"polar"`,
+/// `"weave"`), in that order, and the shapes a solver works on. Throws for an unknown name.
+#[wasm_bindgen(js_name = algorithmShapes)]
+pub fn algorithm_shapes(name: JsValue) -> Result<Vec<String>, JsError> {
+    let which = param("algorithmShapes", "name");
+    let name = args::text(which, &name)?;
+    let all = || Shape::ALL.iter().map(|shape| shape.name().to_string());
+    if let Ok(entry) = generators::find(name.trim()) {
+        return Ok(all()
+            .zip(Shape::ALL)
+            .filter(|&(_, shape)| entry.works_on(shape))
+            .map(|(name, _)| name)
+            .collect());
+    }
+    if let Some(entry) = solvers::ALL.iter().find(|e| e.info.name == name.trim()) {
+        return Ok(if entry.any_shape {
+            all().collect()
+        } else {
+            vec![Shape::Square.name().to_string()]
+        });
+    }
+    Err(which.fail(&format!(
+        "name {} is not a generator or solver: choose one of generatorNames() or solverNames()",
+        parse::quote(&name)
+    )))
+}
+
 /// The names `presetMask` knows.
 #[wasm_bindgen(js_name = maskPresets)]
 pub fn mask_presets() -> Vec<String> {

@@ -205,6 +205,18 @@ test('a generator the shape cannot take is refused with a message, and the maze 
   assert.equal(await page.evaluate(() => window.mazestep.controller.run.shape()), 'square');
   assert.equal(await page.inputValue('#shape'), 'square');
   assert.equal(new URL(page.url()).searchParams.get('shape'), null);
+  // With a generator that works on hexagons, the grid changes, and the list greys out those
+  // that do not (their names in the Shape card's note).
+  await page.selectOption('#generator', 'kruskal');
+  await page.selectOption('#shape', 'hex');
+  await page.waitForFunction(() => window.mazestep.controller.run.shape() === 'hex');
+  const disabled = await page.evaluate(() => [...document.querySelectorAll('#generator option:disabled')].map((o) => o.value));
+  assert.deepEqual(disabled.sort(), ['binary-tree', 'eller', 'recursive-division', 'sidewinder']);
+  assert.match(await page.textContent('#shape-note'), /need rows and columns/);
+  await page.selectOption('#shape', 'weave');
+  await page.waitForFunction(() => window.mazestep.controller.run.shape() === 'weave');
+  const weaving = await page.evaluate(() => [...document.querySelectorAll('#generator option:not(:disabled)')].map((o) => o.value));
+  assert.deepEqual(weaving.sort(), ['kruskal', 'recursive-backtracker']);
 });
 
 test('bad shape and mask parameters fall back with a message each', async () => {

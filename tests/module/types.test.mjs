@@ -161,6 +161,8 @@ function parameters(run) {
       extra: [["'polar'", 'polar'], ["'hex'", 'hex'], ["'circle'", 'circle']] },
     { fn: 'defaultEnds', param: 'mask', names: ['mask'], call: (v) => mz.defaultEnds(6, 6, 'square', v),
       ok: (v) => isAbsent(v) || v === SIX_BY_SIX, extra: [['six rows of six', SIX_BY_SIX], ["'..'", '..'], ["'XX\nXX'", 'XX\nXX']] },
+    { fn: 'algorithmShapes', param: 'name', names: ['name'], call: (v) => mz.algorithmShapes(v), ok: oneOf(ALGORITHMS),
+      extra: [["'kruskal'", 'kruskal'], ["'binary-tree'", 'binary-tree'], ["'bfs'", 'bfs'], ["'player'", 'player']] },
     { fn: 'ringStarts', param: 'rings', names: ['rings'], call: (v) => mz.ringStarts(v), ok: (v) => isWhole(v) && v >= 1 && v <= 2343,
       extra: [['2343', 2343], ['2344', 2344]] },
     { fn: 'measureDistances', param: 'from', names: ['from'], method: (r, v) => r.measureDistances(v),
