@@ -86,6 +86,16 @@ export function readSettings(search, api, defaults) {
     }
   }
 
+  // A polar grid's rings: at most as many as stay within the largest number of cells.
+  if (settings.shape === 'polar' && api.ringStarts) {
+    try {
+      api.ringStarts(settings.height);
+    } catch (err) {
+      problems.push(`URL: height ${settings.height} is not allowed on a polar grid: ${messageOf(err).replace(/^rings: /, '')}. Using ${defaults.height}.`);
+      settings.height = defaults.height;
+    }
+  }
+
   // The mask, checked against the grid just read; a word decides the size.
   if (params.has('mask')) {
     const given = params.get('mask');
