@@ -195,6 +195,25 @@ for (const query of ['?shape=hex&width=12&height=9', '?shape=polar&height=7', '?
   });
 }
 
+test('keyboard on a polar maze: left and right go round a ring, up and down in and out', async () => {
+  const { page, errors } = await suite.open('?shape=polar&height=4&generator=kruskal&solver=bfs&seed=2');
+  await page.locator('#maze').focus();
+  // From the centre out one ring: ring 1 has 6 cells, the cursor keeps its angle.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('g');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('goal') === '3,1');
+  // Left twice round ring 1 (place 1 of 6), then out to ring 2 (12 cells) at the same angle:
+  // place 3.
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowDown', 's']) await page.keyboard.press(key);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('start') === '3,2');
+  assert.equal(await page.evaluate(() => window.mazestep.renderer.cursor),
+    await page.evaluate(() => window.mazestep.renderer.geometry.index(3, 2)));
+  // Left past place 0 wraps round to the ring's last cell.
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft', 's']) await page.keyboard.press(key);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('start') === '11,2');
+  assert.deepEqual(errors, []);
+});
+
 test('a generator the shape cannot take is refused with a message, and the maze stays', async () => {
   const { page } = await suite.open('?generator=binary-tree&solver=bfs&width=8&height=6&seed=2');
   await page.selectOption('#shape', 'hex');
