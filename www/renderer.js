@@ -164,15 +164,50 @@ export class Renderer {
     if (this.run) this.layout();
   }
 
+  /**
+   * The stage's box and the device pixels it leaves for the maze: room around it for markers
+   * on border cells (the overlay reaches into it).
+   */
+  room() {
+    const dpr = window.devicePixelRatio || 1;
+    const box = this.stage.getBoundingClientRect();
+    const availW = Math.max(1, Math.floor((box.width - 2 * OVERLAY_MARGIN) * dpr));
+    const availH = Math.max(1, Math.floor((box.height - 2 * OVERLAY_MARGIN) * dpr));
+    return { dpr, box, availW, availH };
+  }
+
+  /**
+   * Gives the canvas bw x bh backing pixels shown at cssW x cssH CSS pixels, centred in the
+   * stage on a whole device pixel (half a pixel off and every line is blurred), and the
+   * overlay centred on it, larger by a margin on every side.
+   */
+  place({ dpr, box }, bw, bh, cssW, cssH) {
+    if (this.canvas.width !== bw || this.canvas.height !== bh) {
+      this.canvas.width = bw;
+      this.canvas.height = bh;
+    }
+    const snap = (start, size, inner) => Math.round((start + (size - inner) / 2) * dpr) / dpr - start;
+    const left = snap(box.left, box.width, cssW), top = snap(box.top, box.height, cssH);
+    Object.assign(this.canvas.style, { width: `${cssW}px`, height: `${cssH}px`, left: `${left}px`, top: `${top}px` });
+    Object.assign(this.overlay.style, {
+      width: `${cssW + 2 * OVERLAY_MARGIN}px`, height: `${cssH + 2 * OVERLAY_MARGIN}px`,
+      left: `${left - OVERLAY_MARGIN}px`, top: `${top - OVERLAY_MARGIN}px`,
+    });
+    this.overlay.width = Math.max(1, Math.round((cssW + 2 * OVERLAY_MARGIN) * dpr));
+    this.overlay.height = Math.max(1, Math.round((cssH + 2 * OVERLAY_MARGIN) * dpr));
+    this.overlayScale = (cssW * dpr) / bw;
+    this.overlayOffset = OVERLAY_MARGIN * dpr;
+    this.image = this.ctx.createImageData(bw, bh);
+    this.buf = new Uint32Array(this.image.data.buffer);
+    this.overlayKey = '';
+  }
+
   /** Recomputes the geometry for the stage's current size and redraws everything. */
   layout() {
     const run = this.run;
     if (!run) return;
-    const dpr = window.devicePixelRatio || 1;
-    const box = this.stage.getBoundingClientRect();
-    // Leave room around the maze for markers on border cells (the overlay reaches into it).
-    const availW = Math.max(1, Math.floor((box.width - 2 * OVERLAY_MARGIN) * dpr));
-    const availH = Math.max(1, Math.floor((box.height - 2 * OVERLAY_MARGIN) * dpr));
+    const room = this.room();
+    const { dpr, availW, availH } = room;
     const w = run.width, h = run.height;
     // How thick the wall lines are for a given cell pitch: block tiles are (nearly) square,
     // thin walls about an eighth of a cell but within one device pixel and four CSS pixels.
@@ -195,32 +230,12 @@ export class Renderer {
     else [wall, cell] = [0, 1];
     this.geo = { w, h, wall, cell, pitch: wall + cell, bw: w * (wall + cell) + wall, bh: h * (wall + cell) + wall };
     const { bw, bh } = this.geo;
-    if (this.canvas.width !== bw || this.canvas.height !== bh) {
-      this.canvas.width = bw;
-      this.canvas.height = bh;
-    }
     // Crisp: one backing pixel per device pixel when it fits; scaled down only when the maze
     // needs more pixels than the screen has (then the browser averages).
     const scale = Math.min(1, availW / bw, availH / bh);
-    const cssW = (bw * scale) / dpr, cssH = (bh * scale) / dpr;
-    // Centred, but on a whole device pixel: half a pixel off and every line is blurred.
-    const snap = (start, size, inner) => Math.round((start + (size - inner) / 2) * dpr) / dpr - start;
-    const left = snap(box.left, box.width, cssW), top = snap(box.top, box.height, cssH);
-    Object.assign(this.canvas.style, { width: `${cssW}px`, height: `${cssH}px`, left: `${left}px`, top: `${top}px` });
-    // The overlay is centred on the maze and larger by a margin on every side.
-    Object.assign(this.overlay.style, {
-      width: `${cssW + 2 * OVERLAY_MARGIN}px`, height: `${cssH + 2 * OVERLAY_MARGIN}px`,
-      left: `${left - OVERLAY_MARGIN}px`, top: `${top - OVERLAY_MARGIN}px`,
-    });
-    this.overlay.width = Math.max(1, Math.round((cssW + 2 * OVERLAY_MARGIN) * dpr));
-    this.overlay.height = Math.max(1, Math.round((cssH + 2 * OVERLAY_MARGIN) * dpr));
-    this.overlayScale = (cssW * dpr) / bw;
-    this.overlayOffset = OVERLAY_MARGIN * dpr;
-    this.image = this.ctx.createImageData(bw, bh);
-    this.buf = new Uint32Array(this.image.data.buffer);
+    this.place(room, bw, bh, (bw * scale) / dpr, (bh * scale) / dpr);
     this.colour = new Uint32Array(w * h);
     this.rank = new Uint8Array(w * h);
-    this.overlayKey = '';
     // A new image: any repaint under way starts over.
     this.nextRow = null;
     this.again = false;

@@ -11,7 +11,7 @@
 // many cells the maze has. Dirty cells repaint only their own pixels.
 
 import { geometryOf } from './geometry.js';
-import { COLOURS, OVERLAY_MARGIN, Renderer, pixel } from './renderer.js';
+import { COLOURS, Renderer, pixel } from './renderer.js';
 
 // Where no cell is (outside the shape, and cells a mask switched off): the stage's colour.
 const BACKGROUND = pixel('#e2e5ea');
@@ -36,22 +36,14 @@ export class ShapeRenderer extends Renderer {
     super.setRun(run);
   }
 
-  /** Vector shapes have one style: walls as lines. */
-  setStyle(style) {
-    this.style = style;
-    if (this.run) this.layout();
-  }
-
   layout() {
     const run = this.run;
     if (!run) return;
-    const dpr = window.devicePixelRatio || 1;
-    const box = this.stage.getBoundingClientRect();
-    const availW = Math.max(1, Math.floor((box.width - 2 * OVERLAY_MARGIN) * dpr));
-    const availH = Math.max(1, Math.floor((box.height - 2 * OVERLAY_MARGIN) * dpr));
+    const room = this.room();
+    const { dpr, availW, availH } = room;
     const [gw, gh] = this.geometry.bounds;
     // Walls about a tenth of a cell, from one device pixel to three CSS pixels; none once
-    // cells are smaller than three pixels (colours only).
+    // cells are smaller than three pixels (colours only). Every shape has this one style.
     const fit = (pad) => Math.max(0.01, Math.min((availW - 2 * pad) / gw, (availH - 2 * pad) / gh));
     let k = fit(2 * dpr);
     const line = k < 3 ? 0 : Math.min(Math.max(1, k * 0.1), 3 * dpr);
@@ -61,29 +53,12 @@ export class ShapeRenderer extends Renderer {
     // `pitch` and `cell` (a cell's size) for the overlay's markers; `wall` says whether
     // walls show at all.
     this.geo = { k, ox: pad, oy: pad, line, bw, bh, pitch: k, cell: k * 0.8, wall: line, w: run.width, h: run.height };
-    if (this.canvas.width !== bw || this.canvas.height !== bh) {
-      this.canvas.width = bw;
-      this.canvas.height = bh;
-    }
-    const cssW = bw / dpr, cssH = bh / dpr;
-    const snap = (start, size, inner) => Math.round((start + (size - inner) / 2) * dpr) / dpr - start;
-    const left = snap(box.left, box.width, cssW), top = snap(box.top, box.height, cssH);
-    Object.assign(this.canvas.style, { width: `${cssW}px`, height: `${cssH}px`, left: `${left}px`, top: `${top}px` });
-    Object.assign(this.overlay.style, {
-      width: `${cssW + 2 * OVERLAY_MARGIN}px`, height: `${cssH + 2 * OVERLAY_MARGIN}px`,
-      left: `${left - OVERLAY_MARGIN}px`, top: `${top - OVERLAY_MARGIN}px`,
-    });
-    this.overlay.width = Math.max(1, Math.round((cssW + 2 * OVERLAY_MARGIN) * dpr));
-    this.overlay.height = Math.max(1, Math.round((cssH + 2 * OVERLAY_MARGIN) * dpr));
-    this.overlayScale = 1;
-    this.overlayOffset = OVERLAY_MARGIN * dpr;
+    // One backing pixel per device pixel: the pixel map is made at the size it is shown.
+    this.place(room, bw, bh, bw / dpr, bh / dpr);
     this.colour = new Uint32Array(run.cellCount);
     this.rank = new Uint8Array(run.cellCount);
     const key = `${this.gridKey}|${bw}x${bh}|${k}|${line}`;
     if (!this.map || this.map.key !== key) this.map = buildMap(this.geometry, this.on, this.geo, key);
-    this.image = this.ctx.createImageData(bw, bh);
-    this.buf = new Uint32Array(this.image.data.buffer);
-    this.overlayKey = '';
     this.drawAll();
   }
 
