@@ -69,7 +69,7 @@ pub static INFO: Info = Info {
     marks: &[
         (mark::VISITED, "in the maze"),
         (mark::ACTIVE, "the current walk"),
-        (mark::SPECIAL, "the row of the last hunt"),
+        (mark::SPECIAL, "where the last hunt looked (its row on a square grid)"),
     ],
     events: &["hunt", "carve"],
 };
