@@ -843,10 +843,13 @@ function drawHeading(ctx, x, y, size, angle) {
   ctx.save();
   ctx.translate(x, y);
   ctx.rotate(angle);
+  // An arrowhead with a notch at the back: it reads as pointing one way at any angle (a plain
+  // triangle turned 30° looks as if it pointed elsewhere).
   ctx.beginPath();
   ctx.moveTo(r, 0);
-  ctx.lineTo(-r * 0.6, r * 0.7);
-  ctx.lineTo(-r * 0.6, -r * 0.7);
+  ctx.lineTo(-r * 0.6, r * 0.6);
+  ctx.lineTo(-r * 0.25, 0);
+  ctx.lineTo(-r * 0.6, -r * 0.6);
   ctx.closePath();
   ctx.fillStyle = COLOURS.current;
   ctx.fill();
