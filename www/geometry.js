@@ -15,6 +15,11 @@ const TAU = Math.PI * 2;
 const SQRT3 = Math.sqrt(3);
 const HEX_RADIUS = 1 / SQRT3;
 const TRI_HEIGHT = SQRT3 / 2;
+// A hexagon's corners around its centre: side s runs from the corner at 240° + 60°·s to the next.
+const HEX_CORNERS = Array.from({ length: 6 }, (_, i) => {
+  const angle = ((240 + 60 * i) * Math.PI) / 180;
+  return [HEX_RADIUS * Math.cos(angle), HEX_RADIUS * Math.sin(angle)];
+}).flat();
 
 /**
  * The geometry of a grid.
@@ -147,11 +152,10 @@ class HexGeometry extends RowGeometry {
 
   corners(c) {
     const [cx, cy] = this.centre(c);
-    const points = [];
-    // Side s runs from the corner at 240° + 60°·s to the next.
-    for (let i = 0; i < 6; i++) {
-      const angle = ((240 + 60 * i) * Math.PI) / 180;
-      points.push(cx + HEX_RADIUS * Math.cos(angle), cy + HEX_RADIUS * Math.sin(angle));
+    const points = new Array(12);
+    for (let i = 0; i < 12; i += 2) {
+      points[i] = cx + HEX_CORNERS[i];
+      points[i + 1] = cy + HEX_CORNERS[i + 1];
     }
     return points;
   }

@@ -272,14 +272,25 @@ function buildMap(geometry, on, geo, key) {
     }
     if (line > 0) {
       const reach = line / 2 + 0.5; // pixels from a side's centre line that it touches
+      // Cells with straight sides give their corners once; polar sides may be arcs.
+      const straight = typeof geometry.corners === 'function';
       for (let c = 0; c < geometry.cellCount; c++) {
         if (!on[c]) continue;
         const [cx, cy] = geometry.centre(c);
-        for (let s = 0; s < geometry.sides(c); s++) {
-          const shape = geometry.sideShape(c, s);
-          if (!shape) continue;
+        const corners = straight ? geometry.corners(c) : null;
+        const sides = geometry.sides(c);
+        for (let s = 0; s < sides; s++) {
+          let shape, mx, my;
+          if (straight) {
+            const a = 2 * s, b = (2 * s + 2) % corners.length;
+            shape = { line: [corners[a], corners[a + 1], corners[b], corners[b + 1]] };
+            [mx, my] = [(corners[a] + corners[b]) / 2, (corners[a + 1] + corners[b + 1]) / 2];
+          } else {
+            shape = geometry.sideShape(c, s);
+            if (!shape) continue;
+            [mx, my] = geometry.sideMiddle(c, s);
+          }
           // Each wall between two cells that are on is drawn once, by the lower-numbered cell.
-          const [mx, my] = geometry.sideMiddle(c, s);
           const across = geometry.cellAt(mx + (mx - cx) * 0.1, my + (my - cy) * 0.1);
           if (across >= 0 && across < c && on[across]) continue;
           rasterise(shape, k, ox, oy, reach, bw, bh, wallAdder(map, c, 1 << s, 0));
