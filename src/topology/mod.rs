@@ -288,6 +288,17 @@ pub trait Topology {
         random_side(self.sides_where(spot, |_| true), rng)
     }
 
+    /// A random walk's move from `spot`: the side [`Topology::random_walk`] picks and the spot
+    /// through it ([`Topology::spot_toward`]). A grid of any shape ([`Grid`]) picks from the
+    /// neighbours it lists, with the same random number, so it need not find the cell through
+    /// the side picked all over again. Always inlined: out of line, the square grid's walks
+    /// took two and a half times as long.
+    #[inline(always)]
+    fn random_step(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> (Side, Spot) {
+        let side = self.random_walk(spot, coins, rng);
+        (side, self.spot_toward(spot, side))
+    }
+
     /// Takes back the [`Topology::random_walk`] from `spot` that gave `side`: the square grid
     /// puts its two bits back into `coins`; other grids drew a whole number, which the run
     /// restores.
@@ -347,8 +358,9 @@ pub type Spot = (usize, u32, u32);
 #[inline]
 pub fn random_side(set: u8, rng: &mut Rng) -> Side {
     let k = rng.below(set.count_ones());
-    if set < 16 {
-        // The square grid's sets: a table lookup rather than a loop on random bits.
+    if set < 64 {
+        // Every grid's sets but a weave's and the polar centre's: a table lookup rather than
+        // a loop on random bits.
         return NTH[usize::from(set)][k as usize];
     }
     let mut left = set;
@@ -358,14 +370,14 @@ pub fn random_side(set: u8, rng: &mut Rng) -> Side {
     left.trailing_zeros() as Side
 }
 
-/// `NTH[set][k]`: the k-th side of a set of four side bits.
-const NTH: [[Side; 4]; 16] = {
-    let mut table = [[0; 4]; 16];
+/// `NTH[set][k]`: the k-th side of a set of six side bits (384 bytes).
+const NTH: [[Side; 6]; 64] = {
+    let mut table = [[0; 6]; 64];
     let mut set = 0;
-    while set < 16 {
+    while set < 64 {
         let mut k = 0;
         let mut i = 0;
-        while i < 4 {
+        while i < 6 {
             if set & (1 << i) != 0 {
                 table[set][k] = i as Side;
                 k += 1;
@@ -452,6 +464,10 @@ impl<T: Topology> Topology for std::sync::Arc<T> {
     #[inline]
     fn random_walk(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> Side {
         (**self).random_walk(spot, coins, rng)
+    }
+    #[inline]
+    fn random_step(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> (Side, Spot) {
+        (**self).random_step(spot, coins, rng)
     }
     #[inline]
     fn untake_walk(&self, spot: Spot, side: Side, coins: &mut Coins) {
@@ -788,6 +804,23 @@ impl Topology for Grid {
             // half of it, rounded up, is left to walk.
             Shape::Weave => (a.0.abs_diff(b.0) + a.1.abs_diff(b.1)).div_ceil(2),
         }
+    }
+
+    /// The neighbours listed once, and the one `random_side` would pick (the k-th in side
+    /// order, from the same one random number) taken from the list: no second trip through
+    /// [`Topology::neighbour`] for the side picked, no loop over its bits (a branch on a
+    /// random number, mostly mispredicted).
+    #[inline]
+    fn random_step(&self, spot: Spot, _coins: &mut Coins, rng: &mut Rng) -> (Side, Spot) {
+        // A cell with no neighbour stays (as `through` leaves it), through side 0.
+        let mut options = [(0 as Side, spot.0); 8];
+        let mut count = 0;
+        self.for_each_neighbour(spot.0, |side, next| {
+            options[count & 7] = (side, next);
+            count += 1;
+        });
+        let (side, next) = options[rng.below(count as u32) as usize & 7];
+        (side, self.spot(next))
     }
 
     #[inline]
