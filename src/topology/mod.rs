@@ -244,6 +244,32 @@ pub trait Topology {
         set
     }
 
+    /// As [`Topology::pick_where`], where some side is known to lead to a cell that satisfies
+    /// `keep` (the same code as before it, on the square grid).
+    #[inline(always)]
+    fn pick(&self, spot: Spot, keep: impl Fn(usize) -> bool, rng: &mut Rng) -> (Side, Spot) {
+        let side = random_side(self.sides_where(spot, keep), rng);
+        (side, self.spot_toward(spot, side))
+    }
+
+    /// A uniformly random side of the cell at `spot` among those leading to a cell that
+    /// satisfies `keep`, and the spot through it; `None` (and no random number drawn) when
+    /// there is none. The same pick as [`random_side`] of [`Topology::sides_where`]. Always
+    /// inlined, so the square grid's machines keep exactly their old code.
+    #[inline(always)]
+    fn pick_where(
+        &self,
+        spot: Spot,
+        keep: impl Fn(usize) -> bool,
+        rng: &mut Rng,
+    ) -> Option<(Side, Spot)> {
+        let set = self.sides_where(spot, keep);
+        (set != 0).then(|| {
+            let side = random_side(set, rng);
+            (side, self.spot_toward(spot, side))
+        })
+    }
+
     /// The side of `cell` that leads to its neighbour `next`.
     #[inline]
     fn side_toward(&self, cell: usize, next: usize) -> Side {
@@ -358,9 +384,8 @@ pub type Spot = (usize, u32, u32);
 #[inline]
 pub fn random_side(set: u8, rng: &mut Rng) -> Side {
     let k = rng.below(set.count_ones());
-    if set < 64 {
-        // Every grid's sets but a weave's and the polar centre's: a table lookup rather than
-        // a loop on random bits.
+    if set < 16 {
+        // The square grid's sets: a table lookup rather than a loop on random bits.
         return NTH[usize::from(set)][k as usize];
     }
     let mut left = set;
@@ -370,14 +395,14 @@ pub fn random_side(set: u8, rng: &mut Rng) -> Side {
     left.trailing_zeros() as Side
 }
 
-/// `NTH[set][k]`: the k-th side of a set of six side bits (384 bytes).
-const NTH: [[Side; 6]; 64] = {
-    let mut table = [[0; 6]; 64];
+/// `NTH[set][k]`: the k-th side of a set of four side bits.
+const NTH: [[Side; 4]; 16] = {
+    let mut table = [[0; 4]; 16];
     let mut set = 0;
-    while set < 64 {
+    while set < 16 {
         let mut k = 0;
         let mut i = 0;
-        while i < 6 {
+        while i < 4 {
             if set & (1 << i) != 0 {
                 table[set][k] = i as Side;
                 k += 1;
@@ -449,6 +474,19 @@ impl<T: Topology> Topology for std::sync::Arc<T> {
     #[inline]
     fn sides_where(&self, spot: Spot, keep: impl Fn(usize) -> bool) -> u8 {
         (**self).sides_where(spot, keep)
+    }
+    #[inline]
+    fn pick_where(
+        &self,
+        spot: Spot,
+        keep: impl Fn(usize) -> bool,
+        rng: &mut Rng,
+    ) -> Option<(Side, Spot)> {
+        (**self).pick_where(spot, keep, rng)
+    }
+    #[inline]
+    fn pick(&self, spot: Spot, keep: impl Fn(usize) -> bool, rng: &mut Rng) -> (Side, Spot) {
+        (**self).pick(spot, keep, rng)
     }
     fn walls(&self) -> Vec<u32> {
         (**self).walls()
@@ -821,6 +859,32 @@ impl Topology for Grid {
         });
         let (side, next) = options[rng.below(count as u32) as usize & 7];
         (side, self.spot(next))
+    }
+
+    #[inline]
+    fn pick(&self, spot: Spot, keep: impl Fn(usize) -> bool, rng: &mut Rng) -> (Side, Spot) {
+        self.pick_where(spot, keep, rng).unwrap_or((0, spot))
+    }
+
+    /// As [`Grid::random_step`]: the neighbours kept listed once, the k-th taken from the list.
+    #[inline]
+    fn pick_where(
+        &self,
+        spot: Spot,
+        keep: impl Fn(usize) -> bool,
+        rng: &mut Rng,
+    ) -> Option<(Side, Spot)> {
+        let mut options = [(0 as Side, spot.0); 8];
+        let mut count = 0;
+        self.for_each_neighbour(spot.0, |side, next| {
+            options[count & 7] = (side, next);
+            count += usize::from(keep(next));
+        });
+        if count == 0 {
+            return None;
+        }
+        let (side, next) = options[rng.below(count as u32) as usize & 7];
+        Some((side, self.spot(next)))
     }
 
     #[inline]
