@@ -804,10 +804,10 @@ impl Topology for Grid {
         }
     }
 
-    /// Hexagons, triangles and rings: from tables indexed by the side rather than a match on
-    /// it, as the square grid's offsets are. The side of an open passage is as good as random
-    /// to the processor, and a jump on it was mostly mispredicted in every search. Other grids
-    /// (and sides out of range) ask [`Topology::neighbour`].
+    /// From tables indexed by the side rather than a match on it, as the plain square grid's
+    /// offsets are: the side of an open passage is as good as random to the processor, and a
+    /// jump on it was mostly mispredicted in every search. Sides out of range ask
+    /// [`Topology::neighbour`].
     #[inline]
     fn through(&self, cell: usize, side: Side) -> usize {
         let (w, s) = (self.width as usize, usize::from(side));
@@ -815,6 +815,12 @@ impl Topology for Grid {
             Shape::Hex if s < 6 => hex::through(w, cell, s),
             Shape::Triangle if s < 3 => triangle::through(w, cell, s),
             Shape::Polar => polar::through(&self.rings, &self.ring_index, cell, s),
+            // A masked square grid's sides, and a weave's: its tunnel `4 + d` goes two cells
+            // the way of side `d`.
+            Shape::Square | Shape::Weave if s < 8 => {
+                let w = w as isize;
+                cell.wrapping_add_signed([-w, 1, w, -1][s & 3] * (1 + (s >> 2) as isize))
+            }
             _ => self.neighbour(cell, side).unwrap_or(cell),
         }
     }
