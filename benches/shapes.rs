@@ -10,8 +10,8 @@
 //! Generators run to the end with the display and the journal off, as `mazestep generate`
 //! does. Solvers search a recursive-backtracker maze of each shape from its default start to
 //! its default goal, as `mazestep solve` does, timed per cell they visit ("cells" is then the
-//! cells visited). "× square" is the time per cell over the square grid's, for the same
-//! algorithm.
+//! cells visited) and per step of the search. "× square" is the time per cell over the square
+//! grid's, for the same algorithm.
 //!
 //! Generators also get a time per step ("ns/step", "step ×"): the machine's steps, counted
 //! once, untimed, by running the same generator with [`run_to_end`] (as `generate_on` does).
@@ -145,26 +145,34 @@ fn main() -> ExitCode {
         })
         .collect();
     for entry in solvers {
-        let mut square_per_cell = None;
+        let (mut square_per_cell, mut square_per_step) = (None, None);
         for maze in &mazes {
             let (start, goal) = default_ends_of(maze);
-            let mut visited = 1;
+            let (mut visited, mut steps) = (1, 1);
             let (min, med) = measure(reps, || {
                 let report = solvers::solve(entry.info.name, maze, start, goal);
-                visited = black_box(report.expect("valid ends")).visited.max(1);
+                let report = black_box(report.expect("valid ends"));
+                (visited, steps) = (report.visited.max(1), report.steps.max(1));
             });
             // Per cell visited: where the goal lies decides how much of each maze is searched.
+            // Per step too: a wall follower walks each dead end twice, so its steps per cell
+            // visited depend on the maze.
             let per_cell = min.as_secs_f64() * 1e9 / visited as f64;
             let base = *square_per_cell.get_or_insert(per_cell);
+            let per_step = min.as_secs_f64() * 1e9 / steps as f64;
+            let step_base = *square_per_step.get_or_insert(per_step);
             println!(
-                "{:<26} {:<9} {:>9} {:>9.2} {:>9.2} {:>9.1} {:>9.2}",
+                "{:<26} {:<9} {:>9} {:>9.2} {:>9.2} {:>9.1} {:>9.2} {:>10} {:>9.1} {:>9.2}",
                 format!("{} (solve)", entry.info.name),
                 maze.shape().name(),
                 visited,
                 min.as_secs_f64() * 1e3,
                 med.as_secs_f64() * 1e3,
                 per_cell,
-                per_cell / base
+                per_cell / base,
+                steps,
+                per_step,
+                per_step / step_base
             );
         }
     }
