@@ -10,11 +10,20 @@
 //! Generators run to the end with the display and the journal off, as `mazestep generate`
 //! does. Solvers search a recursive-backtracker maze of each shape from its default start to
 //! its default goal, as `mazestep solve` does, timed per cell they visit ("cells" is then the
-//! cells visited). "× square" is the time per cell over the square grid's, for the same
-//! algorithm.
+//! cells visited) and per step of the search. "× square" is the time per cell over the square
+//! grid's, for the same algorithm.
+//!
+//! Generators also get a time per step ("ns/step", "step ×"): the machine's steps, counted
+//! once, untimed, by running the same generator with [`run_to_end`] (as `generate_on` does).
+//! A random walk takes as many steps as the graph's cover time needs, which differs from shape
+//! to shape; per step shows what each move costs, apart from how many moves the shape needs.
+//! Shapes a generator does not work on (see [`generators::Entry::works_on`]) are skipped.
 
+use mazestep::board::Board;
 use mazestep::generators;
+use mazestep::machine::run_to_end;
 use mazestep::maze::Maze;
+use mazestep::rng::Rng;
 use mazestep::run::default_ends_of;
 use mazestep::solvers;
 use mazestep::topology::{Grid, Shape, Topology};
@@ -35,6 +44,15 @@ fn grid_of(shape: Shape, cells: usize) -> Grid {
     }
     let side = ((cells as f64).sqrt().round() as u32).clamp(1, 4096);
     Grid::new(shape, side, side).expect("fits")
+}
+
+/// The steps the named generator takes to make a maze from `empty` with [`SEED`]: the same
+/// machine, board and random numbers as [`generators::generate_on`] (braid 0).
+fn steps_of(name: &str, empty: &Maze) -> u64 {
+    let mut machine = generators::create(name, empty).expect("registered");
+    let mut board = Board::new(generators::starting_maze(machine.as_ref(), empty.clone()));
+    board.set_display(false);
+    run_to_end(machine.as_mut(), &mut board, &mut Rng::new(SEED))
 }
 
 fn measure(reps: usize, mut work: impl FnMut()) -> (Duration, Duration) {
@@ -69,15 +87,24 @@ fn main() -> ExitCode {
     let wants = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let grids: Vec<Grid> = Shape::ALL.iter().map(|&s| grid_of(s, cells)).collect();
     println!(
-        "{:<26} {:<9} {:>9} {:>9} {:>9} {:>9} {:>9}",
-        "algorithm", "shape", "cells", "min ms", "med ms", "ns/cell", "× square"
+        "{:<26} {:<9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9}",
+        "algorithm",
+        "shape",
+        "cells",
+        "min ms",
+        "med ms",
+        "ns/cell",
+        "× square",
+        "steps",
+        "ns/step",
+        "step ×"
     );
     for entry in generators::ALL
         .iter()
         .filter(|e| e.any_shape && wants(e.info.name))
     {
-        let mut square_per_cell = None;
-        for grid in &grids {
+        let (mut square_per_cell, mut square_per_step) = (None, None);
+        for grid in grids.iter().filter(|g| entry.works_on(g.shape())) {
             let empty = Maze::on_grid(grid.clone());
             let (min, med) = measure(reps, || {
                 let maze = generators::generate_on(entry.info.name, empty.clone(), SEED, 0.0);
@@ -85,15 +112,21 @@ fn main() -> ExitCode {
             });
             let per_cell = min.as_secs_f64() * 1e9 / grid.len() as f64;
             let base = *square_per_cell.get_or_insert(per_cell);
+            let steps = steps_of(entry.info.name, &empty).max(1);
+            let per_step = min.as_secs_f64() * 1e9 / steps as f64;
+            let step_base = *square_per_step.get_or_insert(per_step);
             println!(
-                "{:<26} {:<9} {:>9} {:>9.2} {:>9.2} {:>9.1} {:>9.2}",
+                "{:<26} {:<9} {:>9} {:>9.2} {:>9.2} {:>9.1} {:>9.2} {:>10} {:>9.1} {:>9.2}",
                 entry.info.name,
                 grid.shape().name(),
                 grid.len(),
                 min.as_secs_f64() * 1e3,
                 med.as_secs_f64() * 1e3,
                 per_cell,
-                per_cell / base
+                per_cell / base,
+                steps,
+                per_step,
+                per_step / step_base
             );
         }
     }
@@ -112,26 +145,34 @@ fn main() -> ExitCode {
         })
         .collect();
     for entry in solvers {
-        let mut square_per_cell = None;
+        let (mut square_per_cell, mut square_per_step) = (None, None);
         for maze in &mazes {
             let (start, goal) = default_ends_of(maze);
-            let mut visited = 1;
+            let (mut visited, mut steps) = (1, 1);
             let (min, med) = measure(reps, || {
                 let report = solvers::solve(entry.info.name, maze, start, goal);
-                visited = black_box(report.expect("valid ends")).visited.max(1);
+                let report = black_box(report.expect("valid ends"));
+                (visited, steps) = (report.visited.max(1), report.steps.max(1));
             });
             // Per cell visited: where the goal lies decides how much of each maze is searched.
+            // Per step too: a wall follower walks each dead end twice, so its steps per cell
+            // visited depend on the maze.
             let per_cell = min.as_secs_f64() * 1e9 / visited as f64;
             let base = *square_per_cell.get_or_insert(per_cell);
+            let per_step = min.as_secs_f64() * 1e9 / steps as f64;
+            let step_base = *square_per_step.get_or_insert(per_step);
             println!(
-                "{:<26} {:<9} {:>9} {:>9.2} {:>9.2} {:>9.1} {:>9.2}",
+                "{:<26} {:<9} {:>9} {:>9.2} {:>9.2} {:>9.1} {:>9.2} {:>10} {:>9.1} {:>9.2}",
                 format!("{} (solve)", entry.info.name),
                 maze.shape().name(),
                 visited,
                 min.as_secs_f64() * 1e3,
                 med.as_secs_f64() * 1e3,
                 per_cell,
-                per_cell / base
+                per_cell / base,
+                steps,
+                per_step,
+                per_step / step_base
             );
         }
     }

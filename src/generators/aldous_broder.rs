@@ -111,8 +111,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
             return None;
         }
         let cell = spot.0;
-        let side = self.grid.random_walk(spot, &mut self.quarters, rng);
-        let to = self.grid.spot_toward(spot, side);
+        let (side, to) = self.grid.random_step(spot, &mut self.quarters, rng);
         let next = to.0;
         self.walker = Some(to);
         self.moves += 1;

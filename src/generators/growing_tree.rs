@@ -28,7 +28,7 @@ use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{random_side, Square, Topology};
+use crate::topology::{Square, Topology};
 
 pub static INFO: Info = Info {
     name: "growing-tree",
@@ -217,17 +217,16 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for GrowingTree<T> {
         // The cell picked before, which nothing else remembers.
         board.note(self.current.map_or(u32::MAX, |c| c as u32));
         self.current = Some(cell);
-        let fresh = self
+        let pick = self
             .grid
-            .sides_where(self.grid.spot(cell), |next| !self.in_maze[next]);
-        if fresh == 0 {
+            .pick_where(self.grid.spot(cell), |next| !self.in_maze[next], rng);
+        let Some((side, to)) = pick else {
             board.note(at as u32);
             self.remove(board, at);
             board.remove_mark(cell, mark::ACTIVE);
             return Some(Step::new(Event::Pop { cell: cell as u32 }, 4));
-        }
-        let side = random_side(fresh, rng);
-        let next = self.grid.through(cell, side);
+        };
+        let next = to.0;
         board.join(cell, side, next, self.grid.back(cell, side));
         self.add(board, next);
         Some(Step::new(

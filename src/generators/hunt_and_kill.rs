@@ -113,10 +113,8 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for HuntAndKill<T> {
             }
             Some(_) if self.remaining == 0 => return None,
             Some(spot) => {
-                let ways = self.grid.sides_where(spot, |next| !self.in_maze[next]);
-                if ways != 0 {
-                    let side = random_side(ways, rng);
-                    let next = self.grid.spot_toward(spot, side);
+                let pick = self.grid.pick_where(spot, |next| !self.in_maze[next], rng);
+                if let Some((side, next)) = pick {
                     board.join(spot.0, side, next.0, self.grid.back(spot.0, side));
                     self.enter(board, next);
                     Step::new(

@@ -22,7 +22,7 @@ use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{random_side, Side, Spot, Square, Topology};
+use crate::topology::{Side, Spot, Square, Topology};
 
 pub static INFO: Info = Info {
     name: "prim",
@@ -127,12 +127,11 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Prim<T> {
         board.note_words(&[self.current.map_or(u32::MAX, |cell| cell as u32), at as u32]);
         let cell = self.frontier.swap_remove(at) as usize;
         let spot = self.grid.spot(cell);
-        let inside = self
+        let pick = self
             .grid
-            .sides_where(spot, |next| self.state[next] == IN_MAZE);
-        // A frontier cell got there by touching the maze, so `inside` is not empty.
-        let side = random_side(inside, rng);
-        let next = self.grid.through(cell, side);
+            .pick(spot, |next| self.state[next] == IN_MAZE, rng);
+        // A frontier cell got there by touching the maze, so there is a side to pick.
+        let (side, next) = (pick.0, pick.1 .0);
         board.join(cell, side, next, self.grid.back(cell, side));
         self.join(board, spot);
         self.current = Some(cell);

@@ -28,7 +28,7 @@ use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{random_side, Side, Spot, Square, Topology};
+use crate::topology::{Side, Spot, Square, Topology};
 
 pub static INFO: Info = Info {
     name: "true-prim",
@@ -171,10 +171,9 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for TruePrim<T> {
         }
         let cell = (key & u64::from(u32::MAX)) as usize;
         let spot = self.grid.spot(cell);
-        let inside = self.grid.sides_where(spot, |next| self.in_maze(next));
-        // A frontier cell got there by touching the maze, so `inside` is not empty.
-        let side = random_side(inside, rng);
-        let next = self.grid.through(cell, side);
+        let pick = self.grid.pick(spot, |next| self.in_maze(next), rng);
+        // A frontier cell got there by touching the maze, so there is a side to pick.
+        let (side, next) = (pick.0, pick.1 .0);
         board.join(cell, side, next, self.grid.back(cell, side));
         self.join(board, rng, spot);
         self.current = Some(cell);

@@ -179,8 +179,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Wilson<T> {
         let head = head as usize;
         // The walk starts outside a maze that has a cell, so the grid has two cells or more
         // and every cell has a neighbour (the grid is in one piece).
-        let side = self.grid.random_walk(self.head, &mut self.quarters, rng);
-        let to = self.grid.spot_toward(self.head, side);
+        let (side, to) = self.grid.random_step(self.head, &mut self.quarters, rng);
         let next = to.0;
         if self.in_maze(next) {
             board.note_words(&self.walk);

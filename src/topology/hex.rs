@@ -64,6 +64,17 @@ pub(super) fn for_each(w: usize, h: usize, cell: usize, mut f: impl FnMut(Side, 
 }
 
 /// The centre of the hexagon at column `x`, row `y`: rows are one unit apart, columns 0.866.
+/// The cell through side `side` (below 6) of `cell`, a side known to lead to one: an offset
+/// from tables indexed by the side, odd columns half a cell lower.
+#[inline]
+pub(super) fn through(w: usize, cell: usize, side: usize) -> usize {
+    const DX: [isize; 6] = [0, 1, 1, 0, -1, -1];
+    const DY: [isize; 6] = [-1, -1, 0, 1, 0, -1];
+    const ODD: [isize; 6] = [0, 1, 1, 0, 1, 1];
+    let odd = ((cell % w) & 1) as isize;
+    cell.wrapping_add_signed(DX[side] + (DY[side] + odd * ODD[side]) * w as isize)
+}
+
 pub(super) fn position(x: u32, y: u32) -> (f64, f64) {
     let radius = 1.0 / 3f64.sqrt();
     let shift = if x % 2 == 1 { 0.5 } else { 0.0 };

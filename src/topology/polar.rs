@@ -77,9 +77,49 @@ pub(super) fn sides(starts: &[u32], cell: usize) -> u8 {
     }
 }
 
-/// How many cells of the next ring each cell of `ring` has outside it (1 or 2), if any.
-fn split(starts: &[u32], ring: usize) -> Option<usize> {
-    (ring + 2 < starts.len()).then(|| count(starts, ring + 1) / count(starts, ring))
+/// How a cell's ring joins the rings either side: where it starts and how many cells it has,
+/// where the ring inside starts and whether it has half as many cells (`halves`: 1) or as
+/// many (0), and where the ring outside starts and how many of its cells lie outside each
+/// cell of this one (`split`: 1 or 2; 0 on the rim). Ring 1, around the centre, has
+/// `inner` 0 (the centre itself) and `halves` set to 63 so that any place inside it gives 0.
+/// Worked out with comparisons, never a division: a ring has as many cells as the one inside
+/// it or twice as many ([`tests::a_ring_at_most_doubles`], for every ring a grid may have),
+/// and this runs for every neighbour a machine asks about.
+#[derive(Clone, Copy)]
+struct Ring {
+    start: usize,
+    n: usize,
+    inner: usize,
+    halves: u32,
+    outer: usize,
+    split: usize,
+}
+
+#[inline]
+fn ring_at(starts: &[u32], ring: usize) -> Ring {
+    let (start, n) = (starts[ring] as usize, count(starts, ring));
+    let (inner, halves) = match ring {
+        1 => (0, 63),
+        _ => {
+            let inner = starts[ring - 1] as usize;
+            (inner, u32::from(start - inner != n))
+        }
+    };
+    let (outer, split) = match starts.get(ring + 2) {
+        Some(&end) => {
+            let outer = starts[ring + 1] as usize;
+            (outer, if end as usize - outer == n { 1 } else { 2 })
+        }
+        None => (0, 0),
+    };
+    Ring {
+        start,
+        n,
+        inner,
+        halves,
+        outer,
+        split,
+    }
 }
 
 #[inline]
@@ -88,21 +128,15 @@ pub(super) fn neighbour(starts: &[u32], index: &[u16], cell: usize, side: Side) 
     if cell == 0 {
         return (side < usize::from(sides(starts, 0))).then(|| 1 + side);
     }
-    let ring = ring_of(starts, index, cell);
-    let (start, n) = (starts[ring] as usize, count(starts, ring));
-    let i = cell - start;
+    let r = ring_at(starts, ring_of(starts, index, cell));
+    let i = cell - r.start;
     match side {
-        0 if ring == 1 => Some(0),
-        0 => {
-            let inner = starts[ring - 1] as usize;
-            Some(inner + i / (n / count(starts, ring - 1)))
-        }
-        1 => Some(start + (i + n - 1) % n),
-        4 => Some(start + (i + 1) % n),
+        0 => Some(r.inner + (i >> r.halves)),
+        1 => Some(if i == 0 { cell + r.n - 1 } else { cell - 1 }),
+        4 => Some(if i + 1 == r.n { r.start } else { cell + 1 }),
         2 | 3 => {
-            let ratio = split(starts, ring)?;
             let k = side - 2;
-            (k < ratio).then(|| starts[ring + 1] as usize + i * ratio + k)
+            (k < r.split).then(|| r.outer + i * r.split + k)
         }
         _ => None,
     }
@@ -118,24 +152,38 @@ pub(super) fn for_each(starts: &[u32], index: &[u16], cell: usize, mut f: impl F
         }
         return;
     }
-    let ring = ring_of(starts, index, cell);
-    let (start, n) = (starts[ring] as usize, count(starts, ring));
-    let i = cell - start;
-    let inward = if ring == 1 {
-        0
-    } else {
-        starts[ring - 1] as usize + i / (n / count(starts, ring - 1))
-    };
-    f(0, inward);
-    f(1, start + (i + n - 1) % n);
-    if let Some(ratio) = split(starts, ring) {
-        let first = starts[ring + 1] as usize + i * ratio;
+    let r = ring_at(starts, ring_of(starts, index, cell));
+    let i = cell - r.start;
+    f(0, r.inner + (i >> r.halves));
+    f(1, if i == 0 { cell + r.n - 1 } else { cell - 1 });
+    if r.split != 0 {
+        let first = r.outer + i * r.split;
         f(2, first);
-        if ratio == 2 {
+        if r.split == 2 {
             f(3, first + 1);
         }
     }
-    f(4, start + (i + 1) % n);
+    f(4, if i + 1 == r.n { r.start } else { cell + 1 });
+}
+
+/// The cell through side `side` of `cell`, a side known to lead to one: every neighbour
+/// worked out and the one wanted taken by its index, no branch on the side.
+#[inline]
+pub(super) fn through(starts: &[u32], index: &[u16], cell: usize, side: usize) -> usize {
+    if cell == 0 {
+        return 1 + side;
+    }
+    let r = ring_at(starts, ring_of(starts, index, cell));
+    let i = cell - r.start;
+    let outward = r.outer + i * r.split;
+    let around = [
+        r.inner + (i >> r.halves),
+        if i == 0 { cell + r.n - 1 } else { cell - 1 },
+        outward,
+        outward + 1,
+        if i + 1 == r.n { r.start } else { cell + 1 },
+    ];
+    around.get(side).copied().unwrap_or(cell)
 }
 
 #[inline]
@@ -149,9 +197,11 @@ pub(super) fn back(starts: &[u32], index: &[u16], cell: usize, side: Side) -> Si
             let i = cell - starts[ring] as usize;
             if ring == 1 {
                 i as Side
+            } else if count(starts, ring) == count(starts, ring - 1) {
+                2
             } else {
-                let ratio = count(starts, ring) / count(starts, ring - 1);
-                2 + (i % ratio) as Side
+                // Twice as many cells as the ring inside: odd places are the second outward.
+                2 + (i & 1) as Side
             }
         }
         1 => 4,
@@ -194,7 +244,8 @@ mod tests {
 
     #[test]
     fn a_ring_at_most_doubles() {
-        let starts = ring_starts(2300);
+        // Every ring a grid may have, and one more.
+        let starts = ring_starts(most_rings(crate::topology::MAX_CELLS) + 1);
         for ring in 1..starts.len() - 2 {
             let ratio = count(&starts, ring + 1) / count(&starts, ring);
             assert!(ratio == 1 || ratio == 2, "ring {ring}: {ratio}");

@@ -54,6 +54,15 @@ pub(super) fn for_each(w: usize, h: usize, cell: usize, mut f: impl FnMut(Side, 
 }
 
 /// The side of the neighbour through `side` that leads back.
+/// The cell through side `side` (below 3) of `cell`, a side known to lead to one: an offset
+/// from a table indexed by which way the triangle points and the side.
+#[inline]
+pub(super) fn through(w: usize, cell: usize, side: usize) -> usize {
+    let up = usize::from((cell % w + cell / w) % 2 == 0);
+    let w = w as isize;
+    cell.wrapping_add_signed([[-w, 1, -1], [1, w, -1]][up][side])
+}
+
 #[inline]
 pub(super) fn back(width: u32, cell: usize, side: Side) -> Side {
     let w = width as usize;

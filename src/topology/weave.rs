@@ -34,15 +34,33 @@ pub(super) fn back(side: Side) -> Side {
     }
 }
 
-/// The cell one square step from `cell` through side `d` (0 to 3) of a `w` × `h` grid.
+/// How many cells lie beyond the cell at column `x`, row `y` of a `w` × `h` grid the way of
+/// side `d` (0 to 3), and the offset of one step that way: from the column and row found once,
+/// rather than one division a step.
 #[inline]
-fn step(w: usize, h: usize, cell: usize, d: Side) -> Option<usize> {
-    let (x, y) = (cell % w, cell / w);
+fn room(w: usize, h: usize, (x, y): (usize, usize), d: Side) -> (usize, isize) {
     match d & 3 {
-        0 => (y > 0).then(|| cell - w),
-        1 => (x + 1 < w).then(|| cell + 1),
-        2 => (y + 1 < h).then(|| cell + w),
-        _ => (x > 0).then(|| cell - 1),
+        0 => (y, -(w as isize)),
+        1 => (w - 1 - x, 1),
+        2 => (h - 1 - y, w as isize),
+        _ => (x, -1),
+    }
+}
+
+/// The column and row of `cell` in a grid `w` wide.
+#[inline]
+fn at(w: usize, cell: usize) -> (usize, usize) {
+    (cell % w, cell / w)
+}
+
+/// The column and row one step from `(x, y)` the way of side `d` (0 to 3), which has room.
+#[inline]
+fn moved((x, y): (usize, usize), d: Side) -> (usize, usize) {
+    match d & 3 {
+        0 => (x, y - 1),
+        1 => (x + 1, y),
+        2 => (x, y + 1),
+        _ => (x - 1, y),
     }
 }
 
@@ -61,12 +79,15 @@ pub(super) fn neighbours(
     let on = |c: usize| !off.is_some_and(|off| off[c]);
     let mut next = [0; 8];
     let mut sides = 0;
+    let xy = at(w, cell);
     for d in 0..4 {
-        if let Some(middle) = step(w, h, cell, d) {
+        let (room, offset) = room(w, h, xy, d);
+        if room >= 1 {
+            let middle = cell.wrapping_add_signed(offset);
             next[usize::from(d)] = middle;
             sides |= 1 << d;
-            if let Some(far) = step(w, h, middle, d).filter(|_| on(middle)) {
-                next[usize::from(4 + d)] = far;
+            if room >= 2 && on(middle) {
+                next[usize::from(4 + d)] = middle.wrapping_add_signed(offset);
                 sides |= 1 << (4 + d);
             }
         }
@@ -85,9 +106,11 @@ pub fn across(d: Side) -> u8 {
 /// Whether some tunnel passes under `cell`: a cell on either side of it opens a tunnel
 /// through it.
 #[inline]
-fn is_under(w: usize, h: usize, cells: &[u8], cell: usize) -> bool {
-    (0..4)
-        .any(|d: Side| step(w, h, cell, d).is_some_and(|n| cells[n] & 1 << (4 + (d + 2) % 4) != 0))
+fn is_under(w: usize, h: usize, cells: &[u8], cell: usize, xy: (usize, usize)) -> bool {
+    (0..4).any(|d: Side| {
+        let (room, offset) = room(w, h, xy, d);
+        room >= 1 && cells[cell.wrapping_add_signed(offset)] & 1 << (4 + (d + 2) % 4) != 0
+    })
 }
 
 /// Whether opening side `side` of `cell` (a side that leads to a cell) keeps a weave's
@@ -99,19 +122,23 @@ fn is_under(w: usize, h: usize, cells: &[u8], cell: usize) -> bool {
 #[inline(never)]
 pub fn can_carve(w: usize, h: usize, cells: &[u8], cell: usize, side: Side) -> bool {
     let d = side & 3;
-    let Some(next) = step(w, h, cell, d) else {
+    let xy = at(w, cell);
+    let (room, offset) = room(w, h, xy, d);
+    if room == 0 {
         return false;
-    };
+    }
+    let next = cell.wrapping_add_signed(offset);
     let back = (d + 2) % 4;
     if side < 4 {
         return cells[cell] & 1 << (4 + d) == 0
             && cells[next] & 1 << (4 + back) == 0
-            && !is_under(w, h, cells, cell)
-            && !is_under(w, h, cells, next);
+            && !is_under(w, h, cells, cell, xy)
+            && !is_under(w, h, cells, next, moved(xy, d));
     }
-    let Some(far) = step(w, h, next, d) else {
+    if room < 2 {
         return false;
-    };
+    }
+    let far = next.wrapping_add_signed(offset);
     cells[next] == across(d) && cells[cell] & 1 << d == 0 && cells[far] & 1 << back == 0
 }
 
