@@ -69,7 +69,10 @@ pub static INFO: Info = Info {
     marks: &[
         (mark::VISITED, "in the maze"),
         (mark::ACTIVE, "the current walk"),
-        (mark::SPECIAL, "where the last hunt looked (its row on a square grid)"),
+        (
+            mark::SPECIAL,
+            "where the last hunt looked (its row on a square grid)",
+        ),
     ],
     events: &["hunt", "carve"],
 };
