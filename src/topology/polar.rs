@@ -81,7 +81,8 @@ pub(super) fn sides(starts: &[u32], cell: usize) -> u8 {
 /// where the ring inside starts and whether it has half as many cells (`halves`: 1) or as
 /// many (0), and where the ring outside starts and how many of its cells lie outside each
 /// cell of this one (`split`: 1 or 2; 0 on the rim). Ring 1, around the centre, has
-/// `inner` 0 (the centre itself) and `halves` set to 63 so that any place inside it gives 0.
+/// `inner` 0 (the centre itself) and `halves` set to the width of a `usize` less one, so that any place inside it gives 0
+/// (63 overflowed the shift on wasm32).
 /// Worked out with comparisons, never a division: a ring has as many cells as the one inside
 /// it or twice as many ([`tests::a_ring_at_most_doubles`], for every ring a grid may have),
 /// and this runs for every neighbour a machine asks about.
@@ -99,7 +100,7 @@ struct Ring {
 fn ring_at(starts: &[u32], ring: usize) -> Ring {
     let (start, n) = (starts[ring] as usize, count(starts, ring));
     let (inner, halves) = match ring {
-        1 => (0, 63),
+        1 => (0, usize::BITS - 1),
         _ => {
             let inner = starts[ring - 1] as usize;
             (inner, u32::from(start - inner != n))
