@@ -10,7 +10,7 @@
 //! - `groups`: a set label per cell (Kruskal's and Eller's sets); 0 means "no set".
 
 use crate::maze::{Direction, Maze};
-use crate::topology::Side;
+use crate::topology::{Side, Topology};
 
 /// Mark bits of the display layer. Each algorithm documents which it uses; the page gives each
 /// bit its own colour.
@@ -50,6 +50,8 @@ pub enum Layer {
     Mark = 1,
     /// The set label.
     Group = 2,
+    /// The maze's terrain (see [`crate::world`]).
+    Terrain = 3,
 }
 
 /// One recorded change: enough to redo or undo it.
@@ -456,6 +458,40 @@ impl Board {
         self.maze.set_cell(cell, bits);
     }
 
+    /// Sets a cell's terrain: 0 blocks it (see [`crate::world`]; blocking also needs
+    /// [`Board::close_all`]), 1 to 9 is the cost of entering it.
+    pub fn set_terrain(&mut self, cell: usize, value: u8) {
+        let old = self.maze.cost(cell);
+        if old == value {
+            return;
+        }
+        self.record(cell, Layer::Terrain, u32::from(old), u32::from(value));
+        self.maze.set_cost(cell, value);
+    }
+
+    /// Closes every open passage of `cell` (both sides of each), on a grid of any shape: what
+    /// blocking a cell does to its walls.
+    pub fn close_all(&mut self, cell: usize) {
+        let bits = self.maze.cell(cell);
+        if bits == 0 {
+            return;
+        }
+        let grid = self.maze.topology().into_owned();
+        for side in 0..8 {
+            if bits & (1 << side) != 0 {
+                if let Some(next) = grid.neighbour(cell, side) {
+                    self.unjoin(cell, side, next, grid.back(cell, side));
+                }
+            }
+        }
+    }
+
+    /// Blocks `cell`: terrain 0 and every passage closed.
+    pub fn block(&mut self, cell: usize) {
+        self.close_all(cell);
+        self.set_terrain(cell, crate::world::BLOCKED);
+    }
+
     /// Replaces a cell's marks.
     #[inline]
     pub fn set_mark(&mut self, cell: usize, marks: u8) {
@@ -577,6 +613,7 @@ impl Board {
                 self.groups[cell] = value;
                 self.labelled |= value != 0;
             }
+            Layer::Terrain => self.maze.set_cost(cell, value as u8),
         }
     }
 }

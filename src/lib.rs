@@ -9,6 +9,7 @@
 //! - [`generators`], [`solvers`], [`player`]: the algorithms, one file each.
 //! - [`run`]: a whole timeline — generate, then solve, then walk — as used by every front end.
 //! - [`stats`]: texture statistics (dead ends, diameter, corridors, junctions) of any maze.
+//! - [`world`]: obstacles, terrain costs, diagonal moves and heuristics, and a learner's edits.
 //! - [`export`]: a maze as tile text with its route, or as a printable SVG worksheet.
 
 pub mod board;
@@ -27,6 +28,7 @@ pub mod run;
 pub mod solvers;
 pub mod stats;
 pub mod topology;
+pub mod world;
 
 /// The JavaScript edge (wasm32 only); public so that tests/wasm.rs can drive it.
 #[cfg(target_arch = "wasm32")]

@@ -154,6 +154,9 @@ pub struct Maze {
     /// The grid when it is not the plain square grid of `width` × `height`: another shape,
     /// or a mask. Shared: a maze's copies (checkpoints, snapshots) all use the one grid.
     grid: Option<Arc<Grid>>,
+    /// The world's terrain, a byte a cell (see [`crate::world`]): 0 blocked, else the cost of
+    /// entering the cell. `None` until something is painted: every cell costs 1.
+    terrain: Option<Vec<u8>>,
 }
 
 impl Maze {
@@ -165,6 +168,7 @@ impl Maze {
             height,
             cells: vec![0; width as usize * height as usize],
             grid: None,
+            terrain: None,
         })
     }
 
@@ -190,6 +194,7 @@ impl Maze {
             height,
             cells,
             grid: None,
+            terrain: None,
         })
     }
 
@@ -207,6 +212,7 @@ impl Maze {
             height,
             cells,
             grid: None,
+            terrain: None,
         };
         maze.check_consistent().map_err(MazeError::BadCells)?;
         Ok(maze)
@@ -223,6 +229,7 @@ impl Maze {
             height,
             cells,
             grid: (!plain).then(|| Arc::new(grid)),
+            terrain: None,
         }
     }
 
@@ -343,6 +350,35 @@ impl Maze {
         } else {
             None
         }
+    }
+
+    /// The terrain layer, if anything was painted (see [`crate::world`]).
+    pub fn terrain(&self) -> Option<&[u8]> {
+        self.terrain.as_deref()
+    }
+
+    /// The cost of entering `cell`: 0 for a blocked cell, else 1 to 9 (1 where nothing was
+    /// painted).
+    #[inline]
+    pub fn cost(&self, cell: usize) -> u8 {
+        match &self.terrain {
+            Some(terrain) => terrain[cell],
+            None => crate::world::PLAIN,
+        }
+    }
+
+    /// Whether some cell costs more than 1 (or is blocked): the searches that weigh paths
+    /// keep their unit-cost speed otherwise.
+    pub fn has_terrain(&self) -> bool {
+        self.terrain.is_some()
+    }
+
+    /// Sets one cell's terrain. Only [`crate::board::Board`] calls this (journaled); the
+    /// layer is made on the first write.
+    pub(crate) fn set_cost(&mut self, cell: usize, value: u8) {
+        let len = self.cells.len();
+        self.terrain
+            .get_or_insert_with(|| vec![crate::world::PLAIN; len])[cell] = value;
     }
 
     /// Sets one cell's passage byte. Only [`crate::board::Board`] calls this, so that every

@@ -148,7 +148,7 @@ proptest! {
         // generator's marks and set labels were cleared before the search began.
         let alone = solvers::solve(name, &maze, maze.coords(start), maze.coords(goal)).unwrap();
         prop_assert_eq!(run.report(), Some(alone.clone()));
-        let mut solver = (solvers::find(name).unwrap().make)(&maze, start, goal);
+        let mut solver = (solvers::find(name).unwrap().make)(&maze, start, goal, &Default::default());
         let mut board = Board::new(maze.clone());
         run_to_end(solver.as_mut(), &mut board, &mut Rng::new(0));
         let walked: Vec<u8> = run.board().marks().iter().map(|m| m & !mark::WALKED).collect();

@@ -270,7 +270,7 @@ fn wall_followers_on_a_weave_face_four_ways_and_go_straight_under() {
             generators::generate_on("kruskal", Maze::on_grid(grid.clone()), seed, 0.0).unwrap();
         for name in ["wall-follower-right", "wall-follower-left", "tremaux"] {
             let entry = solvers::find(name).unwrap();
-            let mut machine = (entry.make)(&maze, 0, grid.len() - 1);
+            let mut machine = (entry.make)(&maze, 0, grid.len() - 1, &Default::default());
             let mut board = Board::new(maze.clone());
             let mut rng = Rng::new(0);
             while let Some(step) = machine.step(&mut board, &mut rng) {

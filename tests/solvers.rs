@@ -173,7 +173,7 @@ fn step_with_undo(
     start: usize,
     goal: usize,
 ) -> (Box<dyn Solver>, Board, u64) {
-    let mut solver = (entry.make)(maze, start, goal);
+    let mut solver = (entry.make)(maze, start, goal, &Default::default());
     let mut board = Board::new(maze.clone());
     board.set_journaling(true);
     let mut rng = Rng::new(0);
@@ -389,7 +389,7 @@ fn running_to_the_end_ends_on_the_last_step() {
         let maze = generated(gen, width, height, seed);
         let goal = maze.len() - 1;
         for entry in solvers::ALL {
-            let mut stepped = (entry.make)(&maze, 0, goal);
+            let mut stepped = (entry.make)(&maze, 0, goal, &Default::default());
             let mut board = Board::new(maze.clone());
             let mut rng = Rng::new(0);
             let (mut count, mut last) = (0, None);
@@ -397,7 +397,7 @@ fn running_to_the_end_ends_on_the_last_step() {
                 count += 1;
                 last = Some(step);
             }
-            let mut ran = (entry.make)(&maze, 0, goal);
+            let mut ran = (entry.make)(&maze, 0, goal, &Default::default());
             let mut board = Board::new(maze.clone());
             let ended = ran.step_to_end(&mut board, &mut Rng::new(0));
             assert_eq!(
@@ -845,7 +845,7 @@ fn registry_lists_the_seed_solvers_in_order() {
     assert_eq!(distinct.len(), names.len(), "names must be unique");
     for entry in solvers::ALL {
         let maze = Maze::new(2, 2).unwrap();
-        let solver = (entry.make)(&maze, 0, 3);
+        let solver = (entry.make)(&maze, 0, 3, &Default::default());
         assert_eq!(
             solver.info().name,
             entry.info.name,

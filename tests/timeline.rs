@@ -269,7 +269,7 @@ fn every_step_names_a_pseudocode_line_and_every_line_runs() {
     let closed = Maze::new(2, 1).unwrap();
     for entry in solvers::ALL {
         for (maze, goal) in [(&cut, 2), (&closed, 1)] {
-            let mut machine = (entry.make)(maze, 0, goal);
+            let mut machine = (entry.make)(maze, 0, goal, &Default::default());
             let mut board = Board::new(maze.clone());
             let mut rng = Rng::new(0);
             while let Some(step) = machine.step(&mut board, &mut rng) {

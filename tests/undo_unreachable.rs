@@ -40,7 +40,7 @@ fn every_step_of_a_search_that_finds_no_way_is_taken_back() {
         let maze = walled_off(&maze, goal);
         for entry in solvers::ALL {
             let name = entry.info.name;
-            let mut solver = (entry.make)(&maze, 0, goal);
+            let mut solver = (entry.make)(&maze, 0, goal, &Default::default());
             let mut board = Board::new(maze.clone());
             board.set_journaling(true);
             let mut rng = Rng::new(0);

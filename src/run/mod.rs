@@ -115,6 +115,7 @@ impl Run {
         generators::check_shape(entry, &maze).map_err(RunError::Shape)?;
         let generator = (entry.make)(&maze);
         braid::check_share(settings.braid).map_err(RunError::Braid)?;
+        check_world(&settings, &maze)?;
         let solver_entry = match &settings.solver {
             Some(name) => {
                 let entry =
@@ -479,6 +480,29 @@ impl Run {
     pub fn all_dirty(&self) -> bool {
         self.dirty.is_everything()
     }
+}
+
+/// Checks the settings' edits against the maze and their search options; diagonal moves
+/// are for the plain square grid only.
+fn check_world(settings: &Settings, maze: &Maze) -> Result<(), RunError> {
+    if let Some(edits) = &settings.edits {
+        edits
+            .check(&*maze.topology())
+            .map_err(|e| RunError::World(e.to_string()))?;
+    }
+    settings.search.check().map_err(RunError::World)?;
+    if settings.search.corners.diagonal() && maze.grid().is_some() {
+        return Err(RunError::World(format!(
+            "diagonal moves are for the square grid without a mask, not a {} grid: choose \
+             corners never",
+            if maze.shape() == crate::topology::Shape::Square {
+                "masked square".to_string()
+            } else {
+                maze.shape().to_string()
+            }
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use crate::generators::Braid;
 use crate::machine::Machine;
 use crate::player::Player;
 use crate::solvers::Outcome;
+use crate::world::{Edits, BLOCKED, PLAIN};
 
 /// Where in the timeline a run is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +65,23 @@ impl Run {
         }
     }
 
+    /// Applies the settings' edits to the generated maze and frees the start and goal if
+    /// they ended up blocked (an open world's obstacles may fall on them): the world the
+    /// search sees. Journaled with the search's first step, like the clearing before it.
+    fn enter_world(&mut self) {
+        let board = &mut self.now.board;
+        if let Some(edits) = &self.settings.edits {
+            edits.apply(board);
+        }
+        for end in [self.start, self.goal] {
+            if board.maze().cost(end) == BLOCKED {
+                let mut free = Edits::new();
+                free.paint(end as u32, PLAIN);
+                free.apply(board);
+            }
+        }
+    }
+
     pub(super) fn next_phase(&mut self) {
         self.now.phase = match self.now.phase {
             Phase::Generating if self.settings.braid > 0.0 => {
@@ -77,8 +95,13 @@ impl Run {
                     // The generator's marks mean nothing to the search: start it on a clean
                     // display (the clearing is journaled with the solver's first step).
                     self.now.board.clear_display();
-                    self.now.solver =
-                        Some((entry.make)(self.now.board.maze(), self.start, self.goal));
+                    self.enter_world();
+                    self.now.solver = Some((entry.make)(
+                        self.now.board.maze(),
+                        self.start,
+                        self.goal,
+                        &self.settings.search,
+                    ));
                     Phase::Solving
                 }
                 None => Phase::Done,

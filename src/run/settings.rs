@@ -5,7 +5,9 @@ use crate::machine::Info;
 use crate::maze::{Maze, MazeError};
 use crate::solvers::{self, SolveError};
 use crate::topology::{Grid, GridError, Mask, Shape, Topology};
+use crate::world::{Edits, Search};
 use std::fmt;
+use std::sync::Arc;
 
 /// Everything that defines a run. Equal settings give equal runs, step for step.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +29,11 @@ pub struct Settings {
     pub shape: Shape,
     /// Cells switched off, if any.
     pub mask: Option<Mask>,
+    /// What a learner changed in the generated maze, applied when the search begins (see
+    /// [`crate::world::edits`]); shared, as a run's copies all use the same.
+    pub edits: Option<Arc<Edits>>,
+    /// How the search may move and guess (diagonal moves, heuristic, weight).
+    pub search: Search,
 }
 
 impl Settings {
@@ -43,6 +50,8 @@ impl Settings {
             braid: 0.0,
             shape: Shape::Square,
             mask: None,
+            edits: None,
+            search: Search::default(),
         }
     }
 
@@ -82,6 +91,18 @@ impl Settings {
     /// The same settings with a solver.
     pub fn with_solver(mut self, solver: &str) -> Settings {
         self.solver = Some(solver.to_string());
+        self
+    }
+
+    /// The same settings with a learner's edits of the generated maze.
+    pub fn with_edits(mut self, edits: Edits) -> Settings {
+        self.edits = (!edits.is_empty()).then(|| Arc::new(edits));
+        self
+    }
+
+    /// The same settings with these search options.
+    pub fn with_search(mut self, search: Search) -> Settings {
+        self.search = search;
         self
     }
 
@@ -147,6 +168,8 @@ pub enum RunError {
     Solver(SolveError),
     /// A braid share outside 0 to 1; the message says so.
     Braid(String),
+    /// Edits that do not fit the maze, or search options out of range; the message says why.
+    World(String),
     /// Not enough memory left for a run of this size (the message says how much it needs).
     Memory(String),
 }
@@ -158,7 +181,9 @@ impl fmt::Display for RunError {
             RunError::Grid(e) => e.fmt(f),
             RunError::Generator(e) => e.fmt(f),
             RunError::Solver(e) => e.fmt(f),
-            RunError::Braid(e) | RunError::Memory(e) | RunError::Shape(e) => e.fmt(f),
+            RunError::Braid(e) | RunError::Memory(e) | RunError::Shape(e) | RunError::World(e) => {
+                e.fmt(f)
+            }
         }
     }
 }

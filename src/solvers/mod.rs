@@ -10,6 +10,7 @@ use crate::machine::{run_to_end, Info, Machine};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Shape, Side, Square, Topology};
+use crate::world::Search;
 use std::fmt;
 
 pub mod a_star;
@@ -109,7 +110,8 @@ impl Clone for Box<dyn Solver> {
 /// A registered solver: its description and how to make one for a maze, start and goal.
 pub struct Entry {
     pub info: &'static Info,
-    pub make: fn(&Maze, usize, usize) -> Box<dyn Solver>,
+    /// How it may move and guess ([`Search`]): solvers that do not weigh paths ignore it.
+    pub make: fn(&Maze, usize, usize, &Search) -> Box<dyn Solver>,
     /// Whether it works on a grid of any shape, or only on the plain square grid.
     pub any_shape: bool,
 }
@@ -132,17 +134,19 @@ macro_rules! on_its_grid {
 pub static ALL: &[Entry] = &[
     Entry {
         info: &bfs::INFO,
-        make: |maze, start, goal| on_its_grid!(maze, |grid| Bfs::on(grid, start, goal)),
+        make: |maze, start, goal, _search| on_its_grid!(maze, |grid| Bfs::on(grid, start, goal)),
         any_shape: true,
     },
     Entry {
         info: &a_star::INFO,
-        make: |maze, start, goal| on_its_grid!(maze, |grid| AStar::on(grid, start, goal, 1)),
+        make: |maze, start, goal, _search| {
+            on_its_grid!(maze, |grid| AStar::on(grid, start, goal, 1))
+        },
         any_shape: true,
     },
     Entry {
         info: &wall_follower::INFO_RIGHT,
-        make: |maze, start, goal| {
+        make: |maze, start, goal, _search| {
             on_its_grid!(maze, |grid| WallFollower::on(
                 grid,
                 maze,
@@ -155,7 +159,7 @@ pub static ALL: &[Entry] = &[
     },
     Entry {
         info: &wall_follower::INFO_LEFT,
-        make: |maze, start, goal| {
+        make: |maze, start, goal, _search| {
             on_its_grid!(maze, |grid| WallFollower::on(
                 grid,
                 maze,
@@ -168,39 +172,45 @@ pub static ALL: &[Entry] = &[
     },
     Entry {
         info: &dfs::INFO,
-        make: |maze, start, goal| on_its_grid!(maze, |grid| Dfs::on(grid, start, goal)),
+        make: |maze, start, goal, _search| on_its_grid!(maze, |grid| Dfs::on(grid, start, goal)),
         any_shape: true,
     },
     Entry {
         info: &dijkstra::INFO,
-        make: |maze, start, goal| on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal)),
+        make: |maze, start, goal, _search| {
+            on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
+        },
         any_shape: true,
     },
     Entry {
         info: &greedy::INFO,
-        make: |maze, start, goal| on_its_grid!(maze, |grid| Greedy::on(grid, start, goal)),
+        make: |maze, start, goal, _search| on_its_grid!(maze, |grid| Greedy::on(grid, start, goal)),
         any_shape: true,
     },
     Entry {
         info: &bidirectional_bfs::INFO,
-        make: |maze, start, goal| {
+        make: |maze, start, goal, _search| {
             on_its_grid!(maze, |grid| BidirectionalBfs::on(grid, start, goal))
         },
         any_shape: true,
     },
     Entry {
         info: &tremaux::INFO,
-        make: |maze, start, goal| on_its_grid!(maze, |grid| Tremaux::on(grid, start, goal)),
+        make: |maze, start, goal, _search| {
+            on_its_grid!(maze, |grid| Tremaux::on(grid, start, goal))
+        },
         any_shape: true,
     },
     Entry {
         info: &dead_end_filling::INFO,
-        make: |maze, start, goal| on_its_grid!(maze, |grid| DeadEndFilling::on(grid, start, goal)),
+        make: |maze, start, goal, _search| {
+            on_its_grid!(maze, |grid| DeadEndFilling::on(grid, start, goal))
+        },
         any_shape: true,
     },
     Entry {
         info: &a_star::INFO_WEIGHTED,
-        make: |maze, start, goal| {
+        make: |maze, start, goal, _search| {
             on_its_grid!(maze, |grid| AStar::on(grid, start, goal, a_star::WEIGHTED))
         },
         any_shape: true,
@@ -345,7 +355,7 @@ pub fn solve(
     check_shape(entry, maze)?;
     let start = cell_at(maze, "start", start)?;
     let goal = cell_at(maze, "goal", goal)?;
-    let mut solver = (entry.make)(maze, start, goal);
+    let mut solver = (entry.make)(maze, start, goal, &Search::default());
     let mut board = Board::new(maze.clone());
     // Only the result is returned: nobody sees the marks, so they are not kept.
     board.set_display(false);
@@ -536,7 +546,7 @@ mod tests {
     /// again.
     #[cfg(not(target_arch = "wasm32"))] // `dyn Solver` is `Debug` only natively
     fn check_undo(name: &str, maze: &Maze, start: usize, goal: usize) {
-        let mut solver = (find(name).unwrap().make)(maze, start, goal);
+        let mut solver = (find(name).unwrap().make)(maze, start, goal, &Search::default());
         let mut board = Board::new(maze.clone());
         board.set_journaling(true);
         let mut rng = Rng::new(0);

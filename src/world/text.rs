@@ -1,0 +1,150 @@
+//! Worlds as text, for the command line: rows of equal length, one character a cell —
+//! `#` blocked, `.` a free cell of cost 1, `1` to `9` a free cell of that cost, `S` the start
+//! and `G` the goal (both cost 1). Every two free cells side by side are joined: a world file
+//! has obstacles, not walls between cells.
+
+use super::{Edits, BLOCKED, PLAIN};
+use crate::maze::{Maze, MAX_SIDE};
+use std::fmt;
+
+/// A world read from text: its size, its terrain as edits of an empty room, and the cells
+/// marked `S` and `G`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorldText {
+    pub width: u32,
+    pub height: u32,
+    /// Every cell that is not `.`, `S` or `G` (cost 1), as painted terrain.
+    pub edits: Edits,
+    pub start: Option<(u32, u32)>,
+    pub goal: Option<(u32, u32)>,
+}
+
+/// Why a world file could not be read: one line, naming the row and column (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorldTextError(pub String);
+
+impl fmt::Display for WorldTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for WorldTextError {}
+
+/// Reads a world file's text.
+pub fn parse(text: &str) -> Result<WorldText, WorldTextError> {
+    let fail = |why: String| Err(WorldTextError(why));
+    let rows: Vec<&str> = text
+        .lines()
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        .collect();
+    // Blank lines at the end (a final newline, an editor's habit) are no rows.
+    let rows = &rows[..rows
+        .iter()
+        .rposition(|r| !r.is_empty())
+        .map_or(0, |i| i + 1)];
+    if rows.is_empty() {
+        return fail("the world file has no rows: give rows of # . 1-9 S G".into());
+    }
+    let width = rows[0].chars().count();
+    if rows.len() > MAX_SIDE as usize || width > MAX_SIDE as usize {
+        return fail(format!(
+            "the world is {width}x{} cells: at most {MAX_SIDE} a side",
+            rows.len()
+        ));
+    }
+    let mut world = WorldText {
+        width: width as u32,
+        height: rows.len() as u32,
+        edits: Edits::new(),
+        start: None,
+        goal: None,
+    };
+    for (y, row) in rows.iter().enumerate() {
+        let len = row.chars().count();
+        if len != width {
+            return fail(format!(
+                "row {}: {len} characters where the first row has {width}; every row must be \
+                 as long",
+                y + 1
+            ));
+        }
+        for (x, ch) in row.chars().enumerate() {
+            let at = |what: &str| format!("row {}, column {}: {what}", y + 1, x + 1);
+            let cell = (y * width + x) as u32;
+            let here = Some((x as u32, y as u32));
+            match ch {
+                '#' => world.edits.paint(cell, BLOCKED),
+                '.' => {}
+                '1'..='9' => {
+                    let cost = ch as u8 - b'0';
+                    if cost != PLAIN {
+                        world.edits.paint(cell, cost);
+                    }
+                }
+                'S' if world.start.is_some() => return fail(at("a second S; give one start")),
+                'G' if world.goal.is_some() => return fail(at("a second G; give one goal")),
+                'S' => world.start = here,
+                'G' => world.goal = here,
+                _ => {
+                    return fail(at(&format!(
+                        "{} is not a cell: use # (blocked), . (free), 1-9 (a cost), S or G",
+                        crate::parse::quote(&ch.to_string())
+                    )))
+                }
+            }
+        }
+    }
+    Ok(world)
+}
+
+/// A maze's world as text: square mazes only, and only its terrain (an open world's walls are
+/// its obstacles' sides). `start` and `goal` are marked when given.
+pub fn to_text(maze: &Maze, start: Option<usize>, goal: Option<usize>) -> String {
+    let width = maze.width() as usize;
+    let mut text = String::with_capacity((width + 1) * maze.height() as usize);
+    for cell in 0..maze.len() {
+        let ch = if Some(cell) == start {
+            'S'
+        } else if Some(cell) == goal {
+            'G'
+        } else {
+            match maze.cost(cell) {
+                BLOCKED => '#',
+                PLAIN => '.',
+                cost => (b'0' + cost) as char,
+            }
+        };
+        text.push(ch);
+        if cell % width == width - 1 {
+            text.push('\n');
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_costs_obstacles_start_and_goal() {
+        let world = parse("S.#\n19G\n\n").unwrap();
+        assert_eq!((world.width, world.height), (3, 2));
+        assert_eq!(world.start, Some((0, 0)));
+        assert_eq!(world.goal, Some((2, 1)));
+        let painted: Vec<(u32, u8)> = world.edits.terrain().collect();
+        assert_eq!(painted, vec![(2, BLOCKED), (4, 9)]);
+    }
+
+    #[test]
+    fn malformed_files_name_the_row_and_column() {
+        let e = parse("S..\n.x.\n..G").unwrap_err().0;
+        assert!(e.starts_with("row 2, column 2:"), "{e}");
+        let e = parse("S..\n..\n..G").unwrap_err().0;
+        assert!(e.starts_with("row 2:"), "{e}");
+        let e = parse("S.S").unwrap_err().0;
+        assert!(e.contains("column 3") && e.contains("second S"), "{e}");
+        assert!(parse("\n\n").is_err());
+    }
+}
