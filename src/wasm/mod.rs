@@ -94,6 +94,8 @@ impl MazeRun {
             braid: args::share(param(CALL, "braid"), &braid)?,
             shape: optional_shape(CALL, &shape)?,
             mask: optional_mask(CALL, &mask)?,
+            edits: None,
+            search: Default::default(),
         };
         // An algorithm that cannot work on the grid: the grid's parameter is named, the mask
         // when it is what makes a square grid not plain.
