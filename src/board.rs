@@ -476,13 +476,22 @@ impl Board {
         if bits == 0 {
             return;
         }
-        let grid = self.maze.topology().into_owned();
-        for side in 0..8 {
-            if bits & (1 << side) != 0 {
-                if let Some(next) = grid.neighbour(cell, side) {
-                    self.unjoin(cell, side, next, grid.back(cell, side));
+        // The neighbours found first (the grid is borrowed from the maze), then unjoined.
+        let mut open = [(0, 0, 0); 8];
+        let mut count = 0;
+        {
+            let grid = self.maze.topology();
+            for side in 0..8 {
+                if bits & (1 << side) != 0 {
+                    if let Some(next) = grid.neighbour(cell, side) {
+                        open[count] = (side, next, grid.back(cell, side));
+                        count += 1;
+                    }
                 }
             }
+        }
+        for &(side, next, back) in &open[..count] {
+            self.unjoin(cell, side, next, back);
         }
     }
 

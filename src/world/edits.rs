@@ -116,7 +116,11 @@ impl Edits {
     /// Changes the board's maze as the module's steps say; journaled like any other change.
     /// The edits must have passed [`Edits::check`] for this maze.
     pub fn apply(&self, board: &mut Board) {
-        let grid = board.maze().topology().into_owned();
+        // Shared, not copied: a masked or polar grid holds a vector per cell.
+        let grid = match board.maze().shared_grid() {
+            Some(grid) => grid,
+            None => std::sync::Arc::new(board.maze().topology().into_owned()),
+        };
         let mut freed = Vec::new();
         for (cell, value) in self.terrain() {
             let cell = cell as usize;
