@@ -173,6 +173,8 @@ impl Heuristic {
     /// when it is): the page and the command line print it next to the solver.
     pub fn caveat(self, corners: Corners, weight: f64) -> Option<String> {
         if weight > 1.0 {
+            // Rust's float formatting would add about 20 KB to the wasm module.
+            let weight = crate::parse::number_text(weight);
             return Some(format!(
                 "weight {weight} counts the guess more than the cost so far: the path may not \
                  be the cheapest (at most {weight} times its cost)"
@@ -225,8 +227,9 @@ impl Search {
             Ok(())
         } else {
             Err(format!(
-                "weight {} is not allowed: give a number from 1 to {MAX_WEIGHT}",
-                self.weight
+                "weight {} is not allowed: give a number from 1 to {}",
+                crate::parse::number_text(self.weight),
+                crate::parse::number_text(MAX_WEIGHT)
             ))
         }
     }
