@@ -3,6 +3,7 @@
 // can come from the URL and must never be read as markup.
 
 import { COLOURS, DISTANCE_ENDS, colourOfBit } from './renderer.js';
+import { PAINTS, costOfRun, formatCost, swatchBackground } from './world.js';
 
 // A polite live region read out at every change would talk over itself while a run plays:
 // while running, the status text is refreshed at most this often.
@@ -76,7 +77,7 @@ export class Panels {
       this.showAlgorithm(algorithm);
     }
     if (distance) this.showDistanceLegend(distance);
-    else this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen);
+    else this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen, safe(() => run.terrainPtr() !== 0, false));
     this.highlightLine(run.lastLine());
     if (urgent || state !== 'running' || now - this.lastStatusAt >= STATUS_INTERVAL_MS) {
       this.lastStatusAt = now;
@@ -136,9 +137,9 @@ export class Panels {
   }
 
   /** The marks the machine on show uses, plus the markers that are always there. */
-  showLegend(algorithm, solver, sawGroups, heading) {
+  showLegend(algorithm, solver, sawGroups, heading, terrain = false) {
     if (heading) this.headingSeen = true;
-    const key = `${algorithm}:${solver}:${sawGroups}:${heading}`;
+    const key = `${algorithm}:${solver}:${sawGroups}:${heading}:${terrain}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
     // The player walks over the solver's marks, which stay on screen: explain both.
@@ -161,6 +162,14 @@ export class Panels {
     if (this.api.generatorNames?.().includes(algorithm)) items.push(['swatch', COLOURS.uncarved, 'not carved yet']);
     bits.forEach((bit, i) => items.push(['swatch', colourOfBit(bit), labels[i] ?? `mark ${bit}`]));
     if (sawGroups) items.push(['sets', '', 'sets (one hue per set)']);
+    if (terrain) {
+      items.push(['swatch', COLOURS.wall, 'obstacle (blocked cell)']);
+      for (const paint of PAINTS) {
+        const label = paint.value === 1 ? `${paint.name}: cost 1, as unpainted cells`
+          : `${paint.name}: cost ${paint.value} (${paint.pattern})`;
+        items.push(['swatch', paint.value === 1 ? COLOURS.passage : swatchBackground(paint, this.doc), label]);
+      }
+    }
     items.push(['start', '', 'start'], ['goal', '', 'goal']);
     if (algorithm === 'player') items.push(['player', '', 'player']);
     else items.push(['current', '', 'current cell']);
@@ -304,6 +313,9 @@ export function statusText(run, state, solver) {
   if (solver !== 'none' && phase !== 'generating' && phase !== 'braiding') {
     parts.push(`visited ${run.visited().toLocaleString('en-US')}`);
     parts.push(`path length ${run.pathLength().toLocaleString('en-US')}`);
+    // The cost on the terrain (√2 a diagonal move), worked out here until the core reports it.
+    const cost = safe(() => costOfRun(run), null);
+    if (cost !== null) parts.push(`cost ${formatCost(cost)}`);
     // The module's words, as they are: nothing here parses them.
     const noPath = run.noPath();
     if (noPath) parts.push(noPath);
