@@ -160,7 +160,11 @@ export class Editor {
     const renderer = this.on.renderer();
     const cell = renderer.cellIndexAt(event.clientX, event.clientY);
     if (cell < 0) return;
-    this.el.maze.setPointerCapture?.(event.pointerId);
+    try {
+      this.el.maze.setPointerCapture(event.pointerId);
+    } catch {
+      // A pointer the browser no longer knows (already up): the stroke still ends on pointerup.
+    }
     const run = this.on.run();
     const erase = event.button === 2 || this.el.erase.checked;
     const before = this.state();

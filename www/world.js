@@ -24,13 +24,12 @@ export function paintOf(value) {
   return found;
 }
 
-// Which solvers weigh terrain costs and may move diagonally. ONE place: once the core's
-// solvers::Entry says so itself (its `costs` and `diagonal` flags, branch `solvers`), read
-// those flags here instead.
-const WEIGHS_COSTS = new Set(['dijkstra', 'a-star', 'a-star-weighted', 'a-star-bidirectional', 'best-first',
-  'greedy', 'jump-point', 'ida-star', 'uniform-cost']);
-const MOVES_DIAGONALLY = new Set(['dijkstra', 'a-star', 'a-star-weighted', 'best-first', 'greedy', 'bfs',
-  'jump-point', 'ida-star']);
+// Which solvers weigh terrain costs and may move diagonally. ONE place, copied from the
+// core's solvers::Entry `costs` and `diagonal` flags as branch `solvers` sets them; once that is
+// merged, read the flags from the module here instead (and before it is, this core's solvers
+// count moves only).
+const WEIGHS_COSTS = new Set(['dijkstra', 'a-star', 'a-star-weighted', 'bidirectional-a-star']);
+const MOVES_DIAGONALLY = new Set(['dijkstra', 'a-star', 'a-star-weighted', 'bidirectional-a-star']);
 
 /** What a solver does with the world: { costs, diagonal } (booleans). */
 export function solverHonours(name) {
