@@ -2378,7 +2378,7 @@ fn world_arguments_are_checked_with_clear_messages() {
             "the edits' terrain has 'q' at character 2",
         ),
         (
-            s("999x"),
+            s("999.x"),
             u(),
             u(),
             u(),
