@@ -521,7 +521,7 @@ fn shade_terrain(out: &mut String, terrain: &[u8], mut outline: impl FnMut(&mut 
                 out.push_str(id);
                 out.push(')');
             }
-            None => out.push_str("#1d2330"),
+            None => out.push_str("#4b5366"),
         }
         out.push_str("\" d=\"");
         outline(out, cell);
@@ -711,7 +711,7 @@ mod tests {
             assert_eq!(sheet.matches("fill=\"url(#terrain-water)\"").count(), 1);
             assert_eq!(sheet.matches("fill=\"url(#terrain-grass)\"").count(), 1);
             assert_eq!(
-                sheet.matches("<path fill=\"#1d2330\"").count(),
+                sheet.matches("<path fill=\"#4b5366\"").count(),
                 1,
                 "one obstacle"
             );

@@ -163,7 +163,7 @@ export class Panels {
     bits.forEach((bit, i) => items.push(['swatch', colourOfBit(bit), labels[i] ?? `mark ${bit}`]));
     if (sawGroups) items.push(['sets', '', 'sets (one hue per set)']);
     if (terrain) {
-      items.push(['swatch', COLOURS.wall, 'obstacle (blocked cell)']);
+      items.push(['swatch', COLOURS.obstacle, 'obstacle (blocked cell)']);
       for (const paint of PAINTS) {
         const label = paint.value === 1 ? `${paint.name}: cost 1, as unpainted cells`
           : `${paint.name}: cost ${paint.value} (${paint.pattern})`;

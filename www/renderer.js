@@ -29,6 +29,7 @@ export const COLOURS = {
   special: '#f0e442', // yellow
   current: '#0072b2', // blue
   marker: '#111111',
+  obstacle: '#4b5366', // a blocked cell: a block, lighter than the walls around it
   halo: '#ffffff',
 };
 
@@ -128,7 +129,10 @@ export class Renderer {
     this.nextRow = null; // the next row of a progressive repaint, null when there is none
     this.again = false; // a repaint was asked for during one: go round once more
     this.onPending = null; // (renderer) => void: a progressive repaint needs frames
-    this.px = { wall: pixel(COLOURS.wall), passage: pixel(COLOURS.passage), uncarved: pixel(COLOURS.uncarved) };
+    this.px = {
+      wall: pixel(COLOURS.wall), passage: pixel(COLOURS.passage), uncarved: pixel(COLOURS.uncarved),
+      obstacle: pixel(COLOURS.obstacle),
+    };
     this.distanceFrom = -1; // the distance map's source cell, -1 when the map is off
     this.distanceKey = '';
     this.distanceMax = 0;
@@ -500,7 +504,7 @@ export class Renderer {
     }
     this.rank[c] = r;
     const t = this.terrain ? this.terrain[c] : 1;
-    if (t === 0) return this.px.wall;
+    if (t === 0) return this.px.obstacle;
     if (r === RANK_VISITED) return MARK_PIXEL[m];
     if (t > 1) return TERRAIN_PIXEL[t];
     return this.cells[c] === 0 ? this.px.uncarved : this.px.passage;
@@ -767,7 +771,7 @@ export function computeColours(marks, groups, cells, colour, rank, from, to, px,
       rank[c] = r;
       const t = terrain === null ? 1 : terrain[c];
       // An obstacle is a block of wall; painted terrain its colour unless visited.
-      if (t === 0) colour[c] = px.wall;
+      if (t === 0) colour[c] = px.obstacle;
       else if (r === RANK_VISITED) colour[c] = MARK_PIXEL[m];
       else if (t > 1) colour[c] = TERRAIN_PIXEL[t];
       else colour[c] = cells[c] === 0 ? uncarved : passage;
