@@ -178,17 +178,19 @@ test('right-click opens no menu on the maze; right-drag erases paint', async () 
 
 /** A drag made of synthetic pointer events of one kind (touch or pen). */
 async function pointerDrag(page, kind, points, { cancel = false } = {}) {
-  await page.evaluate(([kind, points, cancel]) => {
-    const maze = document.getElementById('maze');
-    const send = (type, [x, y]) => maze.dispatchEvent(new PointerEvent(type, {
+  const send = (type, point) => page.evaluate(([type, kind, [x, y]]) => {
+    document.getElementById('maze').dispatchEvent(new PointerEvent(type, {
       pointerId: 7, pointerType: kind, isPrimary: true, clientX: x, clientY: y, button: type === 'pointermove' ? -1 : 0,
       buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true,
     }));
-    send('pointerdown', points[0]);
-    for (const point of points.slice(1)) send('pointermove', point);
-    send(cancel ? 'pointercancel' : 'pointerup', points.at(-1));
-  }, [kind, points, cancel]);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  }, [type, kind, point]);
+  const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await send('pointerdown', points[0]);
+  for (const point of points.slice(1)) await send('pointermove', point);
+  // The stroke is searched live, frame by frame, before it ends.
+  await frames();
+  await send(cancel ? 'pointercancel' : 'pointerup', points.at(-1));
+  await frames();
   await waitSettled(page);
 }
 
