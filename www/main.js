@@ -313,11 +313,11 @@ async function boot() {
     }
   };
   // Moving the start or goal keeps the maze (same seed) and starts the run again.
-  // Once the run is done (or while editing) the search runs again at once on the same maze.
+  // While editing the search runs again at once on the same maze; otherwise a new run starts.
   const place = (which, x, y) => {
     const { width, height } = controller.settings;
     const setting = pointSetting(which, x, y, width, height, gridOf(controller.settings));
-    if (editor.active || controller.state === 'done') {
+    if (editor.active) {
       const before = editor.state();
       if (controller.rework({ [which]: setting })) editor.remember(before);
     } else {
