@@ -268,3 +268,58 @@ test('bad edits, corners, heuristic and weight in the URL fall back with a messa
   }), ['always', 'octile', 1.5, 'always']);
   assert.deepEqual(errors.filter((e) => !e.includes('edits')), []);
 });
+
+/** Viewport point of cell c's centre on the shape renderer. */
+const shapeCentre = (page, c) => page.evaluate((c) => {
+  const r = window.mazestep.renderer;
+  const [x, y] = r.geometry.centre(c);
+  const rect = r.canvas.getBoundingClientRect();
+  return [rect.left + ((r.geo.ox + x * r.geo.k) / r.geo.bw) * rect.width,
+    rect.top + ((r.geo.oy + y * r.geo.k) / r.geo.bh) * rect.height];
+}, c);
+
+for (const [name, query, from, to] of [
+  ['hex', '?shape=hex&width=12&height=9', 13, 70],
+  ['triangle', '?shape=triangle&width=14&height=8', 15, 80],
+  ['polar', '?shape=polar&width=1&height=7', 8, 60],
+]) {
+  test(`${name}: walls drawn and erased, terrain painted, the search follows`, async () => {
+    const { page, errors } = await editing(`${query}&generator=recursive-backtracker&solver=dijkstra&seed=3`);
+    const a = await shapeCentre(page, from), b = await shapeCentre(page, to);
+    await tool(page, 'wall');
+    await page.check('#edit-erase');
+    await drag(page, [a, b]);
+    let w = await world(page);
+    assert.match(w.edits, /~.*o/, `walls opened: ${w.edits}`);
+    assert.equal(w.phase, 'done');
+    await page.uncheck('#edit-erase');
+    await tool(page, 'water');
+    await drag(page, [a, b]);
+    w = await world(page);
+    assert.ok(w.terrain && w.terrain[from] === 8 && w.terrain[to] === 8, 'water at both ends of the stroke');
+    const messages = await page.evaluate(() => [...document.querySelectorAll('#messages li')].map((li) => li.textContent));
+    assert.deepEqual(messages, []);
+    assert.deepEqual(errors, []);
+  });
+}
+
+test('the keyboard: the cursor, Enter paints, Shift+arrow toggles a wall, Delete clears', async () => {
+  const { page, errors } = await editing('?width=10&height=8&seed=4&solver=dijkstra');
+  await tool(page, 'sand');
+  await page.focus('#maze');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  let w = await world(page);
+  const cursor = await page.evaluate(() => window.mazestep.renderer.cursor);
+  assert.ok(cursor > 0, 'the cursor shows');
+  assert.equal(w.terrain?.[cursor], 4, 'sand under the cursor');
+  const before = w.cells[cursor] & SOUTH;
+  await page.keyboard.press('Shift+ArrowDown');
+  w = await world(page);
+  assert.notEqual(w.cells[cursor] & SOUTH, before, 'the south wall toggled');
+  await page.keyboard.press('Delete');
+  w = await world(page);
+  assert.equal(w.terrain?.[cursor] ?? 1, 1, 'paint cleared');
+  assert.deepEqual(errors, []);
+});
