@@ -492,7 +492,7 @@ fn shade_terrain(out: &mut String, terrain: &[u8], mut outline: impl FnMut(&mut 
     const PAINTS: [(u8, &str, &str, &str); 3] = [
         (2, "#b7dfa0", "#3f7f2a", "grass"),
         (4, "#f1dc9a", "#9a6b12", "sand"),
-        (8, "#8fc1ec", "#1d5d9b", "water"),
+        (8, "#5da3de", "#174a7c", "water"),
     ];
     out.push_str("<defs>\n");
     for (_, fill, ink, id) in PAINTS {

@@ -220,7 +220,7 @@ export class Controls {
     el.heuristic.value = settings.heuristic;
     el.weight.value = String(settings.weight);
     this.clearProblem(el.weight);
-    const honours = honoursText(settings.solver);
+    const honours = honoursText(settings.solver, settings);
     if (el.honours.textContent !== honours) el.honours.textContent = honours;
     el.width.value = String(settings.width);
     el.height.value = String(settings.height);

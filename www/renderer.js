@@ -72,6 +72,9 @@ const UNREACHED = 0xffffffff;
 // is the plain passage: unpainted cells cost 1 too.
 const TERRAIN_PIXEL = Uint32Array.from({ length: 10 }, (_, v) => pixel(v <= 1 ? COLOURS.passage : paintOf(v).colour));
 const TERRAIN_INK = Uint32Array.from({ length: 10 }, (_, v) => pixel(v <= 1 ? COLOURS.passage : paintOf(v).ink));
+// Visited cells keep a tint of their terrain, so the terrain shows through a search even where
+// cells are too small for patterns.
+const TERRAIN_VISITED = Uint32Array.from({ length: 10 }, (_, v) => mixPixels(TERRAIN_PIXEL[v], pixel(COLOURS.visited), 0.45));
 /** The pattern ink of terrain value `v` (for the shape renderer). */
 export const terrainInk = (v) => TERRAIN_INK[v];
 
@@ -505,7 +508,7 @@ export class Renderer {
     this.rank[c] = r;
     const t = this.terrain ? this.terrain[c] : 1;
     if (t === 0) return this.px.obstacle;
-    if (r === RANK_VISITED) return MARK_PIXEL[m];
+    if (r === RANK_VISITED) return t > 1 ? TERRAIN_VISITED[t] : MARK_PIXEL[m];
     if (t > 1) return TERRAIN_PIXEL[t];
     return this.cells[c] === 0 ? this.px.uncarved : this.px.passage;
   }
@@ -772,7 +775,7 @@ export function computeColours(marks, groups, cells, colour, rank, from, to, px,
       const t = terrain === null ? 1 : terrain[c];
       // An obstacle is a block of wall; painted terrain its colour unless visited.
       if (t === 0) colour[c] = px.obstacle;
-      else if (r === RANK_VISITED) colour[c] = MARK_PIXEL[m];
+      else if (r === RANK_VISITED) colour[c] = t > 1 ? TERRAIN_VISITED[t] : MARK_PIXEL[m];
       else if (t > 1) colour[c] = TERRAIN_PIXEL[t];
       else colour[c] = cells[c] === 0 ? uncarved : passage;
     }
@@ -941,6 +944,16 @@ function drawHeading(ctx, x, y, size, angle) {
   ctx.fillStyle = COLOURS.current;
   ctx.fill();
   ctx.restore();
+}
+
+/** Two ImageData pixels mixed, `share` of the second. */
+function mixPixels(a, b, share) {
+  let out = 255 << 24;
+  for (const shift of [0, 8, 16]) {
+    const x = (a >>> shift) & 255, y = (b >>> shift) & 255;
+    out |= Math.round(x + (y - x) * share) << shift;
+  }
+  return out >>> 0;
 }
 
 /** '#rrggbb' -> the Uint32 an ImageData view holds (little-endian RGBA). */

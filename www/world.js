@@ -14,7 +14,7 @@ export const PAINTS = [
   { value: 1, name: 'road', label: 'Road', colour: '#d8d2c4', ink: '#8a8170', pattern: 'none' },
   { value: 2, name: 'grass', label: 'Grass', colour: '#b7dfa0', ink: '#3f7f2a', pattern: 'diagonal lines' },
   { value: 4, name: 'sand', label: 'Sand', colour: '#f1dc9a', ink: '#9a6b12', pattern: 'dots' },
-  { value: 8, name: 'water', label: 'Water', colour: '#8fc1ec', ink: '#1d5d9b', pattern: 'waves' },
+  { value: 8, name: 'water', label: 'Water', colour: '#5da3de', ink: '#174a7c', pattern: 'waves' },
 ];
 
 /** The paint a terrain value is drawn as: the palette entry with the largest cost not above it. */
@@ -36,13 +36,23 @@ export function solverHonours(name) {
   return { costs: WEIGHS_COSTS.has(name), diagonal: MOVES_DIAGONALLY.has(name) };
 }
 
-/** Words for the note next to the solver. */
-export function honoursText(name) {
+// The solvers that use a heuristic (and A*'s weight).
+const GUESSES = new Set(['a-star', 'a-star-weighted', 'bidirectional-a-star', 'greedy']);
+
+/** Words for the note next to the solver, with the core's caveat on the search options. */
+export function honoursText(name, { corners = 'never', heuristic = 'grid', weight = 1 } = {}) {
   if (!name || name === 'none') return '';
   const { costs, diagonal } = solverHonours(name);
-  const parts = [costs ? 'weighs terrain costs' : 'ignores terrain costs (it counts cells)',
-    diagonal ? 'may move diagonally when Corners allows' : 'moves along the sides only'];
-  return `This solver ${parts.join(' and ')}.`;
+  const parts = [costs ? 'weighs terrain costs' : 'ignores terrain costs (it counts moves)',
+    diagonal ? 'may move diagonally when Diagonal moves allows' : 'moves along the sides only'];
+  let text = `This solver ${parts.join(' and ')}.`;
+  // As the core's world::Heuristic::caveat says it.
+  if (GUESSES.has(name) && weight > 1) {
+    text += ` Weight ${weight} counts the guess more than the cost so far: the path may not be the cheapest (at most ${weight} times its cost).`;
+  } else if (GUESSES.has(name) && corners !== 'never' && heuristic === 'manhattan') {
+    text += ' Manhattan distance overestimates with diagonal moves: the path may not be the cheapest.';
+  }
+  return text;
 }
 
 /**
