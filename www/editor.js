@@ -209,14 +209,15 @@ export class Editor {
   up(event, keep) {
     const stroke = this.stroke;
     if (!stroke || event.pointerId !== stroke.pointerId) return;
+    if (keep) this.flush(stroke);
     this.stroke = null;
+    this.model = null;
     if (!keep) {
       // A cancelled stroke (the browser took the touch over): back to before it.
-      this.model = null;
+      this.pending = false;
       this.on.rework(stroke.before);
       return;
     }
-    this.flush();
     this.remember(stroke.before);
   }
 
@@ -251,11 +252,10 @@ export class Editor {
     requestAnimationFrame(() => this.flush());
   }
 
-  flush() {
-    if (!this.pending) return;
+  flush(stroke = this.stroke) {
+    if (!this.pending || !stroke) return;
     this.pending = false;
-    const stroke = this.stroke;
-    if (stroke?.end) {
+    if (stroke.end) {
       if (stroke.endSetting !== undefined && stroke.endSetting !== this.on.settings()[stroke.end]) {
         this.on.rework({ [stroke.end]: stroke.endSetting });
       }

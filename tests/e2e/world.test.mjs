@@ -323,3 +323,16 @@ test('the keyboard: the cursor, Enter paints, Shift+arrow toggles a wall, Delete
   assert.equal(w.terrain?.[cursor] ?? 1, 1, 'paint cleared');
   assert.deepEqual(errors, []);
 });
+
+test('a drag of the goal after an undo keeps the undone world (no stale stroke comes back)', async () => {
+  const { page, errors } = await editing('?width=12&height=9&seed=2&solver=dijkstra');
+  await tool(page, 'water');
+  await drag(page, [await pointOf(page, 1, 3), await pointOf(page, 8, 3)]);
+  await page.click('#edit-undo');
+  assert.equal((await world(page)).edits, '');
+  await drag(page, [await pointOf(page, 11, 8), await pointOf(page, 6, 6)]);
+  const w = await world(page);
+  assert.equal(w.goal, 6 * 12 + 6);
+  assert.equal(w.edits, '', 'the undone paint stays undone');
+  assert.deepEqual(errors, []);
+});
