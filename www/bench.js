@@ -265,12 +265,15 @@ async function liveResolve(mz) {
       const at = (i * 7919) % (cells - 40);
       for (let k = 0; k < 20; k++) edits.terrain.set(at + k, i % 3 === 0 ? 0 : 8);
       const text = edits.toText();
+      const live = controller.run;
       const t0 = win.performance.now();
       const ok = controller.rework({ edits: text });
       // The canvas's own work inside the timing: reading a pixel waits for it.
       win.mazestep.renderer.ctx.getImageData(0, 0, 1, 1);
       times.push(win.performance.now() - t0);
       if (!ok) throw new Error(`edits ${text.slice(0, 60)} were refused`);
+      // Measuring the live path only: a new run (the fallback) would be another thing.
+      if (controller.run !== live) throw new Error('the edit made a new run instead of searching again');
       if (edits.terrain.size > 200) edits = new Edits();
       await nextFrame(win);
     }

@@ -86,7 +86,8 @@ export class Controller {
    * @param {object} options.settings  validated initial settings
    * @param {object} options.hooks  { frame(run, state, fresh, { urgent, partial, working }),
    *   state(state), settings(settings), error(message), progress(job | null),
-   *   total(run, total | null, laid) }. A frame is `partial` when the run's dirty list does not
+   *   total(run, total | null, laid), world(settings) (optional: after a live re-solve, only
+   *   the edits, start and goal changed) }. A frame is `reworked` after a live re-solve. A frame is `partial` when the run's dirty list does not
    *   cover every change since the last frame (several calls were made): redraw it all.
    * @param {(cb: FrameRequestCallback) => number} [options.requestFrame]
    */
@@ -190,8 +191,13 @@ export class Controller {
       this.timeline = null;
       this.setState('done');
       this.partial = true;
-      this.frame({ urgent: true });
-      this.hooks.settings(this.settings);
+      // The maze's statistics follow in the background: the edit's frame is the search and the picture.
+      this.hooks.frame(this.run, this.state, false, { urgent: true, partial: true, reworked: true });
+      this.partial = false;
+      // Only the world changed: its own light hook when there is one (the settings hook
+      // refreshes every control, which took half of an edit's frame).
+      if (this.hooks.world) this.hooks.world(this.settings);
+      else this.hooks.settings(this.settings);
       if (this.run.cellCount <= EAGER_TIMELINE_CELLS) this.layTimeline();
       return true;
     }

@@ -228,11 +228,16 @@ export class Controls {
     for (const input of [el.width, el.height, el.seed]) this.clearProblem(input);
     el.speed.value = String(speedToPosition(settings.speed));
     this.showSpeed(settings.speed);
-    const ends = describeEnds(settings);
-    if (el.ends.textContent !== ends) el.ends.textContent = ends;
-    el.corners.disabled = !settings.start && !settings.goal;
+    this.showEnds(settings);
     el.styleBlock.checked = settings.style === 'block';
     el.styleThin.checked = settings.style === 'thin';
+  }
+
+  /** Where the start and goal are (also after a live re-solve moved one). */
+  showEnds(settings) {
+    const ends = describeEnds(settings);
+    if (this.el.ends.textContent !== ends) this.el.ends.textContent = ends;
+    this.el.corners.disabled = !settings.start && !settings.goal;
   }
 
   showSummary(name) {

@@ -168,7 +168,7 @@ async function boot() {
     canvas: () => doc.getElementById('maze'),
     distances: () => Boolean(controller.settings.distances),
   });
-  const refresh = (run, state, urgent) => {
+  const refresh = (run, state, urgent, reworked = false) => {
     const partner = controller.partner;
     if (partner) {
       const text = statusText(partner, partner.phase() === 'done' ? 'done' : state, controller.settings.race);
@@ -177,6 +177,7 @@ async function boot() {
     race.update(controller.settings, run, partner);
     panels.update(run, state, {
       urgent,
+      statsLater: reworked,
       sawGroups: renderer.sawGroups,
       showsWalls: renderer.showsWalls,
       solver: controller.settings.solver,
@@ -204,7 +205,7 @@ async function boot() {
       s.edits, s.corners, s.heuristic, s.weight),
     settings,
     hooks: {
-      frame(run, state, fresh, { urgent = false, partial = false, working = false } = {}) {
+      frame(run, state, fresh, { urgent = false, partial = false, working = false, reworked = false } = {}) {
         if (fresh) {
           race.showLanes(controller.settings);
           renderer = rendererFor(mainLane, run);
@@ -217,11 +218,13 @@ async function boot() {
           teach.setRun(run);
           if (cursor) showCursor(true);
         } else {
+          // Another world: the shortest path is measured again.
+          if (reworked) shortest.run = null;
           draw(partial);
         }
         // Work in progress refreshes the panels like a playing run: a few times a second.
         const shownState = working ? 'running' : state;
-        refresh(run, shownState, fresh || urgent || shownState !== 'running');
+        refresh(run, shownState, fresh || urgent || shownState !== 'running', reworked);
         if (state !== 'running' && !working) writeUrl();
       },
       progress(job) {
@@ -241,17 +244,17 @@ async function boot() {
           refresh(controller.run, controller.state, true);
         }
         controls?.show(s);
-        const tooLong = s.edits.length > EDITS_URL_MAX;
-        if (tooLong && !editsTooLong) {
-          panels.showMessages([`These edits are too detailed for a link (${s.edits.length.toLocaleString('en-US')} characters; ` +
-            `links carry up to ${EDITS_URL_MAX.toLocaleString('en-US')}). Copy link and the address leave them out: use Save world to keep them as a file.`]);
-        }
-        editsTooLong = tooLong;
+        noteLongEdits(s);
         renderer.setDistanceFrom(distanceSource(controller.run));
         showShape();
         if (controller.run) refresh(controller.run, controller.state, true);
         // Copying the address shares this exact maze.
         writeUrl();
+      },
+      // A live re-solve: the frame has drawn it and written the address; the ends and the edits' note.
+      world(s) {
+        controls?.showEnds(s);
+        noteLongEdits(s);
       },
       error(message) {
         panels.showMessages([message]);
@@ -346,6 +349,14 @@ async function boot() {
     return { ...changes, edits: '' };
   };
   let editsTooLong = false;
+  function noteLongEdits(s) {
+    const tooLong = s.edits.length > EDITS_URL_MAX;
+    if (tooLong && !editsTooLong) {
+      panels.showMessages([`These edits are too detailed for a link (${s.edits.length.toLocaleString('en-US')} characters; ` +
+        `links carry up to ${EDITS_URL_MAX.toLocaleString('en-US')}). Copy link and the address leave them out: use Save world to keep them as a file.`]);
+    }
+    editsTooLong = tooLong;
+  }
 
   // A race needs a solver to race against: with no solver there is no race.
   const fitRace = (changes) => {

@@ -69,7 +69,7 @@ export class Panels {
    * Shows the run's state. `urgent` updates (state changes, single steps, a new run) always go
    * through; the frames of a playing run are throttled.
    */
-  update(run, state, { urgent = false, sawGroups = false, showsWalls = true, solver = 'none', style = 'block', distance = null } = {}) {
+  update(run, state, { urgent = false, statsLater = false, sawGroups = false, showsWalls = true, solver = 'none', style = 'block', distance = null } = {}) {
     const now = performance.now();
     const algorithm = run.algorithm();
     if (algorithm !== this.algorithm) {
@@ -95,7 +95,7 @@ export class Panels {
       this.lastMazeStatsAt = now;
       this.mazeStatsRun = run;
       if (state === 'done') this.mazeStatsFinal = run;
-      this.showMazeStats(run);
+      this.showMazeStats(run, statsLater);
       setText(this.el.mazeStatsNote, live ? ''
         : 'This maze has over a million cells: its statistics are measured at the start and at the end of the run only.');
       this.el.mazeStatsNote.hidden = live;
@@ -250,9 +250,10 @@ export class Panels {
    * The texture statistics of the maze as it stands (MazeRun.measure(), named by statsNames()):
    * measured at once on a small maze, else a slice at a time in the background (onMeasure).
    */
-  showMazeStats(run) {
+  showMazeStats(run, later = false) {
     if (!this.el.mazeStats || this.statKeys.length === 0) return;
-    const raw = run.measure(MEASURE_AT_ONCE_CELLS);
+    // Later: all of it in the background (after a live re-solve, whose frame is the picture).
+    const raw = later ? null : run.measure(MEASURE_AT_ONCE_CELLS);
     if (raw) {
       this.showMazeStatValues(raw, run);
       return;

@@ -46,7 +46,28 @@ impl Run {
 
     /// Whether [`Run::rework`] can be called: the search has begun on a maze small enough.
     pub fn can_rework(&self) -> bool {
-        self.generated.is_some() && self.solver_entry.is_some()
+        self.solver_entry.is_some()
+            && (self.generated.is_some()
+                || (self.search_has_begun() && self.now.board.maze().len() <= REWORK_CELLS))
+    }
+
+    fn search_has_begun(&self) -> bool {
+        matches!(
+            self.now.phase,
+            Phase::Solving | Phase::Walking | Phase::Done
+        ) && self.now.solver.is_some()
+    }
+
+    /// A run that reached the search by restoring a saved state (a seek, Back) never kept the
+    /// generated maze itself: a copy of it runs to the end quietly and hands its copy over.
+    fn recall_generated(&mut self) {
+        if self.generated.is_some() || !self.can_rework() {
+            return;
+        }
+        if let Some(mut copy) = Run::copy_of(&self.settings) {
+            copy.finish();
+            self.generated = copy.generated.take();
+        }
     }
 
     /// Searches again on the generated maze with these edits (none: the maze as generated),
@@ -65,6 +86,7 @@ impl Run {
         let entry = self.solver_entry.ok_or_else(|| {
             RunError::World("there is no solver to search the edited maze: choose one".into())
         })?;
+        self.recall_generated();
         let generated = self.generated.as_deref().ok_or_else(|| {
             RunError::World(format!(
                 "the maze can be searched again only once generation is over, on mazes of up \
@@ -166,6 +188,20 @@ mod tests {
         run.seek(end - 3);
         fresh.seek(end - 3);
         assert_eq!(run.board().marks(), fresh.board().marks());
+
+        // A run that got to its end through a checkpoint (it never entered the search itself)
+        // can be reworked too.
+        let mut seeker = Run::new(settings()).unwrap();
+        let total = seeker.total_steps();
+        seeker.seek(total);
+        assert!(seeker.is_done());
+        assert!(seeker.can_rework());
+        fresh.seek(end);
+        seeker
+            .rework(Some(edits.clone()), Some((1, 1)), Some((10, 7)))
+            .unwrap();
+        assert_eq!(seeker.board().marks(), fresh.board().marks());
+        assert_eq!(seeker.maze().terrain(), fresh.maze().terrain());
 
         // Bad edits are refused and leave the run as it was.
         let mut bad = Edits::new();

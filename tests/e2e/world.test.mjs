@@ -109,12 +109,15 @@ test('water across the path changes Dijkstra\'s path but not BFS\'s', { todo: 'D
 test('dragging the goal searches again at once; the link reopens the same world', async () => {
   const { page, errors } = await editing('?width=20&height=14&seed=9&solver=a-star');
   const before = await world(page);
+  await page.evaluate(() => { window.liveRun = window.mazestep.controller.run; });
   const goal = await pointOf(page, 19, 13), target = await pointOf(page, 10, 6);
   await drag(page, [goal, [(goal[0] + target[0]) / 2, (goal[1] + target[1]) / 2], target]);
   const after = await world(page);
   assert.equal(after.goal, 6 * 20 + 10);
   assert.equal(after.phase, 'done');
   assert.equal(after.path.at(-1), after.goal, 'the path ends on the new goal');
+  assert.ok(await page.evaluate(() => window.mazestep.controller.run === window.liveRun),
+    'searched again on the same run (MazeRun.rework), not a new run');
   assert.notDeepEqual(after.path, before.path);
   // Some obstacles and sand too, then the link.
   await tool(page, 'block');
