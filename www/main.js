@@ -219,7 +219,12 @@ async function boot() {
           if (cursor) showCursor(true);
         } else {
           // Another world: the shortest path is measured again.
-          if (reworked) shortest.run = null;
+          if (reworked) {
+            shortest.run = null;
+            // The step count can be the same in the new world: the distance map is measured again.
+            renderer.distanceKey = '';
+            raceRenderer.distanceKey = '';
+          }
           draw(partial);
         }
         // Work in progress refreshes the panels like a playing run: a few times a second.

@@ -339,3 +339,21 @@ test('a drag of the goal after an undo keeps the undone world (no stale stroke c
   assert.equal(w.edits, '', 'the undone paint stays undone');
   assert.deepEqual(errors, []);
 });
+
+test('the distance map is measured again after an edit', async () => {
+  const { page, errors } = await editing('?width=10&height=8&seed=3&solver=dijkstra&distances=start');
+  const max = () => page.evaluate(() => window.mazestep.renderer.distanceMax);
+  const before = await max();
+  // Obstacles cutting the maze in two: the far half is unreached, the farthest distance changes.
+  await tool(page, 'block');
+  await drag(page, [await pointOf(page, 0, 4), await pointOf(page, 9, 4)]);
+  const after = await max();
+  assert.notEqual(after, before);
+  const reached = await page.evaluate(() => {
+    const m = window.mazestep, run = m.controller.run;
+    const d = new Uint32Array(m.wasm.memory.buffer, run.distancesPtr(), run.cellCount);
+    return Array.from(d).filter((v) => v !== 0xffffffff).length;
+  });
+  assert.ok(reached > 0 && reached < 80, `${reached} cells reached`);
+  assert.deepEqual(errors, []);
+});
