@@ -121,19 +121,23 @@ pub fn svg(maze: &Maze, sheet: &Sheet) -> String {
         (h * CELL + top + MARGIN) as f64,
         sheet.title,
     );
-    if let Some(distances) = sheet.distances {
+    let square = |out: &mut String, cell: usize| {
         let scale = CELL as f64;
-        shade_cells(&mut out, maze.len(), distances, |out, cell| {
-            let (x, y) = maze.coords(cell);
-            let corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)];
-            for (i, (cx, cy)) in corners.into_iter().enumerate() {
-                out.push(if i == 0 { 'M' } else { 'L' });
-                push_fixed(out, MARGIN as f64 + f64::from(cx) * scale);
-                out.push(' ');
-                push_fixed(out, top as f64 + f64::from(cy) * scale);
-            }
-            out.push('Z');
-        });
+        let (x, y) = maze.coords(cell);
+        let corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)];
+        for (i, (cx, cy)) in corners.into_iter().enumerate() {
+            out.push(if i == 0 { 'M' } else { 'L' });
+            push_fixed(out, MARGIN as f64 + f64::from(cx) * scale);
+            out.push(' ');
+            push_fixed(out, top as f64 + f64::from(cy) * scale);
+        }
+        out.push('Z');
+    };
+    if let Some(distances) = sheet.distances {
+        shade_cells(&mut out, maze.len(), distances, square);
+    }
+    if let Some(terrain) = maze.terrain() {
+        shade_terrain(&mut out, terrain, square);
     }
     let at = |cell: usize| {
         let (x, y) = maze.coords(cell);
@@ -267,6 +271,11 @@ fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
     };
     if let Some(distances) = sheet.distances {
         shade_cells(&mut out, grid.len(), distances, |out, cell| {
+            cell_outline(out, grid, cell, &point, scale);
+        });
+    }
+    if let Some(terrain) = maze.terrain() {
+        shade_terrain(&mut out, terrain, |out, cell| {
             cell_outline(out, grid, cell, &point, scale);
         });
     }
@@ -475,6 +484,52 @@ fn shade_cells(
     out.push_str("</g>\n");
 }
 
+/// Terrain painted on the maze (see [`crate::world`]): obstacles filled dark, costs in the
+/// page's palette (grass 2–3, sand 4–7, water 8–9) with a pattern each, so a worksheet printed
+/// in black and white still tells them apart. Cost 1 is left plain, as unpainted cells.
+fn shade_terrain(out: &mut String, terrain: &[u8], mut outline: impl FnMut(&mut String, usize)) {
+    // (lowest cost, fill, ink, pattern id); the pattern tile is 6 units.
+    const PAINTS: [(u8, &str, &str, &str); 3] = [
+        (2, "#b7dfa0", "#3f7f2a", "grass"),
+        (4, "#f1dc9a", "#9a6b12", "sand"),
+        (8, "#5da3de", "#174a7c", "water"),
+    ];
+    out.push_str("<defs>\n");
+    for (_, fill, ink, id) in PAINTS {
+        out.push_str("<pattern id=\"terrain-");
+        out.push_str(id);
+        out.push_str("\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\"><rect width=\"6\" height=\"6\" fill=\"");
+        out.push_str(fill);
+        out.push_str("\"/>");
+        out.push_str(match id {
+            "grass" => "<path d=\"M0 6L6 0\" stroke-width=\"1\" stroke=\"",
+            "sand" => "<circle cx=\"3\" cy=\"3\" r=\"0.9\" fill=\"",
+            _ => "<path d=\"M0 2Q1.5 1 3 2T6 2\" fill=\"none\" stroke-width=\"0.8\" stroke=\"",
+        });
+        out.push_str(ink);
+        out.push_str("\"/></pattern>\n");
+    }
+    out.push_str("</defs>\n<g class=\"terrain\" stroke=\"none\">\n");
+    for (cell, &value) in terrain.iter().enumerate() {
+        if value == crate::world::PLAIN {
+            continue;
+        }
+        out.push_str("<path fill=\"");
+        match PAINTS.iter().rev().find(|p| value >= p.0) {
+            Some((_, _, _, id)) => {
+                out.push_str("url(#terrain-");
+                out.push_str(id);
+                out.push(')');
+            }
+            None => out.push_str("#4b5366"),
+        }
+        out.push_str("\" d=\"");
+        outline(out, cell);
+        out.push_str("\"/>\n");
+    }
+    out.push_str("</g>\n");
+}
+
 /// From a pale yellow at distance 0 to a dark red at `far`, as `#rrggbb`.
 fn push_colour(out: &mut String, distance: u32, far: u32) {
     const NEAR: [u32; 3] = [0xff, 0xf5, 0xd6];
@@ -637,6 +692,31 @@ fn push_escaped(out: &mut String, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn terrain_and_obstacles_are_shaded_with_patterns_on_every_grid() {
+        for shape in [None, Some(crate::topology::Shape::Hex)] {
+            let maze = match shape {
+                None => Maze::open_field(4, 3).unwrap(),
+                Some(shape) => Maze::on_grid(crate::topology::Grid::new(shape, 4, 3).unwrap()),
+            };
+            let plain = svg(&maze, &Sheet::default());
+            assert!(!plain.contains("terrain"), "no terrain until painted");
+            let mut board = crate::board::Board::new(maze);
+            board.set_terrain(1, 8);
+            board.set_terrain(2, 2);
+            board.block(5);
+            let sheet = svg(board.maze(), &Sheet::default());
+            assert!(sheet.contains("<pattern id=\"terrain-water\""), "{sheet}");
+            assert_eq!(sheet.matches("fill=\"url(#terrain-water)\"").count(), 1);
+            assert_eq!(sheet.matches("fill=\"url(#terrain-grass)\"").count(), 1);
+            assert_eq!(
+                sheet.matches("<path fill=\"#4b5366\"").count(),
+                1,
+                "one obstacle"
+            );
+        }
+    }
 
     #[test]
     fn numbers_are_written_in_full() {

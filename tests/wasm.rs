@@ -79,6 +79,10 @@ fn new_run(generator: &str, solver: &str, w: f64, h: f64, seed: &str) -> MazeRun
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ))
 }
 
@@ -409,6 +413,10 @@ fn generating_only_stops_after_the_generator() {
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
         ));
         ok(run.finish(JsValue::UNDEFINED));
         assert_eq!(run.phase(), "done", "{label}");
@@ -444,6 +452,10 @@ fn solvers_find_a_path_and_bfs_finds_the_shortest() {
                     s(seed),
                     s(start),
                     s(goal),
+                    JsValue::UNDEFINED,
+                    JsValue::UNDEFINED,
+                    JsValue::UNDEFINED,
+                    JsValue::UNDEFINED,
                     JsValue::UNDEFINED,
                     JsValue::UNDEFINED,
                     JsValue::UNDEFINED,
@@ -510,6 +522,10 @@ fn a_braided_run_has_a_braiding_phase_and_bad_shares_are_refused() {
         n(1.0),
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ));
     let mut seen = vec![run.phase()];
     while ok(run.advance(n(1.0))) == 1.0 {
@@ -532,6 +548,10 @@ fn a_braided_run_has_a_braiding_phase_and_bad_shares_are_refused() {
             s(""),
             s(""),
             n(bad),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
         ));
@@ -567,6 +587,10 @@ fn construct(args: &[(&str, &str); 7]) -> Result<MazeRun, JsError> {
         s(seed),
         s(start),
         s(goal),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
@@ -726,6 +750,10 @@ fn construct_with(field: &str, value: JsValue) -> Result<MazeRun, JsError> {
         start,
         goal,
         braid,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
     )
@@ -1205,6 +1233,10 @@ fn the_found_path_runs_from_start_to_goal_through_open_passages() {
                 n(braid),
                 JsValue::UNDEFINED,
                 JsValue::UNDEFINED,
+                JsValue::UNDEFINED,
+                JsValue::UNDEFINED,
+                JsValue::UNDEFINED,
+                JsValue::UNDEFINED,
             ));
             assert_eq!(run.path_len(), 0, "{solver}: no path before solving");
             while run.outcome().is_empty() && ok(run.advance(n(1.0))) == 1.0 {}
@@ -1290,6 +1322,10 @@ fn stats_match_counts_made_here_from_the_cells() {
             s(""),
             s(""),
             n(braid),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
         ));
@@ -1394,6 +1430,10 @@ fn braided_run(generator: &str, solver: &str, seed: &str) -> MazeRun {
         s(""),
         s(""),
         n(0.5),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
     ))
@@ -1868,6 +1908,10 @@ fn shapes_and_masks_reach_the_core() {
             JsValue::UNDEFINED,
             shape,
             mask,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
         )
     };
     let mut hex = ok(shaped(s("hex"), JsValue::NULL));
@@ -1895,6 +1939,10 @@ fn shapes_and_masks_reach_the_core() {
         JsValue::UNDEFINED,
         s("triangle"),
         JsValue::NULL,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ));
     assert!(square_only.contains("triangle grid"), "{square_only}");
 }
@@ -1921,6 +1969,10 @@ fn preset_and_word_masks_are_text_a_run_takes() {
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         s(&heart),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     );
     ok(run);
     let word = ok(mazestep::wasm::word_mask(s("Hi"), n(2.0)));
@@ -1971,6 +2023,10 @@ fn presets_fit_every_shape() {
             JsValue::UNDEFINED,
             s(shape),
             s(&mask),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
         );
         ok(run);
     }
@@ -2056,6 +2112,10 @@ fn picture_masks_switch_dark_and_transparent_cells_off() {
         JsValue::UNDEFINED,
         s("polar"),
         s(&polar),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ));
 }
 
@@ -2143,6 +2203,10 @@ fn shaped_run(shape: &str, width: f64, height: f64, mask: Option<&str>) -> MazeR
         JsValue::UNDEFINED,
         s(shape),
         mask.map_or(JsValue::UNDEFINED, s),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ));
     ok(run.finish(n(f64::INFINITY)));
     run
@@ -2265,4 +2329,138 @@ fn largest_piece_keeps_the_biggest_part_of_a_painted_mask() {
     );
     assert!(err(api::largest_piece(s("hex"), n(3.0), n(2.0), s("..\n"))).contains("mask"));
     assert!(err(api::largest_piece(s("hex"), n(3.0), n(2.0), JsValue::NULL)).contains("mask"));
+}
+
+/// A 6 × 5 run with these world arguments (edits, corners, heuristic, weight).
+fn world_run(
+    shape: &str,
+    edits: JsValue,
+    corners: JsValue,
+    heuristic: JsValue,
+    weight: JsValue,
+) -> Result<MazeRun, JsError> {
+    MazeRun::new(
+        s("recursive-backtracker"),
+        s("dijkstra"),
+        n(6.0),
+        n(5.0),
+        s("3"),
+        s(""),
+        s(""),
+        JsValue::UNDEFINED,
+        s(shape),
+        JsValue::UNDEFINED,
+        edits,
+        corners,
+        heuristic,
+        weight,
+    )
+}
+
+/// The world's arguments: wrong types and bad values are refused with a message naming the
+/// parameter, never a trap; good ones make a run whose edits come back as text.
+#[wasm_bindgen_test]
+fn world_arguments_are_checked_with_clear_messages() {
+    let u = || JsValue::UNDEFINED;
+    let cases: Vec<(JsValue, JsValue, JsValue, JsValue, &str)> = vec![
+        (
+            n(3.0),
+            u(),
+            u(),
+            u(),
+            "MazeRun: edits 3 is not allowed: use a string, or leave it out",
+        ),
+        (
+            s("3q"),
+            u(),
+            u(),
+            u(),
+            "the edits' terrain has 'q' at character 2",
+        ),
+        (
+            s("999.x"),
+            u(),
+            u(),
+            u(),
+            "the edits paint cell 999, which the maze does not have",
+        ),
+        (s("~0zo"), u(), u(), u(), "the edits' wall '0zo'"),
+        (
+            u(),
+            s("sometimes"),
+            u(),
+            u(),
+            "unknown corner rule 'sometimes'",
+        ),
+        (u(), b(true), u(), u(), "corners (true) is not allowed"),
+        (u(), u(), n(1.0), u(), "heuristic 1 is not allowed"),
+        (u(), u(), s("taxicab"), u(), "unknown heuristic 'taxicab'"),
+        (
+            u(),
+            u(),
+            u(),
+            s("2"),
+            "weight (the string '2') is not allowed",
+        ),
+        (u(), u(), u(), n(0.5), "weight 0.5 is not allowed"),
+        (u(), u(), u(), n(f64::NAN), "weight NaN is not allowed"),
+    ];
+    for (edits, corners, heuristic, weight, expected) in cases {
+        let text = err(world_run("square", edits, corners, heuristic, weight));
+        assert!(text.contains(expected), "{text:?} should say {expected:?}");
+    }
+    let text = err(world_run("hex", u(), s("always"), u(), u()));
+    assert!(
+        text.contains("diagonal moves are for the square grid"),
+        "{text}"
+    );
+
+    let run = ok(world_run(
+        "square",
+        s("3.2e.x~02o"),
+        s("no-obstacles"),
+        s("octile"),
+        n(1.5),
+    ));
+    assert_eq!(run.edits_text(), "3.2e.x~02o");
+    let plain = ok(world_run(
+        "square",
+        s(""),
+        JsValue::NULL,
+        JsValue::NULL,
+        JsValue::NULL,
+    ));
+    assert_eq!(plain.edits_text(), "");
+}
+
+/// `rework` refuses to run before the search has begun, reads its arguments like the
+/// constructor, and afterwards the terrain layer is in memory where `terrainPtr` says.
+#[wasm_bindgen_test]
+fn rework_searches_the_edited_world_again() {
+    let u = || JsValue::UNDEFINED;
+    let mut run = ok(world_run("square", u(), u(), u(), u()));
+    assert!(!run.can_rework());
+    assert!(run.terrain_ptr().is_null(), "nothing painted yet");
+    let text = err(run.rework(s("5h"), u(), u()));
+    assert!(
+        text.starts_with("rework: the maze can be searched again only once"),
+        "{text}"
+    );
+    ok(run.finish(u()));
+    assert!(run.can_rework());
+    let text = err(run.rework(n(1.0), u(), u()));
+    assert!(text.contains("rework: edits 1 is not allowed"), "{text}");
+    let text = err(run.rework(s("5h"), s("9,9"), u()));
+    assert!(text.contains("start"), "{text}");
+    // Block the cell right of the start and paint the one below with water.
+    ok(run.rework(s(".x4.h"), u(), s("5,4")));
+    assert_eq!(run.edits_text(), ".x4.h");
+    assert_eq!(run.phase(), "done");
+    let ptr = run.terrain_ptr();
+    assert!(!ptr.is_null());
+    let terrain = js_sys::Uint8Array::new_with_byte_offset_and_length(&buffer(), ptr as u32, 30);
+    assert_eq!(terrain.get_index(1), 0, "blocked");
+    assert_eq!(terrain.get_index(6), 8, "water");
+    assert_eq!(terrain.get_index(0), 1);
+    assert!(run.all_dirty());
 }

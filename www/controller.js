@@ -25,7 +25,11 @@
 // steps, one call each; the page is done when both are.
 
 /** Settings that define the maze; changing one starts a new run. */
-const RUN_KEYS = ['generator', 'braid', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal'];
+const RUN_KEYS = ['generator', 'braid', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
+  'edits', 'corners', 'heuristic', 'weight'];
+
+// What a live re-solve may change without a new run (see rework).
+const WORLD_KEYS = ['edits', 'start', 'goal'];
 
 // Longest frame gap the clock counts: after a hidden tab or a debugger pause the run carries
 // on where it was instead of jumping ahead by minutes.
@@ -82,7 +86,8 @@ export class Controller {
    * @param {object} options.settings  validated initial settings
    * @param {object} options.hooks  { frame(run, state, fresh, { urgent, partial, working }),
    *   state(state), settings(settings), error(message), progress(job | null),
-   *   total(run, total | null, laid) }. A frame is `partial` when the run's dirty list does not
+   *   total(run, total | null, laid), world(settings) (optional: after a live re-solve, only
+   *   the edits, start and goal changed) }. A frame is `reworked` after a live re-solve. A frame is `partial` when the run's dirty list does not
    *   cover every change since the last frame (several calls were made): redraw it all.
    * @param {(cb: FrameRequestCallback) => number} [options.requestFrame]
    */
@@ -154,6 +159,63 @@ export class Controller {
     this.hooks.frame(this.run, this.state, true);
     if (run.cellCount <= EAGER_TIMELINE_CELLS) this.layTimeline();
     return true;
+  }
+
+  /**
+   * The live re-solve: an edit of the world, or a new start or goal, on a maze already
+   * generated. Each run searches again on the maze generation left (MazeRun.rework), to the
+   * end, within the frame; where it cannot (still generating, no solver, a maze too big to
+   * keep) a new run is made from the changed settings and run to the end. Returns false when
+   * the changes were refused (nothing changes).
+   */
+  rework(changes) {
+    const next = { ...this.settings, ...changes };
+    const others = RUN_KEYS.filter((key) => !WORLD_KEYS.includes(key));
+    const live = others.every((key) => next[key] === this.settings[key]) &&
+      this.runs().every((run) => safe(() => run.canRework(), false));
+    this.cancelJob(false);
+    if (live) {
+      try {
+        for (const run of this.runs()) run.rework(next.edits, next.start, next.goal);
+      } catch (err) {
+        // A partner that failed after the main run succeeded: the settings of both again.
+        for (const run of this.runs()) {
+          safe(() => run.rework(this.settings.edits, this.settings.start, this.settings.goal));
+        }
+        this.hooks.error(messageOf(err));
+        this.partial = true;
+        this.frame({ urgent: true });
+        return false;
+      }
+      this.settings = next;
+      this.timeline = null;
+      this.setState('done');
+      this.partial = true;
+      // The maze's statistics follow in the background: the edit's frame is the search and the picture.
+      this.hooks.frame(this.run, this.state, false, { urgent: true, partial: true, reworked: true });
+      this.partial = false;
+      // Only the world changed: its own light hook when there is one (the settings hook
+      // refreshes every control, which took half of an edit's frame).
+      if (this.hooks.world) this.hooks.world(this.settings);
+      else this.hooks.settings(this.settings);
+      if (this.run.cellCount <= EAGER_TIMELINE_CELLS) this.layTimeline();
+      return true;
+    }
+    if (!this.replaceRun(next)) return false;
+    this.hooks.settings(this.settings);
+    this.finishSoon();
+    return true;
+  }
+
+  /** Runs every run to its end, a slice per frame (the "solve only" way into editing). */
+  finishSoon(done) {
+    if (this.runs().every((run) => run.phase() === 'done')) {
+      this.settle();
+      done?.();
+      return;
+    }
+    const total = this.run.knownTotal();
+    this.seek(total >= 0 ? total : Infinity, { label: 'Running to the end', done });
   }
 
   /** Back to the start of the same maze (step 0, or `from` when bounded). */
@@ -561,6 +623,14 @@ export class Controller {
 // Without the module function's name that leads the module's messages ("MazeRun: …").
 function messageOf(err) {
   return (err instanceof Error ? err.message : String(err)).replace(/^MazeRun: /, '');
+}
+
+function safe(f, fallback) {
+  try {
+    return f();
+  } catch {
+    return fallback;
+  }
 }
 
 function safePhase(run) {

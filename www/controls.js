@@ -2,8 +2,9 @@
 // It knows nothing about runs or canvases; every check of typed text goes through the wasm
 // parsers handed in, so the page and the core accept the same values.
 
+import { honoursText } from './world.js';
 import {
-  BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
+  CORNERS, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
 } from './settings.js';
 
@@ -26,6 +27,7 @@ export class Controls {
       speed: $('speed'), speedText: $('speed-text'), styleBlock: $('style-block'),
       styleThin: $('style-thin'), generatorSummary: $('generator-summary'), braid: $('braid'),
       braidText: $('braid-text'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
+      diagonals: $('diagonals'), heuristic: $('heuristic'), weight: $('weight'), honours: $('solver-honours'),
     };
     this.summaries = new Map();
     this.fillOptions();
@@ -57,6 +59,8 @@ export class Controls {
     for (const name of this.api.solverNames()) solver.append(option(name, this.api.algorithmTitle(name)));
     this.el.race.append(option('none', 'None'));
     for (const name of this.api.solverNames()) this.el.race.append(option(name, this.api.algorithmTitle(name)));
+    for (const [name, text] of Object.entries(CORNERS)) this.el.diagonals.append(option(name, text));
+    for (const [name, text] of Object.entries(HEURISTICS)) this.el.heuristic.append(option(name, text));
     this.el.speed.min = '0';
     this.el.speed.max = String(SPEED_STOPS.length - 1);
     this.el.speed.step = '1';
@@ -76,6 +80,18 @@ export class Controls {
     el.braid.addEventListener('change', () => this.on.change({ braid: Number(el.braid.value) }));
     el.solver.addEventListener('change', () => this.on.change({ solver: el.solver.value }));
     el.race.addEventListener('change', () => this.on.change({ race: el.race.value }));
+    el.diagonals.addEventListener('change', () => this.on.change({ corners: el.diagonals.value }));
+    el.heuristic.addEventListener('change', () => this.on.change({ heuristic: el.heuristic.value }));
+    el.weight.addEventListener('change', () => {
+      const value = this.checked(el.weight, () => {
+        const weight = Number(el.weight.value);
+        if (el.weight.value.trim() === '' || !(weight >= WEIGHT_MIN && weight <= WEIGHT_MAX)) {
+          throw new Error(`Weight: use a number from ${WEIGHT_MIN} to ${WEIGHT_MAX} (1 is plain A*)`);
+        }
+        return weight;
+      });
+      if (value !== null) this.on.change({ weight: value });
+    });
     // 'change', not 'input': a new maze per keystroke would throw away half-typed numbers.
     for (const side of ['width', 'height']) {
       el[side].addEventListener('change', () => {
@@ -200,17 +216,28 @@ export class Controls {
     this.showBraid(settings.braid);
     el.solver.value = settings.solver;
     el.race.value = settings.race;
+    el.diagonals.value = settings.corners;
+    el.heuristic.value = settings.heuristic;
+    el.weight.value = String(settings.weight);
+    this.clearProblem(el.weight);
+    const honours = honoursText(settings.solver, settings);
+    if (el.honours.textContent !== honours) el.honours.textContent = honours;
     el.width.value = String(settings.width);
     el.height.value = String(settings.height);
     el.seed.value = settings.seed;
     for (const input of [el.width, el.height, el.seed]) this.clearProblem(input);
     el.speed.value = String(speedToPosition(settings.speed));
     this.showSpeed(settings.speed);
-    const ends = describeEnds(settings);
-    if (el.ends.textContent !== ends) el.ends.textContent = ends;
-    el.corners.disabled = !settings.start && !settings.goal;
+    this.showEnds(settings);
     el.styleBlock.checked = settings.style === 'block';
     el.styleThin.checked = settings.style === 'thin';
+  }
+
+  /** Where the start and goal are (also after a live re-solve moved one). */
+  showEnds(settings) {
+    const ends = describeEnds(settings);
+    if (this.el.ends.textContent !== ends) this.el.ends.textContent = ends;
+    this.el.corners.disabled = !settings.start && !settings.goal;
   }
 
   showSummary(name) {

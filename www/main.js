@@ -19,6 +19,8 @@ import {
   pointOf, pointSetting, useModuleEnds,
 } from './settings.js';
 import { readSettings, writeSettings } from './url.js';
+import { Editor, WORLD_SETTINGS } from './editor.js';
+import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useWorldMemory } from './world.js';
 
 
 async function boot() {
@@ -87,6 +89,7 @@ async function boot() {
   // Statistics of a big maze are measured in the background (set once the controller exists).
   panels.onMeasure = (work) => controller.chore('stats', work);
   useModuleBits(mz);
+  useWorldMemory(wasm.memory);
   // Each canvas has two renderers: pixel tiles for the plain square grid, vector shapes for
   // every other grid. The one that suits the run is in use; the other rests.
   const lane = (canvas, overlay, stage) => {
@@ -165,7 +168,7 @@ async function boot() {
     canvas: () => doc.getElementById('maze'),
     distances: () => Boolean(controller.settings.distances),
   });
-  const refresh = (run, state, urgent) => {
+  const refresh = (run, state, urgent, reworked = false) => {
     const partner = controller.partner;
     if (partner) {
       const text = statusText(partner, partner.phase() === 'done' ? 'done' : state, controller.settings.race);
@@ -174,6 +177,7 @@ async function boot() {
     race.update(controller.settings, run, partner);
     panels.update(run, state, {
       urgent,
+      statsLater: reworked,
       sawGroups: renderer.sawGroups,
       showsWalls: renderer.showsWalls,
       solver: controller.settings.solver,
@@ -197,10 +201,11 @@ async function boot() {
   };
   const controller = new Controller({
     createRun: (s) => new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
-      s.width, s.height, s.seed, s.start, s.goal, s.braid / 100, s.shape, maskOf(s)),
+      s.width, s.height, s.seed, s.start, s.goal, s.braid / 100, s.shape, maskOf(s),
+      s.edits, s.corners, s.heuristic, s.weight),
     settings,
     hooks: {
-      frame(run, state, fresh, { urgent = false, partial = false, working = false } = {}) {
+      frame(run, state, fresh, { urgent = false, partial = false, working = false, reworked = false } = {}) {
         if (fresh) {
           race.showLanes(controller.settings);
           renderer = rendererFor(mainLane, run);
@@ -213,11 +218,18 @@ async function boot() {
           teach.setRun(run);
           if (cursor) showCursor(true);
         } else {
+          // Another world: the shortest path is measured again.
+          if (reworked) {
+            shortest.run = null;
+            // The step count can be the same in the new world: the distance map is measured again.
+            renderer.distanceKey = '';
+            raceRenderer.distanceKey = '';
+          }
           draw(partial);
         }
         // Work in progress refreshes the panels like a playing run: a few times a second.
         const shownState = working ? 'running' : state;
-        refresh(run, shownState, fresh || urgent || shownState !== 'running');
+        refresh(run, shownState, fresh || urgent || shownState !== 'running', reworked);
         if (state !== 'running' && !working) writeUrl();
       },
       progress(job) {
@@ -237,11 +249,17 @@ async function boot() {
           refresh(controller.run, controller.state, true);
         }
         controls?.show(s);
+        noteLongEdits(s);
         renderer.setDistanceFrom(distanceSource(controller.run));
         showShape();
         if (controller.run) refresh(controller.run, controller.state, true);
         // Copying the address shares this exact maze.
         writeUrl();
+      },
+      // A live re-solve: the frame has drawn it and written the address; the ends and the edits' note.
+      world(s) {
+        controls?.showEnds(s);
+        noteLongEdits(s);
       },
       error(message) {
         panels.showMessages([message]);
@@ -303,9 +321,16 @@ async function boot() {
     }
   };
   // Moving the start or goal keeps the maze (same seed) and starts the run again.
+  // While editing the search runs again at once on the same maze; otherwise a new run starts.
   const place = (which, x, y) => {
     const { width, height } = controller.settings;
-    controller.update({ [which]: pointSetting(which, x, y, width, height, gridOf(controller.settings)) });
+    const setting = pointSetting(which, x, y, width, height, gridOf(controller.settings));
+    if (editor.active) {
+      const before = editor.state();
+      if (controller.rework({ [which]: setting })) editor.remember(before);
+    } else {
+      controller.update({ [which]: setting });
+    }
   };
   // The keyboard's cell cursor on the focused maze, as [x, y]; null when the maze has no focus.
   let cursor = null;
@@ -320,6 +345,24 @@ async function boot() {
     renderer.setCursor(cursor);
   };
 
+  // Edits are a difference from one generated maze: another maze leaves them behind.
+  const MAZE_KEYS = ['generator', 'braid', 'shape', 'width', 'height', 'mask', 'seed'];
+  const fitEdits = (changes) => {
+    const now = controller.settings;
+    if (!now.edits || 'edits' in changes || !MAZE_KEYS.some((key) => key in changes && changes[key] !== now[key])) return changes;
+    panels.showMessages(['The edits were made on the maze before: the new maze starts without them (Save world keeps a world).']);
+    return { ...changes, edits: '' };
+  };
+  let editsTooLong = false;
+  function noteLongEdits(s) {
+    const tooLong = s.edits.length > EDITS_URL_MAX;
+    if (tooLong && !editsTooLong) {
+      panels.showMessages([`These edits are too detailed for a link (${s.edits.length.toLocaleString('en-US')} characters; ` +
+        `links carry up to ${EDITS_URL_MAX.toLocaleString('en-US')}). Copy link and the address leave them out: use Save world to keep them as a file.`]);
+    }
+    editsTooLong = tooLong;
+  }
+
   // A race needs a solver to race against: with no solver there is no race.
   const fitRace = (changes) => {
     const next = { ...controller.settings, ...changes };
@@ -331,13 +374,13 @@ async function boot() {
   };
 
   controls = new Controls(doc, api, {
-    change: (changes) => controller.update(fitRace(fitEnds(fitMask(changes)))),
+    change: (changes) => controller.update(fitRace(fitEnds(fitMask(fitEdits(changes))))),
     step: () => controller.step(),
     back: () => controller.back(),
     toggle: () => controller.toggle(),
     reset: () => controller.reset(),
     pick(which, clientX, clientY) {
-      if (shapeControls.painting) return;
+      if (shapeControls.painting || editor.active) return;
       const cell = renderer.cellAt(clientX, clientY);
       if (!cell) return;
       if (cursor) {
@@ -367,6 +410,44 @@ async function boot() {
     showCursor,
     corners: () => controller.update({ start: '', goal: '' }),
   });
+  // Edit mode: the learner's own world (www/editor.js).
+  const editor = new Editor(doc, {
+    renderer: () => renderer,
+    run: () => controller.run,
+    settings: () => controller.settings,
+    rework: (changes) => controller.rework(changes),
+    enter: () => controller.finishSoon(),
+    endSetting(which, c) {
+      const s = controller.settings;
+      const [x, y] = renderer.geometry && renderer.run ? renderer.geometry.place(c) : [c % s.width, Math.floor(c / s.width)];
+      return pointSetting(which, x, y, s.width, s.height, gridOf(s));
+    },
+    cursor: () => (cursor ? renderer.indexOf(cursor) : -1),
+    download: (blob, name) => exporter.download(blob, name),
+    loadWorld(name, data) {
+      // The file's settings go through the URL's checks, each on its own.
+      const query = new URLSearchParams();
+      for (const key of WORLD_SETTINGS) if (key in data.settings) query.set(key, String(data.settings[key]));
+      const read = readSettings(`?${query}`, api, { ...defaults, speed: controller.settings.speed, style: controller.settings.style });
+      const notes = read.problems.map((p) => p.replace(/^URL: /, `${name}: `));
+      let edits = '';
+      try {
+        edits = Edits.parse(data.edits).toText();
+      } catch (err) {
+        notes.push(`${name}: the edits are not allowed: ${messageOf(err)}. No edits.`);
+      }
+      if (notes.length > 0) panels.showMessages(notes);
+      const changes = Object.fromEntries(WORLD_SETTINGS.map((key) => [key, read.settings[key]]));
+      if (!controller.update({ ...changes, edits, race: 'none', distances: '' })) return false;
+      controller.finishSoon();
+      return true;
+    },
+  });
+  for (const swatch of doc.querySelectorAll('.swatch[data-paint]')) {
+    const paint = PAINTS.find((p) => p.name === swatch.dataset.paint);
+    if (paint) swatch.style.background = swatchBackground(paint, doc);
+  }
+
   // The Shape card: shape, mask and colours.
   let clickMeasures = Boolean(settings.distances && settings.distances !== 'start');
   const measuringFromClick = () => clickMeasures && Boolean(controller.settings.distances);
@@ -393,10 +474,10 @@ async function boot() {
       panels.showMessages([`This mask is too detailed for a link (${mask.length.toLocaleString('en-US')} characters; ` +
         `links carry up to ${MASK_URL_MAX.toLocaleString('en-US')}). Copy link and the address leave it out: use Save mask to keep it as a file.`]);
     }
-    controller.update(fitRace(fitEnds({ mask, ...size })));
+    controller.update(fitRace(fitEnds(fitEdits({ mask, ...size }))));
   };
   const shapeControls = new ShapeControls(doc, api, {
-    change: (changes) => controller.update(fitRace(fitEnds(fitMask(changes)))),
+    change: (changes) => controller.update(fitRace(fitEnds(fitMask(fitEdits(changes))))),
     word(text, given) {
       // Triangles join only across their three sides: letters one cell thick fall apart.
       const scale = controller.settings.shape === 'triangle' ? Math.max(2, given) : given;
@@ -544,10 +625,15 @@ async function boot() {
   panels.showMessages(problems);
   doc.getElementById('dismiss-messages').addEventListener('click', () => panels.clearMessages());
 
-  if (!controller.start()) {
+  // Edits that do not fit the maze (a link made for another size): the maze without them.
+  if (settings.edits && !controller.start()) {
+    panels.showMessages(['URL: the edits do not fit this maze (the message above says why): no edits.']);
+    controller.settings = { ...settings, edits: '' };
+  }
+  if (!controller.run && !controller.start()) {
     // The URL's combination was refused as a whole: without its grid first (a mask in pieces,
     // a generator the shape cannot take), then from the defaults.
-    controller.settings = { ...settings, shape: 'square', mask: '', start: '', goal: '', distances: '' };
+    controller.settings = { ...settings, shape: 'square', mask: '', start: '', goal: '', distances: '', edits: '', corners: 'never' };
     if (settings.shape === 'square' && !settings.mask || !controller.start()) {
       controller.settings = { ...defaults, seed: settings.seed };
       controller.start();
@@ -617,7 +703,7 @@ async function boot() {
 
   // For the end-to-end tests and the benchmark page.
   window.mazestep = {
-    controller, race, panels, teach, exporter, api, wasm, mz, shapeControls,
+    controller, race, panels, teach, exporter, api, wasm, mz, shapeControls, editor,
     get renderer() { return renderer; },
     get raceRenderer() { return raceRenderer; },
   };

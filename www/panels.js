@@ -3,6 +3,7 @@
 // can come from the URL and must never be read as markup.
 
 import { COLOURS, DISTANCE_ENDS, colourOfBit } from './renderer.js';
+import { PAINTS, costOfRun, formatCost, swatchBackground } from './world.js';
 
 // A polite live region read out at every change would talk over itself while a run plays:
 // while running, the status text is refreshed at most this often.
@@ -68,7 +69,7 @@ export class Panels {
    * Shows the run's state. `urgent` updates (state changes, single steps, a new run) always go
    * through; the frames of a playing run are throttled.
    */
-  update(run, state, { urgent = false, sawGroups = false, showsWalls = true, solver = 'none', style = 'block', distance = null } = {}) {
+  update(run, state, { urgent = false, statsLater = false, sawGroups = false, showsWalls = true, solver = 'none', style = 'block', distance = null } = {}) {
     const now = performance.now();
     const algorithm = run.algorithm();
     if (algorithm !== this.algorithm) {
@@ -76,7 +77,7 @@ export class Panels {
       this.showAlgorithm(algorithm);
     }
     if (distance) this.showDistanceLegend(distance);
-    else this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen);
+    else this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen, safe(() => run.terrainPtr() !== 0, false));
     this.highlightLine(run.lastLine());
     if (urgent || state !== 'running' || now - this.lastStatusAt >= STATUS_INTERVAL_MS) {
       this.lastStatusAt = now;
@@ -94,7 +95,7 @@ export class Panels {
       this.lastMazeStatsAt = now;
       this.mazeStatsRun = run;
       if (state === 'done') this.mazeStatsFinal = run;
-      this.showMazeStats(run);
+      this.showMazeStats(run, statsLater);
       setText(this.el.mazeStatsNote, live ? ''
         : 'This maze has over a million cells: its statistics are measured at the start and at the end of the run only.');
       this.el.mazeStatsNote.hidden = live;
@@ -136,9 +137,9 @@ export class Panels {
   }
 
   /** The marks the machine on show uses, plus the markers that are always there. */
-  showLegend(algorithm, solver, sawGroups, heading) {
+  showLegend(algorithm, solver, sawGroups, heading, terrain = false) {
     if (heading) this.headingSeen = true;
-    const key = `${algorithm}:${solver}:${sawGroups}:${heading}`;
+    const key = `${algorithm}:${solver}:${sawGroups}:${heading}:${terrain}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
     // The player walks over the solver's marks, which stay on screen: explain both.
@@ -161,6 +162,14 @@ export class Panels {
     if (this.api.generatorNames?.().includes(algorithm)) items.push(['swatch', COLOURS.uncarved, 'not carved yet']);
     bits.forEach((bit, i) => items.push(['swatch', colourOfBit(bit), labels[i] ?? `mark ${bit}`]));
     if (sawGroups) items.push(['sets', '', 'sets (one hue per set)']);
+    if (terrain) {
+      items.push(['swatch', COLOURS.obstacle, 'obstacle (blocked cell)']);
+      for (const paint of PAINTS) {
+        const label = paint.value === 1 ? `${paint.name}: cost 1, as unpainted cells`
+          : `${paint.name}: cost ${paint.value} (${paint.pattern})`;
+        items.push(['swatch', paint.value === 1 ? COLOURS.passage : swatchBackground(paint, this.doc), label]);
+      }
+    }
     items.push(['start', '', 'start'], ['goal', '', 'goal']);
     if (algorithm === 'player') items.push(['player', '', 'player']);
     else items.push(['current', '', 'current cell']);
@@ -241,9 +250,10 @@ export class Panels {
    * The texture statistics of the maze as it stands (MazeRun.measure(), named by statsNames()):
    * measured at once on a small maze, else a slice at a time in the background (onMeasure).
    */
-  showMazeStats(run) {
+  showMazeStats(run, later = false) {
     if (!this.el.mazeStats || this.statKeys.length === 0) return;
-    const raw = run.measure(MEASURE_AT_ONCE_CELLS);
+    // Later: all of it in the background (after a live re-solve, whose frame is the picture).
+    const raw = later ? null : run.measure(MEASURE_AT_ONCE_CELLS);
     if (raw) {
       this.showMazeStatValues(raw, run);
       return;
@@ -304,6 +314,9 @@ export function statusText(run, state, solver) {
   if (solver !== 'none' && phase !== 'generating' && phase !== 'braiding') {
     parts.push(`visited ${run.visited().toLocaleString('en-US')}`);
     parts.push(`path length ${run.pathLength().toLocaleString('en-US')}`);
+    // The cost on the terrain (√2 a diagonal move), worked out here until the core reports it.
+    const cost = safe(() => costOfRun(run), null);
+    if (cost !== null) parts.push(`cost ${formatCost(cost)}`);
     // The module's words, as they are: nothing here parses them.
     const noPath = run.noPath();
     if (noPath) parts.push(noPath);

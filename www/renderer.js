@@ -9,6 +9,8 @@
 // better (the classic tile view); thin style uses thin walls. When cells get smaller than two
 // pixels, thin style leaves walls out (wall == 0): one pixel per cell, marks only.
 
+import { paintOf, patternInk } from './world.js';
+
 // The mark and passage bits come from the module (useModuleBits), the one place they are
 // defined; until then nothing is drawn.
 export const MARK = {};
@@ -27,6 +29,7 @@ export const COLOURS = {
   special: '#f0e442', // yellow
   current: '#0072b2', // blue
   marker: '#111111',
+  obstacle: '#4b5366', // a blocked cell: a block, lighter than the walls around it
   halo: '#ffffff',
 };
 
@@ -64,6 +67,16 @@ const DISTANCE_PIXELS = Uint32Array.from({ length: 256 }, (_, i) => {
 export const DISTANCE_ENDS = ['#fff5d6', '#9e1b1b'];
 // Distance value of a cell the source cannot reach.
 const UNREACHED = 0xffffffff;
+
+// Terrain by value (0 blocked .. 9): the palette's fill and pattern ink (www/world.js). Cost 1
+// is the plain passage: unpainted cells cost 1 too.
+const TERRAIN_PIXEL = Uint32Array.from({ length: 10 }, (_, v) => pixel(v <= 1 ? COLOURS.passage : paintOf(v).colour));
+const TERRAIN_INK = Uint32Array.from({ length: 10 }, (_, v) => pixel(v <= 1 ? COLOURS.passage : paintOf(v).ink));
+// Visited cells keep a tint of their terrain, so the terrain shows through a search even where
+// cells are too small for patterns.
+const TERRAIN_VISITED = Uint32Array.from({ length: 10 }, (_, v) => mixPixels(TERRAIN_PIXEL[v], pixel(COLOURS.visited), 0.45));
+/** The pattern ink of terrain value `v` (for the shape renderer). */
+export const terrainInk = (v) => TERRAIN_INK[v];
 
 // Ranks decide the colour of an open passage between two cells: the weaker of the two, so a
 // path drawn over a visited region reads as one line and regions stay connected.
@@ -119,7 +132,10 @@ export class Renderer {
     this.nextRow = null; // the next row of a progressive repaint, null when there is none
     this.again = false; // a repaint was asked for during one: go round once more
     this.onPending = null; // (renderer) => void: a progressive repaint needs frames
-    this.px = { wall: pixel(COLOURS.wall), passage: pixel(COLOURS.passage), uncarved: pixel(COLOURS.uncarved) };
+    this.px = {
+      wall: pixel(COLOURS.wall), passage: pixel(COLOURS.passage), uncarved: pixel(COLOURS.uncarved),
+      obstacle: pixel(COLOURS.obstacle),
+    };
     this.distanceFrom = -1; // the distance map's source cell, -1 when the map is off
     this.distanceKey = '';
     this.distanceMax = 0;
@@ -260,6 +276,55 @@ export class Renderer {
     return [clamp(Math.floor((bx - wall / 2) / pitch), w), clamp(Math.floor((by - wall / 2) / pitch), h)];
   }
 
+  /** The index of the cell under a point of the viewport, or -1. */
+  cellIndexAt(clientX, clientY) {
+    const cell = this.cellAt(clientX, clientY);
+    return cell ? cell[1] * this.geo.w + cell[0] : -1;
+  }
+
+  /** The index of cell [x, y] (the page's "X,Y"), or -1 outside. */
+  indexOf([x, y]) {
+    return this.run && x >= 0 && y >= 0 && x < this.run.width && y < this.run.height ? y * this.run.width + x : -1;
+  }
+
+  /**
+   * The wall between two cells nearest a point of the viewport, as [cell, side] named from
+   * the cell above or to the left (one name per wall, so edits of it never disagree); null
+   * off the maze or where the nearest side is the border.
+   */
+  wallAt(clientX, clientY) {
+    if (!this.run || !this.geo) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) return null;
+    const { w, h, wall, pitch, bw, bh } = this.geo;
+    const fx = ((((clientX - rect.left) / rect.width) * bw) - wall / 2) / pitch;
+    const fy = ((((clientY - rect.top) / rect.height) * bh) - wall / 2) / pitch;
+    if (fx < -0.5 || fy < -0.5 || fx > w + 0.5 || fy > h + 0.5) return null;
+    const x = Math.min(w - 1, Math.max(0, Math.floor(fx))), y = Math.min(h - 1, Math.max(0, Math.floor(fy)));
+    const u = fx - x, v = fy - y;
+    const sides = [[v, 0, y > 0], [1 - u, 1, x + 1 < w], [1 - v, 2, y + 1 < h], [u, 3, x > 0]]
+      .filter(([, , inside]) => inside).sort((a, b) => a[0] - b[0]);
+    if (sides.length === 0) return null;
+    const side = sides[0][1], c = y * w + x;
+    if (side === 0) return [c - w, 2];
+    if (side === 3) return [c - 1, 1];
+    return [c, side];
+  }
+
+  /** The two cells a wall [cell, side] lies between (for the keyboard's wall edits). */
+  wallFrom(c, side) {
+    const w = this.geo.w, h = this.geo.h, x = c % w, y = (c - x) / w;
+    if (side === 0) return y > 0 ? [c - w, 2] : null;
+    if (side === 3) return x > 0 ? [c - 1, 1] : null;
+    if (side === 1) return x + 1 < w ? [c, 1] : null;
+    return y + 1 < h ? [c, 2] : null;
+  }
+
+  /** The wall on the side of cell c that (dx, dy) points to (the keyboard's wall edits). */
+  wallToward(c, dx, dy) {
+    return this.wallFrom(c, dy < 0 ? 0 : dx > 0 ? 1 : dy > 0 ? 2 : 3);
+  }
+
   /** Shows the keyboard's cell cursor on (x, y), or hides it (null). */
   setCursor(point) {
     const cursor = point && this.run ? point[1] * this.run.width + point[0] : -1;
@@ -279,6 +344,9 @@ export class Renderer {
     this.marks = new Uint8Array(buffer, run.marksPtr(), n);
     this.groups = new Uint32Array(buffer, run.groupsPtr(), n);
     this.distances = this.distanceFrom >= 0 ? new Uint32Array(buffer, run.distancesPtr(), n) : null;
+    // 0 until something is painted; it moves when the layer is made: asked every time.
+    const terrain = run.terrainPtr();
+    this.terrain = terrain ? new Uint8Array(buffer, terrain, n) : null;
   }
 
   /** Colours (and passage ranks) of cells from..to: the algorithm's marks, or the distance map. */
@@ -286,7 +354,7 @@ export class Renderer {
     if (this.distances) {
       distanceColours(this.distances, this.distanceMax, this.colour, this.rank, from, to, this.px);
     } else if (computeColours(this.marks, this.run.hasLabels() ? this.groups : null, this.cells,
-      this.colour, this.rank, from, to, this.px)) {
+      this.colour, this.rank, from, to, this.px, this.terrain)) {
       this.sawGroups = true;
     }
   }
@@ -398,6 +466,7 @@ export class Renderer {
       buf.fill(this.px.wall, (y0 === 0 ? 0 : y0 * pitch + wall) * bw, (y1 * pitch + wall) * bw);
       const thin = this.style === 'thin';
       const wallPx = this.px.wall;
+      const inked = this.terrain !== null && cell >= 4 && !this.distances;
       for (let y = y0, c = y0 * w; y < y1; y++) {
         const py = y * pitch + wall;
         for (let x = 0; x < w; x++, c++) {
@@ -406,6 +475,7 @@ export class Renderer {
           const east = bits & E && x + 1 < w;
           const south = bits & S && y + 1 < h;
           this.fill(px, py, cell, cell, colour[c]);
+          if (inked && this.terrain[c] > 1) this.ink(px, py, cell, this.terrain[c]);
           if (east) this.fill(px + cell, py, wall, cell, this.edge(c, c + 1));
           if (south) this.fill(px, py + cell, cell, wall, this.edge(c, c + w));
           if (thin && east && south) {
@@ -436,8 +506,22 @@ export class Renderer {
       return GROUP_PIXELS[Math.imul(g, 0x9e3779b1) >>> 24];
     }
     this.rank[c] = r;
-    if (r === RANK_VISITED) return MARK_PIXEL[m];
+    const t = this.terrain ? this.terrain[c] : 1;
+    if (t === 0) return this.px.obstacle;
+    if (r === RANK_VISITED) return t > 1 ? TERRAIN_VISITED[t] : MARK_PIXEL[m];
+    if (t > 1) return TERRAIN_PIXEL[t];
     return this.cells[c] === 0 ? this.px.uncarved : this.px.passage;
+  }
+
+  /** The pattern of terrain value `t` over a cell's square (it shows through the marks). */
+  ink(px, py, size, t) {
+    const buf = this.buf, stride = this.geo.bw, ink = TERRAIN_INK[t];
+    const unit = Math.max(1, Math.floor(size / 8));
+    for (let y = py; y < py + size; y++) {
+      for (let x = px, i = y * stride + px; x < px + size; x++, i++) {
+        if (patternInk(t, x, y, unit)) buf[i] = ink;
+      }
+    }
   }
 
   /** Colour of the open passage between cells a and b (colours already computed). */
@@ -473,6 +557,7 @@ export class Renderer {
     const px = x * pitch + wall, py = y * pitch + wall;
     const col = (this.colour[c] = this.cellColour(c));
     this.fill(px, py, cell, cell, col);
+    if (this.terrain && cell >= 4 && !this.distances && this.terrain[c] > 1) this.ink(px, py, cell, this.terrain[c]);
     if (wall === 0) return;
     const bits = this.cells[c];
     const neighbour = (d) => ((this.colour[d] = this.cellColour(d)), d);
@@ -669,7 +754,7 @@ export class Renderer {
 // Colours and ranks of cells from..to (see cellColour); returns whether any has a set label.
 // `groups` is null when there are no labels. A plain function over local typed arrays: this
 // loop runs a million times per full redraw.
-export function computeColours(marks, groups, cells, colour, rank, from, to, px) {
+export function computeColours(marks, groups, cells, colour, rank, from, to, px, terrain = null) {
   let sawGroups = false;
   const passage = px.passage, uncarved = px.uncarved;
   for (let c = from; c < to; c++) {
@@ -687,7 +772,12 @@ export function computeColours(marks, groups, cells, colour, rank, from, to, px)
       colour[c] = GROUP_PIXELS[Math.imul(g, 0x9e3779b1) >>> 24];
     } else {
       rank[c] = r;
-      colour[c] = r === RANK_VISITED ? MARK_PIXEL[m] : cells[c] === 0 ? uncarved : passage;
+      const t = terrain === null ? 1 : terrain[c];
+      // An obstacle is a block of wall; painted terrain its colour unless visited.
+      if (t === 0) colour[c] = px.obstacle;
+      else if (r === RANK_VISITED) colour[c] = t > 1 ? TERRAIN_VISITED[t] : MARK_PIXEL[m];
+      else if (t > 1) colour[c] = TERRAIN_PIXEL[t];
+      else colour[c] = cells[c] === 0 ? uncarved : passage;
     }
   }
   return sawGroups;
@@ -854,6 +944,16 @@ function drawHeading(ctx, x, y, size, angle) {
   ctx.fillStyle = COLOURS.current;
   ctx.fill();
   ctx.restore();
+}
+
+/** Two ImageData pixels mixed, `share` of the second. */
+function mixPixels(a, b, share) {
+  let out = 255 << 24;
+  for (const shift of [0, 8, 16]) {
+    const x = (a >>> shift) & 255, y = (b >>> shift) & 255;
+    out |= Math.round(x + (y - x) * share) << shift;
+  }
+  return out >>> 0;
 }
 
 /** '#rrggbb' -> the Uint32 an ImageData view holds (little-endian RGBA). */

@@ -50,6 +50,25 @@ export function describeSpeed(speed) {
 
 /** Defaults for anything the URL does not say. The generator and solver are filled in from
  * the registries at boot (their first entries) unless a preferred name is registered. */
+/** Corner rules for diagonal moves (the core's world::Corners names), and what they mean. */
+export const CORNERS = {
+  never: 'No diagonal moves',
+  'no-obstacles': 'Diagonal when both cells beside are free',
+  'at-most-one': 'Diagonal past at most one corner',
+  always: 'Diagonal between any cells',
+};
+/** Heuristics for A* and greedy search (the core's world::Heuristic names). */
+export const HEURISTICS = {
+  grid: "The grid's own (Manhattan, Chebyshev with diagonals)",
+  manhattan: 'Manhattan',
+  euclidean: 'Euclidean',
+  octile: 'Octile',
+  chebyshev: 'Chebyshev',
+};
+/** A*'s weight: f = g + weight · h. */
+export const WEIGHT_MIN = 1;
+export const WEIGHT_MAX = 100;
+
 export const DEFAULTS = {
   generator: '',
   solver: '',
@@ -68,6 +87,12 @@ export const DEFAULTS = {
   mask: '',
   // The distance map: '' off, 'start' from the start, or "X,Y" from that cell.
   distances: '',
+  // The learner's edits of the generated maze in the core's text form ('' for none; see
+  // www/world.js), and how the search may move and guess.
+  edits: '',
+  corners: 'never',
+  heuristic: 'grid',
+  weight: 1,
   // Start and goal as "X,Y", or '' for the corners (top-left start, bottom-right goal).
   start: '',
   goal: '',

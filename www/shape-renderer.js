@@ -11,7 +11,8 @@
 // many cells the maze has. Dirty cells repaint only their own pixels.
 
 import { geometryOf } from './geometry.js';
-import { COLOURS, Renderer, pixel } from './renderer.js';
+import { COLOURS, Renderer, pixel, terrainInk } from './renderer.js';
+import { patternInk } from './world.js';
 
 // Where no cell is (outside the shape, and cells a mask switched off): the stage's colour.
 const BACKGROUND = pixel('#e2e5ea');
@@ -72,6 +73,72 @@ export class ShapeRenderer extends Renderer {
     const bx = ((clientX - rect.left) / rect.width) * bw, by = ((clientY - rect.top) / rect.height) * bh;
     const c = this.geometry.cellAt((bx - ox) / k, (by - oy) / k);
     return c >= 0 && this.on[c] ? this.geometry.place(c) : null;
+  }
+
+  cellIndexAt(clientX, clientY) {
+    const cell = this.cellAt(clientX, clientY);
+    return cell ? this.geometry.index(cell[0], cell[1]) : -1;
+  }
+
+  indexOf([x, y]) {
+    return this.run ? this.geometry.index(x, y) : -1;
+  }
+
+  /** The cell through side s of cell c, or -1 (the border, a cell that is off, no such side). */
+  neighbourThrough(c, s) {
+    const g = this.geometry;
+    const sides = g.sides(c);
+    if (s >= sides || (g.shape === 'weave' && s >= 4)) return -1;
+    // A polar cell whose next ring does not split it has one outward side (2), not two.
+    if (g.shape === 'polar' && c > 0 && s === 3 && !g.splits(g.place(c)[1])) return -1;
+    const [cx, cy] = g.centre(c), [mx, my] = g.sideMiddle(c, s);
+    const n = g.cellAt(mx + (mx - cx) * 0.3, my + (my - cy) * 0.3);
+    return n >= 0 && n !== c && this.on[n] ? n : -1;
+  }
+
+  /** The wall nearest a point, as [cell, side] named from the lower-numbered cell; or null. */
+  wallAt(clientX, clientY) {
+    if (!this.run || !this.geo) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) return null;
+    const { k, ox, oy, bw, bh } = this.geo;
+    const mx = ((((clientX - rect.left) / rect.width) * bw) - ox) / k;
+    const my = ((((clientY - rect.top) / rect.height) * bh) - oy) / k;
+    const c = this.geometry.cellAt(mx, my);
+    if (c < 0 || !this.on[c]) return null;
+    let best = null;
+    for (let s = 0; s < this.geometry.sides(c); s++) {
+      const n = this.neighbourThrough(c, s);
+      if (n < 0) continue;
+      const [sx, sy] = this.geometry.sideMiddle(c, s);
+      const d = (sx - mx) ** 2 + (sy - my) ** 2;
+      if (!best || d < best.d) best = { d, s, n };
+    }
+    if (!best) return null;
+    return best.n < c ? this.wallFrom(c, best.s) : [c, best.s];
+  }
+
+  /** Wall [c, side] named from the lower-numbered of its two cells; null if it is no wall. */
+  wallFrom(c, s) {
+    const n = this.neighbourThrough(c, s);
+    if (n < 0) return null;
+    if (c < n) return [c, s];
+    for (let t = 0; t < this.geometry.sides(n); t++) if (this.neighbourThrough(n, t) === c) return [n, t];
+    return null;
+  }
+
+  /** The wall of cell c whose side faces most nearly the way (dx, dy) points. */
+  wallToward(c, dx, dy) {
+    const g = this.geometry;
+    const [cx, cy] = g.centre(c);
+    let best = null;
+    for (let s = 0; s < g.sides(c); s++) {
+      if (this.neighbourThrough(c, s) < 0) continue;
+      const [mx, my] = g.sideMiddle(c, s);
+      const along = ((mx - cx) * dx + (my - cy) * dy) / Math.hypot(mx - cx, my - cy);
+      if (!best || along > best.along) best = { along, s };
+    }
+    return best ? this.wallFrom(c, best.s) : null;
   }
 
   setCursor(point) {
@@ -147,6 +214,8 @@ export class ShapeRenderer extends Renderer {
     const { cells, colour, on, buf } = this;
     const wallPx = this.px.wall;
     const conditional = this.map.conditional;
+    const terrain = this.inkable() ? this.terrain : null;
+    const bw = this.geo.bw, unit = this.inkUnit();
     for (let p = 0; p < fillA.length; p++) {
       let base = BACKGROUND;
       const fa = fillA[p];
@@ -157,6 +226,10 @@ export class ShapeRenderer extends Renderer {
       } else {
         const fb = fillB[p];
         if (fb >= 0 && on[fb] && cells[fb] & fillMaskB[p]) base = colour[fb];
+      }
+      // Painted terrain's pattern, so it reads without colour too.
+      if (terrain !== null && fa >= 0 && terrain[fa] > 1 && patternInk(terrain[fa], p % bw, (p - (p % bw)) / bw, unit)) {
+        base = terrainInk(terrain[fa]);
       }
       const a = wallA[p];
       if (a >= 0) {
@@ -194,6 +267,11 @@ export class ShapeRenderer extends Renderer {
       const fb = fillB[p];
       if (fb >= 0 && on[fb] && cells[fb] & fillMaskB[p]) base = colour[fb];
     }
+    const terrain = this.inkable() ? this.terrain : null;
+    if (terrain !== null && fa >= 0 && terrain[fa] > 1) {
+      const bw = this.geo.bw;
+      if (patternInk(terrain[fa], p % bw, (p - (p % bw)) / bw, this.inkUnit())) base = terrainInk(terrain[fa]);
+    }
     let alpha = 0;
     const a = wallA[p];
     if (a >= 0) {
@@ -202,6 +280,16 @@ export class ShapeRenderer extends Renderer {
       if (b >= 0) alpha = Math.max(alpha, shows(cells[b], infoB[p]));
     }
     this.buf[p] = alpha === 0 ? base : mix(base, this.px.wall, alpha);
+  }
+
+  /** Whether terrain patterns show: something painted, cells of 6 pixels or more, no distance map. */
+  inkable() {
+    return this.terrain !== null && this.terrain !== undefined && this.geo.k >= 6 && !this.distances;
+  }
+
+  /** The pattern's unit in canvas pixels: about an eighth of a cell. */
+  inkUnit() {
+    return Math.max(1, Math.floor(this.geo.k / 8));
   }
 
   cellCentre(c) {

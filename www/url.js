@@ -4,14 +4,15 @@
 // and the core accept and refuse exactly the same text.
 
 import { MASK_URL_MAX, maskKind, maskText, parseWord, sizeOfText } from './masks.js';
+import { EDITS_URL_MAX, Edits } from './world.js';
 import {
-  CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
+  CORNERS, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
   pointSetting,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
-export const PARAMS = ['generator', 'braid', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'start', 'goal',
-  'seed', 'distances', 'speed', 'style', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+export const PARAMS = ['generator', 'braid', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
+  'corners', 'heuristic', 'weight', 'seed', 'distances', 'speed', 'style', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 
 // Steps are counted exactly up to 2^53 in a JS number.
 const MAX_STEP = Number.MAX_SAFE_INTEGER;
@@ -113,6 +114,39 @@ export function readSettings(search, api, defaults) {
         problems.push(`URL: mask ${quote(given)} is not allowed: ${messageOf(err)}. No mask.`);
       }
     }
+  }
+
+  // The edits: their syntax here; whether they fit the maze, when the run is made (main.js).
+  if (params.has('edits')) {
+    const given = params.get('edits');
+    if (given.length > EDITS_URL_MAX) {
+      problems.push(`URL: edits is ${given.length} characters long, more than the ${EDITS_URL_MAX} a link carries: ` +
+        'load the world from a file instead (Edit › Load world). No edits.');
+    } else if (given !== '') {
+      try {
+        settings.edits = Edits.parse(given).toText();
+      } catch (err) {
+        problems.push(`URL: edits ${quote(given)} is not allowed: ${messageOf(err)}. No edits.`);
+      }
+    }
+  }
+  if (params.has('corners')) {
+    const given = params.get('corners');
+    if (!Object.hasOwn(CORNERS, given)) refuse('corners', given, `use one of ${Object.keys(CORNERS).join(', ')}`, settings.corners);
+    else if (given !== 'never' && (settings.shape !== 'square' || settings.mask)) {
+      refuse('corners', given, 'diagonal moves are for the plain square grid', 'never');
+    } else settings.corners = given;
+  }
+  if (params.has('heuristic')) {
+    const given = params.get('heuristic');
+    if (Object.hasOwn(HEURISTICS, given)) settings.heuristic = given;
+    else refuse('heuristic', given, `use one of ${Object.keys(HEURISTICS).join(', ')}`, settings.heuristic);
+  }
+  if (params.has('weight')) {
+    const given = params.get('weight');
+    const weight = /^[0-9]{1,3}(\.[0-9]{1,3})?$/.test(given.trim()) ? Number(given) : NaN;
+    if (weight >= WEIGHT_MIN && weight <= WEIGHT_MAX) settings.weight = weight;
+    else refuse('weight', given, `use a number from ${WEIGHT_MIN} to ${WEIGHT_MAX} (up to three decimals)`, String(settings.weight));
   }
 
   // Start and goal: "X,Y" read by the wasm parser, then checked against the grid just read.
@@ -272,6 +306,11 @@ export function writeSettings(settings, step = 0) {
   params.set('width', String(settings.width));
   params.set('height', String(settings.height));
   if (settings.mask && settings.mask.length <= MASK_URL_MAX) params.set('mask', settings.mask);
+  // The world only when edited, and the search options only when not their defaults.
+  if (settings.edits && settings.edits.length <= EDITS_URL_MAX) params.set('edits', settings.edits);
+  if (settings.corners && settings.corners !== 'never') params.set('corners', settings.corners);
+  if (settings.heuristic && settings.heuristic !== 'grid') params.set('heuristic', settings.heuristic);
+  if (settings.weight && settings.weight !== 1) params.set('weight', String(settings.weight));
   // Start and goal only when moved off their corners.
   if (settings.start) params.set('start', settings.start);
   if (settings.goal) params.set('goal', settings.goal);

@@ -20,10 +20,12 @@ use crate::solvers::{self, Report, SolveError, Solver};
 use crate::stats::{Meter, Stats};
 
 mod phase;
+mod rework;
 mod settings;
 mod timeline;
 
 pub use phase::Phase;
+pub use rework::REWORK_CELLS;
 pub use settings::{algorithm_info, default_ends, default_ends_of, RunError, Settings};
 use timeline::{default_checkpoint_budget, history_limit, room_for, Timeline};
 pub use timeline::{CHECKPOINTS, CHECKPOINT_BUDGET, HISTORY_REPLAY, RECENT_GAP};
@@ -59,6 +61,8 @@ pub struct Run {
     back_shadow: Option<Box<Run>>,
     /// The last steps taken with the journal on, for Back without replaying.
     history: History,
+    /// The maze as generation left it, kept when the search begins (see [`Run::rework`]).
+    generated: Option<Box<rework::Generated>>,
 }
 
 /// Everything a step can change, but the generator: the live run's, and in every saved state.
@@ -165,6 +169,7 @@ impl Run {
             snapshot_at: None,
             back_shadow: None,
             history: History::new(history_limit(cells)),
+            generated: None,
         })
     }
 

@@ -68,7 +68,8 @@ impl Run {
     /// Applies the settings' edits to the generated maze and frees the start and goal if
     /// they ended up blocked (an open world's obstacles may fall on them): the world the
     /// search sees. Journaled with the search's first step, like the clearing before it.
-    fn enter_world(&mut self) {
+    pub(super) fn enter_world(&mut self) {
+        self.keep_generated();
         let board = &mut self.now.board;
         if let Some(edits) = &self.settings.edits {
             edits.apply(board);

@@ -34,6 +34,7 @@ use crate::run::{self, Phase, Run, RunError, Settings};
 use crate::solvers::{self, Outcome, SolveError};
 use crate::stats::{self, STATISTICS};
 use crate::topology::{shapes, Grid, GridError, Mask, Shape, Topology};
+use crate::world::{Corners, Edits, Heuristic, Search};
 use args::param;
 use wasm_bindgen::prelude::*;
 
@@ -59,7 +60,11 @@ impl MazeRun {
     /// "", null or undefined for the corners; `braid` the share of dead ends to remove after
     /// generation, 0 to 1 (null or undefined = 0); `shape` "square", "hex", "triangle" or
     /// "polar" (null or undefined = square; polar: `height` is the number of rings); `mask`
-    /// rows of `.` (a cell) and `X` (none), or null or undefined for none. Throws on bad input.
+    /// rows of `.` (a cell) and `X` (none), or null or undefined for none; `edits` the
+    /// learner's changes in the core's text form (`crate::world::edits`), "" / null / undefined
+    /// for none; `corners` "never", "no-obstacles", "at-most-one" or "always"; `heuristic`
+    /// "grid", "manhattan", "euclidean", "octile" or "chebyshev"; `weight` a number from 1 to
+    /// 100 (the last three null or undefined for their defaults). Throws on bad input.
     #[wasm_bindgen(constructor)]
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -73,6 +78,10 @@ impl MazeRun {
         braid: JsValue,
         shape: JsValue,
         mask: JsValue,
+        edits: JsValue,
+        corners: JsValue,
+        heuristic: JsValue,
+        weight: JsValue,
     ) -> Result<MazeRun, JsError> {
         const CALL: &str = "MazeRun";
         let generator = args::text(param(CALL, "generator"), &generator)?;
@@ -94,8 +103,8 @@ impl MazeRun {
             braid: args::share(param(CALL, "braid"), &braid)?,
             shape: optional_shape(CALL, &shape)?,
             mask: optional_mask(CALL, &mask)?,
-            edits: None,
-            search: Default::default(),
+            edits: optional_edits(param(CALL, "edits"), &edits)?,
+            search: search(CALL, &corners, &heuristic, &weight)?,
         };
         // An algorithm that cannot work on the grid: the grid's parameter is named, the mask
         // when it is what makes a square grid not plain.
@@ -610,6 +619,95 @@ impl MazeRun {
     pub fn structure_note(&self, i: JsValue) -> Result<String, JsError> {
         Ok(self.structure("structureNote", &i, 0)?.note)
     }
+}
+
+#[wasm_bindgen]
+impl MazeRun {
+    /// Where the terrain layer lies in wasm memory (a byte a cell: 0 blocked, 1 to 9 the cost
+    /// of entering), or 0 while nothing is painted. It can move when the maze changes: ask
+    /// again before each read.
+    #[wasm_bindgen(js_name = terrainPtr)]
+    pub fn terrain_ptr(&self) -> *const u8 {
+        self.run
+            .maze()
+            .terrain()
+            .map_or(std::ptr::null(), |t| t.as_ptr())
+    }
+
+    /// Whether `rework` can be called now: the search has begun, there is a solver, and the
+    /// maze is not too big to keep (`REWORK_CELLS`).
+    #[wasm_bindgen(js_name = canRework)]
+    pub fn can_rework(&self) -> bool {
+        self.run.can_rework()
+    }
+
+    /// Searches again on the generated maze with these `edits` (text, "" / null for none),
+    /// `start` and `goal` ("X,Y", "" / null for the corners), to the end of the run: the live
+    /// re-solve after an edit. Returns the steps taken; afterwards `allDirty()` is true.
+    /// Throws (leaving the run as it was) before the search has begun (see `canRework`) and
+    /// on edits or ends that do not fit.
+    pub fn rework(
+        &mut self,
+        edits: JsValue,
+        start: JsValue,
+        goal: JsValue,
+    ) -> Result<f64, JsError> {
+        const CALL: &str = "rework";
+        let edits = optional_edits(param(CALL, "edits"), &edits)?;
+        let start = point(param(CALL, "start"), &start)?;
+        let goal = point(param(CALL, "goal"), &goal)?;
+        self.distances.clear();
+        let steps = self
+            .run
+            .rework(edits, start, goal)
+            .map_err(|e| param(CALL, "").fail(&e.to_string()))?;
+        Ok(steps as f64)
+    }
+
+    /// The run's edits as text ("" for none): what links and files keep.
+    #[wasm_bindgen(js_name = editsText)]
+    pub fn edits_text(&self) -> String {
+        self.run
+            .settings()
+            .edits
+            .as_ref()
+            .map_or_else(String::new, |e| e.to_text())
+    }
+}
+
+/// Edits in the core's text form; "", null and undefined mean none.
+fn optional_edits(
+    which: args::Param,
+    value: &JsValue,
+) -> Result<Option<std::sync::Arc<Edits>>, JsError> {
+    let text = args::optional_text(which, value)?.unwrap_or_default();
+    let edits = Edits::parse(text.trim()).map_err(|e| which.fail(&e.to_string()))?;
+    Ok((!edits.is_empty()).then(|| std::sync::Arc::new(edits)))
+}
+
+/// The search options; null or undefined for each default.
+fn search(
+    call: &'static str,
+    corners: &JsValue,
+    heuristic: &JsValue,
+    weight: &JsValue,
+) -> Result<Search, JsError> {
+    let mut search = Search::default();
+    if let Some(name) = args::optional_text(param(call, "corners"), corners)? {
+        search.corners =
+            Corners::parse(name.trim()).map_err(|e| param(call, "corners").fail(&e))?;
+    }
+    if let Some(name) = args::optional_text(param(call, "heuristic"), heuristic)? {
+        search.heuristic =
+            Heuristic::parse(name.trim()).map_err(|e| param(call, "heuristic").fail(&e))?;
+    }
+    if !(weight.is_undefined() || weight.is_null()) {
+        search.weight = weight.as_f64().ok_or_else(|| {
+            param(call, "weight").refuse(weight, "use a number from 1 to 100, or leave it out")
+        })?;
+        search.check().map_err(|e| param(call, "weight").fail(&e))?;
+    }
+    Ok(search)
 }
 
 /// Rust-only helpers, not exported.

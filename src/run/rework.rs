@@ -1,0 +1,212 @@
+//! Live re-solving: a learner edits the world of a run that has been generated, and the
+//! search runs again at once on the edited maze, without generating it again.
+//!
+//! When the search begins, the run keeps the maze as generation (and braiding) left it,
+//! before any edits ([`Generated`]); [`Run::rework`] starts the search phase again from that
+//! maze with new edits, start and goal, and runs it to the end quietly. The run's settings
+//! then say the same (edits, start, goal), so Back, the timeline, a race and a link rebuild
+//! the same world from them.
+
+use super::{check_world, default_ends_of, history_limit, Phase, Run, RunError, State, Timeline};
+use crate::board::Board;
+use crate::history::History;
+use crate::maze::Maze;
+use crate::rng::Rng;
+use crate::solvers;
+use crate::world::Edits;
+use std::sync::Arc;
+
+/// The largest maze a run keeps its generated maze for (a byte or two a cell): bigger runs
+/// cannot be reworked, and a front end makes a new run from the settings instead.
+pub const REWORK_CELLS: usize = 1 << 20;
+
+/// The maze and the run's counters as they were when the search began, before the edits.
+#[derive(Clone)]
+pub(super) struct Generated {
+    maze: Maze,
+    rng: Rng,
+    steps: u64,
+    phase_steps: [u64; 4],
+}
+
+impl Run {
+    /// Keeps the maze as generation left it (called when the search begins), on mazes up to
+    /// [`REWORK_CELLS`] cells.
+    pub(super) fn keep_generated(&mut self) {
+        if self.now.board.maze().len() > REWORK_CELLS {
+            return;
+        }
+        self.generated = Some(Box::new(Generated {
+            maze: self.now.board.maze().clone(),
+            rng: self.now.rng.clone(),
+            steps: self.now.steps,
+            phase_steps: self.now.phase_steps,
+        }));
+    }
+
+    /// Whether [`Run::rework`] can be called: the search has begun on a maze small enough.
+    pub fn can_rework(&self) -> bool {
+        self.solver_entry.is_some()
+            && (self.generated.is_some()
+                || (self.search_has_begun() && self.now.board.maze().len() <= REWORK_CELLS))
+    }
+
+    fn search_has_begun(&self) -> bool {
+        matches!(
+            self.now.phase,
+            Phase::Solving | Phase::Walking | Phase::Done
+        ) && self.now.solver.is_some()
+    }
+
+    /// A run that reached the search by restoring a saved state (a seek, Back) never kept the
+    /// generated maze itself: a copy of it runs to the end quietly and hands its copy over.
+    fn recall_generated(&mut self) {
+        if self.generated.is_some() || !self.can_rework() {
+            return;
+        }
+        if let Some(mut copy) = Run::copy_of(&self.settings) {
+            copy.finish();
+            self.generated = copy.generated.take();
+        }
+    }
+
+    /// Searches again on the generated maze with these edits (none: the maze as generated),
+    /// start and goal (`None`: the default corner), to the end of the run, quietly: the run
+    /// ends where a run made from the new settings ends, and its settings say so. Returns the
+    /// steps the search and the walk took. Afterwards everything is dirty.
+    ///
+    /// Fails, leaving the run as it was, before the search has begun, without a solver, on
+    /// mazes over [`REWORK_CELLS`] cells, and when the edits or ends do not fit the maze.
+    pub fn rework(
+        &mut self,
+        edits: Option<Arc<Edits>>,
+        start: Option<(u32, u32)>,
+        goal: Option<(u32, u32)>,
+    ) -> Result<u64, RunError> {
+        let entry = self.solver_entry.ok_or_else(|| {
+            RunError::World("there is no solver to search the edited maze: choose one".into())
+        })?;
+        self.recall_generated();
+        let generated = self.generated.as_deref().ok_or_else(|| {
+            RunError::World(format!(
+                "the maze can be searched again only once generation is over, on mazes of up \
+                 to {REWORK_CELLS} cells"
+            ))
+        })?;
+        let mut settings = self.settings.clone();
+        settings.edits = edits.filter(|e| !e.is_empty());
+        settings.start = start;
+        settings.goal = goal;
+        let maze = &generated.maze;
+        check_world(&settings, maze)?;
+        let (first, last) = default_ends_of(maze);
+        let start = solvers::cell_at(maze, "start", settings.start.unwrap_or(first))
+            .map_err(RunError::Solver)?;
+        let goal = solvers::cell_at(maze, "goal", settings.goal.unwrap_or(last))
+            .map_err(RunError::Solver)?;
+
+        let cells = maze.len();
+        let mut board = Board::new(maze.clone());
+        board.set_journal_limit(2 * history_limit(cells));
+        board.set_journaling(true);
+        self.now = State {
+            board,
+            rng: generated.rng.clone(),
+            phase: Phase::Solving,
+            braid: None,
+            solver: None,
+            player: None,
+            steps: generated.steps,
+            phase_steps: generated.phase_steps,
+            last: None,
+            last_phase: Phase::Solving,
+        };
+        self.settings = settings;
+        self.start = start;
+        self.goal = goal;
+        // Whatever was laid or kept for the old world is of no use in the new one.
+        self.timeline = Timeline::empty();
+        self.history = History::new(history_limit(cells));
+        self.back_shadow = None;
+        self.meter = None;
+        self.snapshot_at = None;
+        self.last_replay = 0;
+        self.path_u32.clear();
+        self.enter_world();
+        self.now.solver = Some((entry.make)(
+            self.now.board.maze(),
+            self.start,
+            self.goal,
+            &self.settings.search,
+        ));
+        Ok(self.finish())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::Settings;
+
+    fn settings() -> Settings {
+        Settings::new("recursive-backtracker", 12, 9, 7).with_solver("dijkstra")
+    }
+
+    #[test]
+    fn rework_ends_where_a_new_run_with_the_same_settings_ends() {
+        let mut run = Run::new(settings()).unwrap();
+        assert!(
+            run.rework(None, None, None).is_err(),
+            "not before the search"
+        );
+        run.finish();
+        let mut edits = Edits::new();
+        for cell in 20..40 {
+            edits.paint(cell, 8);
+        }
+        edits.paint(50, crate::world::BLOCKED);
+        edits.set_wall(0, 1, true);
+        let edits = Arc::new(edits);
+        run.rework(Some(edits.clone()), Some((1, 1)), Some((10, 7)))
+            .unwrap();
+
+        let mut again = settings().with_edits((*edits).clone());
+        again.start = Some((1, 1));
+        again.goal = Some((10, 7));
+        let mut fresh = Run::new(again).unwrap();
+        fresh.finish();
+        assert_eq!(run.settings(), fresh.settings());
+        assert_eq!(run.steps(), fresh.steps());
+        assert_eq!(run.maze().cells(), fresh.maze().cells());
+        assert_eq!(run.maze().terrain(), fresh.maze().terrain());
+        assert_eq!(run.board().marks(), fresh.board().marks());
+        assert_eq!(run.path_u32().to_vec(), fresh.path_u32().to_vec());
+        assert!(run.is_done());
+
+        // Back and a seek rebuild the same world from the new settings.
+        let end = run.steps();
+        run.seek(end - 3);
+        fresh.seek(end - 3);
+        assert_eq!(run.board().marks(), fresh.board().marks());
+
+        // A run that got to its end through a checkpoint (it never entered the search itself)
+        // can be reworked too.
+        let mut seeker = Run::new(settings()).unwrap();
+        let total = seeker.total_steps();
+        seeker.seek(total);
+        assert!(seeker.is_done());
+        assert!(seeker.can_rework());
+        fresh.seek(end);
+        seeker
+            .rework(Some(edits.clone()), Some((1, 1)), Some((10, 7)))
+            .unwrap();
+        assert_eq!(seeker.board().marks(), fresh.board().marks());
+        assert_eq!(seeker.maze().terrain(), fresh.maze().terrain());
+
+        // Bad edits are refused and leave the run as it was.
+        let mut bad = Edits::new();
+        bad.paint(10_000, 2);
+        assert!(run.rework(Some(Arc::new(bad)), None, None).is_err());
+        assert_eq!(run.settings(), fresh.settings());
+    }
+}
