@@ -175,7 +175,26 @@ fn event_text(event: &Event, maze: &Maze) -> String {
         | Event::Begin { cell }
         | Event::Skip { cell }
         | Event::Walk { cell }
-        | Event::Fill { cell } => c(cell),
+        | Event::Fill { cell }
+        | Event::Block { cell } => c(cell),
+        Event::OpenAll { cells } => format!("{cells} cells"),
+        Event::BlockLine {
+            cell,
+            side,
+            length,
+            door,
+        } => format!(
+            "{} {}, length {length}, door at {}",
+            c(cell),
+            name(side),
+            c(door)
+        ),
+        Event::Generation {
+            number,
+            blocked,
+            freed,
+        } => format!("{number}, blocked {blocked}, freed {freed}"),
+        Event::PaintRow { cell, length } => format!("{}, length {length}", c(cell)),
         Event::ExtendRun { cell, run_len } => format!("{}, run of {run_len}", c(cell)),
         Event::CloseRun {
             cell,

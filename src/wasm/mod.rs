@@ -96,6 +96,8 @@ impl MazeRun {
             mask: optional_mask(CALL, &mask)?,
             edits: None,
             search: Default::default(),
+            // Not a parameter of the page's yet.
+            density: crate::generators::DEFAULT_DENSITY,
         };
         // An algorithm that cannot work on the grid: the grid's parameter is named, the mask
         // when it is what makes a square grid not plain.

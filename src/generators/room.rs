@@ -1,0 +1,89 @@
+//! Room: an empty room, the simplest open world.
+//!
+//! How it works:
+//! 1. Start from the grid with every wall standing.
+//! 2. Open every wall between two neighbouring cells, in one go: one room, nothing blocked.
+//!
+//! Not a maze: every cell is joined to every neighbour, so there are many paths between any
+//! two cells. It is the world to paint obstacles and terrain into by hand (and what the
+//! command line's `solve --world FILE` starts from), and the plainest stage for watching how
+//! BFS, Dijkstra and A* spread when nothing is in the way.
+//!
+//! It works on a grid of any shape. One step opens the whole room (there is nothing to choose,
+//! so nothing to watch cell by cell). No marks.
+
+use crate::board::Board;
+use crate::machine::{Event, Info, Machine, Step};
+use crate::rng::Rng;
+use crate::topology::Topology;
+
+pub static INFO: Info = Info {
+    name: "room",
+    title: "Empty Room",
+    summary: "Opens every wall at once: one empty room, an open world to paint obstacles into.",
+    step_unit: "the whole room (one step)",
+    pseudocode: &[
+        "start with every wall standing",
+        "open every wall between two neighbouring cells",
+    ],
+    marks: &[],
+    events: &["open-all"],
+};
+
+/// An empty room as a step machine: one step.
+#[derive(Clone, Debug, Default)]
+pub struct Room {
+    opened: bool,
+}
+
+impl Room {
+    pub fn new() -> Room {
+        Room::default()
+    }
+}
+
+impl Machine for Room {
+    fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
+        if self.opened {
+            return None;
+        }
+        self.opened = true;
+        // The links first: the grid is borrowed from the board's maze.
+        let mut links = Vec::new();
+        let mut cells = 0;
+        {
+            let maze = board.maze();
+            let grid = maze.topology();
+            for cell in (0..grid.len()).filter(|&cell| grid.is_on(cell)) {
+                cells += 1;
+                grid.for_each_neighbour(cell, |side, next| {
+                    // Each wall once, from the cell with the lower index.
+                    if next > cell && maze.cell(cell) & (1 << side) == 0 {
+                        links.push((cell, side, next, grid.back(cell, side)));
+                    }
+                });
+            }
+        }
+        for (cell, side, next, back) in links {
+            board.join(cell, side, next, back);
+        }
+        Some(Step::new(Event::OpenAll { cells }, 1))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.opened
+    }
+
+    /// The room closes again by the board's journal; the machine only forgets it opened it.
+    fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
+        if !matches!(step.event, Event::OpenAll { .. }) {
+            return false;
+        }
+        self.opened = false;
+        true
+    }
+}
