@@ -58,7 +58,9 @@ fn check_made(name: &str, maze: &Maze) -> Result<(), String> {
 
 /// What is wrong with an open world, if anything.
 fn open_world_problem(maze: &Maze) -> Option<String> {
-    maze.check_consistent().err()?;
+    if let Err(why) = maze.check_consistent() {
+        return Some(why);
+    }
     for cell in 0..maze.len() {
         let cost = maze.cost(cell);
         if cost > 9 {

@@ -9,6 +9,7 @@ use mazestep::parse;
 use mazestep::solvers::{self, Outcome, Report};
 use mazestep::stats::{Summary, STATISTICS};
 use mazestep::topology::{Shape, Topology};
+use mazestep::world;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -140,7 +141,7 @@ pub fn solve_graph_line(
         Some(path) => number_list(&mut json, path.iter().copied()),
         None => json.push_str("null"),
     }
-    search_fields(&mut json, report);
+    search_fields(&mut json, maze, report);
     json.push('\n');
     out.write_all(json.as_bytes())
 }
@@ -359,12 +360,24 @@ fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
         }
         None => json.push_str("null"),
     }
-    search_fields(&mut json, report);
+    search_fields(&mut json, maze, report);
     json
 }
 
-/// The end of a `solve` object: what the search cost and how it ended, and the closing brace.
-fn search_fields(json: &mut String, report: &Report) {
+/// The end of a `solve` object: the path's cost (the costs of the cells entered, √2 times
+/// for a diagonal move; null without a path), what the search cost and how it ended, and the
+/// closing brace.
+fn search_fields(json: &mut String, maze: &Maze, report: &Report) {
+    match report.outcome.path() {
+        Some(path) => {
+            let _ = write!(
+                json,
+                ",\"cost\":{}",
+                json_number(world::path_cost(maze, path))
+            );
+        }
+        None => json.push_str(",\"cost\":null"),
+    }
     let (outcome, reason) = match &report.outcome {
         Outcome::Found(_) => ("found", None),
         Outcome::Unreachable => ("unreachable", None),
@@ -450,6 +463,16 @@ fn number_list(json: &mut String, numbers: impl IntoIterator<Item = usize>) {
 }
 
 /// A JSON string literal: quotes, backslashes and control characters escaped.
+/// A number in JSON: whole numbers without a fraction, others to 6 decimals (trailing zeros
+/// dropped), so that the cost of a path of whole costs reads as a whole number.
+fn json_number(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        return format!("{}", value as i64);
+    }
+    let text = format!("{value:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 fn json_string(text: &str) -> String {
     let mut json = String::with_capacity(text.len() + 2);
     json.push('"');
@@ -492,6 +515,7 @@ mod tests {
                 shape: Shape::Square,
                 mask_file: None,
                 empty: Maze::new(3, 1).unwrap(),
+                mask: None,
             },
             seed: 7,
             fresh_seed: false,
@@ -501,6 +525,9 @@ mod tests {
             start_cell: start.0 as usize,
             goal_cell: goal.0 as usize,
             format: Format::Tiles,
+            density: generators::DEFAULT_DENSITY,
+            search: Default::default(),
+            world: None,
         }
     }
 
