@@ -390,12 +390,12 @@ fn other_generators_are_refused_on_a_weave_with_one_line() {
                 assert!(why.contains("weave"), "{why}");
                 assert!(why.contains("recursive-backtracker, kruskal"), "{why}");
                 assert!(!why.contains('\n'), "{why}");
-                let reason = if !entry.perfect {
-                    "open world"
-                } else if entry.any_shape {
-                    "tunnel"
-                } else {
+                let reason = if !entry.any_shape {
                     "rows and columns"
+                } else if !entry.perfect {
+                    "open world"
+                } else {
+                    "tunnel"
                 };
                 assert!(why.contains(reason), "{why}");
             }

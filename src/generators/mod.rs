@@ -378,12 +378,12 @@ pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), String> {
             .filter(|e| e.weave)
             .map(|e| e.info.name)
             .collect();
-        let why = if !entry.perfect {
-            "makes an open world, with no walls for a weave's tunnels to pass under"
-        } else if entry.any_shape {
-            "would tunnel under any cell, not only under a straight corridor"
-        } else {
+        let why = if !entry.any_shape {
             "needs the rows and columns of a whole square grid"
+        } else if !entry.perfect {
+            "makes an open world, with no walls for a weave's tunnels to pass under"
+        } else {
+            "would tunnel under any cell, not only under a straight corridor"
         };
         return Err(format!(
             "{} {why}, so it cannot make a weave: choose one of {}",

@@ -16,11 +16,14 @@ use std::io::{self, Write};
 const USAGE: &str = "\
 usage:
   mazestep generate --algorithm NAME --width W --height H [--seed S] [--count N]
-                    [--braid P] [--shape SHAPE] [--mask FILE]
-                    [--format tiles|json|svg|graph|none]
+                    [--braid P] [--density D] [--shape SHAPE] [--mask FILE]
+                    [--format tiles|json|svg|graph|world|none]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
-                 [--braid P] [--shape SHAPE] [--mask FILE] [--start X,Y] [--goal X,Y]
+                 [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--start X,Y]
+                 [--goal X,Y] [--moves 4|8] [--corners RULE] [--heuristic NAME] [--weight W]
                  [--format tiles|json|svg|graph]
+  mazestep solve --solver NAME --world FILE [--start X,Y] [--goal X,Y] [--moves 4|8]
+                 [--corners RULE] [--heuristic NAME] [--weight W] [--format ...]
   mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
                  [--braid P] [--shape SHAPE] [--mask FILE] [--format text|json]
   mazestep list          names and summaries of all generators and solvers
@@ -36,6 +39,12 @@ options:
   --count N          generate N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --samples N        stats: measure N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --braid P          remove a share P (0 to 1, e.g. 0.5) of the dead ends, adding loops
+  --density D        open worlds: the share of cells blocked, 0 to 0.9 (default 0.3)
+  --world FILE       solve a world file: rows of # (blocked) . (free) 1-9 (cost) S G
+  --moves 4|8        solve: moves along the sides, or diagonals too (square grid)
+  --corners RULE     never, no-obstacles (default with 8 moves), at-most-one, always
+  --heuristic NAME   grid (default), manhattan, euclidean, octile or chebyshev
+  --weight W         A*'s weight on the guess, 1 to 100 (default 1)
   --shape SHAPE      square (default), hex, triangle, polar or weave; polar: --height
                      is the number of rings and there is no --width; weave: squares
                      whose passages may cross under one another (recursive-backtracker
