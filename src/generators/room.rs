@@ -21,7 +21,7 @@ pub static INFO: Info = Info {
     name: "room",
     title: "Empty Room",
     summary: "Opens every wall at once: one empty room, an open world to paint obstacles into.",
-    step_unit: "the whole room (one step)",
+    step_unit: "one step that opens the whole room",
     pseudocode: &[
         "start with every wall standing",
         "open every wall between two neighbouring cells",
