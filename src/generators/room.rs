@@ -15,7 +15,8 @@
 use crate::board::Board;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::rng::Rng;
-use crate::topology::Topology;
+use crate::topology::{Grid, Shape, Topology};
+use std::sync::Arc;
 
 pub static INFO: Info = Info {
     name: "room",
@@ -48,24 +49,22 @@ impl Machine for Room {
             return None;
         }
         self.opened = true;
-        // The links first: the grid is borrowed from the board's maze.
-        let mut links = Vec::new();
-        let mut cells = 0;
-        {
+        // The grid held apart from the board, so that joining may change the board: shared
+        // for another shape or a mask, made for the plain square grid. No list of walls: at
+        // 4096 x 4096 one took 800 MB.
+        let grid = board.maze().shared_grid().unwrap_or_else(|| {
             let maze = board.maze();
-            let grid = maze.topology();
-            for cell in (0..grid.len()).filter(|&cell| grid.is_on(cell)) {
-                cells += 1;
-                grid.for_each_neighbour(cell, |side, next| {
-                    // Each wall once, from the cell with the lower index.
-                    if next > cell && maze.cell(cell) & (1 << side) == 0 {
-                        links.push((cell, side, next, grid.back(cell, side)));
-                    }
-                });
+            Arc::new(Grid::new(Shape::Square, maze.width(), maze.height()).expect("a maze's size"))
+        });
+        let mut cells = 0;
+        for cell in (0..grid.len()).filter(|&cell| grid.is_on(cell)) {
+            cells += 1;
+            for side in 0..grid.sides(cell) {
+                // Each wall once, from the cell with the lower index.
+                if let Some(next) = grid.neighbour(cell, side).filter(|&next| next > cell) {
+                    board.join(cell, side, next, grid.back(cell, side));
+                }
             }
-        }
-        for (cell, side, next, back) in links {
-            board.join(cell, side, next, back);
         }
         Some(Step::new(Event::OpenAll { cells }, 1))
     }
