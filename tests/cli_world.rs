@@ -415,3 +415,48 @@ fn open_worlds_are_listed_in_their_group_and_solve_on_other_shapes() {
     ]);
     assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
 }
+
+#[test]
+fn stats_take_the_density_and_refuse_braiding_an_open_world() {
+    let blocked_share = |density: &str| {
+        let out = ends_with(
+            0,
+            &[
+                "stats",
+                "--algorithm",
+                "obstacles",
+                "--width",
+                "10",
+                "--height",
+                "10",
+                "--samples",
+                "2",
+                "--seed",
+                "1",
+                "--density",
+                density,
+                "--format",
+                "json",
+            ],
+        );
+        json(&out)
+    };
+    // Measuring worlds of other densities gives other statistics.
+    assert_ne!(blocked_share("0.1")["stats"], blocked_share("0.6")["stats"]);
+    refused(
+        &[
+            "stats",
+            "--algorithm",
+            "caves",
+            "--width",
+            "10",
+            "--height",
+            "10",
+            "--samples",
+            "2",
+            "--braid",
+            "0.5",
+        ],
+        &["braid", "open world"],
+    );
+}

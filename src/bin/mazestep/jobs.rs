@@ -136,13 +136,7 @@ fn stats(job: &Stats, out: &mut impl Write) -> Result<(), Failure> {
     let mut summary = Summary::new();
     for i in 0..job.samples {
         let seed = job.first_seed + i;
-        let maze = make(
-            job.algorithm,
-            &job.layout,
-            seed,
-            job.braid,
-            generators::DEFAULT_DENSITY,
-        )?;
+        let maze = make(job.algorithm, &job.layout, seed, job.braid, job.density)?;
         summary.add(&stats::measure(&maze));
     }
     let text = if job.json {

@@ -149,6 +149,8 @@ pub struct Stats {
     /// As for [`Generate::fresh_seed`].
     pub fresh_seed: bool,
     pub braid: f64,
+    /// The share of cells an open world blocks.
+    pub density: f64,
     /// JSON instead of the text table.
     pub json: bool,
 }
@@ -338,6 +340,7 @@ const STATS_OPTS: &[&Opt] = &[
     &SAMPLES,
     &SEED,
     &BRAID,
+    &DENSITY,
     &FORMAT_STATS,
 ];
 
@@ -683,8 +686,13 @@ fn stats(args: &[String]) -> Result<Stats, String> {
     let samples = parse::samples(given.required("stats", &SAMPLES)?)?;
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
+    let density = density(&given)?;
     let layout = layout(asked)?;
     generator_fits(algorithm, &layout)?;
+    generators::check_braid_for(
+        generators::find(algorithm).map_err(|e| e.to_string())?,
+        braid,
+    )?;
     let json = match given.get("--format").unwrap_or("text").trim() {
         "text" => false,
         "json" => true,
@@ -717,6 +725,7 @@ fn stats(args: &[String]) -> Result<Stats, String> {
         first_seed,
         fresh_seed,
         braid,
+        density,
         json,
     })
 }

@@ -25,7 +25,7 @@ usage:
   mazestep solve --solver NAME --world FILE [--start X,Y] [--goal X,Y] [--moves 4|8]
                  [--corners RULE] [--heuristic NAME] [--weight W] [--format ...]
   mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
-                 [--braid P] [--shape SHAPE] [--mask FILE] [--format text|json]
+                 [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--format text|json]
   mazestep list          names and summaries of all generators and solvers
   mazestep help          this text (also --help, -h)
   mazestep --version     the version
