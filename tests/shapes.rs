@@ -110,7 +110,14 @@ fn square_only_generators_are_refused_on_other_shapes() {
             Err(GenerateError::Shape(why)) => {
                 assert!(why.starts_with(entry.info.name), "{why}");
                 assert!(why.contains("hex grid"), "{why}");
-                assert!(why.contains("recursive-backtracker"), "{why}");
+                // Alternatives of the same kind: mazes for a maze, open worlds for a world.
+                let alternative = if entry.perfect {
+                    "recursive-backtracker"
+                } else {
+                    "obstacles"
+                };
+                assert!(why.contains(alternative), "{why}");
+                assert_eq!(why.contains("kruskal"), entry.perfect, "{why}");
             }
             other => panic!("{} on hex: {other:?}", entry.info.name),
         }

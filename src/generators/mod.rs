@@ -398,16 +398,26 @@ pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), String> {
         Some(grid) if grid.shape() == Shape::Square => "a masked grid".to_string(),
         _ => format!("a {} grid", maze.shape()),
     };
+    // Alternatives of the same kind: mazes for a maze, open worlds for an open world.
     let others: Vec<&str> = ALL
         .iter()
-        .filter(|e| e.any_shape)
+        .filter(|e| e.any_shape && e.perfect == entry.perfect)
         .map(|e| e.info.name)
         .collect();
+    let made = if entry.perfect {
+        "a maze"
+    } else {
+        "an open world"
+    };
     Err(format!(
-        "{} needs the rows and columns of a whole square grid, so it cannot make a maze on {grid}: \
-         choose one of {}",
+        "{} needs the rows and columns of a whole square grid, so it cannot make {made} on \
+         {grid}: choose one of {}",
         entry.info.name,
-        if others.is_empty() { "none yet".to_string() } else { others.join(", ") }
+        if others.is_empty() {
+            "none yet".to_string()
+        } else {
+            others.join(", ")
+        }
     ))
 }
 
