@@ -129,7 +129,7 @@ fn ms(d: Duration) -> String {
 /// Runs a generator to the end, journal off, from a fresh maze.
 fn generate_run(entry: &generators::Entry, side: u32, display: bool) -> Maze {
     let maze = Maze::new(side, side).expect("bench sizes are valid");
-    let mut machine = (entry.make)(&maze);
+    let mut machine = (entry.make)(&maze, &Default::default());
     let mut board = Board::new(maze);
     // Off as `generators::generate` does (the maze is the only result); on as the page does.
     board.set_display(display);
@@ -140,7 +140,7 @@ fn generate_run(entry: &generators::Entry, side: u32, display: bool) -> Maze {
 /// Steps a generator one call at a time with the journal on, clearing it after each step.
 fn generate_stepped(entry: &generators::Entry, side: u32) -> Maze {
     let maze = Maze::new(side, side).expect("bench sizes are valid");
-    let mut machine = (entry.make)(&maze);
+    let mut machine = (entry.make)(&maze, &Default::default());
     let mut board = Board::new(maze);
     board.set_journaling(true);
     let mut rng = Rng::new(SEED);
@@ -196,7 +196,8 @@ static SWEEP: generators::Entry = generators::Entry {
     group: "floor",
     any_shape: false,
     weave: false,
-    make: |maze| {
+    perfect: true,
+    make: |maze, _| {
         Box::new(Sweep {
             next: 0,
             len: maze.len(),

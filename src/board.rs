@@ -476,21 +476,22 @@ impl Board {
         if bits == 0 {
             return;
         }
-        // The neighbours found first (the grid is borrowed from the maze), then unjoined.
-        let mut open = [(0, 0, 0); 8];
+        // The links first, then the changes: the grid is borrowed from the maze, and copying
+        // it (a mask, a polar grid's rings) for every blocked cell made blocking O(cells).
+        let mut links = [(0usize, 0 as Side, 0 as Side); 8];
         let mut count = 0;
         {
             let grid = self.maze.topology();
             for side in 0..8 {
                 if bits & (1 << side) != 0 {
                     if let Some(next) = grid.neighbour(cell, side) {
-                        open[count] = (side, next, grid.back(cell, side));
+                        links[count] = (next, side, grid.back(cell, side));
                         count += 1;
                     }
                 }
             }
         }
-        for &(side, next, back) in &open[..count] {
+        for &(next, side, back) in &links[..count] {
             self.unjoin(cell, side, next, back);
         }
     }

@@ -146,7 +146,7 @@ impl fmt::Display for MazeError {
 impl std::error::Error for MazeError {}
 
 /// A rectangular maze of `width × height` cells with no passages until something carves them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Maze {
     width: u32,
     height: u32,
@@ -158,6 +158,25 @@ pub struct Maze {
     /// entering the cell. `None` until something is painted: every cell costs 1.
     terrain: Option<Vec<u8>>,
 }
+
+/// Equal mazes have the same grid, passages and costs: a terrain layer of cost 1 everywhere
+/// (painted, then taken back) equals having none.
+impl PartialEq for Maze {
+    fn eq(&self, other: &Maze) -> bool {
+        let same_terrain = match (&self.terrain, &other.terrain) {
+            (Some(a), Some(b)) => a == b,
+            (Some(t), None) | (None, Some(t)) => t.iter().all(|&c| c == crate::world::PLAIN),
+            (None, None) => true,
+        };
+        self.width == other.width
+            && self.height == other.height
+            && self.cells == other.cells
+            && self.grid == other.grid
+            && same_terrain
+    }
+}
+
+impl Eq for Maze {}
 
 impl Maze {
     /// A maze with every wall standing. Sizes must be 1 to [`MAX_SIDE`].
@@ -196,6 +215,24 @@ impl Maze {
             grid: None,
             terrain: None,
         })
+    }
+
+    /// This maze's grid as an open field: every wall between two cells that are on opened, on
+    /// a grid of any shape (the plain square grid takes [`Maze::open_field`]'s row fills).
+    /// What open-world generators start from.
+    pub fn into_open_field(self) -> Maze {
+        let Some(grid) = self.grid.clone() else {
+            return Maze::open_field(self.width, self.height).unwrap_or(self);
+        };
+        let mut maze = self;
+        for cell in 0..grid.len() {
+            let mut bits = 0;
+            if grid.is_on(cell) {
+                grid.for_each_neighbour(cell, |side, _| bits |= 1 << side);
+            }
+            maze.cells[cell] = bits;
+        }
+        maze
     }
 
     /// A maze from row-major passage bytes, checked to be consistent.

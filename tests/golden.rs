@@ -33,7 +33,9 @@ fn blessing() -> bool {
 fn generators_match_their_golden_files() {
     let bless = blessing();
     let mut problems = Vec::new();
-    for entry in generators::ALL {
+    // Tile text holds walls, not obstacles or costs: open worlds are locked in by their
+    // transcripts (tests/transcripts.rs) instead.
+    for entry in generators::ALL.iter().filter(|e| e.perfect) {
         let name = entry.info.name;
         for &(width, height, seed) in CASES {
             let maze = generators::generate(name, width, height, seed).expect("valid settings");
@@ -74,7 +76,7 @@ fn generators_match_their_golden_files() {
 fn golden_files_hold_well_formed_tile_text() {
     // An independent reading of the files: right dimensions, border all wall, and the cells
     // they describe form a perfect maze.
-    for entry in generators::ALL {
+    for entry in generators::ALL.iter().filter(|e| e.perfect) {
         for &(width, height, seed) in CASES {
             let path = golden_path(entry.info.name, width, height, seed);
             let Ok(text) = std::fs::read_to_string(&path) else {
@@ -166,7 +168,7 @@ fn passage_text(maze: &Maze) -> String {
 fn shaped_generators_match_their_golden_files() {
     let bless = blessing();
     let mut problems = Vec::new();
-    for entry in generators::ALL.iter().filter(|e| e.any_shape) {
+    for entry in generators::ALL.iter().filter(|e| e.any_shape && e.perfect) {
         let name = entry.info.name;
         for (stem, grid) in shaped_cases() {
             if !entry.works_on(grid.shape()) {

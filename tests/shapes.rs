@@ -24,6 +24,23 @@ fn holed_mask(width: u32, height: u32) -> Mask {
     Mask::from_rows(rows)
 }
 
+/// A perfect maze, or for an open world (not promised perfect) what it promises on any grid:
+/// consistent, obstacles without passages, every two free neighbours joined.
+fn keeps_its_promise(perfect: bool, maze: &Maze) -> bool {
+    if perfect {
+        return maze.is_perfect();
+    }
+    let grid = maze.topology();
+    let mut ok = maze.check_consistent().is_ok();
+    for cell in (0..grid.len()).filter(|&c| grid.is_on(c)) {
+        grid.for_each_neighbour(cell, |side, next| {
+            let free = maze.cost(cell) != 0 && maze.cost(next) != 0;
+            ok &= (maze.cell(cell) & (1 << side) != 0) == free;
+        });
+    }
+    ok
+}
+
 #[test]
 fn every_any_shape_generator_makes_perfect_mazes_on_every_shape() {
     let any: Vec<_> = generators::ALL.iter().filter(|e| e.any_shape).collect();
@@ -38,7 +55,7 @@ fn every_any_shape_generator_makes_perfect_mazes_on_every_shape() {
                     let made = generators::generate_on(entry.info.name, maze.clone(), seed, 0.0)
                         .unwrap_or_else(|e| panic!("{} on {shape}: {e}", entry.info.name));
                     assert!(
-                        made.is_perfect(),
+                        keeps_its_promise(entry.perfect, &made),
                         "{} on {shape} {width}x{height} seed {seed}: not perfect",
                         entry.info.name
                     );
@@ -66,7 +83,11 @@ fn masked_grids_give_perfect_mazes_on_the_cells_that_are_on() {
             assert_eq!(grid.regions(), 1);
             let maze = Maze::on_grid(grid.clone());
             let made = generators::generate_on(entry.info.name, maze, 4, 0.0).unwrap();
-            assert!(made.is_perfect(), "{} on masked {shape}", entry.info.name);
+            assert!(
+                keeps_its_promise(entry.perfect, &made),
+                "{} on masked {shape}",
+                entry.info.name
+            );
             for cell in 0..grid.len() {
                 if !grid.is_on(cell) {
                     assert_eq!(
@@ -89,7 +110,14 @@ fn square_only_generators_are_refused_on_other_shapes() {
             Err(GenerateError::Shape(why)) => {
                 assert!(why.starts_with(entry.info.name), "{why}");
                 assert!(why.contains("hex grid"), "{why}");
-                assert!(why.contains("recursive-backtracker"), "{why}");
+                // Alternatives of the same kind: mazes for a maze, open worlds for a world.
+                let alternative = if entry.perfect {
+                    "recursive-backtracker"
+                } else {
+                    "obstacles"
+                };
+                assert!(why.contains(alternative), "{why}");
+                assert_eq!(why.contains("kruskal"), entry.perfect, "{why}");
             }
             other => panic!("{} on hex: {other:?}", entry.info.name),
         }
@@ -127,7 +155,13 @@ fn every_any_shape_generator_takes_its_steps_back_on_every_shape() {
             if !entry.works_on(shape) {
                 continue;
             }
-            for (seed, braid) in [(1, 0.0), (2, 0.6)] {
+            // Open worlds are not braided.
+            let braids: &[(u64, f64)] = if entry.perfect {
+                &[(1, 0.0), (2, 0.6)]
+            } else {
+                &[(1, 0.0), (2, 0.0)]
+            };
+            for &(seed, braid) in braids {
                 cases.push(
                     Settings::new(name, 7, 6, seed)
                         .with_shape(shape)
@@ -159,7 +193,7 @@ fn every_any_shape_generator_takes_its_steps_back_on_every_shape() {
                 assert_eq!(run.fingerprint(), after, "{label}: step {at} again differs");
             }
             assert!(
-                run.maze().is_perfect() || run.settings().braid > 0.0,
+                keeps_its_promise(entry.perfect, run.maze()) || run.settings().braid > 0.0,
                 "{label}"
             );
         }
@@ -363,10 +397,12 @@ fn other_generators_are_refused_on_a_weave_with_one_line() {
                 assert!(why.contains("weave"), "{why}");
                 assert!(why.contains("recursive-backtracker, kruskal"), "{why}");
                 assert!(!why.contains('\n'), "{why}");
-                let reason = if entry.any_shape {
-                    "tunnel"
-                } else {
+                let reason = if !entry.any_shape {
                     "rows and columns"
+                } else if !entry.perfect {
+                    "open world"
+                } else {
+                    "tunnel"
                 };
                 assert!(why.contains(reason), "{why}");
             }

@@ -175,7 +175,26 @@ fn event_text(event: &Event, maze: &Maze) -> String {
         | Event::Begin { cell }
         | Event::Skip { cell }
         | Event::Walk { cell }
-        | Event::Fill { cell } => c(cell),
+        | Event::Fill { cell }
+        | Event::Block { cell } => c(cell),
+        Event::OpenAll { cells } => format!("{cells} cells"),
+        Event::BlockLine {
+            cell,
+            side,
+            length,
+            door,
+        } => format!(
+            "{} {}, length {length}, door at {}",
+            c(cell),
+            name(side),
+            c(door)
+        ),
+        Event::Generation {
+            number,
+            blocked,
+            freed,
+        } => format!("{number}, blocked {blocked}, freed {freed}"),
+        Event::PaintRow { cell, length } => format!("{}, length {length}", c(cell)),
         Event::ExtendRun { cell, run_len } => format!("{}, run of {run_len}", c(cell)),
         Event::CloseRun {
             cell,
@@ -289,6 +308,9 @@ fn picture(run: &Run, ends: bool, indent: &str) -> String {
             'S'
         } else if ends && cell == run.goal() {
             'G'
+        } else if maze.cost(cell) == 0 {
+            // An open world's obstacle.
+            '%'
         } else if let Some(&(_, symbol, _)) = MARK_SYMBOLS
             .iter()
             .find(|&&(bit, _, _)| bit != mark::VISITED && marks & bit != 0)
@@ -298,6 +320,9 @@ fn picture(run: &Run, ends: bool, indent: &str) -> String {
             char::from(b'A' + ((board.group(cell) - 1) % 26) as u8)
         } else if marks & mark::VISITED != 0 {
             ':'
+        } else if maze.cost(cell) > 1 {
+            // Terrain: the cost of entering the cell.
+            char::from(b'0' + maze.cost(cell))
         } else {
             '.'
         };
@@ -327,6 +352,12 @@ fn legend(infos: &[&'static Info], ends: bool, labels: bool) -> String {
         ". open (a cell, or the gap between two cells)".to_string(),
         "@ the machine's current cell (an arrow ^ > v < when it faces a way)".to_string(),
     ];
+    let open_world = infos
+        .iter()
+        .any(|info| generators::find(info.name).is_ok_and(|entry| !entry.perfect));
+    if open_world {
+        parts.push("% a blocked cell (an obstacle)".to_string());
+    }
     if ends {
         parts.push("S start".to_string());
         parts.push("G goal".to_string());
@@ -344,6 +375,9 @@ fn legend(infos: &[&'static Info], ends: bool, labels: bool) -> String {
     }
     if labels {
         parts.push("A-Z the cell's set label (label 1 is A)".to_string());
+    }
+    if open_world {
+        parts.push("2-9 the cost of entering the cell (nothing else on it)".to_string());
     }
     let mut text = String::from("Pictures: on a cell the first that applies of\n");
     for part in parts {

@@ -440,7 +440,11 @@ fn solvers_find_a_path_and_bfs_finds_the_shortest() {
         ("3", 5.0, 17.0, "4,16", "0,0"),
         ("4", 20.0, 1.0, "7,0", "7,0"),
     ];
-    for generator in api::generator_names() {
+    // Mazes only: an open world's obstacles may wall the goal off (tests/open_worlds.rs).
+    let mazes = api::generator_names()
+        .into_iter()
+        .filter(|name| mazestep::generators::find(name).is_ok_and(|entry| entry.perfect));
+    for generator in mazes {
         for solver in api::solver_names() {
             for (seed, w, h, start, goal) in cases {
                 let label = format!("{generator}/{solver} seed {seed} {start}->{goal}");

@@ -26,6 +26,13 @@ pub mod recursive_division;
 pub mod true_prim;
 pub mod wilson;
 
+// Open worlds: an open field with obstacles or terrain, not perfect mazes.
+pub mod caves;
+pub mod obstacles;
+pub mod room;
+pub mod rooms;
+pub mod terrain;
+
 pub use aldous_broder::AldousBroder;
 pub use braid::Braid;
 pub use eller::Eller;
@@ -39,18 +46,75 @@ pub use sidewinder::SideWinder;
 pub use true_prim::TruePrim;
 pub use wilson::Wilson;
 
+pub use caves::Caves;
+pub use obstacles::Obstacles;
+pub use room::Room;
+pub use rooms::Rooms;
+pub use terrain::Terrain;
+
 /// A registered generator: its description and how to make one for a maze of a given size.
 pub struct Entry {
     pub info: &'static Info,
     /// The family lists group it under (one of [`GROUPS`]).
     pub group: &'static str,
-    pub make: fn(&Maze) -> Box<dyn Machine>,
+    pub make: fn(&Maze, &Options) -> Box<dyn Machine>,
     /// Whether it works on a grid of any shape (it needs only each cell's neighbours), or
     /// only on the plain square grid (it needs rows and columns).
     pub any_shape: bool,
     /// Whether it makes weaves ([`Shape::Weave`]): only those that place tunnels under
     /// straight corridors; the others would tunnel anywhere.
     pub weave: bool,
+    /// Whether it makes a perfect maze (one path between any two cells). Open worlds do not:
+    /// they open every wall and place obstacles or terrain, and promise no way from start to
+    /// goal.
+    pub perfect: bool,
+}
+
+/// What a generator may be asked for besides the grid: so far, how much of an open world is
+/// blocked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// The share of cells blocked by `obstacles` and filled at first by `caves`, 0 to
+    /// [`MAX_DENSITY`].
+    pub density: f64,
+}
+
+/// The density when none is given.
+pub const DEFAULT_DENSITY: f64 = 0.3;
+/// The largest density: above it the obstacles leave hardly a free cell to walk.
+pub const MAX_DENSITY: f64 = 0.9;
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            density: DEFAULT_DENSITY,
+        }
+    }
+}
+
+/// Checks that a generator can be braided: open worlds have no dead ends to remove, and
+/// braiding would carve into their obstacles.
+pub fn check_braid_for(entry: &Entry, braid: f64) -> Result<(), String> {
+    if braid > 0.0 && !entry.perfect {
+        return Err(format!(
+            "braid {braid} is not allowed with {}: it makes an open world, with no dead ends to \
+             remove; give braid 0",
+            entry.info.name
+        ));
+    }
+    Ok(())
+}
+
+/// Checks an obstacle density: a number from 0 to [`MAX_DENSITY`].
+pub fn check_density(density: f64) -> Result<f64, String> {
+    if density.is_finite() && (0.0..=MAX_DENSITY).contains(&density) {
+        Ok(density)
+    } else {
+        Err(format!(
+            "density {density} is not allowed: give the share of blocked cells, from 0 to \
+             {MAX_DENSITY}"
+        ))
+    }
 }
 
 impl Entry {
@@ -65,13 +129,17 @@ impl Entry {
 }
 
 /// Families of generators, in the order lists show them: how each one builds its maze.
-pub const GROUPS: [&str; 5] = [
+pub const GROUPS: [&str; 6] = [
     "Fast and biased",
     "Random walks",
     "Spanning trees",
     "Row by row",
     "Wall adding",
+    OPEN_WORLDS,
 ];
+
+/// The group of the generators that make open worlds rather than mazes.
+pub const OPEN_WORLDS: &str = "Open worlds";
 
 /// Every generator, in the order lists show them. Where a generator has options, the entry
 /// says which one it registers.
@@ -80,7 +148,7 @@ pub static ALL: &[Entry] = &[
         info: &binary_tree::INFO,
         group: GROUPS[0],
         // The classic bias: every cell carves north or east.
-        make: |maze| {
+        make: |maze, _| {
             Box::new(BinaryTree::new(
                 maze.width(),
                 maze.height(),
@@ -89,96 +157,106 @@ pub static ALL: &[Entry] = &[
         },
         any_shape: false,
         weave: false,
+        perfect: true,
     },
     Entry {
         info: &sidewinder::INFO,
         group: GROUPS[0],
-        make: |maze| Box::new(SideWinder::new(maze)),
+        make: |maze, _| Box::new(SideWinder::new(maze)),
         any_shape: false,
         weave: false,
+        perfect: true,
     },
     Entry {
         info: &recursive_backtracker::INFO,
         group: GROUPS[1],
-        make: |maze| match maze.shared_grid() {
+        make: |maze, _| match maze.shared_grid() {
             None => Box::new(RecursiveBacktracker::new(maze)),
             Some(grid) => Box::new(RecursiveBacktracker::on(grid)),
         },
         any_shape: true,
         weave: true,
+        perfect: true,
     },
     Entry {
         info: &kruskal::INFO,
         group: GROUPS[2],
-        make: |maze| match maze.shared_grid() {
+        make: |maze, _| match maze.shared_grid() {
             None => Box::new(Kruskal::new(maze)),
             Some(grid) => Box::new(Kruskal::on(grid)),
         },
         any_shape: true,
         weave: true,
+        perfect: true,
     },
     Entry {
         info: &prim::INFO,
         group: GROUPS[2],
-        make: |maze| match maze.shared_grid() {
+        make: |maze, _| match maze.shared_grid() {
             None => Box::new(Prim::new(maze)),
             Some(grid) => Box::new(Prim::on(grid)),
         },
         any_shape: true,
         weave: false,
+        perfect: true,
     },
     Entry {
         info: &true_prim::INFO,
         group: GROUPS[2],
-        make: |maze| match maze.shared_grid() {
+        make: |maze, _| match maze.shared_grid() {
             None => Box::new(TruePrim::new(maze)),
             Some(grid) => Box::new(TruePrim::on(grid)),
         },
         any_shape: true,
         weave: false,
+        perfect: true,
     },
     Entry {
         info: &aldous_broder::INFO,
         group: GROUPS[1],
-        make: |maze| match maze.shared_grid() {
+        make: |maze, _| match maze.shared_grid() {
             None => Box::new(AldousBroder::new(maze)),
             Some(grid) => Box::new(AldousBroder::on(grid)),
         },
         any_shape: true,
         weave: false,
+        perfect: true,
     },
     Entry {
         info: &wilson::INFO,
         group: GROUPS[1],
-        make: |maze| match maze.shared_grid() {
+        make: |maze, _| match maze.shared_grid() {
             None => Box::new(Wilson::new(maze)),
             Some(grid) => Box::new(Wilson::on(grid)),
         },
         any_shape: true,
         weave: false,
+        perfect: true,
     },
     Entry {
         info: &hunt_and_kill::INFO,
         group: GROUPS[1],
-        make: |maze| match maze.shared_grid() {
+        make: |maze, _| match maze.shared_grid() {
             None => Box::new(HuntAndKill::new(maze)),
             Some(grid) => Box::new(HuntAndKill::on(grid)),
         },
         any_shape: true,
         weave: false,
+        perfect: true,
     },
     Entry {
         info: &eller::INFO,
         group: GROUPS[3],
-        make: |maze| Box::new(Eller::new(maze)),
+        make: |maze, _| Box::new(Eller::new(maze)),
         any_shape: false,
         weave: false,
+        perfect: true,
     },
     Entry {
         info: &growing_tree::INFO,
         group: GROUPS[1],
         // Newest half the time, a random active cell the other half.
-        make: |maze| {
+        make: |maze, _| {
             let policy = Policy::Mix { newest_percent: 50 };
             match maze.shared_grid() {
                 None => Box::new(GrowingTree::new(maze, policy)),
@@ -187,13 +265,64 @@ pub static ALL: &[Entry] = &[
         },
         any_shape: true,
         weave: false,
+        perfect: true,
     },
     Entry {
         info: &recursive_division::INFO,
         group: GROUPS[4],
-        make: |maze| Box::new(RecursiveDivision::new(maze)),
+        make: |maze, _| Box::new(RecursiveDivision::new(maze)),
         any_shape: false,
         weave: false,
+        perfect: true,
+    },
+    Entry {
+        info: &room::INFO,
+        group: OPEN_WORLDS,
+        make: |_, _| Box::new(Room::new()),
+        any_shape: true,
+        weave: false,
+        perfect: false,
+    },
+    Entry {
+        info: &obstacles::INFO,
+        group: OPEN_WORLDS,
+        make: |maze, options| match maze.shared_grid() {
+            None => Box::new(Obstacles::new(maze, options.density)),
+            Some(grid) => Box::new(Obstacles::on(grid, options.density)),
+        },
+        any_shape: true,
+        weave: false,
+        perfect: false,
+    },
+    Entry {
+        info: &rooms::INFO,
+        group: OPEN_WORLDS,
+        make: |maze, _| Box::new(Rooms::new(maze)),
+        any_shape: false,
+        weave: false,
+        perfect: false,
+    },
+    Entry {
+        info: &caves::INFO,
+        group: OPEN_WORLDS,
+        make: |maze, options| match maze.shared_grid() {
+            None => Box::new(Caves::new(maze, options.density)),
+            Some(grid) => Box::new(Caves::on(grid, options.density)),
+        },
+        any_shape: true,
+        weave: false,
+        perfect: false,
+    },
+    Entry {
+        info: &terrain::INFO,
+        group: OPEN_WORLDS,
+        make: |maze, _| match maze.shared_grid() {
+            None => Box::new(Terrain::new(maze)),
+            Some(grid) => Box::new(Terrain::on(grid)),
+        },
+        any_shape: true,
+        weave: false,
+        perfect: false,
     },
 ];
 
@@ -237,7 +366,7 @@ pub fn find(name: &str) -> Result<&'static Entry, UnknownName> {
 
 /// A fresh generator of the named kind for `maze`'s size.
 pub fn create(name: &str, maze: &Maze) -> Result<Box<dyn Machine>, UnknownName> {
-    find(name).map(|entry| (entry.make)(maze))
+    find(name).map(|entry| (entry.make)(maze, &Options::default()))
 }
 
 /// Checks that a generator works on `maze`'s grid: those that need rows and columns run on
@@ -249,10 +378,12 @@ pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), String> {
             .filter(|e| e.weave)
             .map(|e| e.info.name)
             .collect();
-        let why = if entry.any_shape {
-            "would tunnel under any cell, not only under a straight corridor"
-        } else {
+        let why = if !entry.any_shape {
             "needs the rows and columns of a whole square grid"
+        } else if !entry.perfect {
+            "makes an open world, with no walls for a weave's tunnels to pass under"
+        } else {
+            "would tunnel under any cell, not only under a straight corridor"
         };
         return Err(format!(
             "{} {why}, so it cannot make a weave: choose one of {}",
@@ -267,16 +398,26 @@ pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), String> {
         Some(grid) if grid.shape() == Shape::Square => "a masked grid".to_string(),
         _ => format!("a {} grid", maze.shape()),
     };
+    // Alternatives of the same kind: mazes for a maze, open worlds for an open world.
     let others: Vec<&str> = ALL
         .iter()
-        .filter(|e| e.any_shape)
+        .filter(|e| e.any_shape && e.perfect == entry.perfect)
         .map(|e| e.info.name)
         .collect();
+    let made = if entry.perfect {
+        "a maze"
+    } else {
+        "an open world"
+    };
     Err(format!(
-        "{} needs the rows and columns of a whole square grid, so it cannot make a maze on {grid}: \
-         choose one of {}",
+        "{} needs the rows and columns of a whole square grid, so it cannot make {made} on \
+         {grid}: choose one of {}",
         entry.info.name,
-        if others.is_empty() { "none yet".to_string() } else { others.join(", ") }
+        if others.is_empty() {
+            "none yet".to_string()
+        } else {
+            others.join(", ")
+        }
     ))
 }
 
@@ -289,6 +430,8 @@ pub enum GenerateError {
     Shape(String),
     /// A braid share outside 0 to 1; the message says so.
     Braid(String),
+    /// A density outside 0 to [`MAX_DENSITY`]; the message says so.
+    Density(String),
 }
 
 impl fmt::Display for GenerateError {
@@ -297,7 +440,7 @@ impl fmt::Display for GenerateError {
             GenerateError::Name(e) => e.fmt(f),
             GenerateError::Size(e) => e.fmt(f),
             GenerateError::Shape(e) => e.fmt(f),
-            GenerateError::Braid(e) => e.fmt(f),
+            GenerateError::Braid(e) | GenerateError::Density(e) => e.fmt(f),
         }
     }
 }
@@ -305,13 +448,13 @@ impl fmt::Display for GenerateError {
 impl std::error::Error for GenerateError {}
 
 /// The maze a generator starts from, given the maze of its size with every wall standing:
-/// that maze itself, or for a wall-adding generator ([`Machine::starts_open`]) an open field
-/// of the same size, every interior wall open.
+/// that maze itself, or for a wall-adding generator or an open world ([`Machine::starts_open`])
+/// an open field on the same grid, every interior wall open.
 pub fn starting_maze(generator: &dyn Machine, closed: Maze) -> Maze {
     if !generator.starts_open() {
         return closed;
     }
-    Maze::open_field(closed.width(), closed.height()).unwrap_or(closed)
+    closed.into_open_field()
 }
 
 /// Makes a whole maze at once: the named generator run to the end from `seed`.
@@ -336,11 +479,24 @@ pub fn generate_braided(
 /// Like [`generate_braided`], on a grid of any shape: `empty` is the maze to start from, every
 /// wall standing (see [`crate::run::Settings::empty_maze`]).
 pub fn generate_on(name: &str, empty: Maze, seed: u64, braid: f64) -> Result<Maze, GenerateError> {
+    generate_with(name, empty, seed, braid, &Options::default())
+}
+
+/// Like [`generate_on`], with the generator's [`Options`] (an open world's density).
+pub fn generate_with(
+    name: &str,
+    empty: Maze,
+    seed: u64,
+    braid: f64,
+    options: &Options,
+) -> Result<Maze, GenerateError> {
     let maze = empty;
     let entry = find(name).map_err(GenerateError::Name)?;
     check_shape(entry, &maze).map_err(GenerateError::Shape)?;
     let braid = braid::check_share(braid).map_err(GenerateError::Braid)?;
-    let mut machine = (entry.make)(&maze);
+    check_braid_for(entry, braid).map_err(GenerateError::Braid)?;
+    check_density(options.density).map_err(GenerateError::Density)?;
+    let mut machine = (entry.make)(&maze, options);
     let mut board = Board::new(starting_maze(machine.as_ref(), maze));
     // Only the result is returned: nobody sees the marks, so they are not kept.
     board.set_display(false);

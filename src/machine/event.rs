@@ -68,6 +68,27 @@ pub enum Event {
     },
     /// Dead-end filling: filled `cell`, a dead end, so no search goes into it again.
     Fill { cell: u32 },
+    /// An open world: opened every wall between two of its `cells` cells, one empty room.
+    OpenAll { cells: u32 },
+    /// An open world: blocked `cell`, an obstacle with every passage closed.
+    Block { cell: u32 },
+    /// Rooms: blocked `length` cells in a line from `cell` through its side `side` onwards,
+    /// all but the cell `door`, left free as a door.
+    BlockLine {
+        cell: u32,
+        side: Side,
+        length: u32,
+        door: u32,
+    },
+    /// Caves: worked out generation `number` (0: the random fill), which blocked `blocked`
+    /// cells and freed `freed`.
+    Generation {
+        number: u32,
+        blocked: u32,
+        freed: u32,
+    },
+    /// Terrain: painted the costs of `length` cells from `cell` on (a row).
+    PaintRow { cell: u32, length: u32 },
 }
 
 impl Event {
@@ -92,9 +113,15 @@ impl Event {
             | Event::EraseLoop { cell, .. }
             | Event::AddWalk { cell, .. }
             | Event::Divide { cell, .. }
-            | Event::Fill { cell } => Some(cell),
+            | Event::Fill { cell }
+            | Event::Block { cell }
+            | Event::BlockLine { cell, .. }
+            | Event::PaintRow { cell, .. } => Some(cell),
             Event::Move { to, .. } => Some(to),
-            Event::Found { .. } | Event::Unreachable => None,
+            Event::Found { .. }
+            | Event::Unreachable
+            | Event::OpenAll { .. }
+            | Event::Generation { .. } => None,
         }
     }
 
@@ -123,6 +150,11 @@ impl Event {
             Event::AddWalk { .. } => "add-walk",
             Event::Divide { .. } => "divide",
             Event::Fill { .. } => "fill",
+            Event::OpenAll { .. } => "open-all",
+            Event::Block { .. } => "block",
+            Event::BlockLine { .. } => "block-line",
+            Event::Generation { .. } => "generation",
+            Event::PaintRow { .. } => "paint-row",
         }
     }
 }
@@ -151,6 +183,11 @@ pub const EVENT_KINDS: &[(&str, &str)] = &[
     ("add-walk", "next walk added"),
     ("divide", "next dividing wall"),
     ("fill", "next dead end filled"),
+    ("open-all", "the room opened"),
+    ("block", "next obstacle"),
+    ("block-line", "next wall of rooms"),
+    ("generation", "next generation"),
+    ("paint-row", "next row painted"),
 ];
 
 /// The "jump to" words for an event kind, or `None` for a kind no algorithm emits.

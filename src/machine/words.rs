@@ -210,6 +210,50 @@ pub fn describe(event: &Event, maze: &Maze) -> String {
             .t(", leaving a gap at ")
             .cell(c(gap)),
         Event::Fill { cell } => w.t("Filled cell ").cell(c(cell)).t(": a dead end"),
+        Event::OpenAll { cells } => w
+            .t("Opened every wall between neighbours: one empty room of ")
+            .count(u64::from(cells), "cell", "cells"),
+        Event::Block { cell } => w
+            .t("Blocked cell ")
+            .cell(c(cell))
+            .t(": an obstacle, its passages closed"),
+        Event::BlockLine {
+            cell,
+            side,
+            length,
+            door,
+        } => w
+            .t("Blocked a wall of ")
+            .count(u64::from(length), "cell", "cells")
+            .t(" from cell ")
+            .cell(c(cell))
+            .t(" going ")
+            .side(cell, side)
+            .t(", leaving a door at ")
+            .cell(c(door)),
+        Event::Generation {
+            number: 0, blocked, ..
+        } => w
+            .t("Filled at random: blocked ")
+            .count(u64::from(blocked), "cell", "cells"),
+        Event::Generation {
+            number,
+            blocked,
+            freed,
+        } => w
+            .t("Generation ")
+            .n(u64::from(number))
+            .t(": crowded cells blocked (")
+            .n(u64::from(blocked))
+            .t("), lonely obstacles freed (")
+            .n(u64::from(freed))
+            .t(")"),
+        Event::PaintRow { cell, length } => w
+            .t("Painted the costs of ")
+            .count(u64::from(length), "cell", "cells")
+            .t(" from cell ")
+            .cell(c(cell))
+            .t(" by the noise"),
     }
     .t(".")
     .done()

@@ -117,8 +117,13 @@ impl Run {
     fn build(settings: Settings, maze: Maze) -> Result<Run, RunError> {
         let entry = generators::find(&settings.generator).map_err(RunError::Generator)?;
         generators::check_shape(entry, &maze).map_err(RunError::Shape)?;
-        let generator = (entry.make)(&maze);
+        generators::check_density(settings.density).map_err(RunError::World)?;
+        let options = generators::Options {
+            density: settings.density,
+        };
+        let generator = (entry.make)(&maze, &options);
         braid::check_share(settings.braid).map_err(RunError::Braid)?;
+        generators::check_braid_for(entry, settings.braid).map_err(RunError::Braid)?;
         check_world(&settings, &maze)?;
         let solver_entry = match &settings.solver {
             Some(name) => {

@@ -34,6 +34,9 @@ pub struct Settings {
     pub edits: Option<Arc<Edits>>,
     /// How the search may move and guess (diagonal moves, heuristic, weight).
     pub search: Search,
+    /// The share of cells an open world blocks (`obstacles`, `caves`), 0 to
+    /// [`generators::MAX_DENSITY`]; the other generators ignore it.
+    pub density: f64,
 }
 
 impl Settings {
@@ -52,6 +55,7 @@ impl Settings {
             mask: None,
             edits: None,
             search: Search::default(),
+            density: generators::DEFAULT_DENSITY,
         }
     }
 
@@ -103,6 +107,12 @@ impl Settings {
     /// The same settings with these search options.
     pub fn with_search(mut self, search: Search) -> Settings {
         self.search = search;
+        self
+    }
+
+    /// The same settings with an open world's density.
+    pub fn with_density(mut self, density: f64) -> Settings {
+        self.density = density;
         self
     }
 

@@ -105,6 +105,8 @@ impl MazeRun {
             mask: optional_mask(CALL, &mask)?,
             edits: optional_edits(param(CALL, "edits"), &edits)?,
             search: search(CALL, &corners, &heuristic, &weight)?,
+            // Not a parameter of the page's yet.
+            density: crate::generators::DEFAULT_DENSITY,
         };
         // An algorithm that cannot work on the grid: the grid's parameter is named, the mask
         // when it is what makes a square grid not plain.

@@ -8,9 +8,12 @@ use crate::output;
 use crate::Failure;
 use mazestep::generators;
 use mazestep::maze::Maze;
-use mazestep::solvers;
+use mazestep::run::{default_ends_of, Run, Settings};
+use mazestep::solvers::{self, Report};
 use mazestep::stats::{self, Summary};
+use mazestep::world::{self, Search};
 use std::io::Write;
+use std::sync::Arc;
 
 /// Carries out a checked command, writing its results to `out`.
 pub fn run(command: &Command, out: &mut impl Write) -> Result<(), Failure> {
@@ -26,9 +29,18 @@ pub fn run(command: &Command, out: &mut impl Write) -> Result<(), Failure> {
 
 /// The maze a command asks for. The options were checked against the same rules the core
 /// applies, so a refusal here would be a bug; it is still reported rather than hidden.
-fn make(algorithm: &str, layout: &Layout, seed: u64, braid: f64) -> Result<Maze, Failure> {
+fn make(
+    algorithm: &str,
+    layout: &Layout,
+    seed: u64,
+    braid: f64,
+    density: f64,
+) -> Result<Maze, Failure> {
     let empty = &layout.empty;
-    let made = if layout.is_plain() {
+    let made = if density != generators::DEFAULT_DENSITY {
+        let options = generators::Options { density };
+        generators::generate_with(algorithm, empty.clone(), seed, braid, &options)
+    } else if layout.is_plain() {
         // Made afresh rather than copied: the same maze, without copying the empty one.
         generators::generate_braided(algorithm, empty.width(), empty.height(), seed, braid)
     } else {
@@ -43,12 +55,18 @@ fn generate(job: &Generate, out: &mut impl Write) -> Result<(), Failure> {
     }
     for i in 0..job.count {
         let seed = job.first_seed + i;
-        let maze = make(job.algorithm, &job.layout, seed, job.braid)?;
+        let maze = make(job.algorithm, &job.layout, seed, job.braid, job.density)?;
         match job.format {
             Format::Tiles => output::tiles(&maze, out)?,
             Format::Graph => output::graph_line(&maze, job.algorithm, seed, job.braid, out)?,
             Format::Json => output::maze_json_line(&maze, job.algorithm, seed, job.braid, out)?,
             Format::Svg => output::worksheet(&maze, job.algorithm, seed, job.braid, out)?,
+            Format::World => {
+                // The default ends, where `solve` starts and ends without --start and --goal.
+                let (start, goal) = default_ends_of(&maze);
+                let at = |(x, y)| Some(maze.index(x, y));
+                out.write_all(world::text::to_text(&maze, at(start), at(goal)).as_bytes())?;
+            }
             Format::None => {}
         }
     }
@@ -59,20 +77,56 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
     if job.fresh_seed {
         output::announce_seed(job.seed);
     }
-    let maze = make(job.algorithm, &job.layout, job.seed, job.braid)?;
-    let report = solvers::solve(job.solver, &maze, job.start, job.goal)
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let open_world = generators::find(job.algorithm).is_ok_and(|entry| !entry.perfect);
+    let (maze, report) = if job.world.is_some() || open_world || job.search != Search::default() {
+        solve_in_world(job)?
+    } else {
+        let maze = make(job.algorithm, &job.layout, job.seed, job.braid, job.density)?;
+        let report = solvers::solve(job.solver, &maze, job.start, job.goal)
+            .map_err(|e| Failure::Usage(e.to_string()))?;
+        (maze, report)
+    };
     match job.format {
         Format::Json => output::solve_json_line(&maze, job, &report, out)?,
         Format::Svg => output::answer_sheet(&maze, job, &report, out)?,
         Format::Graph => output::solve_graph_line(&maze, job, &report, out)?,
-        // None never gets here: it is refused for solve when the options are read.
-        Format::Tiles | Format::None => output::route_tiles(&maze, job, &report, out)?,
+        // None and World never get here: they are refused for solve when the options are read.
+        Format::Tiles | Format::None | Format::World => {
+            output::route_tiles(&maze, job, &report, out)?
+        }
     }
     match output::no_path_message(job, &report.outcome) {
         Some(message) => Err(Failure::NoPath(message)),
         None => Ok(()),
     }
+}
+
+/// Solves the way the page's runs do: the world file's cells (or an open world's obstacles)
+/// in the maze, the start and goal freed if blocked, and the search options. Returns the
+/// world searched and the report.
+fn solve_in_world(job: &Solve) -> Result<(Maze, Report), Failure> {
+    let layout = &job.layout;
+    let mut settings = Settings::new(
+        job.algorithm,
+        layout.empty.width(),
+        layout.empty.height(),
+        job.seed,
+    )
+    .with_shape(layout.shape)
+    .with_solver(job.solver)
+    .with_braid(job.braid)
+    .with_density(job.density)
+    .with_search(job.search);
+    settings.mask = layout.mask.clone();
+    settings.edits = job.world.as_ref().map(|(_, edits)| Arc::new(edits.clone()));
+    settings.start = Some(job.start);
+    settings.goal = Some(job.goal);
+    let mut run = Run::new(settings).map_err(|e| Failure::Usage(e.to_string()))?;
+    run.finish();
+    let report = run
+        .report()
+        .ok_or_else(|| Failure::Usage("the search did not run".to_string()))?;
+    Ok((run.maze().clone(), report))
 }
 
 fn stats(job: &Stats, out: &mut impl Write) -> Result<(), Failure> {
@@ -82,7 +136,7 @@ fn stats(job: &Stats, out: &mut impl Write) -> Result<(), Failure> {
     let mut summary = Summary::new();
     for i in 0..job.samples {
         let seed = job.first_seed + i;
-        let maze = make(job.algorithm, &job.layout, seed, job.braid)?;
+        let maze = make(job.algorithm, &job.layout, seed, job.braid, job.density)?;
         summary.add(&stats::measure(&maze));
     }
     let text = if job.json {

@@ -22,6 +22,7 @@ use mazestep::rng;
 use mazestep::run::{default_ends_of, RunError, Settings};
 use mazestep::solvers;
 use mazestep::topology::{shapes, GridError, Mask, Shape};
+use mazestep::world::{self, Corners, Edits, Heuristic, Search};
 use std::ffi::OsString;
 
 /// Side used by `solve` when `--width` or `--height` is not given.
@@ -52,6 +53,9 @@ pub enum Format {
     Graph,
     /// Nothing at all: for timing `generate`. Refused for `solve`.
     None,
+    /// An open world as world text (rows of `#`, `.`, `1`-`9`, `S`, `G`): `generate` only, for
+    /// open-world generators on the plain square grid.
+    World,
 }
 
 /// The grid a command's mazes are made on: its shape, its mask, and the maze to start from.
@@ -63,6 +67,8 @@ pub struct Layout {
     /// The maze with every wall standing, of the size, shape and mask asked for (checked:
     /// it fits, and a mask leaves one region).
     pub empty: Maze,
+    /// The mask itself, for the runs made from these settings (`solve` in a world).
+    pub mask: Option<Mask>,
 }
 
 impl Layout {
@@ -99,6 +105,8 @@ pub struct Generate {
     pub fresh_seed: bool,
     pub count: u64,
     pub braid: f64,
+    /// The share of cells an open world blocks.
+    pub density: f64,
     pub format: Format,
 }
 
@@ -118,8 +126,14 @@ pub struct Solve {
     pub goal: (u32, u32),
     pub start_cell: usize,
     pub goal_cell: usize,
-    /// Never [`Format::None`].
+    /// Never [`Format::None`] or [`Format::World`].
     pub format: Format,
+    /// The share of cells an open world blocks.
+    pub density: f64,
+    /// How the search may move and guess (`--moves`, `--corners`, `--heuristic`, `--weight`).
+    pub search: Search,
+    /// `--world FILE`: the file as typed, and its cells as edits of an empty room.
+    pub world: Option<(String, Edits)>,
 }
 
 /// A checked `stats` command.
@@ -135,6 +149,8 @@ pub struct Stats {
     /// As for [`Generate::fresh_seed`].
     pub fresh_seed: bool,
     pub braid: f64,
+    /// The share of cells an open world blocks.
+    pub density: f64,
     /// JSON instead of the text table.
     pub json: bool,
 }
@@ -237,7 +253,7 @@ const GOAL: Opt = Opt {
 };
 const FORMAT_GENERATE: Opt = Opt {
     name: "--format",
-    hint: "tiles, json, svg, graph or none",
+    hint: "tiles, json, svg, graph, world or none",
 };
 const FORMAT_SOLVE: Opt = Opt {
     name: "--format",
@@ -250,6 +266,30 @@ const FORMAT_STATS: Opt = Opt {
 const BRAID: Opt = Opt {
     name: "--braid",
     hint: "a number from 0 to 1, e.g. 0.5",
+};
+const DENSITY: Opt = Opt {
+    name: "--density",
+    hint: "the share of cells an open world blocks, from 0 to 0.9, e.g. 0.3",
+};
+const WORLD: Opt = Opt {
+    name: "--world",
+    hint: "a text file of rows of # (blocked), . (free), 1-9 (a cost), S (start) and G (goal)",
+};
+const MOVES: Opt = Opt {
+    name: "--moves",
+    hint: "4 (along the sides) or 8 (diagonals too, square grid only)",
+};
+const CORNERS: Opt = Opt {
+    name: "--corners",
+    hint: "never, no-obstacles, at-most-one or always",
+};
+const HEURISTIC: Opt = Opt {
+    name: "--heuristic",
+    hint: "grid, manhattan, euclidean, octile or chebyshev",
+};
+const WEIGHT: Opt = Opt {
+    name: "--weight",
+    hint: "a number from 1 to 100, e.g. 1.5",
 };
 const SAMPLES: Opt = Opt {
     name: "--samples",
@@ -269,6 +309,7 @@ const GENERATE_OPTS: &[&Opt] = &[
     &SEED,
     &COUNT,
     &BRAID,
+    &DENSITY,
     &FORMAT_GENERATE,
 ];
 const SOLVE_OPTS: &[&Opt] = &[
@@ -280,8 +321,14 @@ const SOLVE_OPTS: &[&Opt] = &[
     &HEIGHT,
     &SEED,
     &BRAID,
+    &DENSITY,
+    &WORLD,
     &START,
     &GOAL,
+    &MOVES,
+    &CORNERS,
+    &HEURISTIC,
+    &WEIGHT,
     &FORMAT_SOLVE,
 ];
 const STATS_OPTS: &[&Opt] = &[
@@ -293,6 +340,7 @@ const STATS_OPTS: &[&Opt] = &[
     &SAMPLES,
     &SEED,
     &BRAID,
+    &DENSITY,
     &FORMAT_STATS,
 ];
 
@@ -399,9 +447,17 @@ fn generate(args: &[String]) -> Result<Generate, String> {
     let count = given.get("--count").map(parse::count).transpose()?;
     let count = count.unwrap_or(1);
     let braid = braid(&given)?;
+    let density = density(&given)?;
     let layout = layout(asked)?;
     generator_fits(algorithm, &layout)?;
+    generators::check_braid_for(
+        generators::find(algorithm).map_err(|e| e.to_string())?,
+        braid,
+    )?;
     let format = format(given.get("--format"), true, &layout)?;
+    if format == Format::World {
+        world_format_fits(algorithm)?;
+    }
     if format == Format::Svg && count > 1 {
         return Err(format!(
             "format svg writes one maze, not {count}: drop --count or use tiles or json"
@@ -422,25 +478,166 @@ fn generate(args: &[String]) -> Result<Generate, String> {
         fresh_seed,
         count,
         braid,
+        density,
         format,
     })
+}
+
+/// `--format world` writes obstacles and costs, not walls: open worlds only.
+fn world_format_fits(algorithm: &str) -> Result<(), String> {
+    if generators::find(algorithm).is_ok_and(|entry| !entry.perfect) {
+        return Ok(());
+    }
+    let worlds: Vec<&str> = generators::ALL
+        .iter()
+        .filter(|e| !e.perfect)
+        .map(|e| e.info.name)
+        .collect();
+    Err(format!(
+        "format world writes obstacles and costs, not walls, so not a maze by {algorithm}: \
+         choose an open world ({}) or another format",
+        worlds.join(", ")
+    ))
+}
+
+/// The `--density`, the default when not given.
+fn density(given: &Given) -> Result<f64, String> {
+    let Some(text) = given.get("--density") else {
+        return Ok(generators::DEFAULT_DENSITY);
+    };
+    let value: f64 = text.trim().parse().map_err(|_| {
+        format!(
+            "density {} is not a number: {}",
+            parse::quote(text),
+            DENSITY.hint
+        )
+    })?;
+    generators::check_density(value)
+}
+
+/// The search options: `--moves`, `--corners`, `--heuristic` and `--weight`. Diagonal moves
+/// (8, or any corner rule but never) are for the plain square grid.
+fn search(given: &Given, layout: &Layout) -> Result<Search, String> {
+    let moves = match given.get("--moves").map(str::trim) {
+        None => None,
+        Some("4") => Some(4),
+        Some("8") => Some(8),
+        Some(other) => {
+            return Err(format!(
+                "moves {} is not allowed: give {}",
+                parse::quote(other),
+                MOVES.hint
+            ))
+        }
+    };
+    let corners = given
+        .get("--corners")
+        .map(|text| Corners::parse(text.trim()))
+        .transpose()?;
+    let corners =
+        match (moves, corners) {
+            (Some(4), Some(c)) if c.diagonal() => {
+                return Err(format!(
+                    "corners {c} needs diagonal moves: give --moves 8, or drop --corners"
+                ))
+            }
+            (Some(8), Some(Corners::Never)) => return Err(
+                "corners never allows no diagonal moves: give --moves 4, or another corner rule"
+                    .to_string(),
+            ),
+            (_, Some(c)) => c,
+            (Some(8), None) => Corners::NoObstacles,
+            (_, None) => Corners::Never,
+        };
+    if corners.diagonal() && !layout.is_plain() {
+        let masked = if layout.mask_file.is_some() {
+            "masked "
+        } else {
+            ""
+        };
+        return Err(format!(
+            "diagonal moves are for the plain square grid, not a {masked}{} grid: give --moves 4",
+            layout.shape
+        ));
+    }
+    let heuristic = given
+        .get("--heuristic")
+        .map(|text| Heuristic::parse(text.trim()))
+        .transpose()?
+        .unwrap_or_default();
+    let weight = match given.get("--weight") {
+        None => 1.0,
+        Some(text) => text.trim().parse().map_err(|_| {
+            format!(
+                "weight {} is not a number: {}",
+                parse::quote(text),
+                WEIGHT.hint
+            )
+        })?,
+    };
+    let search = Search {
+        corners,
+        heuristic,
+        weight,
+    };
+    search.check()?;
+    Ok(search)
+}
+
+/// Reads `--world FILE`: its size and cells, and the start and goal it marks.
+fn read_world(file: &str) -> Result<world::text::WorldText, String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read world file {}: {e}", parse::quote(file)))?;
+    world::text::parse(&text).map_err(|e| format!("world file {}: {e}", parse::quote(file)))
 }
 
 fn solve(args: &[String]) -> Result<Solve, String> {
     let given = read_options("solve", args, SOLVE_OPTS)?;
     let solver =
         solvers::find(given.required("solve", &SOLVER)?.trim()).map_err(|e| e.to_string())?;
-    let algorithm = match given.get("--algorithm") {
-        Some(name) => generator_name(name)?,
-        None => default_generator()?,
+    let world_file = given.get("--world");
+    if world_file.is_some() {
+        // The file gives the grid and its cells: nothing else may make them.
+        for opt in [&ALGORITHM, &SHAPE, &MASK, &WIDTH, &HEIGHT, &BRAID, &DENSITY] {
+            if given.get(opt.name).is_some() {
+                return Err(format!(
+                    "{} cannot be given with --world: the world file gives the size and the cells",
+                    opt.name
+                ));
+            }
+        }
+    }
+    let algorithm = match (world_file, given.get("--algorithm")) {
+        (Some(_), _) => generators::room::INFO.name,
+        (None, Some(name)) => generator_name(name)?,
+        (None, None) => default_generator()?,
     };
-    let asked = grid_asked("solve", &given, Some(DEFAULT_SIDE))?;
+    let world = world_file.map(read_world).transpose()?;
+    let asked = match &world {
+        Some(world) => GridAsked {
+            shape: Shape::Square,
+            width: world.width,
+            height: world.height,
+            mask: None,
+        },
+        None => grid_asked("solve", &given, Some(DEFAULT_SIDE))?,
+    };
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
+    let density = density(&given)?;
     let layout = layout(asked)?;
     generator_fits(algorithm, &layout)?;
+    generators::check_braid_for(
+        generators::find(algorithm).map_err(|e| e.to_string())?,
+        braid,
+    )?;
     solvers::check_shape(solver, &layout.empty).map_err(|e| e.to_string())?;
+    let search = search(&given, &layout)?;
     let (start, goal) = default_ends_of(&layout.empty);
+    let (start, goal) = match &world {
+        Some(world) => (world.start.unwrap_or(start), world.goal.unwrap_or(goal)),
+        None => (start, goal),
+    };
     let start = match given.get("--start") {
         Some(text) => parse::point("start", text)?,
         None => start,
@@ -458,14 +655,26 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         solver: solver.info.name,
         algorithm,
         layout,
-        seed: seed.unwrap_or_else(rng::fresh_seed),
-        fresh_seed: seed.is_none(),
+        // A world file draws no random numbers: no fresh seed to announce.
+        seed: seed.unwrap_or_else(|| {
+            if world.is_some() {
+                0
+            } else {
+                rng::fresh_seed()
+            }
+        }),
+        fresh_seed: seed.is_none() && world.is_none(),
         braid,
         start,
         goal,
         start_cell,
         goal_cell,
         format,
+        density,
+        search,
+        world: world_file
+            .zip(world)
+            .map(|(file, world)| (file.to_string(), world.edits)),
     })
 }
 
@@ -477,8 +686,13 @@ fn stats(args: &[String]) -> Result<Stats, String> {
     let samples = parse::samples(given.required("stats", &SAMPLES)?)?;
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
+    let density = density(&given)?;
     let layout = layout(asked)?;
     generator_fits(algorithm, &layout)?;
+    generators::check_braid_for(
+        generators::find(algorithm).map_err(|e| e.to_string())?,
+        braid,
+    )?;
     let json = match given.get("--format").unwrap_or("text").trim() {
         "text" => false,
         "json" => true,
@@ -511,6 +725,7 @@ fn stats(args: &[String]) -> Result<Stats, String> {
         first_seed,
         fresh_seed,
         braid,
+        density,
         json,
     })
 }
@@ -808,8 +1023,9 @@ fn polar_mask_fits(file: &str, mask: &Mask, rings: u32) -> Result<(), String> {
 fn layout(asked: GridAsked) -> Result<Layout, String> {
     let mut settings = Settings::new("", asked.width, asked.height, 0).with_shape(asked.shape);
     let mask_file = asked.mask.as_ref().map(|(file, _)| file.clone());
-    if let Some((_, mask)) = asked.mask {
-        settings = settings.with_mask(mask);
+    let mask = asked.mask.map(|(_, mask)| mask);
+    if let Some(mask) = &mask {
+        settings = settings.with_mask(mask.clone());
     }
     let empty = settings.empty_maze().map_err(|e| match (&e, &mask_file) {
         (RunError::Grid(GridError::BadMask(_)), Some(file)) => {
@@ -821,6 +1037,7 @@ fn layout(asked: GridAsked) -> Result<Layout, String> {
         shape: asked.shape,
         mask_file,
         empty,
+        mask,
     })
 }
 
@@ -844,6 +1061,7 @@ fn format(text: Option<&str>, allow_none: bool, layout: &Layout) -> Result<Forma
     let name = match format {
         Format::Tiles => "tiles",
         Format::Json => "json",
+        Format::World => "world",
         Format::Svg | Format::Graph | Format::None => return Ok(format),
     };
     if layout.is_plain() {
@@ -868,12 +1086,18 @@ fn format_named(text: &str, allow_none: bool) -> Result<Format, String> {
         ("svg", _) => Ok(Format::Svg),
         ("graph", _) => Ok(Format::Graph),
         ("none", true) => Ok(Format::None),
+        ("world", true) => Ok(Format::World),
+        ("world", false) => Err(
+            "format 'world' is not allowed for solve: it is for generate, whose world text \
+             solve reads with --world"
+                .to_string(),
+        ),
         ("none", false) => Err(
             "format 'none' is not allowed for solve: use tiles, json or svg (none is for timing generate)"
                 .to_string(),
         ),
         (other, true) => Err(format!(
-            "format {} is not allowed: use tiles, json, svg or none (or graph, for any shape)",
+            "format {} is not allowed: use tiles, json, svg, world or none (or graph, for any shape)",
             parse::quote(other)
         )),
         (other, false) => Err(format!(

@@ -9,19 +9,23 @@ use mazestep::parse;
 use mazestep::solvers::{self, Outcome, Report};
 use mazestep::stats::{Summary, STATISTICS};
 use mazestep::topology::{Shape, Topology};
+use mazestep::world;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 const USAGE: &str = "\
 usage:
   mazestep generate --algorithm NAME --width W --height H [--seed S] [--count N]
-                    [--braid P] [--shape SHAPE] [--mask FILE]
-                    [--format tiles|json|svg|graph|none]
+                    [--braid P] [--density D] [--shape SHAPE] [--mask FILE]
+                    [--format tiles|json|svg|graph|world|none]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
-                 [--braid P] [--shape SHAPE] [--mask FILE] [--start X,Y] [--goal X,Y]
+                 [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--start X,Y]
+                 [--goal X,Y] [--moves 4|8] [--corners RULE] [--heuristic NAME] [--weight W]
                  [--format tiles|json|svg|graph]
+  mazestep solve --solver NAME --world FILE [--start X,Y] [--goal X,Y] [--moves 4|8]
+                 [--corners RULE] [--heuristic NAME] [--weight W] [--format ...]
   mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
-                 [--braid P] [--shape SHAPE] [--mask FILE] [--format text|json]
+                 [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--format text|json]
   mazestep list          names and summaries of all generators and solvers
   mazestep help          this text (also --help, -h)
   mazestep --version     the version
@@ -35,6 +39,12 @@ options:
   --count N          generate N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --samples N        stats: measure N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --braid P          remove a share P (0 to 1, e.g. 0.5) of the dead ends, adding loops
+  --density D        open worlds: the share of cells blocked, 0 to 0.9 (default 0.3)
+  --world FILE       solve a world file: rows of # (blocked) . (free) 1-9 (cost) S G
+  --moves 4|8        solve: moves along the sides, or diagonals too (square grid)
+  --corners RULE     never, no-obstacles (default with 8 moves), at-most-one, always
+  --heuristic NAME   grid (default), manhattan, euclidean, octile or chebyshev
+  --weight W         A*'s weight on the guess, 1 to 100 (default 1)
   --shape SHAPE      square (default), hex, triangle, polar or weave; polar: --height
                      is the number of rings and there is no --width; weave: squares
                      whose passages may cross under one another (recursive-backtracker
@@ -140,7 +150,7 @@ pub fn solve_graph_line(
         Some(path) => number_list(&mut json, path.iter().copied()),
         None => json.push_str("null"),
     }
-    search_fields(&mut json, report);
+    search_fields(&mut json, maze, report);
     json.push('\n');
     out.write_all(json.as_bytes())
 }
@@ -359,12 +369,24 @@ fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
         }
         None => json.push_str("null"),
     }
-    search_fields(&mut json, report);
+    search_fields(&mut json, maze, report);
     json
 }
 
-/// The end of a `solve` object: what the search cost and how it ended, and the closing brace.
-fn search_fields(json: &mut String, report: &Report) {
+/// The end of a `solve` object: the path's cost (the costs of the cells entered, √2 times
+/// for a diagonal move; null without a path), what the search cost and how it ended, and the
+/// closing brace.
+fn search_fields(json: &mut String, maze: &Maze, report: &Report) {
+    match report.outcome.path() {
+        Some(path) => {
+            let _ = write!(
+                json,
+                ",\"cost\":{}",
+                json_number(world::path_cost(maze, path))
+            );
+        }
+        None => json.push_str(",\"cost\":null"),
+    }
     let (outcome, reason) = match &report.outcome {
         Outcome::Found(_) => ("found", None),
         Outcome::Unreachable => ("unreachable", None),
@@ -450,6 +472,16 @@ fn number_list(json: &mut String, numbers: impl IntoIterator<Item = usize>) {
 }
 
 /// A JSON string literal: quotes, backslashes and control characters escaped.
+/// A number in JSON: whole numbers without a fraction, others to 6 decimals (trailing zeros
+/// dropped), so that the cost of a path of whole costs reads as a whole number.
+fn json_number(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        return format!("{}", value as i64);
+    }
+    let text = format!("{value:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 fn json_string(text: &str) -> String {
     let mut json = String::with_capacity(text.len() + 2);
     json.push('"');
@@ -492,6 +524,7 @@ mod tests {
                 shape: Shape::Square,
                 mask_file: None,
                 empty: Maze::new(3, 1).unwrap(),
+                mask: None,
             },
             seed: 7,
             fresh_seed: false,
@@ -501,6 +534,9 @@ mod tests {
             start_cell: start.0 as usize,
             goal_cell: goal.0 as usize,
             format: Format::Tiles,
+            density: generators::DEFAULT_DENSITY,
+            search: Default::default(),
+            world: None,
         }
     }
 
