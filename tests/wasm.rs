@@ -83,6 +83,7 @@ fn new_run(generator: &str, solver: &str, w: f64, h: f64, seed: &str) -> MazeRun
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ))
 }
 
@@ -417,6 +418,7 @@ fn generating_only_stops_after_the_generator() {
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
         ));
         ok(run.finish(JsValue::UNDEFINED));
         assert_eq!(run.phase(), "done", "{label}");
@@ -456,6 +458,7 @@ fn solvers_find_a_path_and_bfs_finds_the_shortest() {
                     s(seed),
                     s(start),
                     s(goal),
+                    JsValue::UNDEFINED,
                     JsValue::UNDEFINED,
                     JsValue::UNDEFINED,
                     JsValue::UNDEFINED,
@@ -530,6 +533,7 @@ fn a_braided_run_has_a_braiding_phase_and_bad_shares_are_refused() {
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ));
     let mut seen = vec![run.phase()];
     while ok(run.advance(n(1.0))) == 1.0 {
@@ -552,6 +556,7 @@ fn a_braided_run_has_a_braiding_phase_and_bad_shares_are_refused() {
             s(""),
             s(""),
             n(bad),
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
@@ -591,6 +596,7 @@ fn construct(args: &[(&str, &str); 7]) -> Result<MazeRun, JsError> {
         s(seed),
         s(start),
         s(goal),
+        JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
@@ -754,6 +760,7 @@ fn construct_with(field: &str, value: JsValue) -> Result<MazeRun, JsError> {
         start,
         goal,
         braid,
+        JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
@@ -1241,6 +1248,7 @@ fn the_found_path_runs_from_start_to_goal_through_open_passages() {
                 JsValue::UNDEFINED,
                 JsValue::UNDEFINED,
                 JsValue::UNDEFINED,
+                JsValue::UNDEFINED,
             ));
             assert_eq!(run.path_len(), 0, "{solver}: no path before solving");
             while run.outcome().is_empty() && ok(run.advance(n(1.0))) == 1.0 {}
@@ -1326,6 +1334,7 @@ fn stats_match_counts_made_here_from_the_cells() {
             s(""),
             s(""),
             n(braid),
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
@@ -1434,6 +1443,7 @@ fn braided_run(generator: &str, solver: &str, seed: &str) -> MazeRun {
         s(""),
         s(""),
         n(0.5),
+        JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
@@ -1916,6 +1926,7 @@ fn shapes_and_masks_reach_the_core() {
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
         )
     };
     let mut hex = ok(shaped(s("hex"), JsValue::NULL));
@@ -1947,6 +1958,7 @@ fn shapes_and_masks_reach_the_core() {
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ));
     assert!(square_only.contains("triangle grid"), "{square_only}");
 }
@@ -1973,6 +1985,7 @@ fn preset_and_word_masks_are_text_a_run_takes() {
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         s(&heart),
+        JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
@@ -2027,6 +2040,7 @@ fn presets_fit_every_shape() {
             JsValue::UNDEFINED,
             s(shape),
             s(&mask),
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
@@ -2120,6 +2134,7 @@ fn picture_masks_switch_dark_and_transparent_cells_off() {
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
     ));
 }
 
@@ -2207,6 +2222,7 @@ fn shaped_run(shape: &str, width: f64, height: f64, mask: Option<&str>) -> MazeR
         JsValue::UNDEFINED,
         s(shape),
         mask.map_or(JsValue::UNDEFINED, s),
+        JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
         JsValue::UNDEFINED,
@@ -2358,6 +2374,7 @@ fn world_run(
         corners,
         heuristic,
         weight,
+        JsValue::UNDEFINED,
     )
 }
 
@@ -2467,4 +2484,53 @@ fn rework_searches_the_edited_world_again() {
     assert_eq!(terrain.get_index(6), 8, "water");
     assert_eq!(terrain.get_index(0), 1);
     assert!(run.all_dirty());
+}
+
+fn obstacles_run(density: JsValue) -> Result<MazeRun, JsError> {
+    let u = || JsValue::UNDEFINED;
+    MazeRun::new(
+        s("obstacles"),
+        s(""),
+        n(10.0),
+        n(10.0),
+        s("4"),
+        s(""),
+        s(""),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        density,
+    )
+}
+
+/// The density reaches the open world (that many cells blocked), bad ones are refused naming
+/// the parameter, and `usesDensity` says which generators read it.
+#[wasm_bindgen_test]
+fn density_blocks_its_share_of_an_open_world() {
+    let u = || JsValue::UNDEFINED;
+    for (density, blocked) in [(JsValue::UNDEFINED, 30), (n(0.5), 50), (n(0.0), 0)] {
+        let mut run = ok(obstacles_run(density));
+        ok(run.finish(u()));
+        let ptr = run.terrain_ptr();
+        let count = if ptr.is_null() {
+            0
+        } else {
+            bytes(ptr, 100).iter().filter(|&&c| c == 0).count()
+        };
+        assert_eq!(count, blocked);
+    }
+    for bad in [n(0.95), n(-0.1), s("half"), n(f64::NAN)] {
+        let text = err(obstacles_run(bad));
+        assert!(
+            text.contains("density") && text.contains("0 to 0.9"),
+            "{text}"
+        );
+    }
+    assert_eq!(api::uses_density(s("obstacles")).ok(), Some(true));
+    assert_eq!(api::uses_density(s("room")).ok(), Some(false));
+    assert!(err(api::uses_density(s("nope"))).contains("usesDensity"));
 }

@@ -25,7 +25,7 @@
 // steps, one call each; the page is done when both are.
 
 /** Settings that define the maze; changing one starts a new run. */
-const RUN_KEYS = ['generator', 'braid', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
+const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
   'edits', 'corners', 'heuristic', 'weight'];
 
 // What a live re-solve may change without a new run (see rework).

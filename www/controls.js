@@ -4,7 +4,7 @@
 
 import { honoursText } from './world.js';
 import {
-  CORNERS, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
+  CORNERS, DENSITY_MAX, HEURISTICS, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
 } from './settings.js';
 
@@ -26,7 +26,8 @@ export class Controls {
       seed: $('seed'), newSeed: $('new-seed'), step: $('step'), back: $('back'), play: $('play'), reset: $('reset'),
       speed: $('speed'), speedText: $('speed-text'), styleBlock: $('style-block'),
       styleThin: $('style-thin'), generatorSummary: $('generator-summary'), braid: $('braid'),
-      braidText: $('braid-text'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
+      braidText: $('braid-text'), density: $('density'), densityText: $('density-text'),
+      densityField: $('density-field'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
       diagonals: $('diagonals'), heuristic: $('heuristic'), weight: $('weight'), honours: $('solver-honours'),
     };
     this.summaries = new Map();
@@ -67,6 +68,7 @@ export class Controls {
     this.el.braid.min = '0';
     this.el.braid.max = String(BRAID_MAX);
     this.el.braid.step = String(BRAID_STEP);
+    this.el.density.max = String(DENSITY_MAX);
   }
 
   wire(doc) {
@@ -78,6 +80,8 @@ export class Controls {
     // The text follows the slider while it moves; the new maze comes when it is let go.
     el.braid.addEventListener('input', () => this.showBraid(Number(el.braid.value)));
     el.braid.addEventListener('change', () => this.on.change({ braid: Number(el.braid.value) }));
+    el.density.addEventListener('input', () => this.showDensity(Number(el.density.value)));
+    el.density.addEventListener('change', () => this.on.change({ density: Number(el.density.value) }));
     el.solver.addEventListener('change', () => this.on.change({ solver: el.solver.value }));
     el.race.addEventListener('change', () => this.on.change({ race: el.race.value }));
     el.diagonals.addEventListener('change', () => this.on.change({ corners: el.diagonals.value }));
@@ -214,6 +218,10 @@ export class Controls {
     this.showSummary(settings.generator);
     el.braid.value = String(settings.braid);
     this.showBraid(settings.braid);
+    el.density.value = String(settings.density);
+    this.showDensity(settings.density);
+    // The slider only for the generators that read it (the core says which).
+    el.densityField.hidden = !this.usesDensity(settings.generator);
     el.solver.value = settings.solver;
     el.race.value = settings.race;
     el.diagonals.value = settings.corners;
@@ -243,6 +251,20 @@ export class Controls {
   showSummary(name) {
     const text = this.summaries.get(name) ?? '';
     if (this.el.generatorSummary.textContent !== text) this.el.generatorSummary.textContent = text;
+  }
+
+  usesDensity(name) {
+    try {
+      return this.api.usesDensity(name);
+    } catch {
+      return false;
+    }
+  }
+
+  showDensity(percent) {
+    const text = describeDensity(percent);
+    this.el.densityText.textContent = text;
+    this.el.density.setAttribute('aria-valuetext', text);
   }
 
   showBraid(percent) {

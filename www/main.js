@@ -65,6 +65,7 @@ async function boot() {
     pictureMask: mz.pictureMask,
     largestPiece: mz.largestPiece,
     algorithmShapes: (name) => Array.from(mz.algorithmShapes(name)),
+    usesDensity: mz.usesDensity,
     ringStarts: (rings) => Array.from(mz.ringStarts(rings)),
     defaultEnds: mz.defaultEnds,
   };
@@ -202,7 +203,7 @@ async function boot() {
   const controller = new Controller({
     createRun: (s) => new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
       s.width, s.height, s.seed, s.start, s.goal, s.braid / 100, s.shape, maskOf(s),
-      s.edits, s.corners, s.heuristic, s.weight),
+      s.edits, s.corners, s.heuristic, s.weight, s.density / 100),
     settings,
     hooks: {
       frame(run, state, fresh, { urgent = false, partial = false, working = false, reworked = false } = {}) {
@@ -346,7 +347,7 @@ async function boot() {
   };
 
   // Edits are a difference from one generated maze: another maze leaves them behind.
-  const MAZE_KEYS = ['generator', 'braid', 'shape', 'width', 'height', 'mask', 'seed'];
+  const MAZE_KEYS = ['generator', 'braid', 'density', 'shape', 'width', 'height', 'mask', 'seed'];
   const fitEdits = (changes) => {
     const now = controller.settings;
     if (!now.edits || 'edits' in changes || !MAZE_KEYS.some((key) => key in changes && changes[key] !== now[key])) return changes;

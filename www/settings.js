@@ -81,6 +81,8 @@ export const DEFAULTS = {
   style: 'block',
   autoplay: false,
   braid: 0,
+  // Open worlds (obstacles, caves): the percentage of cells blocked, 0 to DENSITY_MAX.
+  density: 30,
   // The grid: its shape, and a mask setting (www/masks.js: '' none, an outline's name,
   // 'word:SCALE:TEXT' or 'cells:…').
   shape: 'square',
@@ -117,6 +119,16 @@ export const BRAID_STEP = 1;
 /** The braid in words, for the slider. (The module parses typed or linked braids: parseBraid.) */
 export function describeBraid(percent) {
   return percent === 0 ? 'off (a perfect maze)' : `${percent}% of dead ends`;
+}
+
+/** Density: the percentage of an open world's cells blocked, a whole number 0 to 90 on the
+ * slider and in the URL (the wasm run takes it as a share, 0 to 0.9). */
+export const DENSITY_MAX = 90;
+export const DENSITY_DEFAULT = 30;
+
+/** The density in words, for the slider. */
+export function describeDensity(percent) {
+  return `${percent}% of cells blocked`;
 }
 
 export const PREFERRED_GENERATOR = 'recursive-backtracker';

@@ -6,12 +6,12 @@
 import { MASK_URL_MAX, maskKind, maskText, parseWord, sizeOfText } from './masks.js';
 import { EDITS_URL_MAX, Edits } from './world.js';
 import {
-  CORNERS, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
+  CORNERS, DENSITY_DEFAULT, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
   pointSetting,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
-export const PARAMS = ['generator', 'braid', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
+export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
   'corners', 'heuristic', 'weight', 'seed', 'distances', 'speed', 'style', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 
 // Steps are counted exactly up to 2^53 in a JS number.
@@ -54,6 +54,13 @@ export function readSettings(search, api, defaults) {
     } catch (err) {
       problems.push(`URL: ${messageOf(err)}. Using ${settings.braid}.`);
     }
+  }
+
+  if (params.has('density')) {
+    const given = params.get('density');
+    const density = /^[0-9]{1,2}$/.test(given.trim()) ? Number(given) : NaN;
+    if (density >= 0 && density <= DENSITY_MAX) settings.density = density;
+    else refuse('density', given, `use a whole percentage from 0 to ${DENSITY_MAX}`, String(settings.density));
   }
 
   const solvers = api.solverNames();
@@ -298,6 +305,8 @@ export function writeSettings(settings, step = 0) {
   params.set('generator', settings.generator);
   // Braid is a percentage; left out when off, so plain addresses stay short.
   if (settings.braid > 0) params.set('braid', String(settings.braid));
+  // The density only when it differs from the default (it matters to open worlds only).
+  if (settings.density !== undefined && settings.density !== DENSITY_DEFAULT) params.set('density', String(settings.density));
   params.set('solver', settings.solver);
   // The race partner only when there is one.
   if (settings.race && settings.race !== 'none') params.set('race', settings.race);

@@ -68,6 +68,8 @@ pub struct Entry {
     /// they open every wall and place obstacles or terrain, and promise no way from start to
     /// goal.
     pub perfect: bool,
+    /// Whether it reads [`Options::density`] (the page shows its slider only then).
+    pub uses_density: bool,
 }
 
 /// What a generator may be asked for besides the grid: so far, how much of an open world is
@@ -110,9 +112,11 @@ pub fn check_density(density: f64) -> Result<f64, String> {
     if density.is_finite() && (0.0..=MAX_DENSITY).contains(&density) {
         Ok(density)
     } else {
+        // parse::number_text: Rust's float formatting would add 20 KB to the wasm module.
         Err(format!(
-            "density {density} is not allowed: give the share of blocked cells, from 0 to \
-             {MAX_DENSITY}"
+            "density {} is not allowed: give the share of blocked cells, from 0 to {}",
+            crate::parse::number_text(density),
+            crate::parse::number_text(MAX_DENSITY)
         ))
     }
 }
@@ -158,6 +162,7 @@ pub static ALL: &[Entry] = &[
         any_shape: false,
         weave: false,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &sidewinder::INFO,
@@ -166,6 +171,7 @@ pub static ALL: &[Entry] = &[
         any_shape: false,
         weave: false,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &recursive_backtracker::INFO,
@@ -177,6 +183,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: true,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &kruskal::INFO,
@@ -188,6 +195,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: true,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &prim::INFO,
@@ -199,6 +207,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: false,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &true_prim::INFO,
@@ -210,6 +219,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: false,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &aldous_broder::INFO,
@@ -221,6 +231,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: false,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &wilson::INFO,
@@ -232,6 +243,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: false,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &hunt_and_kill::INFO,
@@ -243,6 +255,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: false,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &eller::INFO,
@@ -251,6 +264,7 @@ pub static ALL: &[Entry] = &[
         any_shape: false,
         weave: false,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &growing_tree::INFO,
@@ -266,6 +280,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: false,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &recursive_division::INFO,
@@ -274,6 +289,7 @@ pub static ALL: &[Entry] = &[
         any_shape: false,
         weave: false,
         perfect: true,
+        uses_density: false,
     },
     Entry {
         info: &room::INFO,
@@ -282,6 +298,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: false,
         perfect: false,
+        uses_density: false,
     },
     Entry {
         info: &obstacles::INFO,
@@ -293,6 +310,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: false,
         perfect: false,
+        uses_density: true,
     },
     Entry {
         info: &rooms::INFO,
@@ -301,6 +319,7 @@ pub static ALL: &[Entry] = &[
         any_shape: false,
         weave: false,
         perfect: false,
+        uses_density: false,
     },
     Entry {
         info: &caves::INFO,
@@ -312,6 +331,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: false,
         perfect: false,
+        uses_density: true,
     },
     Entry {
         info: &terrain::INFO,
@@ -323,6 +343,7 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         weave: false,
         perfect: false,
+        uses_density: false,
     },
 ];
 

@@ -64,7 +64,8 @@ impl MazeRun {
     /// learner's changes in the core's text form (`crate::world::edits`), "" / null / undefined
     /// for none; `corners` "never", "no-obstacles", "at-most-one" or "always"; `heuristic`
     /// "grid", "manhattan", "euclidean", "octile" or "chebyshev"; `weight` a number from 1 to
-    /// 100 (the last three null or undefined for their defaults). Throws on bad input.
+    /// 100 (the last three null or undefined for their defaults); `density` the share of an
+    /// open world's cells blocked, 0 to 0.9 (null or undefined = 0.3). Throws on bad input.
     #[wasm_bindgen(constructor)]
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -82,6 +83,7 @@ impl MazeRun {
         corners: JsValue,
         heuristic: JsValue,
         weight: JsValue,
+        density: JsValue,
     ) -> Result<MazeRun, JsError> {
         const CALL: &str = "MazeRun";
         let generator = args::text(param(CALL, "generator"), &generator)?;
@@ -105,8 +107,7 @@ impl MazeRun {
             mask: optional_mask(CALL, &mask)?,
             edits: optional_edits(param(CALL, "edits"), &edits)?,
             search: search(CALL, &corners, &heuristic, &weight)?,
-            // Not a parameter of the page's yet.
-            density: crate::generators::DEFAULT_DENSITY,
+            density: optional_density(param(CALL, "density"), &density)?,
         };
         // An algorithm that cannot work on the grid: the grid's parameter is named, the mask
         // when it is what makes a square grid not plain.
@@ -1147,6 +1148,27 @@ pub fn algorithm_shapes(name: JsValue) -> Result<Vec<String>, JsError> {
         "name {} is not a generator or solver: choose one of generatorNames() or solverNames()",
         parse::quote(&name)
     )))
+}
+
+/// An open world's density: undefined or null for the default, else a number 0 to 0.9.
+fn optional_density(which: args::Param, value: &JsValue) -> Result<f64, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(generators::DEFAULT_DENSITY);
+    }
+    value
+        .as_f64()
+        .and_then(|n| generators::check_density(n).ok())
+        .ok_or_else(|| which.refuse(value, "use a number from 0 to 0.9, or leave it out"))
+}
+
+/// Whether a generator reads the density (the page shows the slider only for those).
+#[wasm_bindgen(js_name = usesDensity)]
+pub fn uses_density(name: JsValue) -> Result<bool, JsError> {
+    let which = param("usesDensity", "name");
+    let name = args::text(which, &name)?;
+    generators::find(name.trim())
+        .map(|entry| entry.uses_density)
+        .map_err(|e| which.fail(&e.to_string()))
 }
 
 /// The names `presetMask` knows.

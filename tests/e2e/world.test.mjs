@@ -357,3 +357,26 @@ test('the distance map is measured again after an edit', async () => {
   assert.ok(reached > 0 && reached < 80, `${reached} cells reached`);
   assert.deepEqual(errors, []);
 });
+
+test('open worlds: the density slider shows for obstacles only, blocks its share, and links carry it', async () => {
+  const { page, errors } = await editing('?generator=obstacles&density=50&width=10&height=10&seed=2&solver=bfs');
+  const shown = await page.evaluate(() => {
+    const run = window.mazestep.controller.run;
+    const at = run.terrainPtr();
+    const terrain = new Uint8Array(window.mazestep.wasm.memory.buffer, at, run.cellCount);
+    return { hidden: document.getElementById('density-field').hidden, value: document.getElementById('density').value,
+      blocked: terrain.filter((c) => c === 0).length, link: window.mazestep.controller.settings.density };
+  });
+  // 50 of 100 cells blocked, less the start and goal the search frees if they fell on them.
+  assert.equal(shown.hidden, false);
+  assert.equal(shown.value, '50');
+  assert.ok(shown.blocked >= 48 && shown.blocked <= 50, `${shown.blocked} blocked`);
+  assert.equal(shown.link, 50);
+  await page.selectOption('#generator', 'recursive-backtracker');
+  assert.equal(await page.evaluate(() => document.getElementById('density-field').hidden), true);
+  const bad = await suite.open('?generator=caves&density=95&width=10&height=10');
+  const said = await bad.page.evaluate(() => [...document.querySelectorAll('#messages li')].map((li) => li.textContent));
+  assert.ok(said.some((m) => m.startsWith('URL: density ')), said.join('\n'));
+  assert.equal(await bad.page.evaluate(() => window.mazestep.controller.settings.density), 30);
+  assert.deepEqual(errors, []);
+});
