@@ -303,7 +303,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalAStar<
         while let Some(&kind) = rest.first() {
             let len = match kind {
                 POPPED => 9,
-                RELAXED => 9,
+                RELAXED => 8,
                 MET => 4,
                 CLOSED => 3,
                 _ => return false,

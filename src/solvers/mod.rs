@@ -23,6 +23,7 @@ pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
 pub mod greedy;
+pub mod jump_point_search;
 pub mod moves;
 pub mod tremaux;
 pub mod wall_follower;
@@ -36,6 +37,7 @@ pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use dijkstra::Dijkstra;
 pub use greedy::Greedy;
+pub use jump_point_search::JumpPointSearch;
 pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
 
@@ -290,6 +292,14 @@ pub static ALL: &[Entry] = &[
         costs: true,
         diagonal: true,
         uniform_only: false,
+    },
+    Entry {
+        info: &jump_point_search::INFO,
+        make: |maze, start, goal, search| Box::new(JumpPointSearch::new(maze, start, goal, search)),
+        any_shape: false,
+        costs: false,
+        diagonal: true,
+        uniform_only: true,
     },
 ];
 
