@@ -23,6 +23,7 @@ pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
 pub mod greedy;
+pub mod ida_star;
 pub mod jump_point_search;
 pub mod moves;
 pub mod tremaux;
@@ -37,6 +38,7 @@ pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use dijkstra::Dijkstra;
 pub use greedy::Greedy;
+pub use ida_star::IdaStar;
 pub use jump_point_search::JumpPointSearch;
 pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
@@ -300,6 +302,16 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: true,
         uniform_only: true,
+    },
+    Entry {
+        info: &ida_star::INFO,
+        make: |maze, start, goal, search| {
+            on_its_grid!(maze, |grid| IdaStar::on(grid, maze, start, goal, search))
+        },
+        any_shape: true,
+        costs: true,
+        diagonal: true,
+        uniform_only: false,
     },
 ];
 
