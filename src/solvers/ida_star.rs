@@ -301,12 +301,20 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
     fn narrate(&self, step: &Step, maze: &Maze) -> String {
         let bound = in_moves(self.bound);
         match step.event {
-            Event::Begin { .. } if self.round > 1 => format!(
-                "Nothing left under the bound: raised it to {bound:.2}, the smallest f that was \
-                 above it, and started round {} from the start again.",
-                self.round
-            ),
-            Event::Begin { .. } => format!("Started at the start with bound h = {bound:.2}."),
+            Event::Begin { cell } if self.round > 1 => Words::new(maze)
+                .t(&format!(
+                    "Nothing left under the bound: raised it to {bound:.2}, the smallest f that \
+                     was above it, and started round {} again from the start ",
+                    self.round
+                ))
+                .cell(cell as usize)
+                .t(".")
+                .done(),
+            Event::Begin { cell } => Words::new(maze)
+                .t("Started at cell ")
+                .cell(cell as usize)
+                .t(&format!(" with bound h = {bound:.2}."))
+                .done(),
             Event::Expand { cell, .. } => {
                 let g = self.stack.last().map_or(0, |frame| frame.g);
                 Words::new(maze)

@@ -3,6 +3,16 @@
 //!
 //! Solvers read the maze and write only the board's display marks: the maze itself is never
 //! changed by a search, so a maze can be solved again and again.
+//!
+//! Costs and directions ([`Search`]): the registry says which solvers honour terrain costs
+//! ([`Entry::costs`]: Dijkstra, A*, weighted A*, bidirectional A*, IDA*) and which move
+//! diagonally on the square grid when the corner rule allows ([`Entry::diagonal`]: those and
+//! jump point search). Dijkstra and A* keep their unit-cost forms (bucket queues) on a plain
+//! maze with four moves and the grid's own estimate, and otherwise take the general search by
+//! cost in [`best_first`]. [`moves`] has what the searches by cost share: the moves with their
+//! costs, and the heuristic resolved for the grid. Greedy, BFS, DFS, the wall followers,
+//! Trémaux and dead-end filling ignore costs and move along sides only. Jump point search
+//! needs every cell to cost the same ([`check_world`]) and the plain square grid.
 
 use crate::board::{mark, Board};
 use crate::generators::UnknownName;
