@@ -27,7 +27,7 @@
 //! set, `VISITED` for closed cells, `PATH` for the result.
 
 use super::moves::{in_moves, Guess, Moves};
-use super::{mark_path, trace_path, Outcome, Solver, NO_PARENT};
+use super::{follow_parents, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::{describe, heap_best, step_to_end_inlined, Structure, Words};
@@ -48,6 +48,22 @@ const UNREACHED: u64 = u64::MAX;
 const POPPED: u32 = 0;
 const RELAXED: u32 = 1;
 
+/// What the search knows of a cell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Node {
+    g: u64,
+    parent: u32,
+    closed: bool,
+}
+
+impl Node {
+    const UNREACHED: Node = Node {
+        g: UNREACHED,
+        parent: NO_PARENT,
+        closed: false,
+    };
+}
+
 /// Dijkstra (`h = 0`) or A* by cost, as a step machine on a grid of any shape.
 #[derive(Clone, Debug)]
 pub struct BestFirst<T> {
@@ -58,9 +74,8 @@ pub struct BestFirst<T> {
     guess: Option<Guess>,
     start: usize,
     goal: usize,
-    g: Vec<u64>,
-    parent: Vec<u32>,
-    closed: Vec<bool>,
+    /// `g`, parent and closed flag of every cell, side by side: one trip to memory a cell.
+    nodes: Vec<Node>,
     open: QuadHeap<Entry>,
     added: u32,
     closed_count: u64,
@@ -112,9 +127,7 @@ impl<T: Topology> BestFirst<T> {
             guess,
             start,
             goal,
-            g: vec![UNREACHED; grid.len()],
-            parent: vec![NO_PARENT; grid.len()],
-            closed: vec![false; grid.len()],
+            nodes: vec![Node::UNREACHED; grid.len()],
             grid,
             open: QuadHeap::new(),
             added: 0,
@@ -135,8 +148,8 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         }
         if !self.started {
             self.started = true;
-            self.g[self.start] = 0;
-            self.parent[self.start] = self.start as u32;
+            self.nodes[self.start].g = 0;
+            self.nodes[self.start].parent = self.start as u32;
             self.push(self.start, 0);
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
@@ -165,41 +178,47 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             ]);
             board.note_words(&[order, cell, at as u32]);
             let cell = cell as usize;
-            if !self.closed[cell] && f - self.weighted(h) == self.g[cell] {
+            if !self.nodes[cell].closed && f - self.weighted(h) == self.nodes[cell].g {
                 break cell;
             }
         };
         self.current = Some(cell);
-        self.closed[cell] = true;
+        self.nodes[cell].closed = true;
         self.closed_count += 1;
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
         if cell == self.goal {
-            let path = trace_path(&self.parent, self.start, self.goal);
+            let path = follow_parents(self.start, self.goal, |cell| {
+                Some(self.nodes[cell].parent as usize)
+                    .filter(|_| self.nodes[cell].parent != NO_PARENT)
+            });
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
             return Some(Step::new(Event::Found { length }, 3));
         }
-        let g_cell = self.g[cell];
+        let g_cell = self.nodes[cell].g;
         let mut added = 0;
         let moves = self.moves.list(&self.grid, board.maze(), cell);
         for &(_side, next, cost) in moves.as_slice() {
             let g = g_cell + cost;
-            if g >= self.g[next] {
+            if g >= self.nodes[next].g {
                 continue;
             }
-            let (old_g, old_parent, was_closed) =
-                (self.g[next], self.parent[next], self.closed[next]);
+            let (old_g, old_parent, was_closed) = (
+                self.nodes[next].g,
+                self.nodes[next].parent,
+                self.nodes[next].closed,
+            );
             if old_g == UNREACHED {
                 self.visited += 1;
             }
             if was_closed {
-                self.closed[next] = false;
+                self.nodes[next].closed = false;
                 self.closed_count -= 1;
             }
             board.set_mark(next, (board.mark(next) & !mark::VISITED) | mark::FRONTIER);
-            self.g[next] = g;
-            self.parent[next] = cell as u32;
+            self.nodes[next].g = g;
+            self.nodes[next].parent = cell as u32;
             let at = self.push(next, g);
             board.note_words(&[RELAXED, next as u32, old_g as u32, (old_g >> 32) as u32]);
             board.note_words(&[old_parent, u32::from(was_closed), at as u32]);
@@ -233,8 +252,8 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         if let Event::Begin { .. } = step.event {
             self.open = QuadHeap::new();
             self.added = 0;
-            self.g[self.start] = UNREACHED;
-            self.parent[self.start] = NO_PARENT;
+            self.nodes[self.start].g = UNREACHED;
+            self.nodes[self.start].parent = NO_PARENT;
             self.visited = 0;
             self.started = false;
             return true;
@@ -258,7 +277,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         }
         if let Event::Expand { .. } | Event::Found { .. } = step.event {
             if let Some(cell) = self.current {
-                self.closed[cell] = false;
+                self.nodes[cell].closed = false;
                 self.closed_count -= 1;
             }
         }
@@ -278,11 +297,11 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
                         self.visited -= 1;
                     }
                     if was_closed != 0 {
-                        self.closed[next] = true;
+                        self.nodes[next].closed = true;
                         self.closed_count += 1;
                     }
-                    self.g[next] = old_g;
-                    self.parent[next] = parent;
+                    self.nodes[next].g = old_g;
+                    self.nodes[next].parent = parent;
                 }
                 _ => return false,
             }
@@ -309,7 +328,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             return describe(&step.event, maze);
         };
         let cell = cell as usize;
-        let g = in_moves(self.g[cell]);
+        let g = in_moves(self.nodes[cell].g);
         let mut words = Words::new(maze);
         words.t("Took cell ").cell(cell);
         match self.guess {
@@ -333,7 +352,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let live = |entry: Entry| {
             let Reverse((f, h, _, cell)) = entry;
-            !self.closed[cell as usize] && f - self.weighted(h) == self.g[cell as usize]
+            !self.nodes[cell as usize].closed && f - self.weighted(h) == self.nodes[cell as usize].g
         };
         let best = heap_best(self.open.as_slice(), ARITY, limit, &live);
         let title = match self.guess {
@@ -392,7 +411,7 @@ impl<T: Topology> BestFirst<T> {
 
     /// The cheapest known cost from the start in units, if the cell has been reached.
     pub fn g(&self, cell: usize) -> Option<u64> {
-        let g = self.g[cell];
+        let g = self.nodes[cell].g;
         (g != UNREACHED).then_some(g)
     }
 }
