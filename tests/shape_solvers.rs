@@ -120,7 +120,7 @@ fn with_loops(grid: &Grid, maze: &Maze, share: f64, seed: u64) -> Maze {
 fn check_every_solver(grid: &Grid, maze: &Maze, perfect: bool, label: &str) {
     for (start, goal) in ends(grid) {
         let shortest = distances(grid, maze, start)[goal].expect("the goal is reachable");
-        for name in solvers::names() {
+        for name in any_shape_solvers() {
             let label = format!("{name} on {label} from {start} to {goal}");
             let report = solvers::solve(name, maze, grid.place(start), grid.place(goal))
                 .unwrap_or_else(|e| panic!("{label}: {e}"));
@@ -212,7 +212,7 @@ fn a_walled_in_start_has_no_path_on_any_shape() {
         let grid = Grid::new(shape, 5, 4).unwrap();
         let maze = Maze::on_grid(grid.clone());
         let goal = grid.len() - 1;
-        for name in solvers::names() {
+        for name in any_shape_solvers() {
             let report = solvers::solve(name, &maze, grid.place(0), grid.place(goal)).unwrap();
             assert!(
                 report.outcome.path().is_none(),
@@ -223,12 +223,36 @@ fn a_walled_in_start_has_no_path_on_any_shape() {
     }
 }
 
-/// Every solver is allowed on every shape now.
+/// The solvers allowed on every shape (all but jump point search, whose pruning rules are
+/// the square grid's).
+fn any_shape_solvers() -> Vec<&'static str> {
+    solvers::ALL
+        .iter()
+        .filter(|e| e.any_shape)
+        .map(|e| e.info.name)
+        .collect()
+}
+
+/// Every solver works on any shape but those the registry marks square-only, which are
+/// refused on other shapes with a message naming the ones that work.
 #[test]
-fn every_solver_works_on_any_shape() {
+fn square_only_solvers_are_refused_on_other_shapes() {
     for entry in solvers::ALL {
-        assert!(entry.any_shape, "{}", entry.info.name);
+        let name = entry.info.name;
+        let grid = Grid::new(Shape::Hex, 5, 4).unwrap();
+        let maze = Maze::on_grid(grid.clone());
+        let result = solvers::solve(name, &maze, grid.place(0), grid.place(1));
+        if entry.any_shape {
+            assert!(result.is_ok(), "{name}");
+        } else {
+            let err = result.unwrap_err().to_string();
+            assert!(
+                err.contains("plain square grid only") && err.contains("a-star"),
+                "{name}: {err}"
+            );
+        }
     }
+    assert!(solvers::ALL.iter().filter(|e| e.any_shape).count() >= 13);
 }
 
 /// Weaves from every generator that makes them (Kruskal's are dense with crossings), plain,

@@ -144,3 +144,91 @@ for (const [label, pf, us, speedup, length] of rows) {
         `${label.padEnd(10)} ${pf.toFixed(1).padStart(18)} ms ${us.toFixed(1).padStart(14)} ms ${speedup.toFixed(1).padStart(9)}x ${String(length).padStart(12)}`,
     );
 }
+
+// 5. Open worlds: a field with random obstacles (density 0.3, seeded), diagonal moves past at
+//    most one obstacle (PathFinding.js's IfAtMostOneObstacle, our "at-most-one"), octile
+//    heuristic. Ours: solveWorld(text, ...) from the same wasm build — which also parses the
+//    world text and builds the maze, inside the time; theirs: findPath on a fresh grid clone
+//    (the clone not timed). Both paths must cost the same (1 a side move, √2 a diagonal one).
+const density = 0.3;
+let state = Number(seed) >>> 0 || 1;
+function random() {
+    // xorshift32: the same world every run for a seed.
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 4294967296;
+}
+const open = Array.from({ length: side }, () => new Array(side).fill(0));
+for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+        if (random() < density) open[y][x] = 1;
+    }
+}
+// The corners' 2 x 2 kept free, so that start and goal are not walled in by chance.
+for (const [x, y] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+    open[y][x] = 0;
+    open[side - 1 - y][side - 1 - x] = 0;
+}
+const worldText = open
+    .map((row, y) =>
+        row
+            .map((b, x) => (x === 0 && y === 0 ? "S" : x === side - 1 && y === side - 1 ? "G" : b ? "#" : "."))
+            .join(""),
+    )
+    .join("\n");
+const openGrid = new PF.Grid(side, side, open);
+
+function octileCost(points) {
+    let cost = 0;
+    for (let i = 1; i < points.length; i++) {
+        const dx = Math.abs(points[i][0] - points[i - 1][0]);
+        const dy = Math.abs(points[i][1] - points[i - 1][1]);
+        cost += Math.max(dx, dy) - Math.min(dx, dy) + Math.SQRT2 * Math.min(dx, dy);
+    }
+    return cost;
+}
+
+const diagonal = PF.DiagonalMovement.IfAtMostOneObstacle;
+const openFinders = [
+    ["a-star", "A*", () => new PF.AStarFinder({ diagonalMovement: diagonal, heuristic: PF.Heuristic.octile })],
+    ["jump-point-search", "JPS", () => new PF.JumpPointFinder({ diagonalMovement: diagonal, heuristic: PF.Heuristic.octile })],
+];
+const openRows = [];
+for (const [name, label, make] of openFinders) {
+    const pfTimes = [];
+    let pfCost = 0;
+    make().findPath(0, 0, side - 1, side - 1, openGrid.clone());
+    for (let r = 0; r < reps; r++) {
+        const fresh = openGrid.clone();
+        const finder = make();
+        const { ms, result } = timed(() => finder.findPath(0, 0, side - 1, side - 1, fresh));
+        pfTimes.push(ms);
+        pfCost = octileCost(result);
+    }
+    const usTimes = [];
+    let us = null;
+    wasm.solveWorld(worldText, name, "at-most-one", "octile", 1);
+    for (let r = 0; r < reps; r++) {
+        const { ms, result } = timed(() => wasm.solveWorld(worldText, name, "at-most-one", "octile", 1));
+        usTimes.push(ms);
+        us = result;
+    }
+    const usCost = us[0] ? us[1] : 0;
+    if (Math.abs(pfCost - usCost) > 1e-6 * Math.max(1, usCost)) {
+        console.error(`${label} on the open world: PathFinding.js path costs ${pfCost}, ours ${usCost}`);
+        process.exit(1);
+    }
+    openRows.push([label, median(pfTimes), median(usTimes), usCost, us[2]]);
+}
+console.log();
+console.log(`${side}x${side} open world, obstacles ${density} (seed ${seed}), diagonal past at most one obstacle, ` +
+    `octile, top-left to bottom-right, median of ${reps}; ours includes parsing the world text`);
+console.log("algorithm  PathFinding.js 0.4.18   mazestep (wasm)   speed-up    path cost   visited");
+for (const [label, pf, us, cost, visited] of openRows) {
+    console.log(
+        `${label.padEnd(10)} ${pf.toFixed(1).padStart(18)} ms ${us.toFixed(1).padStart(14)} ms ${(pf / us).toFixed(1).padStart(9)}x ${cost.toFixed(2).padStart(12)} ${String(visited).padStart(9)}`,
+    );
+}

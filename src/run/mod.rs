@@ -463,8 +463,10 @@ impl Run {
     /// The search result with its costs, once the solver has finished.
     pub fn report(&self) -> Option<Report> {
         let solver = self.now.solver.as_ref()?;
+        let outcome = solver.outcome()?.clone();
         Some(Report {
-            outcome: solver.outcome()?.clone(),
+            cost: solvers::cost_of(self.now.board.maze(), &outcome),
+            outcome,
             visited: solver.visited(),
             steps: self.now.phase_steps[Phase::Solving as usize],
         })

@@ -3,6 +3,16 @@
 //!
 //! Solvers read the maze and write only the board's display marks: the maze itself is never
 //! changed by a search, so a maze can be solved again and again.
+//!
+//! Costs and directions ([`Search`]): the registry says which solvers honour terrain costs
+//! ([`Entry::costs`]: Dijkstra, A*, weighted A*, bidirectional A*, IDA*) and which move
+//! diagonally on the square grid when the corner rule allows ([`Entry::diagonal`]: those and
+//! jump point search). Dijkstra and A* keep their unit-cost forms (bucket queues) on a plain
+//! maze with four moves and the grid's own estimate, and otherwise take the general search by
+//! cost in [`best_first`]. [`moves`] has what the searches by cost share: the moves with their
+//! costs, and the heuristic resolved for the grid. Greedy, BFS, DFS, the wall followers,
+//! Trémaux and dead-end filling ignore costs and move along sides only. Jump point search
+//! needs every cell to cost the same ([`check_world`]) and the plain square grid.
 
 use crate::board::{mark, Board};
 use crate::generators::UnknownName;
@@ -11,25 +21,35 @@ use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Shape, Side, Square, Topology};
 use crate::world::Search;
+use moves::{Guess, Moves};
 use std::fmt;
 
 pub mod a_star;
+pub mod best_first;
 pub mod bfs;
+pub mod bidirectional_a_star;
 pub mod bidirectional_bfs;
 pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
 pub mod greedy;
+pub mod ida_star;
+pub mod jump_point_search;
+pub mod moves;
 pub mod tremaux;
 pub mod wall_follower;
 
 pub use a_star::AStar;
+pub use best_first::BestFirst;
 pub use bfs::Bfs;
+pub use bidirectional_a_star::BidirectionalAStar;
 pub use bidirectional_bfs::BidirectionalBfs;
 pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use dijkstra::Dijkstra;
 pub use greedy::Greedy;
+pub use ida_star::IdaStar;
+pub use jump_point_search::JumpPointSearch;
 pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
 
@@ -72,9 +92,12 @@ impl Outcome {
 }
 
 /// A search's result with its costs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     pub outcome: Outcome,
+    /// The path's cost ([`crate::world::path_cost`]: the cost of each cell entered, √2 times
+    /// for a diagonal move); 0 when no path was found.
+    pub cost: f64,
     /// Distinct cells the search looked at.
     pub visited: u64,
     /// Steps taken.
@@ -114,6 +137,12 @@ pub struct Entry {
     pub make: fn(&Maze, usize, usize, &Search) -> Box<dyn Solver>,
     /// Whether it works on a grid of any shape, or only on the plain square grid.
     pub any_shape: bool,
+    /// Whether it honours terrain costs (finds the cheapest path, not the one of fewest moves).
+    pub costs: bool,
+    /// Whether it moves diagonally on the square grid when [`Search::corners`] allows.
+    pub diagonal: bool,
+    /// Whether it needs every cell to cost the same ([`check_world`] refuses other worlds).
+    pub uniform_only: bool,
 }
 
 /// A boxed solver for `$maze`'s grid: `$make` with `$grid` the plain [`Square`] grid (its fast
@@ -136,13 +165,17 @@ pub static ALL: &[Entry] = &[
         info: &bfs::INFO,
         make: |maze, start, goal, _search| on_its_grid!(maze, |grid| Bfs::on(grid, start, goal)),
         any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
     },
     Entry {
         info: &a_star::INFO,
-        make: |maze, start, goal, _search| {
-            on_its_grid!(maze, |grid| AStar::on(grid, start, goal, 1))
-        },
+        make: |maze, start, goal, search| a_star_by(&a_star::INFO, maze, start, goal, search),
         any_shape: true,
+        costs: true,
+        diagonal: true,
+        uniform_only: false,
     },
     Entry {
         info: &wall_follower::INFO_RIGHT,
@@ -156,6 +189,9 @@ pub static ALL: &[Entry] = &[
             ))
         },
         any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
     },
     Entry {
         info: &wall_follower::INFO_LEFT,
@@ -169,23 +205,46 @@ pub static ALL: &[Entry] = &[
             ))
         },
         any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
     },
     Entry {
         info: &dfs::INFO,
         make: |maze, start, goal, _search| on_its_grid!(maze, |grid| Dfs::on(grid, start, goal)),
         any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
     },
     Entry {
         info: &dijkstra::INFO,
-        make: |maze, start, goal, _search| {
-            on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
+        make: |maze, start, goal, search| {
+            if is_unit_cost(maze, search) {
+                on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
+            } else {
+                on_its_grid!(maze, |grid| BestFirst::dijkstra(
+                    &dijkstra::INFO,
+                    grid,
+                    maze,
+                    start,
+                    goal,
+                    search
+                ))
+            }
         },
         any_shape: true,
+        costs: true,
+        diagonal: true,
+        uniform_only: false,
     },
     Entry {
         info: &greedy::INFO,
         make: |maze, start, goal, _search| on_its_grid!(maze, |grid| Greedy::on(grid, start, goal)),
         any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
     },
     Entry {
         info: &bidirectional_bfs::INFO,
@@ -193,6 +252,9 @@ pub static ALL: &[Entry] = &[
             on_its_grid!(maze, |grid| BidirectionalBfs::on(grid, start, goal))
         },
         any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
     },
     Entry {
         info: &tremaux::INFO,
@@ -200,6 +262,9 @@ pub static ALL: &[Entry] = &[
             on_its_grid!(maze, |grid| Tremaux::on(grid, start, goal))
         },
         any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
     },
     Entry {
         info: &dead_end_filling::INFO,
@@ -207,15 +272,87 @@ pub static ALL: &[Entry] = &[
             on_its_grid!(maze, |grid| DeadEndFilling::on(grid, start, goal))
         },
         any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
     },
     Entry {
         info: &a_star::INFO_WEIGHTED,
-        make: |maze, start, goal, _search| {
-            on_its_grid!(maze, |grid| AStar::on(grid, start, goal, a_star::WEIGHTED))
+        make: |maze, start, goal, search| {
+            // Weight 1 here means "not chosen": the variant's own weight.
+            let weight = if search.weight == 1.0 {
+                f64::from(a_star::WEIGHTED)
+            } else {
+                search.weight
+            };
+            let search = Search { weight, ..*search };
+            a_star_by(&a_star::INFO_WEIGHTED, maze, start, goal, &search)
         },
         any_shape: true,
+        costs: true,
+        diagonal: true,
+        uniform_only: false,
+    },
+    Entry {
+        info: &bidirectional_a_star::INFO,
+        make: |maze, start, goal, search| {
+            on_its_grid!(maze, |grid| BidirectionalAStar::on(
+                grid, maze, start, goal, search
+            ))
+        },
+        any_shape: true,
+        costs: true,
+        diagonal: true,
+        uniform_only: false,
+    },
+    Entry {
+        info: &jump_point_search::INFO,
+        make: |maze, start, goal, search| Box::new(JumpPointSearch::new(maze, start, goal, search)),
+        any_shape: false,
+        costs: false,
+        diagonal: true,
+        uniform_only: true,
+    },
+    Entry {
+        info: &ida_star::INFO,
+        make: |maze, start, goal, search| {
+            on_its_grid!(maze, |grid| IdaStar::on(grid, maze, start, goal, search))
+        },
+        any_shape: true,
+        costs: true,
+        diagonal: true,
+        uniform_only: false,
     },
 ];
+
+/// Whether a search may keep its unit-cost form: no terrain, no diagonal moves, and the
+/// grid's own estimate as the guess.
+fn is_unit_cost(maze: &Maze, search: &Search) -> bool {
+    let moves = Moves::new(maze, search.corners);
+    !maze.has_terrain()
+        && !moves.corners.diagonal()
+        && Guess::new(maze, &moves, search).is_grids_own()
+}
+
+/// A* (`info` plain or weighted): its unit-cost form when [`is_unit_cost`] and the weight is
+/// a whole number, else the general search by cost ([`BestFirst`]).
+fn a_star_by(
+    info: &'static Info,
+    maze: &Maze,
+    start: usize,
+    goal: usize,
+    search: &Search,
+) -> Box<dyn Solver> {
+    let weight = search.weight.clamp(1.0, crate::world::MAX_WEIGHT);
+    if is_unit_cost(maze, search) && weight.fract() == 0.0 {
+        on_its_grid!(maze, |grid| AStar::on(grid, start, goal, weight as u32))
+    } else {
+        let search = Search { weight, ..*search };
+        on_its_grid!(maze, |grid| BestFirst::a_star(
+            info, grid, maze, start, goal, &search
+        ))
+    }
+}
 
 /// The names of all solvers.
 pub fn names() -> Vec<&'static str> {
@@ -254,6 +391,9 @@ pub enum SolveError {
     },
     /// A solver that does not work on the maze's grid yet; the message says which do.
     Shape(String),
+    /// A solver that cannot search this world (terrain costs), or search options out of
+    /// range; the message says what to choose.
+    World(String),
 }
 
 impl fmt::Display for SolveError {
@@ -273,7 +413,7 @@ impl fmt::Display for SolveError {
                 height - 1
             ),
             SolveError::NoCell { what, x, y, why } => write!(f, "{what} {x},{y} {why}"),
-            SolveError::Shape(why) => f.write_str(why),
+            SolveError::Shape(why) | SolveError::World(why) => f.write_str(why),
         }
     }
 }
@@ -344,25 +484,75 @@ pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), SolveError> {
     )))
 }
 
-/// Runs the named solver to the end on `maze` from `start` to `goal`.
+/// Checks that a solver can search `maze`'s world: jump point search needs every cell to
+/// cost the same (obstacles are fine).
+pub fn check_world(entry: &Entry, maze: &Maze) -> Result<(), SolveError> {
+    if entry.costs || !entry.uniform_only || is_uniform(maze) {
+        return Ok(());
+    }
+    let others: Vec<&str> = ALL
+        .iter()
+        .filter(|e| e.costs)
+        .map(|e| e.info.name)
+        .collect();
+    Err(SolveError::World(format!(
+        "{} needs every cell to cost the same: this world has terrain costs; choose one of {}",
+        entry.info.name,
+        others.join(", ")
+    )))
+}
+
+/// Whether every cell that is not blocked costs 1.
+pub fn is_uniform(maze: &Maze) -> bool {
+    maze.terrain().map_or(true, |terrain| {
+        terrain
+            .iter()
+            .all(|&cost| cost == crate::world::BLOCKED || cost == crate::world::PLAIN)
+    })
+}
+
+/// What a search's outcome costs on `maze`: [`crate::world::path_cost`] of a found path, else 0.
+pub fn cost_of(maze: &Maze, outcome: &Outcome) -> f64 {
+    outcome
+        .path()
+        .map_or(0.0, |path| crate::world::path_cost(maze, path))
+}
+
+/// Runs the named solver to the end on `maze` from `start` to `goal`, moving and guessing as
+/// the default [`Search`] says (four moves, the grid's own estimate).
 pub fn solve(
     name: &str,
     maze: &Maze,
     start: (u32, u32),
     goal: (u32, u32),
 ) -> Result<Report, SolveError> {
+    solve_with(name, maze, start, goal, &Search::default())
+}
+
+/// [`solve`] with the moves, heuristic and weight of `search`.
+pub fn solve_with(
+    name: &str,
+    maze: &Maze,
+    start: (u32, u32),
+    goal: (u32, u32),
+    search: &Search,
+) -> Result<Report, SolveError> {
     let entry = find(name).map_err(SolveError::Name)?;
     check_shape(entry, maze)?;
+    check_world(entry, maze)?;
+    search.check().map_err(SolveError::World)?;
     let start = cell_at(maze, "start", start)?;
     let goal = cell_at(maze, "goal", goal)?;
-    let mut solver = (entry.make)(maze, start, goal, &Search::default());
+    let mut solver = (entry.make)(maze, start, goal, search);
     let mut board = Board::new(maze.clone());
     // Only the result is returned: nobody sees the marks, so they are not kept.
     board.set_display(false);
     // Solvers draw no random numbers; the generator is only there to fit the one step trait.
     let steps = run_to_end(solver.as_mut(), &mut board, &mut Rng::new(0));
+    let outcome = solver.outcome().cloned().unwrap_or(Outcome::Unreachable);
     Ok(Report {
-        outcome: solver.outcome().cloned().unwrap_or(Outcome::Unreachable),
+        cost: cost_of(maze, &outcome),
+        outcome,
         visited: solver.visited(),
         steps,
     })

@@ -1225,3 +1225,52 @@ fn about(name: &str, message: &str) -> String {
         format!("{name}: {message}")
     }
 }
+
+/// Solves a world given as text (rows of `#` `.` `1`-`9` `S` `G`, see `world::text`) with
+/// `solver` under `corners`, `heuristic` and `weight` (names as on the command line), for the
+/// PathFinding.js benchmark: returns `[found (1 or 0), path cost, cells visited, steps]`. Throws
+/// on a bad world, name or weight, or a world without S and G; never panics.
+#[wasm_bindgen(js_name = solveWorld)]
+pub fn solve_world(
+    text: JsValue,
+    solver: JsValue,
+    corners: JsValue,
+    heuristic: JsValue,
+    weight: JsValue,
+) -> Result<Vec<f64>, JsError> {
+    use crate::world::{text as world_text, Corners, Heuristic, Search};
+    let call = |name| param("solveWorld", name);
+    let world = world_text::parse(&args::text(call("text"), &text)?)
+        .map_err(|e| call("text").fail(&e.to_string()))?;
+    let solver = args::text(call("solver"), &solver)?;
+    let corners = Corners::parse(&args::text(call("corners"), &corners)?)
+        .map_err(|e| call("corners").fail(&e))?;
+    let heuristic = Heuristic::parse(&args::text(call("heuristic"), &heuristic)?)
+        .map_err(|e| call("heuristic").fail(&e))?;
+    let weight = weight
+        .as_f64()
+        .ok_or_else(|| call("weight").refuse(&weight, "give a number from 1 to 100"))?;
+    let (Some(start), Some(goal)) = (world.start, world.goal) else {
+        return Err(call("text").fail("the world needs an S and a G"));
+    };
+    let mut board = crate::board::Board::new(
+        Maze::open_field(world.width, world.height)
+            .map_err(|e| call("text").fail(&e.to_string()))?,
+    );
+    world.edits.apply(&mut board);
+    let maze = board.into_maze();
+    let search = Search {
+        corners,
+        heuristic,
+        weight,
+    };
+    let report = solvers::solve_with(&solver, &maze, start, goal, &search)
+        .map_err(|e| call("solver").fail(&e.to_string()))?;
+    let found = report.outcome.path().is_some();
+    Ok(vec![
+        f64::from(u8::from(found)),
+        report.cost,
+        report.visited as f64,
+        report.steps as f64,
+    ])
+}

@@ -1,0 +1,104 @@
+//! Dijkstra and A* by cost against their unit-cost fast paths, natively, on 1000 x 1000
+//! worlds: an open field and a braided maze, each plain (unit costs: the fast path) and with
+//! random terrain 1-9 (the general path, `solvers::best_first`). A third row per world runs the
+//! general path on the plain world (forced by naming the Manhattan heuristic, which on four
+//! moves is the grid's own estimate by another route): the same search work as the fast path,
+//! so its ratio is the engine's cost per cell; the terrain row also does different work (costs
+//! spread the search: A* with a guess in moves of cost 1 expands far more cells).
+//!
+//! `cargo bench --bench weighted` (release profile); `-- --side 500 --reps 5` for another size
+//! or number of runs (min and median of the runs are printed).
+
+use mazestep::board::Board;
+use mazestep::generators;
+use mazestep::machine::run_to_end;
+use mazestep::maze::Maze;
+use mazestep::rng::Rng;
+use mazestep::solvers;
+use mazestep::world::{Corners, Heuristic, Search};
+use std::time::Instant;
+
+fn arg(args: &[String], name: &str, default: usize) -> usize {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|at| args.get(at + 1)?.parse().ok())
+        .unwrap_or(default)
+}
+
+fn with_terrain(maze: &Maze, seed: u64) -> Maze {
+    let mut board = Board::new(maze.clone());
+    let mut rng = Rng::new(seed);
+    for cell in 0..maze.len() {
+        board.set_terrain(cell, 1 + rng.index(9) as u8);
+    }
+    board.into_maze()
+}
+
+/// Min and median milliseconds of `reps` runs, and the cells visited.
+fn time(name: &str, maze: &Maze, search: &Search, reps: usize) -> (f64, f64, u64, f64) {
+    let entry = solvers::find(name).unwrap();
+    let goal = maze.len() - 1;
+    let mut times = Vec::new();
+    let (mut visited, mut cost) = (0, 0.0);
+    for _ in 0..reps {
+        let mut board = Board::new(maze.clone());
+        board.set_display(false);
+        let began = Instant::now();
+        let mut solver = (entry.make)(maze, 0, goal, search);
+        run_to_end(solver.as_mut(), &mut board, &mut Rng::new(0));
+        times.push(began.elapsed().as_secs_f64() * 1e3);
+        visited = solver.visited();
+        cost = solvers::cost_of(maze, solver.outcome().unwrap());
+    }
+    times.sort_by(f64::total_cmp);
+    (times[0], times[reps / 2], visited, cost)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let side = arg(&args, "--side", 1000) as u32;
+    let reps = arg(&args, "--reps", 5).max(1);
+    let open = Maze::open_field(side, side).unwrap();
+    let braided = generators::generate_on(
+        "recursive-backtracker",
+        Maze::new(side, side).unwrap(),
+        7,
+        0.5,
+    )
+    .unwrap();
+    let unit = Search::default();
+    let general = Search {
+        heuristic: Heuristic::Manhattan,
+        ..Search::default()
+    };
+    let diagonal = Search {
+        corners: Corners::AtMostOne,
+        ..Search::default()
+    };
+    println!(
+        "{:<8} {:<9} {:<34} {:>9} {:>9} {:>7} {:>9} {:>12}",
+        "world", "solver", "path", "min ms", "median", "ratio", "visited", "cost"
+    );
+    for (world, maze) in [("open", &open), ("braided", &braided)] {
+        let costly = with_terrain(maze, 11);
+        for name in ["dijkstra", "a-star"] {
+            let rows = [
+                ("fast path, unit costs", maze, &unit),
+                ("general path, unit costs", maze, &general),
+                ("general path, terrain 1-9", &costly, &unit),
+                ("general, terrain, diagonal", &costly, &diagonal),
+            ];
+            let mut base = 0.0;
+            for (what, maze, search) in rows {
+                let (min, median, visited, cost) = time(name, maze, search, reps);
+                if base == 0.0 {
+                    base = min;
+                }
+                println!(
+                    "{world:<8} {name:<9} {what:<34} {min:>9.1} {median:>9.1} {:>7.2} {visited:>9} {cost:>12.2}",
+                    min / base
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,457 @@
+//! Searches on worlds: terrain costs, obstacles and diagonal moves, checked against a reference
+//! Dijkstra written here from the rules (f64 costs, its own neighbours and corner rule — it
+//! does not call the code under test, not even `world::diagonal_bits`).
+//!
+//! Worlds: open fields with random obstacles and random costs 1–9, and braided mazes with
+//! costs, from 1×1 to 30×30, with four moves and under every corner rule. The solvers that
+//! promise the cheapest path must reach the reference's cost; every solver's path must be
+//! legal; an unreachable goal must be reported as such.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use mazestep::board::Board;
+use mazestep::generators;
+use mazestep::maze::{Direction, Maze};
+use mazestep::rng::Rng;
+use mazestep::solvers::{self, Outcome, SolveError};
+use mazestep::world::{Corners, Heuristic, Search, BLOCKED, MAX_COST};
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+// ---------------------------------------------------------------------------------------------
+// The reference: moves and costs from the rules, and a plain Dijkstra over them.
+// ---------------------------------------------------------------------------------------------
+
+/// The moves from `cell` with their costs: through each open side, and diagonally as `corners`
+/// allows (into a cell not blocked; beside the move lie the cell across the column change and
+/// the one across the row change, each a way round when both its passages are open).
+fn reference_moves(maze: &Maze, corners: Corners, cell: usize) -> Vec<(usize, f64)> {
+    let mut moves = Vec::new();
+    for dir in Direction::ALL {
+        if let Some(next) = maze.passage(cell, dir) {
+            if maze.cost(next) != BLOCKED {
+                moves.push((next, f64::from(maze.cost(next))));
+            }
+        }
+    }
+    if corners == Corners::Never {
+        return moves;
+    }
+    let (w, h) = (maze.width() as i64, maze.height() as i64);
+    let (x, y) = (cell as i64 % w, cell as i64 / w);
+    for (dx, dy) in [(1, -1), (1, 1), (-1, 1), (-1, -1)] {
+        let (tx, ty) = (x + dx, y + dy);
+        if tx < 0 || ty < 0 || tx >= w || ty >= h {
+            continue;
+        }
+        let target = (ty * w + tx) as usize;
+        if maze.cost(target) == BLOCKED {
+            continue;
+        }
+        let across_column = (y * w + tx) as usize;
+        let across_row = (ty * w + x) as usize;
+        let joined = |a: usize, b: usize| {
+            Direction::ALL
+                .into_iter()
+                .any(|dir| maze.passage(a, dir) == Some(b))
+        };
+        let round_column = joined(cell, across_column) && joined(across_column, target);
+        let round_row = joined(cell, across_row) && joined(across_row, target);
+        let allowed = match corners {
+            Corners::Never => false,
+            Corners::NoObstacles => round_column && round_row,
+            Corners::AtMostOne => round_column || round_row,
+            Corners::Always => true,
+        };
+        if allowed {
+            moves.push((
+                target,
+                f64::from(maze.cost(target)) * std::f64::consts::SQRT_2,
+            ));
+        }
+    }
+    moves
+}
+
+#[derive(PartialEq)]
+struct Queued(f64, usize);
+impl Eq for Queued {}
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Queued {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
+    }
+}
+
+/// The cheapest cost from `start` to `goal`, if the goal can be reached.
+fn reference_cost(maze: &Maze, corners: Corners, start: usize, goal: usize) -> Option<f64> {
+    let mut dist = vec![f64::INFINITY; maze.len()];
+    let mut heap = BinaryHeap::new();
+    dist[start] = 0.0;
+    heap.push(Queued(0.0, start));
+    while let Some(Queued(d, cell)) = heap.pop() {
+        if d > dist[cell] {
+            continue;
+        }
+        if cell == goal {
+            return Some(d);
+        }
+        for (next, cost) in reference_moves(maze, corners, cell) {
+            if d + cost < dist[next] {
+                dist[next] = d + cost;
+                heap.push(Queued(d + cost, next));
+            }
+        }
+    }
+    None
+}
+
+/// Checks that `path` runs from `start` to `goal` by moves the reference allows (diagonal ones
+/// only for a solver that moves diagonally), through no blocked cell.
+fn assert_legal(
+    maze: &Maze,
+    corners: Corners,
+    path: &[usize],
+    start: usize,
+    goal: usize,
+    what: &str,
+) {
+    assert_eq!(path.first(), Some(&start), "{what}: starts elsewhere");
+    assert_eq!(path.last(), Some(&goal), "{what}: ends elsewhere");
+    for pair in path.windows(2) {
+        let allowed = reference_moves(maze, corners, pair[0]);
+        assert!(
+            allowed.iter().any(|&(next, _)| next == pair[1]),
+            "{what}: illegal move {} -> {} in {path:?}",
+            pair[0],
+            pair[1]
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worlds.
+// ---------------------------------------------------------------------------------------------
+
+/// An open field with about `density` of its cells blocked, and (if `costs`) costs 1 to 9.
+fn open_world(width: u32, height: u32, density: f64, costs: bool, rng: &mut Rng) -> Maze {
+    let mut board = Board::new(Maze::open_field(width, height).unwrap());
+    paint(&mut board, density, costs, rng);
+    board.into_maze()
+}
+
+/// A braided maze from a random generator (walls, loops), with obstacles and costs painted.
+fn braided_world(width: u32, height: u32, density: f64, costs: bool, rng: &mut Rng) -> Maze {
+    let name = generators::ALL[rng.index(generators::ALL.len())].info.name;
+    let entry = generators::find(name).unwrap();
+    let name = if entry.any_shape {
+        name
+    } else {
+        "recursive-backtracker"
+    };
+    let maze = generators::generate_on(
+        name,
+        Maze::new(width, height).unwrap(),
+        rng.index(1000) as u64,
+        0.5,
+    )
+    .unwrap();
+    let mut board = Board::new(maze);
+    paint(&mut board, density, costs, rng);
+    board.into_maze()
+}
+
+fn paint(board: &mut Board, density: f64, costs: bool, rng: &mut Rng) {
+    for cell in 0..board.maze().len() {
+        if rng.chance(density) {
+            board.block(cell);
+        } else if costs {
+            board.set_terrain(cell, 1 + rng.index(usize::from(MAX_COST)) as u8);
+        }
+    }
+}
+
+/// Two cells not blocked, if there are any.
+fn ends(maze: &Maze, rng: &mut Rng) -> Option<(usize, usize)> {
+    let free: Vec<usize> = (0..maze.len())
+        .filter(|&c| maze.cost(c) != BLOCKED)
+        .collect();
+    if free.is_empty() {
+        return None;
+    }
+    Some((free[rng.index(free.len())], free[rng.index(free.len())]))
+}
+
+/// The heuristics that never overestimate with these moves.
+fn admissible(corners: Corners) -> Vec<Heuristic> {
+    Heuristic::ALL
+        .into_iter()
+        .filter(|&h| corners == Corners::Never || h != Heuristic::Manhattan)
+        .collect()
+}
+
+/// Solvers that promise the cheapest path on worlds with costs (JPS: on worlds without).
+const CHEAPEST: [&str; 4] = ["dijkstra", "a-star", "bidirectional-a-star", "ida-star"];
+
+/// The largest world IDA* is tested on: it repeats its search once per new bound.
+const IDA_CELLS: usize = 64;
+
+// ---------------------------------------------------------------------------------------------
+// The checks.
+// ---------------------------------------------------------------------------------------------
+
+/// Runs every solver on one world; checks legality, the cheapest cost where promised, and
+/// "unreachable" where the reference finds no way.
+fn check_world(maze: &Maze, corners: Corners, start: usize, goal: usize, label: &str) {
+    let expected = reference_cost(maze, corners, start, goal);
+    let uniform = solvers::is_uniform(maze);
+    for entry in solvers::ALL {
+        let name = entry.info.name;
+        let moves = if entry.diagonal {
+            corners
+        } else {
+            Corners::Never
+        };
+        let heuristics = if entry.diagonal {
+            admissible(corners)
+        } else {
+            vec![Heuristic::Grid]
+        };
+        for heuristic in heuristics {
+            if name == "ida-star" && maze.len() > IDA_CELLS {
+                continue;
+            }
+            let search = Search {
+                corners,
+                heuristic,
+                weight: 1.0,
+            };
+            let what = format!("{name} {corners} {heuristic} {label} {start}->{goal}");
+            let result =
+                solvers::solve_with(name, maze, maze.coords(start), maze.coords(goal), &search);
+            let report = match result {
+                Err(SolveError::World(why)) => {
+                    assert!(!uniform && entry.uniform_only, "{what}: refused: {why}");
+                    assert!(why.contains("cost the same"), "{what}: {why}");
+                    continue;
+                }
+                other => other.unwrap_or_else(|e| panic!("{what}: {e}")),
+            };
+            let reference_here = if moves == corners {
+                expected
+            } else {
+                reference_cost(maze, moves, start, goal)
+            };
+            match &report.outcome {
+                Outcome::Found(path) => {
+                    assert_legal(maze, moves, path, start, goal, &what);
+                    let cheapest =
+                        CHEAPEST.contains(&name) || (name == "jump-point-search" && uniform);
+                    if cheapest {
+                        let best = reference_here.expect("found a path the reference did not");
+                        let tolerance = 1e-6 * path.len() as f64 * f64::from(MAX_COST);
+                        assert!(
+                            (report.cost - best).abs() <= tolerance,
+                            "{what}: cost {} but the cheapest is {best}: {path:?}",
+                            report.cost
+                        );
+                    }
+                }
+                Outcome::Unreachable => {
+                    assert!(
+                        reference_here.is_none(),
+                        "{what}: unreachable, yet the reference reached it"
+                    )
+                }
+                Outcome::GaveUp { route, .. } => {
+                    assert!(
+                        !CHEAPEST.contains(&name) || name == "ida-star",
+                        "{what}: gave up"
+                    );
+                    assert!(!route.is_empty(), "{what}");
+                }
+            }
+            if reference_here.is_none() && CHEAPEST.contains(&name) {
+                assert_eq!(report.outcome, Outcome::Unreachable, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_solver_is_legal_and_the_optimal_ones_cheapest_on_open_worlds() {
+    let mut rng = Rng::new(17);
+    let sizes = [
+        (1, 1),
+        (2, 1),
+        (1, 5),
+        (3, 3),
+        (5, 4),
+        (8, 8),
+        (12, 7),
+        (20, 20),
+        (30, 30),
+    ];
+    for &(w, h) in &sizes {
+        for costs in [true, false] {
+            for density in [0.0, 0.2, 0.35] {
+                let maze = open_world(w, h, density, costs, &mut rng);
+                let Some((start, goal)) = ends(&maze, &mut rng) else {
+                    continue;
+                };
+                for corners in Corners::ALL {
+                    let label = format!("open {w}x{h} density {density} costs {costs}");
+                    check_world(&maze, corners, start, goal, &label);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_solver_is_legal_and_the_optimal_ones_cheapest_on_braided_mazes() {
+    let mut rng = Rng::new(29);
+    for &(w, h) in &[(2, 2), (4, 3), (6, 6), (8, 8), (15, 10), (25, 25)] {
+        for seed in 0..3 {
+            let costs = seed != 1;
+            let maze = braided_world(w, h, 0.1, costs, &mut rng);
+            let Some((start, goal)) = ends(&maze, &mut rng) else {
+                continue;
+            };
+            for corners in Corners::ALL {
+                let label = format!("braided {w}x{h} seed {seed} costs {costs}");
+                check_world(&maze, corners, start, goal, &label);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_goal_walled_off_by_obstacles_is_unreachable() {
+    // A column of obstacles splits the field: no move of any rule crosses it.
+    let mut board = Board::new(Maze::open_field(7, 5).unwrap());
+    for y in 0..5 {
+        board.block(y * 7 + 3);
+    }
+    board.set_terrain(0, 4);
+    let maze = board.into_maze();
+    for corners in Corners::ALL {
+        check_world(&maze, corners, 0, 6, "split");
+        for name in CHEAPEST {
+            let search = Search {
+                corners,
+                ..Search::default()
+            };
+            let report = solvers::solve_with(name, &maze, (0, 0), (6, 0), &search).unwrap();
+            assert_eq!(report.outcome, Outcome::Unreachable, "{name} {corners}");
+            assert_eq!(report.cost, 0.0);
+        }
+    }
+}
+
+#[test]
+fn jump_point_search_refuses_terrain_costs_and_takes_obstacles() {
+    let mut rng = Rng::new(3);
+    let costly = open_world(6, 6, 0.1, true, &mut rng);
+    let entry = solvers::find("jump-point-search").unwrap();
+    let err = solvers::check_world(entry, &costly)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("jump-point-search needs every cell to cost the same")
+            && err.contains("a-star"),
+        "{err}"
+    );
+    let obstacles = open_world(6, 6, 0.3, false, &mut rng);
+    assert!(solvers::check_world(entry, &obstacles).is_ok());
+}
+
+#[test]
+fn weighted_searches_report_the_cost_of_the_path_they_found() {
+    // Costs 9 across the straight way: the cheapest path goes round.
+    let mut board = Board::new(Maze::open_field(5, 3).unwrap());
+    for x in 1..4 {
+        board.set_terrain(5 + x, 9);
+    }
+    let maze = board.into_maze();
+    let expected = reference_cost(&maze, Corners::Never, 5, 9).unwrap();
+    for name in CHEAPEST {
+        let report = solvers::solve(name, &maze, (0, 1), (4, 1)).unwrap();
+        assert_eq!(report.cost, expected, "{name}");
+        let bfs = solvers::solve("bfs", &maze, (0, 1), (4, 1)).unwrap();
+        assert!(
+            bfs.cost > report.cost,
+            "bfs ignores costs: {} vs {}",
+            bfs.cost,
+            report.cost
+        );
+    }
+}
+
+/// Steps a solver to its end with the journal on, taking each step back once: its state must
+/// be as before (compared field for field through `Debug`) and the step must come again.
+fn check_undo(name: &str, maze: &Maze, start: usize, goal: usize, search: &Search) {
+    let entry = solvers::find(name).unwrap();
+    let mut solver = (entry.make)(maze, start, goal, search);
+    let mut board = Board::new(maze.clone());
+    board.set_journaling(true);
+    let mut rng = Rng::new(0);
+    let mut undone = 0;
+    for at in 1.. {
+        let before = format!("{solver:?}");
+        let (changes, notes) = (board.journal_len(), board.notes().len());
+        let Some(step) = solver.step(&mut board, &mut rng) else {
+            break;
+        };
+        let label = format!("{name} {search:?} step {at} {step:?}");
+        if solver.undo(&step, &board.notes()[notes..], &board) {
+            undone += 1;
+            assert_eq!(format!("{solver:?}"), before, "{label} taken back");
+            board.take_back(changes, notes, |_| {});
+            assert_eq!(
+                solver.step(&mut board, &mut rng),
+                Some(step),
+                "{label} again"
+            );
+        }
+    }
+    assert!(undone > 0, "{name}: no step was taken back");
+}
+
+#[test]
+fn searches_by_cost_take_back_every_step() {
+    let mut rng = Rng::new(41);
+    for (w, h) in [(1, 1), (4, 3), (7, 7), (12, 9)] {
+        for costs in [true, false] {
+            let worlds = [
+                open_world(w, h, 0.25, costs, &mut rng),
+                braided_world(w, h, 0.1, costs, &mut rng),
+            ];
+            for maze in &worlds {
+                let Some((start, goal)) = ends(maze, &mut rng) else {
+                    continue;
+                };
+                for corners in Corners::ALL {
+                    for heuristic in [Heuristic::Grid, Heuristic::Euclidean] {
+                        let search = Search {
+                            corners,
+                            heuristic,
+                            weight: 1.0,
+                        };
+                        let searches = solvers::ALL.iter().filter(|e| e.costs || e.diagonal);
+                        for entry in searches {
+                            if entry.info.name == "ida-star" && maze.len() > IDA_CELLS {
+                                continue;
+                            }
+                            check_undo(entry.info.name, maze, start, goal, &search);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
