@@ -197,6 +197,7 @@ static SWEEP: generators::Entry = generators::Entry {
     any_shape: false,
     weave: false,
     perfect: true,
+    uses_density: false,
     make: |maze, _| {
         Box::new(Sweep {
             next: 0,
