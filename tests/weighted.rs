@@ -146,8 +146,10 @@ fn open_world(width: u32, height: u32, density: f64, costs: bool, rng: &mut Rng)
 
 /// A braided maze from a random generator (walls, loops), with obstacles and costs painted.
 fn braided_world(width: u32, height: u32, density: f64, costs: bool, rng: &mut Rng) -> Maze {
-    let name = generators::ALL[rng.index(generators::ALL.len())].info.name;
-    let entry = generators::find(name).unwrap();
+    // Mazes to braid: the open worlds have no dead ends and refuse braiding.
+    let mazes: Vec<_> = generators::ALL.iter().filter(|e| e.perfect).collect();
+    let entry = mazes[rng.index(mazes.len())];
+    let name = entry.info.name;
     let name = if entry.any_shape {
         name
     } else {
