@@ -2534,3 +2534,19 @@ fn density_blocks_its_share_of_an_open_world() {
     assert_eq!(api::uses_density(s("room")).ok(), Some(false));
     assert!(err(api::uses_density(s("nope"))).contains("usesDensity"));
 }
+
+/// `solverHonours` is the registry's flags: Dijkstra weighs costs and may move diagonally,
+/// BFS does neither, jump point search needs uniform costs; unknown names are refused.
+#[wasm_bindgen_test]
+fn solver_honours_reads_the_registry() {
+    assert_eq!(api::solver_honours(s("dijkstra")).ok(), Some(vec![1, 1, 0]));
+    assert_eq!(api::solver_honours(s("bfs")).ok(), Some(vec![0, 0, 0]));
+    assert_eq!(
+        api::solver_honours(s("jump-point-search"))
+            .ok()
+            .map(|f| f[2]),
+        Some(1)
+    );
+    assert!(err(api::solver_honours(s("nope"))).contains("solverHonours"));
+    assert!(err(api::solver_honours(n(3.0))).contains("solverHonours"));
+}

@@ -20,7 +20,7 @@ import {
 } from './settings.js';
 import { readSettings, writeSettings } from './url.js';
 import { Editor, WORLD_SETTINGS } from './editor.js';
-import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useWorldMemory } from './world.js';
+import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useSolverHonours, useWorldMemory } from './world.js';
 
 
 async function boot() {
@@ -91,6 +91,7 @@ async function boot() {
   panels.onMeasure = (work) => controller.chore('stats', work);
   useModuleBits(mz);
   useWorldMemory(wasm.memory);
+  useSolverHonours((name) => Array.from(mz.solverHonours(name)));
   // Each canvas has two renderers: pixel tiles for the plain square grid, vector shapes for
   // every other grid. The one that suits the run is in use; the other rests.
   const lane = (canvas, overlay, stage) => {

@@ -24,28 +24,36 @@ export function paintOf(value) {
   return found;
 }
 
-// Which solvers weigh terrain costs and may move diagonally. ONE place, copied from the
-// core's solvers::Entry `costs` and `diagonal` flags as branch `solvers` sets them; once that is
-// merged, read the flags from the module here instead (and before it is, this core's solvers
-// count moves only).
-const WEIGHS_COSTS = new Set(['dijkstra', 'a-star', 'a-star-weighted', 'bidirectional-a-star']);
-const MOVES_DIAGONALLY = new Set(['dijkstra', 'a-star', 'a-star-weighted', 'bidirectional-a-star']);
+// Which solvers weigh terrain costs and may move diagonally: the core's registry says
+// (solvers::Entry's flags, through the module's solverHonours), given here at boot.
+let honoursOf = () => [0, 0, 0];
 
-/** What a solver does with the world: { costs, diagonal } (booleans). */
+/** Where solverHonours(name) comes from: the module's function (main.js, at boot). */
+export function useSolverHonours(fn) {
+  honoursOf = fn;
+}
+
+/** What a solver does with the world: { costs, diagonal, uniformOnly } (booleans). */
 export function solverHonours(name) {
-  return { costs: WEIGHS_COSTS.has(name), diagonal: MOVES_DIAGONALLY.has(name) };
+  try {
+    const [costs, diagonal, uniformOnly] = honoursOf(name);
+    return { costs: costs === 1, diagonal: diagonal === 1, uniformOnly: uniformOnly === 1 };
+  } catch {
+    return { costs: false, diagonal: false, uniformOnly: false };
+  }
 }
 
 // The solvers that use a heuristic (and A*'s weight).
-const GUESSES = new Set(['a-star', 'a-star-weighted', 'bidirectional-a-star', 'greedy']);
+const GUESSES = new Set(['a-star', 'a-star-weighted', 'bidirectional-a-star', 'greedy', 'ida-star', 'jump-point-search']);
 
 /** Words for the note next to the solver, with the core's caveat on the search options. */
 export function honoursText(name, { corners = 'never', heuristic = 'grid', weight = 1 } = {}) {
   if (!name || name === 'none') return '';
-  const { costs, diagonal } = solverHonours(name);
+  const { costs, diagonal, uniformOnly } = solverHonours(name);
   const parts = [costs ? 'weighs terrain costs' : 'ignores terrain costs (it counts moves)',
     diagonal ? 'may move diagonally when Diagonal moves allows' : 'moves along the sides only'];
   let text = `This solver ${parts.join(' and ')}.`;
+  if (uniformOnly) text += ' It needs every cell to cost the same: on painted terrain it stops with a message.';
   // As the core's world::Heuristic::caveat says it.
   if (GUESSES.has(name) && weight > 1) {
     text += ` Weight ${weight} counts the guess more than the cost so far: the path may not be the cheapest (at most ${weight} times its cost).`;

@@ -1171,6 +1171,20 @@ pub fn uses_density(name: JsValue) -> Result<bool, JsError> {
         .map_err(|e| which.fail(&e.to_string()))
 }
 
+/// What a solver does with a world, as `[costs, diagonal, uniformOnly]`: whether it weighs
+/// terrain costs, whether it may move diagonally, whether it needs every cell to cost the same.
+#[wasm_bindgen(js_name = solverHonours)]
+pub fn solver_honours(name: JsValue) -> Result<Vec<u8>, JsError> {
+    let which = param("solverHonours", "name");
+    let name = args::text(which, &name)?;
+    let entry = solvers::find(name.trim()).map_err(|e| which.fail(&e.to_string()))?;
+    Ok(vec![
+        u8::from(entry.costs),
+        u8::from(entry.diagonal),
+        u8::from(entry.uniform_only),
+    ])
+}
+
 /// The names `presetMask` knows.
 #[wasm_bindgen(js_name = maskPresets)]
 pub fn mask_presets() -> Vec<String> {

@@ -85,7 +85,7 @@ test('a fast drag along a wall line opens, then draws, a continuous wall', async
 
 // Needs Dijkstra to weigh costs: the core on branch `solvers` (b56a0c4) does; until it is
 // merged here this test is reported as a todo (it fails: Dijkstra counts moves).
-test('water across the path changes Dijkstra\'s path but not BFS\'s', { todo: 'Dijkstra weighs costs once branch solvers is merged' }, async () => {
+test('water across the path changes Dijkstra\'s path but not BFS\'s', async () => {
   const { page, errors } = await editing('?width=16&height=12&seed=4&braid=100&solver=dijkstra&race=bfs');
   const before = await world(page), beforeBfs = await world(page, 'partner');
   // Water on the middle third of Dijkstra's path.
