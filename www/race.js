@@ -2,6 +2,8 @@
 // and the note when a found path is longer than a shortest one. Text only, never markup from
 // outside: every string goes in with textContent.
 
+import { costOfRun, formatCost } from './world.js';
+
 /**
  * The note for a run whose found path is longer than the shortest, or '' when there is
  * nothing to say (no path yet, or the path is a shortest one).
@@ -31,6 +33,12 @@ export function verdict(a, b) {
     const [win, lose] = a.path > 0 ? [a, b] : [b, a];
     lines.push(`Only ${win.title} found a path; ${lose.title} did not.`);
   } else lines.push('Neither found a path.');
+  // On terrain or with diagonal moves the shorter path need not be the cheaper one.
+  if (a.path > 0 && b.path > 0 && a.cost != null && b.cost != null && Math.abs(a.cost - b.cost) > 1e-9 &&
+    (a.cost !== a.path - 1 || b.cost !== b.path - 1)) {
+    const [win, lose] = a.cost < b.cost ? [a, b] : [b, a];
+    lines.push(`${win.title}'s path is the cheaper (cost ${formatCost(win.cost)} against ${formatCost(lose.cost)}).`);
+  }
   if (a.visited === b.visited) lines.push(`Both visited ${a.visited.toLocaleString('en-US')} cells.`);
   else {
     const [win, lose] = a.visited < b.visited ? [a, b] : [b, a];
@@ -92,7 +100,7 @@ export class RaceView {
     const rows = [
       { title: settings.solver === 'none' ? 'No solver' : this.title(settings.solver), run, side: 'main' },
       { title: this.title(settings.race), run: partner, side: 'race' },
-    ].map((r) => ({ ...r, visited: r.run.visited(), path: r.run.pathLength() }));
+    ].map((r) => ({ ...r, visited: r.run.visited(), path: r.run.pathLength(), cost: costOfRun(r.run) }));
     if (result.dataset.key === this.keyOf(settings) && !result.hidden) return;
     const doc = this.doc;
     const cell = (tag, text, cls) => {
@@ -103,13 +111,14 @@ export class RaceView {
     };
     const table = doc.createElement('table');
     const head = doc.createElement('tr');
-    head.append(cell('th', 'Race'), cell('th', 'Visited'), cell('th', 'Path length'));
+    head.append(cell('th', 'Race'), cell('th', 'Visited'), cell('th', 'Path length'), cell('th', 'Cost'));
     table.append(head);
     for (const r of rows) {
       const tr = doc.createElement('tr');
       tr.dataset.side = r.side;
       tr.append(cell('th', r.title), cell('td', r.visited.toLocaleString('en-US'), 'num visited'),
-        cell('td', r.path > 0 ? r.path.toLocaleString('en-US') : 'none', 'num path'));
+        cell('td', r.path > 0 ? r.path.toLocaleString('en-US') : 'none', 'num path'),
+        cell('td', r.path > 0 && r.cost !== null ? formatCost(r.cost) : '–', 'num cost'));
       table.append(tr);
     }
     const words = cell('p', verdict(rows[0], rows[1]).join(' '));
@@ -128,7 +137,9 @@ export class RaceView {
   }
 
   keyOf(s) {
-    return [s.generator, s.braid, s.width, s.height, s.seed, s.start, s.goal, s.solver, s.race].join('|');
+    // The world too: after an edit the same maze settings give another race.
+    return [s.generator, s.braid, s.density, s.width, s.height, s.seed, s.start, s.goal, s.solver, s.race,
+      s.shape, s.mask, s.edits, s.corners, s.heuristic, s.weight].join('|');
   }
 
   /** A shortest path for these settings, computed once per maze (the solvers do not change it). */

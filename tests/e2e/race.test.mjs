@@ -25,6 +25,16 @@ test('verdict names the shorter path and the fewer visited', () => {
     /Only B found a path; A did not\./);
 });
 
+test('verdict names the cheaper path when costs differ from lengths, and not otherwise', () => {
+  const weighed = verdict({ title: 'Dijkstra', visited: 9, path: 12, cost: 20 },
+    { title: 'BFS', visited: 7, path: 10, cost: 37 }).join(' ');
+  assert.match(weighed, /BFS found the shorter path \(10 cells against 12\)/);
+  assert.match(weighed, /Dijkstra's path is the cheaper \(cost 20 against 37\)/);
+  // Unit costs: the cost is the length less one, and no sentence repeats the lengths.
+  const plain = verdict({ title: 'A', visited: 5, path: 9, cost: 8 }, { title: 'B', visited: 5, path: 12, cost: 11 }).join(' ');
+  assert.doesNotMatch(plain, /cheaper/);
+});
+
 test('race URL parameter: solver names only, written back only when set', () => {
   const api = {
     generatorNames: () => ['kruskal'], solverNames: () => ['bfs', 'dfs'],
@@ -120,11 +130,13 @@ test('race=dfs: two captioned canvases, identical generation, stepping together,
   assert.match(await page.locator('#status-race').textContent(), /All done/);
   const rows = await page.evaluate(() => ['main', 'race'].map((side) => {
     const row = document.querySelector(`#race-result tr[data-side=${side}]`);
-    return { title: row.querySelector('th').textContent, visited: row.querySelector('.visited').textContent, path: row.querySelector('.path').textContent };
+    return { title: row.querySelector('th').textContent, visited: row.querySelector('.visited').textContent,
+      path: row.querySelector('.path').textContent, cost: row.querySelector('.cost').textContent };
   }));
+  // Nothing painted: every move costs 1, so the cost is the length less one.
   assert.deepEqual(rows, [
-    { title: 'Breadth-first search', visited: runs[0].visited.toLocaleString('en-US'), path: runs[0].path.toLocaleString('en-US') },
-    { title: 'Depth-first search', visited: runs[1].visited.toLocaleString('en-US'), path: runs[1].path.toLocaleString('en-US') },
+    { title: 'Breadth-first search', visited: runs[0].visited.toLocaleString('en-US'), path: runs[0].path.toLocaleString('en-US'), cost: String(runs[0].path - 1) },
+    { title: 'Depth-first search', visited: runs[1].visited.toLocaleString('en-US'), path: runs[1].path.toLocaleString('en-US'), cost: String(runs[1].path - 1) },
   ]);
   // Kruskal makes a perfect maze: one path, so both are as long, and BFS is the shortest.
   assert.equal(runs[0].path, await independentShortest(page));
