@@ -46,6 +46,7 @@ function collectModules(entry) {
     if (!existsSync(file)) fail(`${path} is imported but does not exist`);
     const source = readFileSync(file, 'utf8');
     modules.set(path, source);
+    if (path.endsWith('.json')) continue;
     for (const match of source.matchAll(IMPORT)) {
       queue.push(relative(ROOT, resolve(dirname(file), match[3])));
     }
@@ -76,7 +77,10 @@ function main() {
   const modules = collectModules(entry[1]);
   const imports = {};
   for (const [path, source] of modules) {
-    imports[bareName(path)] = `data:text/javascript;base64,${Buffer.from(rewrite(path, source)).toString('base64')}`;
+    // Language files (www/i18n/*.json) are JSON modules: inlined as JSON, not as script.
+    imports[bareName(path)] = path.endsWith('.json')
+      ? `data:application/json;base64,${Buffer.from(source).toString('base64')}`
+      : `data:text/javascript;base64,${Buffer.from(rewrite(path, source)).toString('base64')}`;
   }
   const wasm = readFileSync(wasmFile).toString('base64');
   const boot = [
