@@ -60,13 +60,14 @@ const RELAXED_INTO_BUCKETS: u32 = 3;
 #[derive(Clone, Debug)]
 enum Open {
     Heap(QuadHeap<Entry>),
-    Buckets(CostBuckets),
+    /// Boxed: ten lists, where the heap is one.
+    Buckets(Box<CostBuckets>),
 }
 
 impl Open {
     fn empty(buckets: bool) -> Open {
         if buckets {
-            Open::Buckets(CostBuckets::default())
+            Open::Buckets(Box::default())
         } else {
             Open::Heap(QuadHeap::new())
         }
