@@ -134,7 +134,7 @@ canvas.maze:focus-visible { outline: 3px solid #0072b2; outline-offset: 4px; }
 .messages[hidden] { display: none; }
 .messages li + li { margin-top: 0.2rem; }
 .status { margin: 0; font-size: 0.85rem; color: #4a5263; font-variant-numeric: tabular-nums;
-  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  overflow-wrap: anywhere; }
 .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.5rem; }
 .bar[hidden], .more[hidden], .status[hidden] { display: none; }
 .more { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.7rem; }
