@@ -4,8 +4,10 @@
 // removed element frees its run; reduced motion stops autoplay.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchBrowser, requireBuild, startServer } from './harness.mjs';
+import { ROOT, launchBrowser, requireBuild, startServer } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -214,4 +216,22 @@ test('reduced motion: autoplay shows the end instead of playing, and says so', a
   assert.notEqual(shown.state, 'running');
   assert.match(shown.note, /움직임/);
   assert.deepEqual(errors, []);
+});
+
+test('axe finds no WCAG 2.1 A/AA violation on the example, phone and desktop', async () => {
+  const axe = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    const { page, errors } = await open({ viewport });
+    await settledAt(page, 'sidewinder', 420);
+    await page.addScriptTag({ content: axe });
+    const found = await page.evaluate(async () => {
+      const result = await window.axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'],
+      });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(found, [], `${viewport.width} px`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });
