@@ -2,6 +2,7 @@
 // the callbacks it is given: controls -> controller -> (renderer, panels, URL).
 
 import { Controller } from './controller.js';
+import { createRun, loadModule, moduleApi } from './module-api.js';
 import { Controls } from './controls.js';
 import { Panels, statusText } from './panels.js';
 import { RaceView } from './race.js';
@@ -26,49 +27,16 @@ import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useSolverHonours, useWo
 async function boot() {
   let wasm, mz;
   try {
-    // A dynamic import, so a missing build can be explained on the page instead of failing
-    // silently in the console.
-    mz = await import('../pkg/mazestep.js');
-    // The single-file page (scripts/build-offline) carries the module inline, as base64.
-    const inline = globalThis.MAZESTEP_WASM_BASE64;
-    wasm = await mz.default(inline
-      ? { module_or_path: Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) }
-      : undefined);
+    // Loaded once per document (www/module-api.js), so a missing build can be explained on the
+    // page instead of failing silently in the console.
+    ({ mz, wasm } = await loadModule());
   } catch (err) {
     fatal(`The WebAssembly module could not be loaded (${err instanceof Error ? err.message : err}). ` +
       'Build it first: scripts/setup, then wasm-pack build --target web --release (or scripts/serve).');
     return;
   }
 
-  const api = {
-    generatorNames: () => Array.from(mz.generatorNames()),
-    solverNames: () => Array.from(mz.solverNames()),
-    algorithmTitle: mz.algorithmTitle,
-    algorithmSummary: mz.algorithmSummary,
-    algorithmStepUnit: mz.algorithmStepUnit,
-    generatorGroup: mz.generatorGroup,
-    generatorGroups: () => Array.from(mz.generatorGroups()),
-    statsNames: () => Array.from(mz.statsNames()),
-    pseudocode: (name) => Array.from(mz.pseudocode(name)),
-    legendBits: mz.legendBits,
-    legendLabels: (name) => Array.from(mz.legendLabels(name)),
-    parseSide: mz.parseSide,
-    parseSeed: mz.parseSeed,
-    parsePoint: mz.parsePoint,
-    parseBraid: mz.parseBraid,
-    freshSeed: mz.freshSeed,
-    algorithmEvents: mz.algorithmEvents,
-    eventLabel: mz.eventLabel,
-    maskPresets: () => Array.from(mz.maskPresets()),
-    presetMask: mz.presetMask,
-    wordMask: mz.wordMask,
-    pictureMask: mz.pictureMask,
-    largestPiece: mz.largestPiece,
-    algorithmShapes: (name) => Array.from(mz.algorithmShapes(name)),
-    usesDensity: mz.usesDensity,
-    ringStarts: (rings) => Array.from(mz.ringStarts(rings)),
-    defaultEnds: mz.defaultEnds,
-  };
+  const api = moduleApi(mz);
   // The mask text a settings object stands for (null for none); throws when it cannot be made.
   const maskOf = (s) => maskText(s.mask, s.shape, s.width, s.height, api);
 
@@ -202,9 +170,7 @@ async function boot() {
     }
   };
   const controller = new Controller({
-    createRun: (s) => new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
-      s.width, s.height, s.seed, s.start, s.goal, s.braid / 100, s.shape, maskOf(s),
-      s.edits, s.corners, s.heuristic, s.weight, s.density / 100),
+    createRun: (s) => createRun(mz, s, maskOf),
     settings,
     hooks: {
       frame(run, state, fresh, { urgent = false, partial = false, working = false, reworked = false } = {}) {
