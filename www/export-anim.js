@@ -215,7 +215,10 @@ export class AnimationExporter {
     if (!run) return null;
     const plan = planAnimation(options, run.knownTotal());
     this.showProblems(plan.problems);
-    if (plan.problems.length > 0) return null;
+    if (plan.problems.length > 0) {
+      this.el.note.textContent = '';
+      return null;
+    }
     const job = { cancelled: false };
     this.job = job;
     this.el.gif.disabled = true;

@@ -253,6 +253,34 @@ test('bad values get a clear message and nothing is made', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('axe finds no WCAG 2.1 A/AA violation in the animation panel, at work and with a problem', async () => {
+  const { page, errors } = await suite.open('?generator=recursive-backtracker&solver=bfs&width=60&height=40&seed=3',
+    { width: 390, height: 844 });
+  await page.addScriptTag({ content: readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8') });
+  const axe = () => page.evaluate(async () => {
+    const result = await window.axe.run({ include: ['#anim'] }, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+  });
+  await openPanel(page);
+  await fillFields(page, { from: 0, to: 1999, spf: 1, size: 960 });
+  await page.getByRole('button', { name: 'GIF', exact: true }).click();
+  await page.waitForFunction(() => Number(document.getElementById('anim-bar').value) >= 2);
+  assert.deepEqual(await axe(), [], 'at work');
+  // Escape in the panel cancels too.
+  await page.locator('#anim-cancel').focus();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.getElementById('anim-work').hidden);
+  assert.ok(await page.evaluate(() => Number(document.getElementById('anim-bar').value)) < 1000);
+  assert.match(await page.locator('#anim-note').textContent(), /Cancelled/);
+  await fillFields(page, { from: 9, to: 3 });
+  await page.getByRole('button', { name: 'GIF', exact: true }).click();
+  await page.waitForFunction(() => !document.getElementById('anim-problem').hidden);
+  assert.deepEqual(await axe(), [], 'with a problem');
+  assert.deepEqual(errors, []);
+});
+
 test('without a VP8 encoder the video button is off and says why', async () => {
   const context = suite.browser.context;
   const page = await context.newPage();
