@@ -134,6 +134,16 @@ test('a GIF of steps 0..40 has 41 frames that show the run moving, and leaves th
   assert.deepEqual(errors, []);
 });
 
+test('shaped grids and the distance map animate too', async () => {
+  const { page, errors } = await suite.open('?generator=wilson&solver=bfs&shape=hex&width=12&height=9&seed=2&distances=start');
+  const gif = decodeGif((await saveAnimation(page, 'GIF', { from: 0, to: 30, spf: 3, size: 320 })).bytes);
+  assert.equal(gif.frames.length, 11);
+  assert.ok(pixelsApart(gif.frames[0], gif.frames[10], 16) > 50, 'the maze grows');
+  const video = readWebm(new Uint8Array((await saveAnimation(page, 'Video (WebM)', { from: 0, to: 30, spf: 3, size: 320 })).bytes));
+  assert.equal(video.blocks.length, 11);
+  assert.deepEqual(errors, []);
+});
+
 test('the learner\'s run stays at its step while an animation is made', async () => {
   const { page, errors } = await suite.open('?generator=kruskal&solver=bfs&width=10&height=7&seed=21');
   await page.evaluate(() => window.mazestep.controller.seek(7));
