@@ -8,6 +8,7 @@ import { Panels, statusText } from './panels.js';
 import { RaceView } from './race.js';
 import { TeachPanels } from './teach.js';
 import { Exporter } from './export.js';
+import { AnimationExporter } from './export-anim.js';
 import { Renderer, useModuleBits } from './renderer.js';
 import { ShapeRenderer } from './shape-renderer.js';
 import { ShapeControls } from './shape-controls.js';
@@ -137,6 +138,15 @@ async function boot() {
     settings: () => controller.settings,
     canvas: () => doc.getElementById('maze'),
     distances: () => Boolean(controller.settings.distances),
+  });
+  // GIF and WebM of a stretch of steps, drawn on a copy of the run (www/export-anim.js).
+  const animations = new AnimationExporter(doc, {
+    run: () => controller.run,
+    settings: () => controller.settings,
+    createRun: (s) => controller.createRun(s),
+    memory: wasm.memory,
+    baseName: () => exporter.baseName(),
+    download: (blob, name) => exporter.download(blob, name),
   });
   const refresh = (run, state, urgent, reworked = false) => {
     const partner = controller.partner;
@@ -671,7 +681,7 @@ async function boot() {
 
   // For the end-to-end tests and the benchmark page.
   window.mazestep = {
-    controller, race, panels, teach, exporter, api, wasm, mz, shapeControls, editor,
+    controller, race, panels, teach, exporter, animations, api, wasm, mz, shapeControls, editor,
     get renderer() { return renderer; },
     get raceRenderer() { return raceRenderer; },
   };
