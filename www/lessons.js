@@ -163,6 +163,7 @@ export class Lessons {
       field(el.ownLabel, el.ownFile, el.ownHelp),
       field(el.quizLabel, row(el.quizQuestions, el.quizStart), el.quizHelp));
     el.tourStart.addEventListener('click', () => this.tour.open(el.tourChoice.value));
+    el.tourChoice.value = this.on.controller.settings.generator;
     el.ownFile.addEventListener('change', async () => {
       const file = el.ownFile.files?.[0];
       el.ownFile.value = '';
@@ -200,7 +201,10 @@ export class Lessons {
 
   /** Opens what the address asks for (after the page has made its first run). */
   boot(lesson) {
-    if (lesson.tour) this.tour.open(lesson.tour, lesson.stop);
+    if (lesson.tour) {
+      this.el.tourChoice.value = lesson.tour;
+      this.tour.open(lesson.tour, lesson.stop);
+    }
     else if (lesson.tourtext !== null) this.tour.openOwn(lesson.tourtext, lesson.stop);
     else if (lesson.quiz) this.quiz.open(lesson.questions);
     else return;
