@@ -23,6 +23,7 @@ import {
 import { readSettings, writeSettings } from './url.js';
 import { Editor, WORLD_SETTINGS } from './editor.js';
 import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useSolverHonours, useWorldMemory } from './world.js';
+import { Lessons, ensureWords, readLessonParams } from './lessons.js';
 
 
 async function boot() {
@@ -50,6 +51,11 @@ async function boot() {
     solver: solvers.includes(PREFERRED_SOLVER) ? PREFERRED_SOLVER : (solvers[0] ?? 'none'),
   };
   const { settings, problems, openedBy } = readSettings(location.search, api, defaults);
+  // Tours and the quiz (www/lessons.js): their own parameters, in the page's words.
+  await ensureWords();
+  const lesson = readLessonParams(location.search);
+  problems.push(...lesson.problems);
+  let lessons = null;
 
   const doc = document;
   // Embedded in another page: just the canvas and the chosen controls (style.css).
@@ -117,7 +123,7 @@ async function boot() {
   const writeUrl = () => {
     const run = controller.run;
     const step = run && controller.state !== 'running' ? run.steps() : 0;
-    history.replaceState(null, '', writeSettings(controller.settings, step));
+    history.replaceState(null, '', writeSettings(controller.settings, step) + (lessons?.query() ?? ''));
   };
   const pageAddress = () => location.href.split(/[?#]/)[0];
   const teach = new TeachPanels(doc, api, {
@@ -130,7 +136,7 @@ async function boot() {
     layTimeline: () => controller.layTimeline(),
     runUntil: (kind) => controller.runUntil(kind),
     link: () => pageAddress() + writeSettings(controller.settings,
-      controller.state === 'running' ? 0 : controller.run.steps()),
+      controller.state === 'running' ? 0 : controller.run.steps()) + (lessons?.query() ?? ''),
     embedCode: () => embedCode(controller, pageAddress(), api),
   });
   const exporter = new Exporter(doc, {
@@ -194,6 +200,7 @@ async function boot() {
           raceRenderer.setRun(controller.partner);
           showShape();
           teach.setRun(run);
+          lessons?.newRun(controller.settings);
           if (cursor) showCursor(true);
         } else {
           // Another world: the shortest path is measured again.
@@ -361,6 +368,11 @@ async function boot() {
       if (shapeControls.painting || editor.active) return;
       const cell = renderer.cellAt(clientX, clientY);
       if (!cell) return;
+      // A quiz question about a cell: the click is the answer.
+      if (lessons?.quiz.takesCell()) {
+        lessons.quiz.answer(renderer.indexOf(cell));
+        return;
+      }
       if (cursor) {
         cursor = cell;
         renderer.setCursor(cursor);
@@ -633,6 +645,33 @@ async function boot() {
       },
     });
   }
+  lessons = new Lessons(doc, {
+    controller,
+    createRun: (s) => controller.createRun(s),
+    readMaze(query) {
+      const read = readSettings(`?${query}`, api, { ...defaults, speed: controller.settings.speed, style: controller.settings.style });
+      if (read.problems.length > 0) panels.showMessages(read.problems);
+      return read.settings;
+    },
+    title(name) {
+      try {
+        return api.algorithmTitle(name);
+      } catch {
+        return name;
+      }
+    },
+    cells: (run) => new Uint8Array(wasm.memory.buffer, run.cellsPtr(), run.cellCount),
+    groups: (run) => new Uint32Array(wasm.memory.buffer, run.groupsPtr(), run.cellCount),
+    message: (text) => panels.showMessages([text]),
+    changed: () => writeUrl(),
+  });
+  // The quiz's keys: 1-4 pick a choice; Enter on the focused maze answers with the cell cursor.
+  doc.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
+    if (lessons.quiz.key(event, cursor ? renderer.indexOf(cursor) : -1)) event.preventDefault();
+  });
+  lessons.boot(lesson);
   writeUrl();
 
   // Long work's progress, with Cancel (Escape too).
@@ -681,7 +720,7 @@ async function boot() {
 
   // For the end-to-end tests and the benchmark page.
   window.mazestep = {
-    controller, race, panels, teach, exporter, animations, api, wasm, mz, shapeControls, editor,
+    controller, race, panels, teach, exporter, animations, api, wasm, mz, shapeControls, editor, lessons,
     get renderer() { return renderer; },
     get raceRenderer() { return raceRenderer; },
   };
