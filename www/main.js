@@ -21,6 +21,8 @@ import {
 import { readSettings, writeSettings } from './url.js';
 import { Editor, WORLD_SETTINGS } from './editor.js';
 import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useSolverHonours, useWorldMemory } from './world.js';
+import { chooseLanguage, onLanguageChange, setLanguage } from './i18n.js';
+import { translatedApi } from './core-words.js';
 
 
 async function boot() {
@@ -40,7 +42,8 @@ async function boot() {
     return;
   }
 
-  const api = {
+  // The core's words (titles, pseudocode, legend, events) in the page's language.
+  const api = translatedApi({
     generatorNames: () => Array.from(mz.generatorNames()),
     solverNames: () => Array.from(mz.solverNames()),
     algorithmTitle: mz.algorithmTitle,
@@ -68,7 +71,7 @@ async function boot() {
     usesDensity: mz.usesDensity,
     ringStarts: (rings) => Array.from(mz.ringStarts(rings)),
     defaultEnds: mz.defaultEnds,
-  };
+  });
   // The mask text a settings object stands for (null for none); throws when it cannot be made.
   const maskOf = (s) => maskText(s.mask, s.shape, s.width, s.height, api);
 
@@ -82,6 +85,8 @@ async function boot() {
   };
   const { settings, problems, openedBy } = readSettings(location.search, api, defaults);
 
+  // lang= (until the page's language picker reads it with the other settings).
+  await setLanguage(chooseLanguage(new URLSearchParams(location.search).get('lang')).code);
   const doc = document;
   // Embedded in another page: just the canvas and the chosen controls (style.css).
   doc.documentElement.classList.toggle('embed', settings.embed);
@@ -625,6 +630,12 @@ async function boot() {
   controls.show(settings);
   controls.showState('idle');
   panels.showMessages(problems);
+  // Another language: the panels say the core's words again in it.
+  onLanguageChange(() => {
+    panels.relanguage();
+    teach.relanguage();
+    if (controller.run) controller.frame({ urgent: true });
+  });
   doc.getElementById('dismiss-messages').addEventListener('click', () => panels.clearMessages());
 
   // Edits that do not fit the maze (a link made for another size): the maze without them.
