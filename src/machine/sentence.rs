@@ -9,6 +9,9 @@
 
 use crate::maze::Maze;
 
+// The builder's methods are kept out of line: a sentence is built at a hundred or so call
+// sites, and each inlined copy of a Vec push costs the wasm module bytes.
+
 /// A value in a sentence.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
@@ -30,6 +33,7 @@ pub struct Sentence {
 }
 
 impl Sentence {
+    #[inline(never)]
     pub fn new(key: &'static str) -> Sentence {
         Sentence {
             key,
@@ -38,6 +42,7 @@ impl Sentence {
     }
 
     /// Adds a value.
+    #[inline(never)]
     pub fn with(mut self, name: &'static str, value: Arg) -> Sentence {
         self.args.push((name, value));
         self
@@ -45,15 +50,22 @@ impl Sentence {
 
     /// Adds a whole number.
     pub fn n(self, name: &'static str, value: impl Into<u64>) -> Sentence {
-        self.with(name, Arg::Num(value.into()))
+        self.num(name, value.into())
+    }
+
+    #[inline(never)]
+    fn num(self, name: &'static str, value: u64) -> Sentence {
+        self.with(name, Arg::Num(value))
     }
 
     /// Adds a cell as "(x, y)" (on a polar grid: place in its ring, ring).
+    #[inline(never)]
     pub fn cell(self, name: &'static str, maze: &Maze, cell: usize) -> Sentence {
         self.with(name, Arg::Text(super::xy(maze, cell)))
     }
 
     /// Adds words of their own (a side, a phrase).
+    #[inline(never)]
     pub fn words(self, name: &'static str, words: Sentence) -> Sentence {
         self.with(name, Arg::Words(words))
     }
@@ -65,6 +77,7 @@ impl Sentence {
         out
     }
 
+    #[inline(never)]
     fn english_into(&self, out: &mut String) {
         let template = english_template(self.key).unwrap_or(self.key);
         let mut rest = template;

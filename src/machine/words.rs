@@ -95,6 +95,7 @@ impl<'a> Words<'a> {
 
 /// The words for side `side` of `cell`: "north", "south-east", "inward" … (see
 /// [`crate::topology`]); a weave's tunnel is "east under (3, 2)", the cell it passes under.
+#[inline(never)]
 pub fn side_words(maze: &Maze, cell: u32, side: Side) -> Sentence {
     let name = match maze.grid() {
         Some(grid) if grid.shape() == Shape::Weave && side >= 4 => {
