@@ -136,6 +136,18 @@ fn push_number(out: &mut String, value: u64) {
     }
 }
 
+/// Why a search gave up, as words of their own when [`ENGLISH`] has a key for the reason
+/// (the page says it in its language), else as it is.
+pub fn reason_words(reason: &'static str) -> Arg {
+    match ENGLISH
+        .iter()
+        .find(|&&(key, words)| words == reason && key.starts_with("reasons."))
+    {
+        Some(&(key, _)) => Arg::Words(Sentence::new(key)),
+        None => Arg::Text(reason.to_string()),
+    }
+}
+
 /// The English template of `key`.
 pub fn english_template(key: &str) -> Option<&'static str> {
     ENGLISH.iter().find(|(k, _)| *k == key).map(|&(_, t)| t)
@@ -213,6 +225,9 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("narration.event.paint-row", "Painted the costs of {length:cell} from cell {cell} by the noise."),
     // What machines say with their own state.
     ("narration.gave-up", "Gave up: {reason}."),
+    ("reasons.ida-step-limit", crate::solvers::ida_star::GAVE_UP),
+    ("reasons.jps-costs", crate::solvers::jump_point_search::COSTS),
+    ("reasons.jps-shape", crate::solvers::jump_point_search::SHAPE),
     ("narration.sidewinder.extend-run", "Coin says go on: carved east from cell {cell}, the run is now {run:cell} long."),
     ("narration.sidewinder.close-run-edge", "At the east edge the run must close: carve {side} from cell {cell}, chosen from a run of {run}."),
     ("narration.sidewinder.close-run", "Coin says close the run: carve {side} from cell {cell}, chosen from a run of {run}."),

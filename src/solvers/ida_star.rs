@@ -26,7 +26,7 @@
 use super::moves::{in_moves, Guess, Moves};
 use super::{mark_path, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::machine::{event_sentence, Arg, Sentence};
+use crate::machine::{event_sentence, reason_words, Arg, Sentence};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::Maze;
@@ -60,7 +60,8 @@ pub static INFO: Info = Info {
 
 /// Steps after which the search gives up.
 pub const STEP_LIMIT: u64 = 20_000_000;
-const GAVE_UP: &str = "step limit reached: IDA* repeats its search for each new bound; choose \
+pub(crate) const GAVE_UP: &str =
+    "step limit reached: IDA* repeats its search for each new bound; choose \
                        a-star for a world this size";
 
 const NONE: u64 = u64::MAX;
@@ -318,7 +319,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
             Event::Pop { cell } => at("narration.ida.pop", cell),
             Event::Unreachable => match &self.outcome {
                 Some(Outcome::GaveUp { reason, .. }) => {
-                    Sentence::new("narration.gave-up").with("reason", Arg::Text(reason.to_string()))
+                    Sentence::new("narration.gave-up").with("reason", reason_words(reason))
                 }
                 _ => Sentence::new("narration.ida.unreachable"),
             },

@@ -33,7 +33,7 @@ use super::moves::{in_moves, Guess, Moves};
 use super::{is_uniform, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::{event_sentence, Arg, Sentence};
+use crate::machine::{event_sentence, reason_words, Arg, Sentence};
 use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -68,10 +68,11 @@ pub static INFO: Info = Info {
 };
 
 /// Why a search on a world with terrain costs gives up.
-const COSTS: &str = "jump-point-search needs every cell to cost the same: this world has \
+pub(crate) const COSTS: &str =
+    "jump-point-search needs every cell to cost the same: this world has \
                      terrain costs; choose a-star or dijkstra";
 /// Why a search on another grid gives up ([`super::check_shape`] refuses it first).
-const SHAPE: &str = "jump-point-search works on the plain square grid only";
+pub(crate) const SHAPE: &str = "jump-point-search works on the plain square grid only";
 
 type Entry = Reverse<(u64, u64, u32, u32)>;
 const UNREACHED: u64 = u64::MAX;
@@ -344,8 +345,7 @@ impl Machine for JumpPointSearch {
 
     fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         if let Some(Outcome::GaveUp { reason, .. }) = &self.outcome {
-            return Sentence::new("narration.gave-up")
-                .with("reason", Arg::Text(reason.to_string()));
+            return Sentence::new("narration.gave-up").with("reason", reason_words(reason));
         }
         let Event::Expand { cell, added } = step.event else {
             return event_sentence(&step.event, maze);
