@@ -24,6 +24,8 @@ import { readSettings, writeSettings } from './url.js';
 import { Editor, WORLD_SETTINGS } from './editor.js';
 import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useSolverHonours, useWorldMemory } from './world.js';
 import { Lessons, ensureWords, readLessonParams } from './lessons.js';
+import { chooseLanguage, onLanguageChange, setLanguage } from './i18n.js';
+import { translatedApi } from './core-words.js';
 
 
 async function boot() {
@@ -38,7 +40,8 @@ async function boot() {
     return;
   }
 
-  const api = moduleApi(mz);
+  // The core's words (titles, pseudocode, legend, events) in the page's language.
+  const api = translatedApi(moduleApi(mz));
   // The mask text a settings object stands for (null for none); throws when it cannot be made.
   const maskOf = (s) => maskText(s.mask, s.shape, s.width, s.height, api);
 
@@ -51,6 +54,8 @@ async function boot() {
     solver: solvers.includes(PREFERRED_SOLVER) ? PREFERRED_SOLVER : (solvers[0] ?? 'none'),
   };
   const { settings, problems, openedBy } = readSettings(location.search, api, defaults);
+  // lang= (until the page's language picker reads it with the other settings).
+  await setLanguage(chooseLanguage(new URLSearchParams(location.search).get('lang')).code);
   // Tours and the quiz (www/lessons.js): their own parameters, in the page's words.
   await ensureWords();
   const lesson = readLessonParams(location.search);
@@ -613,6 +618,12 @@ async function boot() {
   controls.show(settings);
   controls.showState('idle');
   panels.showMessages(problems);
+  // Another language: the panels say the core's words again in it.
+  onLanguageChange(() => {
+    panels.relanguage();
+    teach.relanguage();
+    if (controller.run) controller.frame({ urgent: true });
+  });
   doc.getElementById('dismiss-messages').addEventListener('click', () => panels.clearMessages());
 
   // Edits that do not fit the maze (a link made for another size): the maze without them.

@@ -2,6 +2,8 @@
 // data-structure panel, the timeline slider, "run to the next event" and the share buttons.
 // Like panels.js it only shows what the run says, always through textContent.
 
+import { coreWord, narrationOf } from './core-words.js';
+
 // While playing, screen readers hear at most one sentence per interval; the visible line and
 // the data panel are refreshed a few times a second.
 const LIVE_INTERVAL_MS = 1000;
@@ -71,6 +73,13 @@ export class TeachPanels {
     el.copyEmbed.addEventListener('click', () => this.share(this.on.embedCode(), 'Embed code'));
   }
 
+  /** The language changed: say the core's words again (events, titles, narration). */
+  relanguage() {
+    this.eventsFor = null;
+    this.structuresKey = null;
+    this.liveText = '';
+  }
+
   /** A new run: forget what was known about the old one. */
   setRun(run) {
     this.run = run;
@@ -99,13 +108,13 @@ export class TeachPanels {
     this.showEvents(run);
     if (urgent || state !== 'running' || now - this.lastPanelAt >= PANEL_INTERVAL_MS) {
       this.lastPanelAt = now;
-      const sentence = run.narration() || (run.steps() === 0 ? 'Press Step or Play to begin.' : '');
+      const sentence = narrationOf(run) || (run.steps() === 0 ? 'Press Step or Play to begin.' : '');
       setText(this.el.narration, sentence);
       this.showStructures(run);
     }
     if (urgent || state !== 'running' || now - this.lastLiveAt >= LIVE_INTERVAL_MS) {
       this.lastLiveAt = now;
-      const sentence = run.narration();
+      const sentence = narrationOf(run);
       if (sentence && sentence !== this.liveText) {
         this.liveText = sentence;
         this.el.live.textContent = sentence;
@@ -163,7 +172,7 @@ export class TeachPanels {
     for (const { title, total, items, note } of run.structures(ITEMS_SHOWN)) {
       const more = total - items.length;
       if (more > 0) items.push(`… and ${more.toLocaleString('en')} more`);
-      parts.push({ title: `${title}: ${total.toLocaleString('en')}`, items, note });
+      parts.push({ title: `${coreWord('structures', title)}: ${total.toLocaleString('en')}`, items, note });
     }
     const key = JSON.stringify(parts);
     if (key === this.structuresKey) return;

@@ -33,7 +33,8 @@ use super::{follow_parents, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::cost_buckets::CostBuckets;
 use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::{describe, heap_best, step_to_end_inlined, Structure, Words};
+use crate::machine::{event_sentence, Arg, Sentence};
+use crate::machine::{heap_best, step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -379,30 +380,19 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         ]
     }
 
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         let Event::Expand { cell, added } = step.event else {
-            return describe(&step.event, maze);
+            return event_sentence(&step.event, maze);
         };
         let cell = cell as usize;
-        let g = in_moves(self.nodes[cell].g);
-        let mut words = Words::new(maze);
-        words.t("Took cell ").cell(cell);
-        match self.guess {
-            None => words.t(&format!(
-                ", the cheapest to reach in the queue at cost {g:.2},"
-            )),
-            Some(_) => {
-                let h = in_moves(self.h(cell));
-                words.t(&format!(
-                    ", lowest in the open set: g = {g:.2} so far, h = {h:.2} to go,"
-                ))
-            }
+        let g = Arg::Dec(in_moves(self.nodes[cell].g));
+        let sentence = match self.guess {
+            None => Sentence::new("narration.best-first.cheapest").with("g", g),
+            Some(_) => Sentence::new("narration.best-first.lowest")
+                .with("g", g)
+                .with("h", Arg::Dec(in_moves(self.h(cell)))),
         };
-        words
-            .t(" and reached ")
-            .count(u64::from(added), "neighbour", "neighbours")
-            .t(" more cheaply.")
-            .done()
+        sentence.cell("cell", maze, cell).n("added", added)
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
