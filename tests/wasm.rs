@@ -2607,3 +2607,47 @@ fn narration_data_is_a_key_with_values() {
         )
     );
 }
+
+/// `pathCost` and `cheapestCost`: NaN until the search ends; then BFS, which does not weigh
+/// costs, wades through water that Dijkstra walks round, so BFS's path costs more than the
+/// cheapest, and Dijkstra's is the cheapest.
+#[wasm_bindgen_test]
+fn path_cost_and_cheapest_cost_tell_a_cheapest_path_from_another() {
+    let mut edits = mazestep::world::Edits::new();
+    // A room 4 wide: water (cost 9) across the first three columns of row 5.
+    for x in 0..3 {
+        edits.paint(5 * 4 + x, 9);
+    }
+    let run_with = |solver: &str| {
+        ok(MazeRun::new(
+            s("room"),
+            s(solver),
+            n(4.0),
+            n(10.0),
+            s("1"),
+            s("0,0"),
+            s("0,9"),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            s(&edits.to_text()),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+        ))
+    };
+    let mut bfs = run_with("bfs");
+    assert!(bfs.path_cost().is_nan() && bfs.cheapest_cost().is_nan());
+    ok(bfs.finish(JsValue::UNDEFINED));
+    let mut dijkstra = run_with("dijkstra");
+    ok(dijkstra.finish(JsValue::UNDEFINED));
+    let cheapest = dijkstra.cheapest_cost();
+    assert_eq!(dijkstra.path_cost(), cheapest);
+    assert_eq!(bfs.cheapest_cost(), cheapest);
+    assert!(
+        bfs.path_cost() > cheapest,
+        "{} vs {cheapest}",
+        bfs.path_cost()
+    );
+}

@@ -478,6 +478,24 @@ impl Run {
         })
     }
 
+    /// What the cheapest path from start to goal costs on the maze the solver searched
+    /// (Dijkstra by cost, with the run's moves), once the search is over: beside
+    /// [`Report::cost`] it says whether the path found is the cheapest. `None` before the
+    /// search ends and when the goal cannot be reached. A whole search of the maze: the page
+    /// asks once per run, and only when costs are not lengths (terrain or diagonal moves).
+    pub fn cheapest_cost(&self) -> Option<f64> {
+        self.report()?;
+        let entry = solvers::find("dijkstra").ok()?;
+        let maze = self.now.board.maze();
+        let mut dijkstra = (entry.make)(maze, self.start(), self.goal(), &self.settings.search);
+        let mut board = Board::new(maze.clone());
+        board.set_display(false);
+        crate::machine::run_to_end(dijkstra.as_mut(), &mut board, &mut Rng::new(0));
+        let outcome = dijkstra.outcome()?;
+        outcome.path()?;
+        Some(solvers::cost_of(maze, outcome))
+    }
+
     /// The found path as u32 cell indices, start first; empty while there is none. A run's
     /// path never changes once found, so it is converted once.
     pub fn path_u32(&mut self) -> &[u32] {
@@ -541,6 +559,37 @@ mod tests {
         run.now.board.set_journaling(true);
         run.generator = Box::new(BinaryTree::new(0, 0, Bias::default()));
         run
+    }
+
+    #[test]
+    fn the_cheapest_cost_is_dijkstras_and_below_what_bfs_pays_across_water() {
+        // An open room 4 wide with water (cost 9) across all but the last column: BFS
+        // wades straight through, the cheapest path walks round.
+        let mut edits = crate::world::Edits::new();
+        for x in 0..3 {
+            edits.paint(5 * 4 + x, 9);
+        }
+        let settings = |solver: &str| {
+            let mut s = Settings::new("room", 4, 10, 1)
+                .with_solver(solver)
+                .with_edits(edits.clone());
+            s.start = Some((0, 0));
+            s.goal = Some((0, 9));
+            s
+        };
+        let mut bfs = Run::new(settings("bfs")).unwrap();
+        assert_eq!(bfs.cheapest_cost(), None, "not before the search");
+        bfs.finish();
+        let mut dijkstra = Run::new(settings("dijkstra")).unwrap();
+        dijkstra.finish();
+        let cheapest = dijkstra.report().unwrap().cost;
+        assert_eq!(dijkstra.cheapest_cost(), Some(cheapest));
+        assert_eq!(bfs.cheapest_cost(), Some(cheapest));
+        assert!(
+            bfs.report().unwrap().cost > cheapest,
+            "{} vs {cheapest}",
+            bfs.report().unwrap().cost
+        );
     }
 
     #[test]

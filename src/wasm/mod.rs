@@ -264,6 +264,23 @@ impl MazeRun {
             .map_or(0, |path| path.len() as u32)
     }
 
+    /// The found path's cost (each cell entered, √2 times for a diagonal move), NaN until the
+    /// search ends or when it found no path.
+    #[wasm_bindgen(js_name = pathCost)]
+    pub fn path_cost(&self) -> f64 {
+        self.run
+            .report()
+            .filter(|report| report.outcome.path().is_some())
+            .map_or(f64::NAN, |report| report.cost)
+    }
+
+    /// What the cheapest path costs on the searched maze (Dijkstra by cost, the run's moves),
+    /// NaN until the search ends or when the goal cannot be reached. A whole search: ask once.
+    #[wasm_bindgen(js_name = cheapestCost)]
+    pub fn cheapest_cost(&self) -> f64 {
+        self.run.cheapest_cost().unwrap_or(f64::NAN)
+    }
+
     /// "" until the solver ends, then "found", "unreachable" or "gave-up: <reason>".
     pub fn outcome(&self) -> String {
         match self.outcome_ref() {
