@@ -5,6 +5,8 @@
 
 import { MASK_URL_MAX, maskKind, maskText, parseWord, sizeOfText } from './masks.js';
 import { EDITS_URL_MAX, Edits } from './world.js';
+import { t } from './i18n.js';
+import { langSetting, languageCodes, languageName } from './language.js';
 import {
   CORNERS, DENSITY_DEFAULT, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
   pointSetting,
@@ -12,7 +14,7 @@ import {
 
 /** The parameters this page understands, in the order they are written back. */
 export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
-  'corners', 'heuristic', 'weight', 'seed', 'distances', 'speed', 'style', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+  'corners', 'heuristic', 'weight', 'seed', 'distances', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 
 // Steps are counted exactly up to 2^53 in a JS number.
 const MAX_STEP = Number.MAX_SAFE_INTEGER;
@@ -39,7 +41,14 @@ export function readSettings(search, api, defaults) {
   }
   // Message text may contain anything from the URL; callers must show it with textContent.
   const refuse = (name, given, allowed, fallback) =>
-    problems.push(`URL: ${name} ${quote(given)} is not allowed: ${allowed}. Using ${fallback}.`);
+    problems.push(t('page.urlRefused', { name, given: quote(given), allowed, fallback: String(fallback) }));
+
+  // The page's language was chosen before the wasm loaded (language.js): kept when asked for.
+  if (params.has('lang')) {
+    const given = params.get('lang');
+    settings.lang = langSetting(given);
+    if (!settings.lang) refuse('lang', given, t('page.langAllowed', { codes: languageCodes() }), languageName());
+  }
 
   const generators = api.generatorNames();
   if (params.has('generator')) {
@@ -327,6 +336,8 @@ export function writeSettings(settings, step = 0) {
   if (settings.distances) params.set('distances', settings.distances);
   params.set('speed', formatSpeed(settings.speed));
   params.set('style', settings.style);
+  // The language only when one was asked for; else each reader gets their browser's.
+  if (settings.lang) params.set('lang', settings.lang);
   if (settings.autoplay) params.set('autoplay', '1');
   if (step > 0) params.set('step', String(step));
   if (settings.embed) {

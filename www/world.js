@@ -3,6 +3,8 @@
 // form (src/world/edits.rs), which links and files carry. Also the terrain palette, its
 // colours and patterns, and which solvers honour terrain costs and diagonal moves.
 
+import { formatNumber, t } from './i18n.js';
+
 /** The longest edits text a link carries (as masks.js's MASK_URL_MAX); longer: a file. */
 export const EDITS_URL_MAX = 2000;
 
@@ -50,15 +52,16 @@ const GUESSES = new Set(['a-star', 'a-star-weighted', 'bidirectional-a-star', 'g
 export function honoursText(name, { corners = 'never', heuristic = 'grid', weight = 1 } = {}) {
   if (!name || name === 'none') return '';
   const { costs, diagonal, uniformOnly } = solverHonours(name);
-  const parts = [costs ? 'weighs terrain costs' : 'ignores terrain costs (it counts moves)',
-    diagonal ? 'may move diagonally when Diagonal moves allows' : 'moves along the sides only'];
-  let text = `This solver ${parts.join(' and ')}.`;
-  if (uniformOnly) text += ' It needs every cell to cost the same: on painted terrain it stops with a message.';
+  let text = t('page.honours', {
+    costs: t(costs ? 'page.honoursCosts' : 'page.honoursNoCosts'),
+    moves: t(diagonal ? 'page.honoursDiagonal' : 'page.honoursSides'),
+  });
+  if (uniformOnly) text += ` ${t('page.honoursUniform')}`;
   // As the core's world::Heuristic::caveat says it.
   if (GUESSES.has(name) && weight > 1) {
-    text += ` Weight ${weight} counts the guess more than the cost so far: the path may not be the cheapest (at most ${weight} times its cost).`;
+    text += ` ${t('page.honoursWeight', { weight })}`;
   } else if (GUESSES.has(name) && corners !== 'never' && heuristic === 'manhattan') {
-    text += ' Manhattan distance overestimates with diagonal moves: the path may not be the cheapest.';
+    text += ` ${t('page.honoursManhattan')}`;
   }
   return text;
 }
@@ -201,5 +204,5 @@ export function costOfRun(run) {
 
 /** A cost as the status line says it: whole, or to one decimal. */
 export function formatCost(cost) {
-  return Number.isInteger(cost) ? cost.toLocaleString('en-US') : cost.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return Number.isInteger(cost) ? formatNumber(cost) : formatNumber(cost, { maximumFractionDigits: 1 });
 }
