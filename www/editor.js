@@ -384,15 +384,15 @@ export const WORLD_SETTINGS = ['generator', 'braid', 'solver', 'shape', 'width',
 
 /** What is wrong with a parsed world file, or '' when its form is right (values are checked later). */
 export function checkWorld(data) {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return 'it holds no object';
-  if (data.mazestep !== 'world') return 'it does not say "mazestep": "world"';
-  if (data.version !== 1) return `version ${String(data.version).slice(0, 20)} is not known (1 is)`;
-  if (typeof data.edits !== 'string') return 'its edits are not text';
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return t('page.worldNoObject');
+  if (data.mazestep !== 'world') return t('page.worldNotMarked');
+  if (data.version !== 1) return t('page.worldVersion', { version: String(data.version).slice(0, 20) });
+  if (typeof data.edits !== 'string') return t('page.worldEditsText');
   const s = data.settings;
-  if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'it has no settings';
+  if (s === null || typeof s !== 'object' || Array.isArray(s)) return t('page.worldNoSettings');
   for (const [key, value] of Object.entries(s)) {
-    if (!WORLD_SETTINGS.includes(key)) return `setting ${key.slice(0, 40)} is not known`;
-    if (!['string', 'number'].includes(typeof value)) return `setting ${key} is not a string or a number`;
+    if (!WORLD_SETTINGS.includes(key)) return t('page.worldUnknownSetting', { key: key.slice(0, 40) });
+    if (!['string', 'number'].includes(typeof value)) return t('page.worldSettingType', { key });
   }
   return '';
 }

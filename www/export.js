@@ -104,7 +104,9 @@ export class Exporter {
  * words it: "Kruskal, 20 × 20 cells, seed 7, braid 0.3"; `title` is the generator's title.
  */
 export function sheetTitle(settings, title) {
-  const { shape = 'square', mask = '', width, height, seed, braid = 0 } = settings;
+  const { shape = 'square', mask = '', seed, braid = 0 } = settings;
+  // Sizes as the core writes them: digits, no grouping.
+  const width = String(settings.width), height = String(settings.height);
   let size;
   if (shape === 'square' && !mask) size = t('page.sheetCells', { width, height });
   else if (shape === 'polar') size = t(mask ? 'page.sheetMaskedPolar' : 'page.sheetPolar', { rings: height });

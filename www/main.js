@@ -301,7 +301,7 @@ async function boot() {
       if (pointInside(next[which], next.width, next.height, grid)) continue;
       fitted[which] = '';
       const key = grid.shape === 'square' && !grid.mask ? `page.${which}Outside` : `page.${which}OffCell`;
-      notes.push(t(key, { at: next[which], width: next.width, height: next.height,
+      notes.push(t(key, { at: next[which], width: String(next.width), height: String(next.height),
         corner: describeCorner(which, next.width, next.height, grid) }));
     }
     if (next.distances && next.distances !== 'start' && !pointInside(next.distances, next.width, next.height, grid)) {
@@ -751,7 +751,7 @@ function embedCode(controller, address, api) {
   } catch {
     // the name will do
   }
-  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(t('page.embedTitle', { title, width: s.width, height: s.height }))}" ` +
+  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(t('page.embedTitle', { title, width: String(s.width), height: String(s.height) }))}" ` +
     'width="640" height="480" style="border: 0" loading="lazy"></iframe>';
 }
 

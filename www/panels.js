@@ -104,7 +104,7 @@ export class Panels {
     if (!showsWalls) {
       setText(this.el.note, style === 'thin' ? t('page.noWallsThin') : t('page.noWallsBlock'));
     }
-    const label = t('page.mazeLabel', { width: run.width, height: run.height, phase: phaseLower(run.phase()) });
+    const label = t('page.mazeLabel', { width: String(run.width), height: String(run.height), phase: phaseLower(run.phase()) });
     if (this.el.canvas.getAttribute('aria-label') !== label) this.el.canvas.setAttribute('aria-label', label);
   }
 

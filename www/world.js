@@ -91,14 +91,14 @@ export class Edits {
 
   static parse(text) {
     const edits = new Edits();
-    if (typeof text !== 'string') throw new Error('the edits must be text');
+    if (typeof text !== 'string') throw new Error(t('page.editsText'));
     const [terrain, walls = ''] = text.split('~', 2);
     let cell = 0, count = '';
     for (let i = 0; i < terrain.length; i++) {
       const ch = terrain[i];
       if (ch >= '0' && ch <= '9') {
         count += ch;
-        if (count.length > 9) throw new Error(`the edits' terrain has a run longer than any maze (at character ${i + 1})`);
+        if (count.length > 9) throw new Error(t('page.editsLongRun', { at: String(i + 1) }));
         continue;
       }
       const n = count === '' ? 1 : Number(count);
@@ -107,14 +107,14 @@ export class Edits {
       if (ch === '.') value = null;
       else if (ch === 'x') value = BLOCKED;
       else if (ch >= 'a' && ch <= 'i') value = ch.charCodeAt(0) - 96;
-      else throw new Error(`the edits' terrain has '${ch}' at character ${i + 1}: use . x or a to i`);
+      else throw new Error(t('page.editsBadSymbol', { symbol: ch, at: String(i + 1) }));
       if (value !== null) for (let c = cell; c < cell + n; c++) edits.terrain.set(c, value);
       cell += n;
     }
-    if (count !== '') throw new Error("the edits' terrain ends with a count and no symbol after it");
+    if (count !== '') throw new Error(t('page.editsTrailingCount'));
     for (const token of walls.split('.').filter((t) => t !== '')) {
       const match = /^([0-9a-z]+)([0-7])([ox])$/.exec(token);
-      if (!match) throw new Error(`the edits' wall '${token.slice(0, 20)}' is not a cell in base 36, a side and o or x`);
+      if (!match) throw new Error(t('page.editsBadWall', { wall: token.slice(0, 20) }));
       edits.walls.set(parseInt(match[1], 36) * 8 + Number(match[2]), match[3] === 'o');
     }
     return edits;

@@ -158,6 +158,18 @@ test('lang=xx: English, and a message saying so', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('lang=ko: the address\'s problems are told in Korean (parameter names and values as given)', async () => {
+  const { page, errors } = await suite.open('?lang=ko&style=zig&step=-3&bogus=1');
+  const messages = await page.locator('#messages li').allTextContents();
+  assert.deepEqual(messages, [
+    "URL: style 'zig'은(는) 쓸 수 없습니다. block 또는 thin 가운데 하나를 쓰세요. block을(를) 씁니다.",
+    "URL: step '-3'은(는) 쓸 수 없습니다. 0에서 9007199254740991 사이의 정수 단계 수를 쓰세요. 0을(를) 씁니다.",
+    `URL: 매개변수 'bogus'은(는) 알 수 없어서 무시했습니다. 쓸 수 있는 것: ${await page.evaluate(async () => (await import('./www/url.js')).PARAMS.join(', '))}.`,
+  ]);
+  assert.equal(await page.locator('#dismiss-messages').textContent(), '닫기');
+  assert.deepEqual(errors, []);
+});
+
 test('the link and the embed code keep lang=ko; the worksheet is titled in Korean', async () => {
   const { page, errors } = await suite.open('?lang=ko&generator=kruskal&solver=bfs&seed=7&width=6&height=5');
   const { link, embed, search } = await page.evaluate(() => ({
@@ -176,7 +188,7 @@ test('in English the worksheet is exactly the core\'s, on every grid', async () 
     return exporter.sheet(false) === controller.run.svg(false, false);
   });
   assert.ok(await same(), 'square, braided');
-  for (const query of ['&shape=hex', '&shape=polar&height=4', '&shape=triangle&mask=heart', '&mask=circle']) {
+  for (const query of ['&width=1200&height=3', '&shape=hex', '&shape=polar&height=4', '&shape=triangle&mask=heart', '&mask=circle']) {
     const { page: other } = await suite.open(`?lang=en&generator=kruskal&solver=bfs&seed=2&width=12&height=10${query}`);
     const equal = await other.evaluate(() => {
       const { exporter, controller } = window.mazestep;
