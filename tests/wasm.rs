@@ -2550,3 +2550,60 @@ fn solver_honours_reads_the_registry() {
     assert!(err(api::solver_honours(s("nope"))).contains("solverHonours"));
     assert!(err(api::solver_honours(n(3.0))).contains("solverHonours"));
 }
+
+// ---- narration as data -----------------------------------------------------------------------
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(object, &s(key)).expect("an object")
+}
+
+/// `narrationData()` says each step as a key and values: numbers stay numbers, cells are text,
+/// sides are words of their own; filled with the core's English it reads as `narration()`.
+#[wasm_bindgen_test]
+fn narration_data_is_a_key_with_values() {
+    let mut run = new_run("binary-tree", "bfs", 5.0, 4.0, "3");
+    assert!(run.narration_data().is_null(), "nothing said at step 0");
+    ok(run.advance(n(1.0)));
+    let carve = run.narration_data();
+    assert_eq!(
+        get(&carve, "key").as_string().unwrap(),
+        "core.narration.event.carve"
+    );
+    let side = get(&get(&carve, "args"), "side");
+    let side_key = get(&side, "key").as_string().unwrap();
+    assert!(side_key.starts_with("core.sides."), "{side_key}");
+    assert!(get(&get(&carve, "args"), "cell")
+        .as_string()
+        .unwrap()
+        .starts_with('('));
+    let narration = run.narration();
+    let word = &side_key["core.sides.".len()..];
+    assert!(
+        narration.starts_with(&format!("Carved {word} from cell (")),
+        "{narration}"
+    );
+    // On to BFS taking a cell: `added` and `waiting` are numbers.
+    while run.phase() == "generating" {
+        ok(run.advance(n(1.0)));
+    }
+    ok(run.advance(n(2.0)));
+    let expand = run.narration_data();
+    assert_eq!(
+        get(&expand, "key").as_string().unwrap(),
+        "core.narration.bfs.expand"
+    );
+    let args = get(&expand, "args");
+    let added = get(&args, "added").as_f64().expect("a number");
+    let waiting = get(&args, "waiting").as_f64().expect("a number");
+    let cell = get(&args, "cell").as_string().expect("text");
+    let plural =
+        |n: f64, one: &str, many: &str| format!("{n} {}", if n == 1.0 { one } else { many });
+    assert_eq!(
+        run.narration(),
+        format!(
+            "Took cell {cell} from the front of the queue and queued {}; {}.",
+            plural(added, "new neighbour", "new neighbours"),
+            plural(waiting, "cell waits", "cells wait")
+        )
+    );
+}

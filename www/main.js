@@ -2,6 +2,7 @@
 // the callbacks it is given: controls -> controller -> (renderer, panels, URL).
 
 import { Controller } from './controller.js';
+import { createRun, loadModule, moduleApi } from './module-api.js';
 import { Controls } from './controls.js';
 import { Panels, statusText } from './panels.js';
 import { RaceView } from './race.js';
@@ -9,6 +10,7 @@ import { TeachPanels } from './teach.js';
 import { Exporter, sheetTitle } from './export.js';
 import { formatNumber, onLanguageChange, setLanguage, t, translatePage } from './i18n.js';
 import { LanguagePicker, startLanguage } from './language.js';
+import { AnimationExporter } from './export-anim.js';
 import { Renderer, useModuleBits } from './renderer.js';
 import { ShapeRenderer } from './shape-renderer.js';
 import { ShapeControls } from './shape-controls.js';
@@ -23,6 +25,8 @@ import {
 import { readSettings, writeSettings } from './url.js';
 import { Editor, WORLD_SETTINGS } from './editor.js';
 import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useSolverHonours, useWorldMemory } from './world.js';
+import { Lessons, ensureWords, readLessonParams } from './lessons.js';
+import { translatedApi } from './core-words.js';
 
 
 async function boot() {
@@ -30,48 +34,16 @@ async function boot() {
   await startLanguage(location.search);
   let wasm, mz;
   try {
-    // A dynamic import, so a missing build can be explained on the page instead of failing
-    // silently in the console.
-    mz = await import('../pkg/mazestep.js');
-    // The single-file page (scripts/build-offline) carries the module inline, as base64.
-    const inline = globalThis.MAZESTEP_WASM_BASE64;
-    wasm = await mz.default(inline
-      ? { module_or_path: Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) }
-      : undefined);
+    // Loaded once per document (www/module-api.js), so a missing build can be explained on the
+    // page instead of failing silently in the console.
+    ({ mz, wasm } = await loadModule());
   } catch (err) {
     fatal(t('page.wasmFailed', { error: err instanceof Error ? err.message : String(err) }));
     return;
   }
 
-  const api = {
-    generatorNames: () => Array.from(mz.generatorNames()),
-    solverNames: () => Array.from(mz.solverNames()),
-    algorithmTitle: mz.algorithmTitle,
-    algorithmSummary: mz.algorithmSummary,
-    algorithmStepUnit: mz.algorithmStepUnit,
-    generatorGroup: mz.generatorGroup,
-    generatorGroups: () => Array.from(mz.generatorGroups()),
-    statsNames: () => Array.from(mz.statsNames()),
-    pseudocode: (name) => Array.from(mz.pseudocode(name)),
-    legendBits: mz.legendBits,
-    legendLabels: (name) => Array.from(mz.legendLabels(name)),
-    parseSide: mz.parseSide,
-    parseSeed: mz.parseSeed,
-    parsePoint: mz.parsePoint,
-    parseBraid: mz.parseBraid,
-    freshSeed: mz.freshSeed,
-    algorithmEvents: mz.algorithmEvents,
-    eventLabel: mz.eventLabel,
-    maskPresets: () => Array.from(mz.maskPresets()),
-    presetMask: mz.presetMask,
-    wordMask: mz.wordMask,
-    pictureMask: mz.pictureMask,
-    largestPiece: mz.largestPiece,
-    algorithmShapes: (name) => Array.from(mz.algorithmShapes(name)),
-    usesDensity: mz.usesDensity,
-    ringStarts: (rings) => Array.from(mz.ringStarts(rings)),
-    defaultEnds: mz.defaultEnds,
-  };
+  // The core's words (titles, pseudocode, legend, events) in the page's language.
+  const api = translatedApi(moduleApi(mz));
   // The mask text a settings object stands for (null for none); throws when it cannot be made.
   const maskOf = (s) => maskText(s.mask, s.shape, s.width, s.height, api);
 
@@ -84,6 +56,12 @@ async function boot() {
     solver: solvers.includes(PREFERRED_SOLVER) ? PREFERRED_SOLVER : (solvers[0] ?? 'none'),
   };
   const { settings, problems, openedBy } = readSettings(location.search, api, defaults);
+  // The language was set at the start (startLanguage); url.js read lang= with the rest.
+  // Tours and the quiz (www/lessons.js): their own parameters, in the page's words.
+  await ensureWords();
+  const lesson = readLessonParams(location.search);
+  problems.push(...lesson.problems);
+  let lessons = null;
 
   const doc = document;
   // Embedded in another page: just the canvas and the chosen controls (style.css).
@@ -151,7 +129,7 @@ async function boot() {
   const writeUrl = () => {
     const run = controller.run;
     const step = run && controller.state !== 'running' ? run.steps() : 0;
-    history.replaceState(null, '', writeSettings(controller.settings, step));
+    history.replaceState(null, '', writeSettings(controller.settings, step) + (lessons?.query() ?? ''));
   };
   const pageAddress = () => location.href.split(/[?#]/)[0];
   const teach = new TeachPanels(doc, api, {
@@ -164,7 +142,7 @@ async function boot() {
     layTimeline: () => controller.layTimeline(),
     runUntil: (kind) => controller.runUntil(kind),
     link: () => pageAddress() + writeSettings(controller.settings,
-      controller.state === 'running' ? 0 : controller.run.steps()),
+      controller.state === 'running' ? 0 : controller.run.steps()) + (lessons?.query() ?? ''),
     embedCode: () => embedCode(controller, pageAddress(), api),
   });
   const exporter = new Exporter(doc, {
@@ -182,6 +160,15 @@ async function boot() {
       }
       return sheetTitle(s, title);
     },
+  });
+  // GIF and WebM of a stretch of steps, drawn on a copy of the run (www/export-anim.js).
+  const animations = new AnimationExporter(doc, {
+    run: () => controller.run,
+    settings: () => controller.settings,
+    createRun: (s) => controller.createRun(s),
+    memory: wasm.memory,
+    baseName: () => exporter.baseName(),
+    download: (blob, name) => exporter.download(blob, name),
   });
   const refresh = (run, state, urgent, reworked = false) => {
     const partner = controller.partner;
@@ -215,9 +202,7 @@ async function boot() {
     }
   };
   const controller = new Controller({
-    createRun: (s) => new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
-      s.width, s.height, s.seed, s.start, s.goal, s.braid / 100, s.shape, maskOf(s),
-      s.edits, s.corners, s.heuristic, s.weight, s.density / 100),
+    createRun: (s) => createRun(mz, s, maskOf),
     settings,
     hooks: {
       frame(run, state, fresh, { urgent = false, partial = false, working = false, reworked = false } = {}) {
@@ -231,6 +216,7 @@ async function boot() {
           raceRenderer.setRun(controller.partner);
           showShape();
           teach.setRun(run);
+          lessons?.newRun(controller.settings);
           if (cursor) showCursor(true);
         } else {
           // Another world: the shortest path is measured again.
@@ -394,6 +380,11 @@ async function boot() {
       if (shapeControls.painting || editor.active) return;
       const cell = renderer.cellAt(clientX, clientY);
       if (!cell) return;
+      // A quiz question about a cell: the click is the answer.
+      if (lessons?.quiz.takesCell()) {
+        lessons.quiz.answer(renderer.indexOf(cell));
+        return;
+      }
       if (cursor) {
         cursor = cell;
         renderer.setCursor(cursor);
@@ -630,6 +621,12 @@ async function boot() {
   controls.show(settings);
   controls.showState('idle');
   panels.showMessages(problems);
+  // Another language: the panels say the core's words again in it.
+  onLanguageChange(() => {
+    panels.relanguage();
+    teach.relanguage();
+    if (controller.run) controller.frame({ urgent: true });
+  });
   doc.getElementById('dismiss-messages').addEventListener('click', () => panels.clearMessages());
 
   // Edits that do not fit the maze (a link made for another size): the maze without them.
@@ -660,6 +657,33 @@ async function boot() {
       },
     });
   }
+  lessons = new Lessons(doc, {
+    controller,
+    createRun: (s) => controller.createRun(s),
+    readMaze(query) {
+      const read = readSettings(`?${query}`, api, { ...defaults, speed: controller.settings.speed, style: controller.settings.style });
+      if (read.problems.length > 0) panels.showMessages(read.problems);
+      return read.settings;
+    },
+    title(name) {
+      try {
+        return api.algorithmTitle(name);
+      } catch {
+        return name;
+      }
+    },
+    cells: (run) => new Uint8Array(wasm.memory.buffer, run.cellsPtr(), run.cellCount),
+    groups: (run) => new Uint32Array(wasm.memory.buffer, run.groupsPtr(), run.cellCount),
+    message: (text) => panels.showMessages([text]),
+    changed: () => writeUrl(),
+  });
+  // The quiz's keys: 1-4 pick a choice; Enter on the focused maze answers with the cell cursor.
+  doc.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
+    if (lessons.quiz.key(event, cursor ? renderer.indexOf(cursor) : -1)) event.preventDefault();
+  });
+  lessons.boot(lesson);
   writeUrl();
 
   // Long work's progress, with Cancel (Escape too).
@@ -708,7 +732,7 @@ async function boot() {
 
   // For the end-to-end tests and the benchmark page.
   window.mazestep = {
-    controller, race, panels, teach, exporter, api, wasm, mz, shapeControls, editor,
+    controller, race, panels, teach, exporter, animations, api, wasm, mz, shapeControls, editor, lessons,
     get renderer() { return renderer; },
     get raceRenderer() { return raceRenderer; },
   };

@@ -5,6 +5,7 @@
 import { formatNumber, has, t } from './i18n.js';
 import { COLOURS, DISTANCE_ENDS, colourOfBit } from './renderer.js';
 import { PAINTS, costOfRun, formatCost, swatchBackground } from './world.js';
+import { coreWord } from './core-words.js';
 
 // A polite live region read out at every change would talk over itself while a run plays:
 // while running, the status text is refreshed at most this often.
@@ -106,6 +107,12 @@ export class Panels {
     }
     const label = t('page.mazeLabel', { width: String(run.width), height: String(run.height), phase: phaseLower(run.phase()) });
     if (this.el.canvas.getAttribute('aria-label') !== label) this.el.canvas.setAttribute('aria-label', label);
+  }
+
+  /** The language changed: show the algorithm's words and the legend again. */
+  relanguage() {
+    this.algorithm = null;
+    this.legendKey = '';
   }
 
   showAlgorithm(name) {
@@ -221,7 +228,7 @@ export class Panels {
     const names = run.counterNames();
     const values = run.counterValues();
     const title = safe(() => this.api.algorithmTitle(run.algorithm()), run.algorithm());
-    names.forEach((name, i) => rows.push([`${capitalise(name)} (${title})`, values[i]]));
+    names.forEach((name, i) => rows.push([`${capitalise(coreWord('counters', name))} (${title})`, values[i]]));
     const seen = new Set();
     for (const [name, value] of rows) {
       seen.add(name);

@@ -198,6 +198,7 @@ export class Renderer {
    * overlay centred on it, larger by a margin on every side.
    */
   place({ dpr, box }, bw, bh, cssW, cssH) {
+    this.dpr = dpr; // the markers' scale: the screen's, or 1 for an animation's frames
     if (this.canvas.width !== bw || this.canvas.height !== bh) {
       this.canvas.width = bw;
       this.canvas.height = bh;
@@ -611,7 +612,7 @@ export class Renderer {
     this.overlayKey = key;
     const ctx = this.octx;
     ctx.clearRect(0, 0, this.overlay.width, this.overlay.height);
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = this.dpr ?? (window.devicePixelRatio || 1);
     const minSize = 10 * dpr; // markers never shrink below ~10 CSS pixels
     const marker = (c) => {
       const [x, y, pitch, cell] = this.cellCentre(c);

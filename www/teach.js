@@ -3,6 +3,7 @@
 // Like panels.js it only shows what the run says, always through textContent.
 
 import { formatNumber, t } from './i18n.js';
+import { coreWord, narrationOf } from './core-words.js';
 
 // While playing, screen readers hear at most one sentence per interval; the visible line and
 // the data panel are refreshed a few times a second.
@@ -73,6 +74,13 @@ export class TeachPanels {
     el.copyEmbed.addEventListener('click', () => this.share(this.on.embedCode(), 'embed'));
   }
 
+  /** The language changed: say the core's words again (events, titles, narration). */
+  relanguage() {
+    this.eventsFor = null;
+    this.structuresKey = null;
+    this.liveText = '';
+  }
+
   /** A new run: forget what was known about the old one. */
   setRun(run) {
     this.run = run;
@@ -101,13 +109,13 @@ export class TeachPanels {
     this.showEvents(run);
     if (urgent || state !== 'running' || now - this.lastPanelAt >= PANEL_INTERVAL_MS) {
       this.lastPanelAt = now;
-      const sentence = run.narration() || (run.steps() === 0 ? t('page.pressToBegin') : '');
+      const sentence = narrationOf(run) || (run.steps() === 0 ? t('page.pressToBegin') : '');
       setText(this.el.narration, sentence);
       this.showStructures(run);
     }
     if (urgent || state !== 'running' || now - this.lastLiveAt >= LIVE_INTERVAL_MS) {
       this.lastLiveAt = now;
-      const sentence = run.narration();
+      const sentence = narrationOf(run);
       if (sentence && sentence !== this.liveText) {
         this.liveText = sentence;
         this.el.live.textContent = sentence;
@@ -165,7 +173,7 @@ export class TeachPanels {
     for (const { title, total, items, note } of run.structures(ITEMS_SHOWN)) {
       const more = total - items.length;
       if (more > 0) items.push(t('page.andMore', { more }));
-      parts.push({ title: `${title}: ${formatNumber(total)}`, items, note });
+      parts.push({ title: `${coreWord('structures', title)}: ${formatNumber(total)}`, items, note });
     }
     const key = JSON.stringify(parts);
     if (key === this.structuresKey) return;

@@ -15,6 +15,8 @@ import {
 /** The parameters this page understands, in the order they are written back. */
 export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
   'corners', 'heuristic', 'weight', 'seed', 'distances', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+// Tours and the quiz read their own parameters (www/lessons.js, LESSON_PARAMS).
+PARAMS.push('tour', 'tourtext', 'stop', 'quiz', 'questions');
 
 // Steps are counted exactly up to 2^53 in a JS number.
 const MAX_STEP = Number.MAX_SAFE_INTEGER;

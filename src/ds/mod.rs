@@ -12,6 +12,8 @@
 //!   slot in front.
 //! - [`dial_queue`]: Dijkstra's queue when every passage costs 1, two lists read first in
 //!   first out (Dial's algorithm).
+//! - [`cost_buckets`]: Dijkstra's queue when moves cost 1 to 9 (terrain, four moves): a list
+//!   per distance, used round and round (Dial's algorithm again).
 //! - [`parents`]: a search's parent links, and following them back into the path.
 //! - [`state_set`]: (cell, heading) states, four bits or a byte a cell (a wall follower's
 //!   memory).
@@ -23,6 +25,7 @@
 //! not change).
 
 pub mod bucket_queue;
+pub mod cost_buckets;
 pub mod dial_queue;
 pub mod open_set;
 pub mod parents;

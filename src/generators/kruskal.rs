@@ -47,8 +47,9 @@
 
 use crate::board::Board;
 use crate::ds::union_find::UnionFind;
-use crate::machine::{describe, Structure, Words};
+use crate::machine::{event_sentence, side_words, Sentence};
 use crate::machine::{step_to_end_inlined, DebugState, Event, Info, Machine, Step};
+use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology};
@@ -194,7 +195,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Kruskal<T> {
     }
 
     /// See "What the page shows" below.
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         self.narration(step, maze)
     }
 
@@ -613,63 +614,45 @@ impl<T: Topology> Kruskal<T> {
 /// The teaching views: what a step did, in words, and the sets as a list.
 impl<T: Topology> Kruskal<T> {
     /// Says how big the merged set is, from the union-find state after the step.
-    fn narration(&self, step: &Step, maze: &Maze) -> String {
-        let mut words = Words::new(maze);
-        let w = &mut words;
+    fn narration(&self, step: &Step, maze: &Maze) -> Sentence {
         // On a weave, the steps before the first wall place crossings.
         let crossing = self.grid.weaves() && self.next == 0;
-        let w = match step.event {
-            Event::MergeSets { cell, side, .. } if crossing => w
-                .t("Cell ")
-                .cell(cell as usize)
-                .t(" and its four neighbours were in five sets: made it a crossing, a corridor ")
-                .t(if side == 0 { "north-south" } else { "east-west" })
-                .t(" over it and a tunnel under it the other way; ")
-                .count(self.sets_left as u64, "set is", "sets are")
-                .t(" left"),
-            Event::Pass { cell } if crossing => w
-                .t("Cell ")
-                .cell(cell as usize)
-                .t(" cannot be a crossing: it has a passage already, or two of its neighbours are connected"),
+        let at =
+            |key: &'static str, cell: u32| Sentence::new(key).cell("cell", maze, cell as usize);
+        let wall = |key: &'static str, cell: u32, side: Side| {
+            at(key, cell).words("side", side_words(maze, cell, side))
+        };
+        let size = |cell: u32| u64::from(self.sizes[self.sets.root(cell as usize)]);
+        let sets = self.sets_left as u64;
+        match step.event {
+            Event::MergeSets { cell, side, .. } if crossing => {
+                at("narration.kruskal.crossing", cell)
+                    .words(
+                        "way",
+                        Sentence::new(if side == 0 {
+                            "narration.kruskal.north-south"
+                        } else {
+                            "narration.kruskal.east-west"
+                        }),
+                    )
+                    .n("sets", sets)
+            }
+            Event::Pass { cell } if crossing => at("narration.kruskal.no-crossing", cell),
             Event::KeepWall { cell, side }
                 if self.grid.weaves()
                     && self.sets.root(cell as usize)
-                    != self.sets.root(self.grid.through(cell as usize, side)) =>
+                        != self.sets.root(self.grid.through(cell as usize, side)) =>
             {
-                w.t("The wall ")
-                    .side(cell, side)
-                    .t(" of cell ")
-                    .cell(cell as usize)
-                    .t(" stays: carving it would cut into a crossing")
+                wall("narration.kruskal.keep-crossing", cell, side)
             }
-            Event::MergeSets { cell, side, .. } => w
-                .t("The wall ")
-                .side(cell, side)
-                .t(" of cell ")
-                .cell(cell as usize)
-                .t(" divided two sets: carved it, and the merged set has ")
-                .count(
-                    u64::from(self.sizes[self.sets.root(cell as usize)]),
-                    "cell",
-                    "cells",
-                )
-                .t("; ")
-                .count(self.sets_left as u64, "set is", "sets are")
-                .t(" left"),
-            Event::KeepWall { cell, side } => w
-                .t("The wall ")
-                .side(cell, side)
-                .t(" of cell ")
-                .cell(cell as usize)
-                .t(" stays: both sides are already in one set of ")
-                .count(
-                    u64::from(self.sizes[self.sets.root(cell as usize)]),
-                    "cell",
-                    "cells",
-                ),
-            _ => return describe(&step.event, maze),
-        };
-        w.t(".").done()
+            Event::MergeSets { cell, side, .. } => wall("narration.kruskal.merge", cell, side)
+                .n("size", size(cell))
+                .n("sets", sets),
+            Event::KeepWall { cell, side } => {
+                wall("narration.kruskal.keep", cell, side).n("size", size(cell))
+            }
+            _ => event_sentence(&step.event, maze),
+        }
     }
 
     /// The sets (each named by its root cell, the representative union-find keeps) and the

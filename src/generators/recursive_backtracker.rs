@@ -21,7 +21,8 @@
 //! Marks: `ACTIVE` for cells on the stack, `VISITED` for cells popped off it.
 
 use crate::board::{mark, Board};
-use crate::machine::{describe, Structure, Words};
+use crate::machine::Structure;
+use crate::machine::{event_sentence, side_words, Sentence};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -187,27 +188,18 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for RecursiveBacktracke
         vec![("stack", self.stack.len() as u64)]
     }
 
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
-        let mut words = Words::new(maze);
-        let w = &mut words;
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         let depth = self.stack.len() as u64;
-        let w = match step.event {
-            Event::Push { cell, side } => w
-                .t("Carved ")
-                .side(cell, side)
-                .t(" from cell ")
-                .cell(cell as usize)
-                .t(" into a cell not yet visited and pushed it"),
-            Event::Pop { cell } => w
-                .t("Every neighbour of cell ")
-                .cell(cell as usize)
-                .t(" is visited, so popped it to back up"),
-            _ => return describe(&step.event, maze),
-        };
-        w.t(": the stack holds ")
-            .count(depth, "cell", "cells")
-            .t(".")
-            .done()
+        match step.event {
+            Event::Push { cell, side } => Sentence::new("narration.backtracker.push")
+                .words("side", side_words(maze, cell, side))
+                .cell("cell", maze, cell as usize)
+                .n("depth", depth),
+            Event::Pop { cell } => Sentence::new("narration.backtracker.pop")
+                .cell("cell", maze, cell as usize)
+                .n("depth", depth),
+            _ => event_sentence(&step.event, maze),
+        }
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {

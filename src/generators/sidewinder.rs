@@ -23,7 +23,8 @@
 //! Marks: `ACTIVE` for cells of the current run, `VISITED` for finished cells.
 
 use crate::board::{mark, Board};
-use crate::machine::{describe, step_to_end_local, Structure, Words};
+use crate::machine::{event_sentence, side_words, Sentence};
+use crate::machine::{step_to_end_local, Structure};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::{Coins, Rng};
@@ -251,45 +252,35 @@ impl Machine for SideWinder {
     }
 
     /// Runs a row at a time: the coin decides between going on east and closing the run.
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
-        let mut words = Words::new(maze);
-        let w = &mut words;
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         // After a step at the east edge the column wraps to 0.
         let at_edge = self.column == 0;
-        let w = match step.event {
-            Event::ExtendRun { cell, run_len } => w
-                .t("Coin says go on: carved east from cell ")
-                .cell(cell as usize)
-                .t(", the run is now ")
-                .count(u64::from(run_len), "cell", "cells")
-                .t(" long"),
+        let at =
+            |key: &'static str, cell: u32| Sentence::new(key).cell("cell", maze, cell as usize);
+        match step.event {
+            Event::ExtendRun { cell, run_len } => {
+                at("narration.sidewinder.extend-run", cell).n("run", run_len)
+            }
             Event::CloseRun {
                 cell,
                 side,
                 run_len,
-            } => w
-                .t(if at_edge {
-                    "At the east edge the run must close: carve "
+            } => at(
+                if at_edge {
+                    "narration.sidewinder.close-run-edge"
                 } else {
-                    "Coin says close the run: carve "
-                })
-                .side(cell, side)
-                .t(" from cell ")
-                .cell(cell as usize)
-                .t(", chosen from a run of ")
-                .n(u64::from(run_len)),
-            Event::Carve { cell, side } => w
-                .t("The top row has nothing to the north: carved ")
-                .side(cell, side)
-                .t(" from cell ")
-                .cell(cell as usize),
-            Event::Pass { cell } => w
-                .t("Cell ")
-                .cell(cell as usize)
-                .t(" ends the top row: nothing to carve"),
-            _ => return describe(&step.event, maze),
-        };
-        w.t(".").done()
+                    "narration.sidewinder.close-run"
+                },
+                cell,
+            )
+            .words("side", side_words(maze, cell, side))
+            .n("run", run_len),
+            Event::Carve { cell, side } => {
+                at("narration.sidewinder.carve", cell).words("side", side_words(maze, cell, side))
+            }
+            Event::Pass { cell } => at("narration.sidewinder.pass", cell),
+            _ => event_sentence(&step.event, maze),
+        }
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {

@@ -10,12 +10,14 @@
 //! - `structure.rs`: the data-structure views of the teaching panel ([`Structure`]).
 
 mod event;
+mod sentence;
 mod structure;
 mod words;
 
 pub use event::{event_label, Event, EVENT_KINDS};
+pub use sentence::{reason_words, slug, Arg, Sentence, ENGLISH, UNITS};
 pub use structure::{heap_best, Structure};
-pub use words::{describe, xy, Words};
+pub use words::{describe, event_sentence, side_words, xy, Words};
 
 use crate::board::Board;
 use crate::maze::Maze;
@@ -140,7 +142,13 @@ pub trait Machine: CloneMachine + DebugState {
     /// after that step, so a machine may use its own state to say more. The default words
     /// come from the event alone.
     fn narrate(&self, step: &Step, maze: &Maze) -> String {
-        describe(&step.event, maze)
+        self.sentence(step, maze).english()
+    }
+
+    /// [`Machine::narrate`] as data: a key of [`ENGLISH`] and its values, which the page
+    /// fills in its language. Machines say more than the event by overriding this.
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
+        event_sentence(&step.event, maze)
     }
 
     /// The machine's data structures as they stand now, each with at most `limit` items.

@@ -1,5 +1,6 @@
 //! Narration: the plain sentences the page shows for each step, built piece by piece.
 
+use super::sentence::{Sentence, ENGLISH};
 use super::Event;
 use crate::maze::{Direction, Maze, Side};
 use crate::topology::{Shape, Topology};
@@ -92,169 +93,112 @@ impl<'a> Words<'a> {
     }
 }
 
+/// The words for side `side` of `cell`: "north", "south-east", "inward" … (see
+/// [`crate::topology`]); a weave's tunnel is "east under (3, 2)", the cell it passes under.
+#[inline(never)]
+pub fn side_words(maze: &Maze, cell: u32, side: Side) -> Sentence {
+    let name = match maze.grid() {
+        Some(grid) if grid.shape() == Shape::Weave && side >= 4 => {
+            let way = Direction::from_side(side).name();
+            match grid.neighbour(cell as usize, side & 3) {
+                Some(under) => {
+                    return Sentence::new("sides.under")
+                        .words("way", Sentence::new(side_key(way)))
+                        .cell("cell", maze, under)
+                }
+                None => grid.side_name(cell as usize, side),
+            }
+        }
+        Some(grid) => grid.side_name(cell as usize, side),
+        None => Direction::from_side(side).name(),
+    };
+    Sentence::new(side_key(name))
+}
+
+/// The key of a side's name, e.g. "sides.north-east".
+fn side_key(name: &str) -> &'static str {
+    ENGLISH
+        .iter()
+        .find(|&&(key, words)| words == name && key.starts_with("sides."))
+        .map_or("sides.north", |&(key, _)| key)
+}
+
 /// The default narration: what the event says, with cells as (x, y).
 pub fn describe(event: &Event, maze: &Maze) -> String {
-    let mut words = Words::new(maze);
-    let w = &mut words;
-    let c = |cell: u32| cell as usize;
+    event_sentence(event, maze).english()
+}
+
+/// [`describe`] as a sentence: a key and its values.
+pub fn event_sentence(event: &Event, maze: &Maze) -> Sentence {
+    let at = |key: &'static str, cell: u32| Sentence::new(key).cell("cell", maze, cell as usize);
+    let side = |s: Sentence, cell: u32, side: Side| s.words("side", side_words(maze, cell, side));
     match *event {
-        Event::Carve { cell, side } => w
-            .t("Carved ")
-            .side(cell, side)
-            .t(" from cell ")
-            .cell(c(cell)),
-        Event::Pass { cell } => w.t("Cell ").cell(c(cell)).t(" had nothing to carve"),
-        Event::ExtendRun { cell, run_len } => w
-            .t("Carved east from cell ")
-            .cell(c(cell))
-            .t(": the run is now ")
-            .count(u64::from(run_len), "cell", "cells")
-            .t(" long"),
+        Event::Carve { cell, side: s } => side(at("narration.event.carve", cell), cell, s),
+        Event::Pass { cell } => at("narration.event.pass", cell),
+        Event::ExtendRun { cell, run_len } => {
+            at("narration.event.extend-run", cell).n("run", run_len)
+        }
         Event::CloseRun {
             cell,
-            side,
+            side: s,
             run_len,
-        } => w
-            .t("Closed the run of ")
-            .n(u64::from(run_len))
-            .t(": carved ")
-            .side(cell, side)
-            .t(" from cell ")
-            .cell(c(cell)),
-        Event::Push { cell, side } => w
-            .t("Carved ")
-            .side(cell, side)
-            .t(" from cell ")
-            .cell(c(cell))
-            .t(" and pushed the new cell"),
-        Event::Pop { cell } => w
-            .t("Popped cell ")
-            .cell(c(cell))
-            .t(": nothing new around it, so back up"),
-        Event::MergeSets { cell, side, .. } => w
-            .t("The wall ")
-            .side(cell, side)
-            .t(" of cell ")
-            .cell(c(cell))
-            .t(" divided two sets: carved it and merged them"),
-        Event::KeepWall { cell, side } => w
-            .t("The wall ")
-            .side(cell, side)
-            .t(" of cell ")
-            .cell(c(cell))
-            .t(" stays: both sides are already connected"),
-        Event::Begin { cell } => w.t("Started at cell ").cell(c(cell)),
-        Event::Expand { cell, added } => w
-            .t("Took cell ")
-            .cell(c(cell))
-            .t(" from the frontier and added ")
-            .count(u64::from(added), "new neighbour", "new neighbours"),
-        Event::Skip { cell } => w
-            .t("Took cell ")
-            .cell(c(cell))
-            .t(" from the frontier, but it was already settled"),
-        Event::Found { length } => {
-            w.t("Reached the goal: the path has ")
-                .count(u64::from(length), "cell", "cells")
+        } => side(at("narration.event.close-run", cell), cell, s).n("run", run_len),
+        Event::Push { cell, side: s } => side(at("narration.event.push", cell), cell, s),
+        Event::Pop { cell } => at("narration.event.pop", cell),
+        Event::MergeSets { cell, side: s, .. } => {
+            side(at("narration.event.merge-sets", cell), cell, s)
         }
-        Event::Unreachable => w.t("The frontier ran out: the goal cannot be reached"),
-        Event::Turn { cell, heading } => w
-            .t("Turned to face ")
-            .side(cell, heading)
-            .t(" on cell ")
-            .cell(c(cell)),
-        Event::Move { from, to, heading } => w
-            .t("Moved ")
-            .side(from, heading)
-            .t(" from cell ")
-            .cell(c(from))
-            .t(" to cell ")
-            .cell(c(to)),
-        Event::Looped { cell, heading } => w
-            .t("Back on cell ")
-            .cell(c(cell))
-            .t(" facing ")
-            .side(cell, heading)
-            .t(" as before: following the wall would loop forever"),
-        Event::Walk { cell } => w.t("The player walked onto cell ").cell(c(cell)),
-        Event::Hunt { cell, side } => w
-            .t("The hunt found cell ")
-            .cell(c(cell))
-            .t(" and carved ")
-            .side(cell, side)
-            .t(" from it into the maze"),
-        Event::EraseLoop { cell, erased } => w
-            .t("The walk came back to cell ")
-            .cell(c(cell))
-            .t(": erased the loop of ")
-            .count(u64::from(erased), "cell", "cells")
-            .t(" after it"),
-        Event::AddWalk { cell, length } => w
-            .t("The walk reached cell ")
-            .cell(c(cell))
-            .t(", already in the maze: carved its ")
-            .count(u64::from(length), "passage", "passages")
-            .t(" into the maze"),
+        Event::KeepWall { cell, side: s } => side(at("narration.event.keep-wall", cell), cell, s),
+        Event::Begin { cell } => at("narration.event.begin", cell),
+        Event::Expand { cell, added } => at("narration.event.expand", cell).n("added", added),
+        Event::Skip { cell } => at("narration.event.skip", cell),
+        Event::Found { length } => Sentence::new("narration.event.found").n("length", length),
+        Event::Unreachable => Sentence::new("narration.event.unreachable"),
+        Event::Turn { cell, heading } => side(at("narration.event.turn", cell), cell, heading),
+        Event::Move { from, to, heading } => {
+            side(Sentence::new("narration.event.move"), from, heading)
+                .cell("from", maze, from as usize)
+                .cell("to", maze, to as usize)
+        }
+        Event::Looped { cell, heading } => side(at("narration.event.looped", cell), cell, heading),
+        Event::Walk { cell } => at("narration.event.walk", cell),
+        Event::Hunt { cell, side: s } => side(at("narration.event.hunt", cell), cell, s),
+        Event::EraseLoop { cell, erased } => {
+            at("narration.event.erase-loop", cell).n("erased", erased)
+        }
+        Event::AddWalk { cell, length } => at("narration.event.add-walk", cell).n("length", length),
         Event::Divide {
             cell,
-            side,
+            side: s,
             length,
             gap,
-        } => w
-            .t("Built a wall on the ")
-            .side(cell, side)
-            .t(" side of ")
-            .count(u64::from(length), "cell", "cells")
-            .t(" from cell ")
-            .cell(c(cell))
-            .t(", leaving a gap at ")
-            .cell(c(gap)),
-        Event::Fill { cell } => w.t("Filled cell ").cell(c(cell)).t(": a dead end"),
-        Event::OpenAll { cells } => w
-            .t("Opened every wall between neighbours: one empty room of ")
-            .count(u64::from(cells), "cell", "cells"),
-        Event::Block { cell } => w
-            .t("Blocked cell ")
-            .cell(c(cell))
-            .t(": an obstacle, its passages closed"),
+        } => side(at("narration.event.divide", cell), cell, s)
+            .n("length", length)
+            .cell("gap", maze, gap as usize),
+        Event::Fill { cell } => at("narration.event.fill", cell),
+        Event::OpenAll { cells } => Sentence::new("narration.event.open-all").n("cells", cells),
+        Event::Block { cell } => at("narration.event.block", cell),
         Event::BlockLine {
             cell,
-            side,
+            side: s,
             length,
             door,
-        } => w
-            .t("Blocked a wall of ")
-            .count(u64::from(length), "cell", "cells")
-            .t(" from cell ")
-            .cell(c(cell))
-            .t(" going ")
-            .side(cell, side)
-            .t(", leaving a door at ")
-            .cell(c(door)),
+        } => side(at("narration.event.block-line", cell), cell, s)
+            .n("length", length)
+            .cell("door", maze, door as usize),
         Event::Generation {
             number: 0, blocked, ..
-        } => w
-            .t("Filled at random: blocked ")
-            .count(u64::from(blocked), "cell", "cells"),
+        } => Sentence::new("narration.event.random-fill").n("blocked", blocked),
         Event::Generation {
             number,
             blocked,
             freed,
-        } => w
-            .t("Generation ")
-            .n(u64::from(number))
-            .t(": crowded cells blocked (")
-            .n(u64::from(blocked))
-            .t("), lonely obstacles freed (")
-            .n(u64::from(freed))
-            .t(")"),
-        Event::PaintRow { cell, length } => w
-            .t("Painted the costs of ")
-            .count(u64::from(length), "cell", "cells")
-            .t(" from cell ")
-            .cell(c(cell))
-            .t(" by the noise"),
+        } => Sentence::new("narration.event.generation")
+            .n("number", number)
+            .n("blocked", blocked)
+            .n("freed", freed),
+        Event::PaintRow { cell, length } => {
+            at("narration.event.paint-row", cell).n("length", length)
+        }
     }
-    .t(".")
-    .done()
 }

@@ -378,6 +378,12 @@ impl Run {
         }
     }
 
+    /// [`Run::narration`] as data (a key and its values), `None` before the first step.
+    pub fn sentence(&self) -> Option<crate::machine::Sentence> {
+        let step = self.now.last?;
+        Some(self.machine().sentence(&step, self.now.board.maze()))
+    }
+
     /// The data structures of the machine on show, each with at most `limit` items.
     pub fn structures(&self, limit: usize) -> Vec<Structure> {
         self.machine().inspect(self.now.board.maze(), limit)

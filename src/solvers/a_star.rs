@@ -46,7 +46,8 @@
 use super::{follow_parents, mark_path, open_neighbours, side_bits, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::open_set::{Entry, OpenSet};
-use crate::machine::{describe, step_to_end_inlined, Structure, Words};
+use crate::machine::{event_sentence, Sentence};
+use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -252,27 +253,20 @@ impl<T: Places + Clone + DebugState + 'static> Machine for AStar<T> {
     }
 
     /// Gives the expanded cell's scores: g steps from the start, h to the goal, f = g + h.
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         match step.event {
             Event::Expand { cell, added } => {
                 let cell = cell as usize;
                 let (g, h) = (self.nodes[cell].g(), self.h(cell));
                 let f = g + self.weight * h;
-                Words::new(maze)
-                    .t("Took cell ")
-                    .cell(cell)
-                    .t(", lowest in the open set with f = ")
-                    .n(u64::from(f))
-                    .t(" (g = ")
-                    .count(u64::from(g), "step", "steps")
-                    .t(" from the start, h = ")
-                    .n(u64::from(h))
-                    .t(" to the goal), and opened ")
-                    .count(u64::from(added), "neighbour", "neighbours")
-                    .t(".")
-                    .done()
+                Sentence::new("narration.a-star.expand")
+                    .cell("cell", maze, cell)
+                    .n("f", f)
+                    .n("g", g)
+                    .n("h", h)
+                    .n("added", added)
             }
-            _ => describe(&step.event, maze),
+            _ => event_sentence(&step.event, maze),
         }
     }
 

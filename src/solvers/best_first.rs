@@ -21,7 +21,9 @@
 //! Costs are whole numbers of [`crate::world::UNIT`] (`u64`), so adding never rounds, and every
 //! search of a world agrees on what a path costs. The open set is a four-way heap whose pushes
 //! and pops can be taken back exactly ([`QuadHeap`]); an improved cell is added again and its
-//! old entry, stale, is dropped within the step that meets it.
+//! old entry, stale, is dropped within the step that meets it. Dijkstra with four moves (every
+//! move a whole cost from 1 to 9) uses Dial's buckets instead ([`CostBuckets`]): the same
+//! order — lowest `g`, then the one added first — without the heap's reshuffling.
 //!
 //! One step is one cell taken from the open set and its moves. Marks: `FRONTIER` for the open
 //! set, `VISITED` for closed cells, `PATH` for the result.
@@ -29,13 +31,15 @@
 use super::moves::{in_moves, Guess, Moves};
 use super::{follow_parents, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
+use crate::ds::cost_buckets::CostBuckets;
 use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::{describe, heap_best, step_to_end_inlined, Structure, Words};
+use crate::machine::{event_sentence, Arg, Sentence};
+use crate::machine::{heap_best, step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::Topology;
-use crate::world::Search;
+use crate::world::{Search, UNIT};
 use std::cmp::Reverse;
 
 /// An open-set entry: `(f, h, order added, cell)`, lowest first.
@@ -47,6 +51,36 @@ const UNREACHED: u64 = u64::MAX;
 /// Notes of a step, each record led by its kind, for `undo`.
 const POPPED: u32 = 0;
 const RELAXED: u32 = 1;
+/// With Dial's buckets each record ends with its kind instead (a pop's length varies), and
+/// `undo` reads them from the end.
+const POPPED_FROM_BUCKETS: u32 = 2;
+const RELAXED_INTO_BUCKETS: u32 = 3;
+
+/// The open set: a heap of `(f, h, order, cell)`, or for Dijkstra with whole costs Dial's
+/// buckets of cells by `g` in units.
+#[derive(Clone, Debug)]
+enum Open {
+    Heap(QuadHeap<Entry>),
+    /// Boxed: ten lists, where the heap is one.
+    Buckets(Box<CostBuckets>),
+}
+
+impl Open {
+    fn empty(buckets: bool) -> Open {
+        if buckets {
+            Open::Buckets(Box::default())
+        } else {
+            Open::Heap(QuadHeap::new())
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Open::Heap(heap) => heap.len(),
+            Open::Buckets(buckets) => buckets.len(),
+        }
+    }
+}
 
 /// What the search knows of a cell.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -76,7 +110,7 @@ pub struct BestFirst<T> {
     goal: usize,
     /// `g`, parent and closed flag of every cell, side by side: one trip to memory a cell.
     nodes: Vec<Node>,
-    open: QuadHeap<Entry>,
+    open: Open,
     added: u32,
     closed_count: u64,
     started: bool,
@@ -121,6 +155,8 @@ impl<T: Topology> BestFirst<T> {
     ) -> BestFirst<T> {
         let moves = Moves::new(maze, search.corners);
         let guess = guessing.then(|| Guess::new(maze, &moves, search));
+        // Whole costs of 1 to 9 a move: Dijkstra without diagonal moves.
+        let buckets = guess.is_none() && !moves.corners.diagonal();
         BestFirst {
             info,
             moves,
@@ -129,7 +165,7 @@ impl<T: Topology> BestFirst<T> {
             goal,
             nodes: vec![Node::UNREACHED; grid.len()],
             grid,
-            open: QuadHeap::new(),
+            open: Open::empty(buckets),
             added: 0,
             closed_count: 0,
             started: false,
@@ -163,7 +199,17 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
         // Pop until a live entry turns up; stale ones are dropped within this step.
         let cell = loop {
-            let Some((entry, at)) = self.open.pop_at() else {
+            let Open::Heap(heap) = &mut self.open else {
+                match self.pop_from_buckets(board) {
+                    Some(cell) => break cell,
+                    None => {
+                        self.current = None;
+                        self.outcome = Some(Outcome::Unreachable);
+                        return Some(Step::new(Event::Unreachable, 7));
+                    }
+                }
+            };
+            let Some((entry, at)) = heap.pop_at() else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
                 return Some(Step::new(Event::Unreachable, 7));
@@ -220,8 +266,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             self.nodes[next].g = g;
             self.nodes[next].parent = cell as u32;
             let at = self.push(next, g);
-            board.note_words(&[RELAXED, next as u32, old_g as u32, (old_g >> 32) as u32]);
-            board.note_words(&[old_parent, u32::from(was_closed), at as u32]);
+            if let Open::Heap(_) = self.open {
+                board.note_words(&[RELAXED, next as u32, old_g as u32, (old_g >> 32) as u32]);
+                board.note_words(&[old_parent, u32::from(was_closed), at as u32]);
+            } else {
+                board.note_words(&[next as u32, old_g as u32, (old_g >> 32) as u32]);
+                board.note_words(&[old_parent, u32::from(was_closed), RELAXED_INTO_BUCKETS]);
+            }
             added += 1;
         }
         Some(Step::new(
@@ -250,7 +301,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
     /// it left the heap's last entry), and the cell before.
     fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
         if let Event::Begin { .. } = step.event {
-            self.open = QuadHeap::new();
+            self.open = Open::empty(matches!(self.open, Open::Buckets(_)));
             self.added = 0;
             self.nodes[self.start].g = UNREACHED;
             self.nodes[self.start].parent = NO_PARENT;
@@ -259,6 +310,12 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             return true;
         }
         let Some((&before, mut rest)) = notes.split_first() else {
+            return false;
+        };
+        if let Open::Buckets(_) = self.open {
+            return self.undo_from_buckets(step, before, rest);
+        }
+        let Open::Heap(heap) = &mut self.open else {
             return false;
         };
         // Split the records, then take them back newest first.
@@ -286,11 +343,11 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             match **record {
                 [POPPED, f_low, f_high, h_low, h_high, order, cell, at] => {
                     let entry = Reverse((wide(f_low, f_high), wide(h_low, h_high), order, cell));
-                    self.open.undo_pop(entry, at as usize);
+                    heap.undo_pop(entry, at as usize);
                 }
                 [RELAXED, next, g_low, g_high, parent, was_closed, at] => {
                     let next = next as usize;
-                    self.open.undo_push(at as usize);
+                    heap.undo_push(at as usize);
                     self.added -= 1;
                     let old_g = wide(g_low, g_high);
                     if old_g == UNREACHED {
@@ -323,30 +380,19 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         ]
     }
 
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         let Event::Expand { cell, added } = step.event else {
-            return describe(&step.event, maze);
+            return event_sentence(&step.event, maze);
         };
         let cell = cell as usize;
-        let g = in_moves(self.nodes[cell].g);
-        let mut words = Words::new(maze);
-        words.t("Took cell ").cell(cell);
-        match self.guess {
-            None => words.t(&format!(
-                ", the cheapest to reach in the queue at cost {g:.2},"
-            )),
-            Some(_) => {
-                let h = in_moves(self.h(cell));
-                words.t(&format!(
-                    ", lowest in the open set: g = {g:.2} so far, h = {h:.2} to go,"
-                ))
-            }
+        let g = Arg::Dec(in_moves(self.nodes[cell].g));
+        let sentence = match self.guess {
+            None => Sentence::new("narration.best-first.cheapest").with("g", g),
+            Some(_) => Sentence::new("narration.best-first.lowest")
+                .with("g", g)
+                .with("h", Arg::Dec(in_moves(self.h(cell)))),
         };
-        words
-            .t(" and reached ")
-            .count(u64::from(added), "neighbour", "neighbours")
-            .t(" more cheaply.")
-            .done()
+        sentence.cell("cell", maze, cell).n("added", added)
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
@@ -354,7 +400,15 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             let Reverse((f, h, _, cell)) = entry;
             !self.nodes[cell as usize].closed && f - self.weighted(h) == self.nodes[cell as usize].g
         };
-        let best = heap_best(self.open.as_slice(), ARITY, limit, &live);
+        let best = match &self.open {
+            Open::Heap(heap) => heap_best(heap.as_slice(), ARITY, limit, &live),
+            Open::Buckets(buckets) => buckets
+                .in_order()
+                .map(|(cell, dist)| Reverse((dist * UNIT, 0, 0, cell as u32)))
+                .filter(|&entry| live(entry))
+                .take(limit)
+                .collect(),
+        };
         let title = match self.guess {
             None => "Queue (cheapest first)",
             Some(_) => "Open set (lowest f first)",
@@ -399,14 +453,88 @@ impl<T: Topology> BestFirst<T> {
         self.guess.map_or(0, |guess| guess.weighted(h))
     }
 
-    /// Adds `cell` with `g`; returns where it came to rest in the heap.
+    /// Adds `cell` with `g`; returns where it came to rest in the heap (0 in buckets).
     #[inline]
     fn push(&mut self, cell: usize, g: u64) -> usize {
         let h = self.h(cell);
         let f = g + self.weighted(h);
-        let at = self.open.push_at(Reverse((f, h, self.added, cell as u32)));
+        let order = self.added;
         self.added = self.added.wrapping_add(1);
-        at
+        match &mut self.open {
+            Open::Heap(heap) => heap.push_at(Reverse((f, h, order, cell as u32))),
+            Open::Buckets(buckets) => {
+                buckets.push(cell, g / UNIT);
+                0
+            }
+        }
+    }
+
+    /// Takes cells from the buckets until a live one turns up (stale ones dropped), noting
+    /// each pop; `None` when they run dry.
+    #[inline]
+    fn pop_from_buckets(&mut self, board: &mut Board) -> Option<usize> {
+        let Open::Buckets(buckets) = &mut self.open else {
+            return None;
+        };
+        loop {
+            let (cell, dist) = buckets.pop(board)?;
+            board.note(POPPED_FROM_BUCKETS);
+            let node = self.nodes[cell];
+            if !node.closed && node.g == dist * UNIT {
+                return Some(cell);
+            }
+        }
+    }
+
+    /// [`Machine::undo`] with Dial's buckets: the records read from the end, each ending with
+    /// its kind.
+    fn undo_from_buckets(&mut self, step: &Step, before: u32, mut rest: &[u32]) -> bool {
+        if let Event::Expand { .. } | Event::Found { .. } = step.event {
+            if let Some(cell) = self.current {
+                self.nodes[cell].closed = false;
+                self.closed_count -= 1;
+            }
+        }
+        let Open::Buckets(buckets) = &mut self.open else {
+            return false;
+        };
+        while let Some((&kind, older)) = rest.split_last() {
+            match kind {
+                RELAXED_INTO_BUCKETS => {
+                    let Some(at) = older.len().checked_sub(5) else {
+                        return false;
+                    };
+                    let [next, g_low, g_high, parent, was_closed] = older[at..] else {
+                        return false;
+                    };
+                    let next = next as usize;
+                    buckets.undo_push(self.nodes[next].g / UNIT);
+                    self.added = self.added.wrapping_sub(1);
+                    let old_g = u64::from(g_low) | u64::from(g_high) << 32;
+                    if old_g == UNREACHED {
+                        self.visited -= 1;
+                    }
+                    if was_closed != 0 {
+                        self.nodes[next].closed = true;
+                        self.closed_count += 1;
+                    }
+                    self.nodes[next].g = old_g;
+                    self.nodes[next].parent = parent;
+                    rest = &older[..at];
+                }
+                POPPED_FROM_BUCKETS => {
+                    let Some(at) = CostBuckets::pop_notes_start(older) else {
+                        return false;
+                    };
+                    buckets.undo_pop(&older[at..]);
+                    rest = &older[..at];
+                }
+                _ => return false,
+            }
+        }
+        self.outcome = None;
+        self.current = (before != u32::MAX).then_some(before as usize);
+        true
     }
 
     /// The cheapest known cost from the start in units, if the cell has been reached.

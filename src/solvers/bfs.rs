@@ -17,7 +17,8 @@
 
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::machine::{describe, step_to_end_inlined, Structure, Words};
+use crate::machine::{event_sentence, Sentence};
+use crate::machine::{step_to_end_inlined, Structure};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -226,22 +227,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
         ]
     }
 
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         match step.event {
-            Event::Expand { cell, added } => Words::new(maze)
-                .t("Took cell ")
-                .cell(cell as usize)
-                .t(" from the front of the queue and queued ")
-                .count(u64::from(added), "new neighbour", "new neighbours")
-                .t("; ")
-                .count(
-                    (self.queue.len() - self.head) as u64,
-                    "cell waits",
-                    "cells wait",
-                )
-                .t(".")
-                .done(),
-            _ => describe(&step.event, maze),
+            Event::Expand { cell, added } => Sentence::new("narration.bfs.expand")
+                .cell("cell", maze, cell as usize)
+                .n("added", added)
+                .n("waiting", (self.queue.len() - self.head) as u64),
+            _ => event_sentence(&step.event, maze),
         }
     }
 

@@ -30,7 +30,8 @@ use super::moves::{in_moves, Guess, Moves};
 use super::{mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::{describe, heap_best, Structure, Words};
+use crate::machine::{event_sentence, Arg, Sentence};
+use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -355,29 +356,27 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalAStar<
         ]
     }
 
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         let Event::Expand { cell, added } = step.event else {
-            return describe(&step.event, maze);
+            return event_sentence(&step.event, maze);
         };
         let cell = cell as usize;
         let side = usize::from(!self.halves[0].closed[cell]);
-        let g = in_moves(self.halves[side].g[cell]);
         let best = if self.mu == UNREACHED {
-            "no meeting yet".to_string()
+            Sentence::new("narration.bidirectional.no-meeting")
         } else {
-            format!("best meeting costs {:.2}", in_moves(self.mu))
+            Sentence::new("narration.bidirectional.best-meeting")
+                .with("cost", Arg::Dec(in_moves(self.mu)))
         };
-        Words::new(maze)
-            .t(if side == 0 {
-                "Forward: took cell "
-            } else {
-                "Backward: took cell "
-            })
-            .cell(cell)
-            .t(&format!(" at g = {g:.2} and reached "))
-            .count(u64::from(added), "neighbour", "neighbours")
-            .t(&format!(" more cheaply; {best}."))
-            .done()
+        Sentence::new(if side == 0 {
+            "narration.bidirectional.forward"
+        } else {
+            "narration.bidirectional.backward"
+        })
+        .cell("cell", maze, cell)
+        .with("g", Arg::Dec(in_moves(self.halves[side].g[cell])))
+        .n("added", added)
+        .words("best", best)
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {

@@ -19,7 +19,8 @@
 
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::machine::{describe, Structure, Words};
+use crate::machine::Structure;
+use crate::machine::{event_sentence, side_words, Sentence};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -185,22 +186,19 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
     }
 
     /// A search goes through open passages: it does not carve, as the generators' words say.
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         match step.event {
             Event::Push { cell, side } => {
-                let cell = cell as usize;
-                let next = self.grid.neighbour(cell, side).unwrap_or(cell);
-                Words::new(maze)
-                    .t("Went ")
-                    .side(cell as u32, side)
-                    .t(" from cell ")
-                    .cell(cell)
-                    .t(" to ")
-                    .cell(next)
-                    .t(", not seen before, and pushed it.")
-                    .done()
+                let next = self
+                    .grid
+                    .neighbour(cell as usize, side)
+                    .unwrap_or(cell as usize);
+                Sentence::new("narration.dfs.push")
+                    .words("side", side_words(maze, cell, side))
+                    .cell("cell", maze, cell as usize)
+                    .cell("next", maze, next)
             }
-            _ => describe(&step.event, maze),
+            _ => event_sentence(&step.event, maze),
         }
     }
 

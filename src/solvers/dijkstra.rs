@@ -39,7 +39,8 @@
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::dial_queue::DialQueue;
-use crate::machine::{describe, step_to_end_inlined, Structure, Words};
+use crate::machine::{event_sentence, Sentence};
+use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -264,18 +265,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
         ]
     }
 
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         match step.event {
-            Event::Expand { cell, added } => Words::new(maze)
-                .t("Settled cell ")
-                .cell(cell as usize)
-                .t(" at distance ")
-                .n(u64::from(self.dist[cell as usize]))
-                .t(", the smallest in the queue, and queued ")
-                .count(u64::from(added), "neighbour", "neighbours")
-                .t(".")
-                .done(),
-            _ => describe(&step.event, maze),
+            Event::Expand { cell, added } => Sentence::new("narration.dijkstra.expand")
+                .cell("cell", maze, cell as usize)
+                .n("distance", self.dist[cell as usize])
+                .n("added", added),
+            _ => event_sentence(&step.event, maze),
         }
     }
 

@@ -26,6 +26,7 @@
 use super::moves::{in_moves, Guess, Moves};
 use super::{mark_path, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::machine::{event_sentence, reason_words, Arg, Sentence};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::Maze;
@@ -59,7 +60,8 @@ pub static INFO: Info = Info {
 
 /// Steps after which the search gives up.
 pub const STEP_LIMIT: u64 = 20_000_000;
-const GAVE_UP: &str = "step limit reached: IDA* repeats its search for each new bound; choose \
+pub(crate) const GAVE_UP: &str =
+    "step limit reached: IDA* repeats its search for each new bound; choose \
                        a-star for a world this size";
 
 const NONE: u64 = u64::MAX;
@@ -298,45 +300,30 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
         ]
     }
 
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
-        let bound = in_moves(self.bound);
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
+        let bound = Arg::Dec(in_moves(self.bound));
+        let at =
+            |key: &'static str, cell: u32| Sentence::new(key).cell("cell", maze, cell as usize);
         match step.event {
-            Event::Begin { cell } if self.round > 1 => Words::new(maze)
-                .t(&format!(
-                    "Nothing left under the bound: raised it to {bound:.2}, the smallest f that \
-                     was above it, and started round {} again from the start ",
-                    self.round
-                ))
-                .cell(cell as usize)
-                .t(".")
-                .done(),
-            Event::Begin { cell } => Words::new(maze)
-                .t("Started at cell ")
-                .cell(cell as usize)
-                .t(&format!(" with bound h = {bound:.2}."))
-                .done(),
+            Event::Begin { cell } if self.round > 1 => at("narration.ida.raise", cell)
+                .with("bound", bound)
+                .n("round", self.round),
+            Event::Begin { cell } => at("narration.ida.begin", cell).with("bound", bound),
             Event::Expand { cell, .. } => {
                 let g = self.stack.last().map_or(0, |frame| frame.g);
-                Words::new(maze)
-                    .t("Pushed cell ")
-                    .cell(cell as usize)
-                    .t(&format!(
-                        ": g = {:.2}, f = {:.2} is within the bound {bound:.2}.",
-                        in_moves(g),
-                        in_moves(g + self.h(cell as usize))
-                    ))
-                    .done()
+                at("narration.ida.push", cell)
+                    .with("g", Arg::Dec(in_moves(g)))
+                    .with("f", Arg::Dec(in_moves(g + self.h(cell as usize))))
+                    .with("bound", bound)
             }
-            Event::Pop { cell } => Words::new(maze)
-                .t("No move left under the bound from cell ")
-                .cell(cell as usize)
-                .t(": popped it.")
-                .done(),
+            Event::Pop { cell } => at("narration.ida.pop", cell),
             Event::Unreachable => match &self.outcome {
-                Some(Outcome::GaveUp { reason, .. }) => format!("Gave up: {reason}."),
-                _ => "No cell lay above the bound: the goal cannot be reached.".to_string(),
+                Some(Outcome::GaveUp { reason, .. }) => {
+                    Sentence::new("narration.gave-up").with("reason", reason_words(reason))
+                }
+                _ => Sentence::new("narration.ida.unreachable"),
             },
-            _ => crate::machine::describe(&step.event, maze),
+            _ => event_sentence(&step.event, maze),
         }
     }
 

@@ -33,7 +33,8 @@ use super::moves::{in_moves, Guess, Moves};
 use super::{is_uniform, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::{describe, heap_best, Structure, Words};
+use crate::machine::{event_sentence, reason_words, Arg, Sentence};
+use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -67,10 +68,11 @@ pub static INFO: Info = Info {
 };
 
 /// Why a search on a world with terrain costs gives up.
-const COSTS: &str = "jump-point-search needs every cell to cost the same: this world has \
+pub(crate) const COSTS: &str =
+    "jump-point-search needs every cell to cost the same: this world has \
                      terrain costs; choose a-star or dijkstra";
 /// Why a search on another grid gives up ([`super::check_shape`] refuses it first).
-const SHAPE: &str = "jump-point-search works on the plain square grid only";
+pub(crate) const SHAPE: &str = "jump-point-search works on the plain square grid only";
 
 type Entry = Reverse<(u64, u64, u32, u32)>;
 const UNREACHED: u64 = u64::MAX;
@@ -341,29 +343,23 @@ impl Machine for JumpPointSearch {
         ]
     }
 
-    fn narrate(&self, step: &Step, maze: &Maze) -> String {
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         if let Some(Outcome::GaveUp { reason, .. }) = &self.outcome {
-            return format!("Gave up: {reason}.");
+            return Sentence::new("narration.gave-up").with("reason", reason_words(reason));
         }
         let Event::Expand { cell, added } = step.event else {
-            return describe(&step.event, maze);
+            return event_sentence(&step.event, maze);
         };
         let cell = cell as usize;
-        let ground = if cell == self.start || !self.open_ground[cell] {
-            "jumped every way from it"
+        let key = if cell == self.start || !self.open_ground[cell] {
+            "narration.jps.expand-start"
         } else {
-            "in open ground, jumped only the natural ways"
+            "narration.jps.expand-open"
         };
-        Words::new(maze)
-            .t("Took jump point ")
-            .cell(cell)
-            .t(&format!(
-                " at g = {:.2}, {ground}, and found ",
-                in_moves(self.g[cell])
-            ))
-            .count(u64::from(added), "new jump point", "new jump points")
-            .t(".")
-            .done()
+        Sentence::new(key)
+            .cell("cell", maze, cell)
+            .with("g", Arg::Dec(in_moves(self.g[cell])))
+            .n("added", added)
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {

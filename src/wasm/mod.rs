@@ -567,6 +567,16 @@ impl MazeRun {
         self.run.narration()
     }
 
+    /// The narration as data for the page to say in its language: `{ key, args }`, the key
+    /// under `core.` of www/i18n/<code>.json (full, e.g. "core.narration.bfs.expand"), each
+    /// arg a number, a string, or words of its own as `{ key, args }`; `null` at step 0.
+    #[wasm_bindgen(js_name = narrationData)]
+    pub fn narration_data(&self) -> JsValue {
+        self.run
+            .sentence()
+            .map_or(JsValue::NULL, |s| sentence_object(&s))
+    }
+
     /// Every data structure of the machine on show, worked out once: an array of
     /// `{ title, total, items, note }`, each with at most `limit` items. (The accessors below
     /// work the views out again on every call.)
@@ -756,6 +766,26 @@ fn info(call: &'static str, name: &JsValue) -> Result<&'static Info, JsError> {
     let which = param(call, "name");
     let text = args::text(which, name)?;
     run::algorithm_info(&text).map_err(|error| which.fail(&error.to_string()))
+}
+
+/// A sentence as `{ key, args }` (see `MazeRun.narrationData`).
+fn sentence_object(sentence: &machine::Sentence) -> JsValue {
+    let args = js_sys::Object::new();
+    for (name, arg) in &sentence.args {
+        let value = match arg {
+            machine::Arg::Num(n) => JsValue::from(*n as f64),
+            machine::Arg::Dec(x) => JsValue::from(format!("{x:.2}")),
+            machine::Arg::Text(text) => JsValue::from(text.as_str()),
+            machine::Arg::Words(words) => sentence_object(words),
+        };
+        // Setting a property of a plain new object cannot fail.
+        let _ = js_sys::Reflect::set(&args, &JsValue::from(*name), &value);
+    }
+    let object = js_sys::Object::new();
+    let key = format!("core.{}", sentence.key);
+    let _ = js_sys::Reflect::set(&object, &JsValue::from("key"), &JsValue::from(key));
+    let _ = js_sys::Reflect::set(&object, &JsValue::from("args"), &args);
+    object.into()
 }
 
 fn strings(items: impl IntoIterator<Item = &'static str>) -> Vec<String> {

@@ -1,0 +1,279 @@
+//! Narration as data: a sentence is a key and named values, and the English words for every key
+//! live in [`ENGLISH`] here. The core fills them itself for the command line, the transcripts
+//! and `narration()`; the page gets the key and values (`narrationData()`) and fills the
+//! template of its language, so a translation is a data file, never code.
+//!
+//! Templates read `{name}` for a value and `{name:unit}` for a count with its word from
+//! [`UNITS`], the same syntax `www/i18n.js` fills. `www/i18n/en.json`'s `core` section is made
+//! from these tables (tests/i18n_core.rs checks it, and writes it with `MAZESTEP_BLESS=1`).
+
+use crate::maze::Maze;
+
+// The builder's methods are kept out of line: a sentence is built at a hundred or so call
+// sites, and each inlined copy of a Vec push costs the wasm module bytes.
+
+/// A value in a sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// A whole number (the page writes it the language's way).
+    Num(u64),
+    /// A cost in moves, written with two decimals ("3.50").
+    Dec(f64),
+    /// Language-neutral text: a cell as "(3, 4)", or a reason the core only has in English.
+    Text(String),
+    /// Words of their own: a side ("sides.north"), or a phrase with values of its own.
+    Words(Sentence),
+}
+
+/// A sentence: the key of its template (under `core.` in the language files) and its values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sentence {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Sentence {
+    #[inline(never)]
+    pub fn new(key: &'static str) -> Sentence {
+        Sentence {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds a value.
+    #[inline(never)]
+    pub fn with(mut self, name: &'static str, value: Arg) -> Sentence {
+        self.args.push((name, value));
+        self
+    }
+
+    /// Adds a whole number.
+    pub fn n(self, name: &'static str, value: impl Into<u64>) -> Sentence {
+        self.num(name, value.into())
+    }
+
+    #[inline(never)]
+    fn num(self, name: &'static str, value: u64) -> Sentence {
+        self.with(name, Arg::Num(value))
+    }
+
+    /// Adds a cell as "(x, y)" (on a polar grid: place in its ring, ring).
+    #[inline(never)]
+    pub fn cell(self, name: &'static str, maze: &Maze, cell: usize) -> Sentence {
+        self.with(name, Arg::Text(super::xy(maze, cell)))
+    }
+
+    /// Adds words of their own (a side, a phrase).
+    #[inline(never)]
+    pub fn words(self, name: &'static str, words: Sentence) -> Sentence {
+        self.with(name, Arg::Words(words))
+    }
+
+    /// The sentence in English, as the command line and the transcripts show it.
+    pub fn english(&self) -> String {
+        let mut out = String::new();
+        self.english_into(&mut out);
+        out
+    }
+
+    #[inline(never)]
+    fn english_into(&self, out: &mut String) {
+        let template = english_template(self.key).unwrap_or(self.key);
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let Some(close) = rest[open..].find('}') else {
+                break;
+            };
+            let field = &rest[open + 1..open + close];
+            rest = &rest[open + close + 1..];
+            let (name, unit) = match field.split_once(':') {
+                Some((name, unit)) => (name, Some(unit)),
+                None => (field, None),
+            };
+            match self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a) {
+                Some(Arg::Num(n)) => match unit.and_then(unit_forms) {
+                    Some((one, other)) => {
+                        let form = if *n == 1 { one } else { other };
+                        let (before, after) = form.split_once('#').unwrap_or((form, ""));
+                        out.push_str(before);
+                        push_number(out, *n);
+                        out.push_str(after);
+                    }
+                    None => push_number(out, *n),
+                },
+                Some(Arg::Dec(x)) => out.push_str(&format!("{x:.2}")),
+                Some(Arg::Text(text)) => out.push_str(text),
+                Some(Arg::Words(words)) => words.english_into(out),
+                // A template naming a value the sentence lacks shows it as written.
+                None => {
+                    out.push('{');
+                    out.push_str(field);
+                    out.push('}');
+                }
+            }
+        }
+        out.push_str(rest);
+    }
+}
+
+/// A whole number in decimal, without `format!` (each call site of it costs the wasm module).
+fn push_number(out: &mut String, value: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = value;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
+}
+
+/// Why a search gave up, as words of their own when [`ENGLISH`] has a key for the reason
+/// (the page says it in its language), else as it is.
+pub fn reason_words(reason: &'static str) -> Arg {
+    match ENGLISH
+        .iter()
+        .find(|&&(key, words)| words == reason && key.starts_with("reasons."))
+    {
+        Some(&(key, _)) => Arg::Words(Sentence::new(key)),
+        None => Arg::Text(reason.to_string()),
+    }
+}
+
+/// The English template of `key`.
+pub fn english_template(key: &str) -> Option<&'static str> {
+    ENGLISH.iter().find(|(k, _)| *k == key).map(|&(_, t)| t)
+}
+
+/// The English forms of a unit: (one, other).
+pub fn unit_forms(unit: &str) -> Option<(&'static str, &'static str)> {
+    UNITS
+        .iter()
+        .find(|(u, _, _)| *u == unit)
+        .map(|&(_, one, other)| (one, other))
+}
+
+/// Count words: (unit, one, other), `#` where the number goes. Shared with the page's
+/// `units` section ("cell" and "step" are there already with these same words).
+pub static UNITS: &[(&str, &str, &str)] = &[
+    ("cell", "# cell", "# cells"),
+    ("step", "# step", "# steps"),
+    ("neighbour", "# neighbour", "# neighbours"),
+    ("new-neighbour", "# new neighbour", "# new neighbours"),
+    ("waiting-cell", "# cell waits", "# cells wait"),
+    ("set-left", "# set is", "# sets are"),
+    ("passage", "# passage", "# passages"),
+    ("new-jump-point", "# new jump point", "# new jump points"),
+];
+
+/// Every English template the core says, by key (under `core.`).
+pub static ENGLISH: &[(&str, &str)] = &[
+    // Sides of a cell, and a weave's tunnel.
+    ("sides.north", "north"),
+    ("sides.east", "east"),
+    ("sides.south", "south"),
+    ("sides.west", "west"),
+    ("sides.north-east", "north-east"),
+    ("sides.south-east", "south-east"),
+    ("sides.south-west", "south-west"),
+    ("sides.north-west", "north-west"),
+    ("sides.inward", "inward"),
+    ("sides.outward", "outward"),
+    ("sides.clockwise", "clockwise"),
+    ("sides.anticlockwise", "anticlockwise"),
+    ("sides.north-under-a-cell", "north under a cell"),
+    ("sides.east-under-a-cell", "east under a cell"),
+    ("sides.south-under-a-cell", "south under a cell"),
+    ("sides.west-under-a-cell", "west under a cell"),
+    ("sides.under", "{way} under {cell}"),
+    // What an event says when the machine has nothing more to add.
+    ("narration.event.carve", "Carved {side} from cell {cell}."),
+    ("narration.event.pass", "Cell {cell} had nothing to carve."),
+    ("narration.event.extend-run", "Carved east from cell {cell}: the run is now {run:cell} long."),
+    ("narration.event.close-run", "Closed the run of {run}: carved {side} from cell {cell}."),
+    ("narration.event.push", "Carved {side} from cell {cell} and pushed the new cell."),
+    ("narration.event.pop", "Popped cell {cell}: nothing new around it, so back up."),
+    ("narration.event.merge-sets", "The wall {side} of cell {cell} divided two sets: carved it and merged them."),
+    ("narration.event.keep-wall", "The wall {side} of cell {cell} stays: both sides are already connected."),
+    ("narration.event.begin", "Started at cell {cell}."),
+    ("narration.event.expand", "Took cell {cell} from the frontier and added {added:new-neighbour}."),
+    ("narration.event.skip", "Took cell {cell} from the frontier, but it was already settled."),
+    ("narration.event.found", "Reached the goal: the path has {length:cell}."),
+    ("narration.event.unreachable", "The frontier ran out: the goal cannot be reached."),
+    ("narration.event.turn", "Turned to face {side} on cell {cell}."),
+    ("narration.event.move", "Moved {side} from cell {from} to cell {to}."),
+    ("narration.event.looped", "Back on cell {cell} facing {side} as before: following the wall would loop forever."),
+    ("narration.event.walk", "The player walked onto cell {cell}."),
+    ("narration.event.hunt", "The hunt found cell {cell} and carved {side} from it into the maze."),
+    ("narration.event.erase-loop", "The walk came back to cell {cell}: erased the loop of {erased:cell} after it."),
+    ("narration.event.add-walk", "The walk reached cell {cell}, already in the maze: carved its {length:passage} into the maze."),
+    ("narration.event.divide", "Built a wall on the {side} side of {length:cell} from cell {cell}, leaving a gap at {gap}."),
+    ("narration.event.fill", "Filled cell {cell}: a dead end."),
+    ("narration.event.open-all", "Opened every wall between neighbours: one empty room of {cells:cell}."),
+    ("narration.event.block", "Blocked cell {cell}: an obstacle, its passages closed."),
+    ("narration.event.block-line", "Blocked a wall of {length:cell} from cell {cell} going {side}, leaving a door at {door}."),
+    ("narration.event.random-fill", "Filled at random: blocked {blocked:cell}."),
+    ("narration.event.generation", "Generation {number}: crowded cells blocked ({blocked}), lonely obstacles freed ({freed})."),
+    ("narration.event.paint-row", "Painted the costs of {length:cell} from cell {cell} by the noise."),
+    // What machines say with their own state.
+    ("narration.gave-up", "Gave up: {reason}."),
+    ("reasons.ida-step-limit", crate::solvers::ida_star::GAVE_UP),
+    ("reasons.jps-costs", crate::solvers::jump_point_search::COSTS),
+    ("reasons.jps-shape", crate::solvers::jump_point_search::SHAPE),
+    ("narration.sidewinder.extend-run", "Coin says go on: carved east from cell {cell}, the run is now {run:cell} long."),
+    ("narration.sidewinder.close-run-edge", "At the east edge the run must close: carve {side} from cell {cell}, chosen from a run of {run}."),
+    ("narration.sidewinder.close-run", "Coin says close the run: carve {side} from cell {cell}, chosen from a run of {run}."),
+    ("narration.sidewinder.carve", "The top row has nothing to the north: carved {side} from cell {cell}."),
+    ("narration.sidewinder.pass", "Cell {cell} ends the top row: nothing to carve."),
+    ("narration.backtracker.push", "Carved {side} from cell {cell} into a cell not yet visited and pushed it: the stack holds {depth:cell}."),
+    ("narration.backtracker.pop", "Every neighbour of cell {cell} is visited, so popped it to back up: the stack holds {depth:cell}."),
+    ("narration.kruskal.crossing", "Cell {cell} and its four neighbours were in five sets: made it a crossing, a corridor {way} over it and a tunnel under it the other way; {sets:set-left} left."),
+    ("narration.kruskal.north-south", "north-south"),
+    ("narration.kruskal.east-west", "east-west"),
+    ("narration.kruskal.no-crossing", "Cell {cell} cannot be a crossing: it has a passage already, or two of its neighbours are connected."),
+    ("narration.kruskal.keep-crossing", "The wall {side} of cell {cell} stays: carving it would cut into a crossing."),
+    ("narration.kruskal.merge", "The wall {side} of cell {cell} divided two sets: carved it, and the merged set has {size:cell}; {sets:set-left} left."),
+    ("narration.kruskal.keep", "The wall {side} of cell {cell} stays: both sides are already in one set of {size:cell}."),
+    ("narration.bfs.expand", "Took cell {cell} from the front of the queue and queued {added:new-neighbour}; {waiting:waiting-cell}."),
+    ("narration.dfs.push", "Went {side} from cell {cell} to {next}, not seen before, and pushed it."),
+    ("narration.dijkstra.expand", "Settled cell {cell} at distance {distance}, the smallest in the queue, and queued {added:neighbour}."),
+    ("narration.a-star.expand", "Took cell {cell}, lowest in the open set with f = {f} (g = {g:step} from the start, h = {h} to the goal), and opened {added:neighbour}."),
+    ("narration.best-first.cheapest", "Took cell {cell}, the cheapest to reach in the queue at cost {g}, and reached {added:neighbour} more cheaply."),
+    ("narration.best-first.lowest", "Took cell {cell}, lowest in the open set: g = {g} so far, h = {h} to go, and reached {added:neighbour} more cheaply."),
+    ("narration.bidirectional.forward", "Forward: took cell {cell} at g = {g} and reached {added:neighbour} more cheaply; {best}."),
+    ("narration.bidirectional.backward", "Backward: took cell {cell} at g = {g} and reached {added:neighbour} more cheaply; {best}."),
+    ("narration.bidirectional.no-meeting", "no meeting yet"),
+    ("narration.bidirectional.best-meeting", "best meeting costs {cost}"),
+    ("narration.jps.expand-start", "Took jump point {cell} at g = {g}, jumped every way from it, and found {added:new-jump-point}."),
+    ("narration.jps.expand-open", "Took jump point {cell} at g = {g}, in open ground, jumped only the natural ways, and found {added:new-jump-point}."),
+    ("narration.ida.raise", "Nothing left under the bound: raised it to {bound}, the smallest f that was above it, and started round {round} again from the start {cell}."),
+    ("narration.ida.begin", "Started at cell {cell} with bound h = {bound}."),
+    ("narration.ida.push", "Pushed cell {cell}: g = {g}, f = {f} is within the bound {bound}."),
+    ("narration.ida.pop", "No move left under the bound from cell {cell}: popped it."),
+    ("narration.ida.unreachable", "No cell lay above the bound: the goal cannot be reached."),
+];
+
+/// A key made from English words: lower case, each run of other characters one `-`. The
+/// page makes the same keys from the same words (www/core-words.js).
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}

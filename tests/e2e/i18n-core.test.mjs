@@ -1,0 +1,87 @@
+// The core's words in the page's language (issue 18): with lang=ko the narration, pseudocode,
+// algorithm summary, data-structure titles, counters, legend and "run to the next" choices come
+// from www/i18n/ko.json, filled from the core's narrationData(); switching language re-says them;
+// English stays the core's own words, sentence for sentence.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { pageSuite } from './suite.mjs';
+import { ROOT } from './harness.mjs';
+
+const suite = pageSuite();
+const ko = JSON.parse(readFileSync(`${ROOT}/www/i18n/ko.json`, 'utf8')).core;
+const en = JSON.parse(readFileSync(`${ROOT}/www/i18n/en.json`, 'utf8')).core;
+
+const MAZE = '?generator=kruskal&solver=bfs&width=6&height=5&seed=3';
+const HANGUL = /[\uac00-\ud7a3]/;
+
+/** What the panels say of the core's words. */
+function words(page) {
+  return page.evaluate(() => {
+    const text = (id) => document.getElementById(id).textContent;
+    return {
+      narration: text('narration'),
+      live: text('narration-live'),
+      pseudocode: [...document.querySelectorAll('#pseudocode li')].map((li) => li.textContent),
+      summary: text('algorithm-summary'),
+      structures: [...document.querySelectorAll('#structures h3')].map((h) => h.textContent),
+      stats: text('stats'),
+      legend: text('legend'),
+      events: [...document.querySelectorAll('#next-kind option')].map((o) => o.textContent),
+      core: window.mazestep.controller.run.narration(),
+    };
+  });
+}
+
+async function step(page, times) {
+  for (let i = 0; i < times; i += 1) await page.getByRole('button', { name: 'Step' }).click();
+}
+
+test('lang=ko: narration, pseudocode and panels in Korean, switching back says them in English', async () => {
+  const { page, errors } = await suite.open(`${MAZE}&lang=ko`);
+  await step(page, 3);
+  let seen = await words(page);
+  // Kruskal's sentences: a set merge or a wall kept, in Korean, naming the cell as the core does.
+  assert.match(seen.narration, HANGUL, seen.narration);
+  assert.match(seen.narration, /\(\d+, \d+\) 칸의 .+ 벽/, seen.narration);
+  assert.deepEqual(seen.pseudocode, ko.algorithms.kruskal.pseudocode);
+  assert.equal(seen.summary, ko.algorithms.kruskal.summary);
+  assert.ok(seen.structures.some((title) => title.startsWith(ko.structures['sets-by-root-cell'])), seen.structures.join());
+  assert.match(seen.stats, /집합 \(크루스칼 알고리즘\)/);
+  assert.ok(seen.events.includes(ko.events['merge-sets']), seen.events.join());
+  assert.match(seen.core, /^The wall |^Cell /, 'the core itself still speaks English');
+
+  // Another language while paused: every core word said again, the same step in English.
+  await page.evaluate(async () => (await import('./www/i18n.js')).setLanguage('en'));
+  seen = await words(page);
+  assert.equal(seen.narration, seen.core);
+  assert.deepEqual(seen.pseudocode, en.algorithms.kruskal.pseudocode);
+  assert.ok(seen.events.includes('next set merge'), seen.events.join());
+  assert.ok(seen.structures.some((title) => title.startsWith('Sets (by root cell)')));
+  assert.deepEqual(errors, []);
+});
+
+test('the solver speaks Korean too, with counts by Korean rules; English is the core word for word', async () => {
+  const { page, errors } = await suite.open("?generator=binary-tree&solver=bfs&width=6&height=5&seed=3&lang=ko&step=32");
+  await step(page, 3);
+  const seen = await words(page);
+  assert.equal(await page.evaluate(() => window.mazestep.controller.run.phase()), 'solving');
+  // BFS taking a cell: "큐의 맨 앞에서 (x, y) 칸을 꺼내고 새 이웃 N칸을 큐에 넣었습니다. N칸이 기다립니다."
+  assert.match(seen.narration, /^큐의 맨 앞에서 \(\d+, \d+\) 칸을 꺼내고 새 이웃 \d+칸을 큐에 넣었습니다\. \d+칸이 기다립니다\.$/, seen.narration);
+  assert.deepEqual(seen.pseudocode, ko.algorithms.bfs.pseudocode);
+  assert.equal(seen.summary, ko.algorithms.bfs.summary);
+  // BFS's legend labels ("queued", "dequeued", …) come from the core: in Korean.
+  const marks = Object.values(ko.marks).filter((label) => seen.legend.includes(label));
+  assert.ok(marks.length >= 2, seen.legend);
+  assert.match(seen.core, /^Took cell/);
+
+  // In English the page's sentence is the core's own, across a whole run.
+  const english = await suite.open(`${MAZE}`);
+  for (let i = 0; i < 12; i += 1) {
+    await step(english.page, 4);
+    const said = await words(english.page);
+    assert.equal(said.narration, said.core);
+  }
+  assert.deepEqual([...errors, ...english.errors], []);
+});

@@ -1,0 +1,81 @@
+// What the Rust core says, in the page's language. The core speaks English (the command line,
+// the transcripts, `narration()`); www/i18n/en.json's `core` section is made from it
+// (tests/i18n_core.rs), and each other language translates the same keys:
+//
+// - narration: `run.narrationData()` is { key, args }, filled with the language's template;
+// - per algorithm, `core.algorithms.<name>.{title,summary,stepUnit,pseudocode}`;
+// - legend labels, structure titles, counter names, event labels, generator groups and
+//   statistics under `core.marks|structures|counters|events|groups|stats.<key>`, the key made
+//   from the English words by slug() (the core's `machine::slug`, the same rule).
+//
+// Words a language file lacks show in the core's English, never as a key.
+
+import { entry, fill } from './i18n.js';
+
+/** The key made from English words: lower case, each run of other characters one '-'. */
+export function slug(text) {
+  return String(text).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+/** The plain words at `key` in the current language, or `english` when no file has them. */
+function plain(key, english) {
+  const words = entry(key);
+  return typeof words === 'string' ? words : english;
+}
+
+/** Core words of a section keyed by their English (`marks`, `structures`, `counters`, …). */
+export function coreWord(section, english) {
+  if (typeof english !== 'string' || english === '') return english;
+  return plain(`core.${section}.${slug(english)}`, english);
+}
+
+/**
+ * A sentence from the core, { key, args }, in the current language: numbers by the language's
+ * rules, cells as written, words of their own (sides, phrases) filled the same way.
+ */
+export function say(sentence) {
+  if (sentence == null || typeof sentence !== 'object' || typeof sentence.key !== 'string') return '';
+  const args = {};
+  for (const [name, value] of Object.entries(sentence.args ?? {})) {
+    args[name] = value !== null && typeof value === 'object' ? say(value) : value;
+  }
+  const template = entry(sentence.key);
+  return typeof template === 'string' ? fill(template, args) : '';
+}
+
+/** The narration of the run's last step in the current language ("" at step 0). */
+export function narrationOf(run) {
+  let data = null;
+  try {
+    data = typeof run.narrationData === 'function' ? run.narrationData() : null;
+  } catch {
+    data = null;
+  }
+  const said = data ? say(data) : '';
+  // A key no language has (a core newer than the files): the core's own English.
+  return said || run.narration();
+}
+
+/**
+ * The page's api with the core's words in the current language: titles, summaries, step
+ * units, pseudocode (only a translation with as many lines as the core's: lastLine() indexes
+ * it), legend labels and event labels. Each still asks the core first, so bad names throw the
+ * core's messages as before.
+ */
+export function translatedApi(api) {
+  const algorithm = (name, field, english) => plain(`core.algorithms.${name}.${field}`, english);
+  return {
+    ...api,
+    algorithmTitle: (name) => algorithm(name, 'title', api.algorithmTitle(name)),
+    algorithmSummary: (name) => algorithm(name, 'summary', api.algorithmSummary(name)),
+    algorithmStepUnit: (name) => algorithm(name, 'stepUnit', api.algorithmStepUnit(name)),
+    pseudocode: (name) => {
+      const english = api.pseudocode(name);
+      const lines = entry(`core.algorithms.${name}.pseudocode`);
+      const fits = Array.isArray(lines) && lines.length === english.length && lines.every((l) => typeof l === 'string');
+      return fits ? [...lines] : english;
+    },
+    legendLabels: (name) => api.legendLabels(name).map((label) => coreWord('marks', label)),
+    eventLabel: (kind) => plain(`core.events.${kind}`, api.eventLabel(kind)),
+  };
+}

@@ -1,0 +1,697 @@
+// <maze-step>: the visualiser as a custom element any page can use with one script tag,
+//
+//   <script type="module" src="https://…/www/maze-step.js"></script>
+//   <maze-step generator="kruskal" solver="a-star" width="30" height="20" autoplay loop></maze-step>
+//
+// Its attributes are the page's URL parameters, read by the same checks (url.js readSettings),
+// so an attribute means what the parameter means. Each element has its own shadow DOM (a
+// canvas, an overlay, a status line and the bar `controls` asks for) and its own run, driven
+// by the page's Controller and drawn by the page's renderers. The wasm module is loaded once
+// per document (module-api.js) and shared by every element.
+//
+// Language: per element. `lang` picks the element's words; without it, the nearest `lang`
+// around the element (the host page's <html lang>), else the browser's languages, else
+// English. i18n.js keeps one language per document, so the element reads the language files
+// itself and never changes the host page's language.
+
+import { createRun, loadModule, moduleApi, moduleInits } from './module-api.js';
+import { Controller } from './controller.js';
+import { Renderer, useModuleBits } from './renderer.js';
+import { ShapeRenderer } from './shape-renderer.js';
+import { maskText } from './masks.js';
+import {
+  DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, SPEED_STOPS, formatSpeed, messageOf, positionToSpeed, speedToPosition,
+  useModuleEnds,
+} from './settings.js';
+import { PARAMS, readSettings } from './url.js';
+import { useSolverHonours, useWorldMemory } from './world.js';
+import { chooseLanguage } from './i18n.js';
+import { LANGUAGE_FILES } from './i18n/index.js';
+
+/** The attributes the element reacts to: the URL's parameters (but race and embed), lang and tour. */
+export const ATTRIBUTES = [
+  'generator', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'shape', 'controls', 'autoplay', 'loop',
+  'from', 'to', 'lang', 'tour', 'braid', 'density', 'mask', 'start', 'goal', 'corners', 'heuristic', 'weight',
+  'distances', 'edits', 'step',
+];
+const URL_ATTRIBUTES = ATTRIBUTES.filter((name) => PARAMS.includes(name));
+
+// The words of each phase of a run (MazeRun.phase()).
+const PHASE_KEYS = { generating: 'phaseGenerating', braiding: 'phaseBraiding', solving: 'phaseSolving', walking: 'phaseWalking' };
+
+// A status line refresh at most this often while playing (the canvas is drawn every frame).
+const STATUS_MS = 250;
+
+// ---- shared by every element: the module, its lookups, and each language's words --------
+
+let shared = null;
+function sharedModule() {
+  shared ??= loadModule().then(({ mz, wasm }) => {
+    const api = moduleApi(mz);
+    const maskOf = (s) => maskText(s.mask, s.shape, s.width, s.height, api);
+    // The same one-time wiring main.js does; harmless when the page has done it already.
+    useModuleEnds(api, maskOf);
+    useModuleBits(mz);
+    useWorldMemory(wasm.memory);
+    useSolverHonours((name) => Array.from(mz.solverHonours(name)));
+    const generators = api.generatorNames();
+    const solvers = api.solverNames();
+    const defaults = {
+      ...DEFAULTS,
+      generator: generators.includes(PREFERRED_GENERATOR) ? PREFERRED_GENERATOR : generators[0],
+      solver: solvers.includes(PREFERRED_SOLVER) ? PREFERRED_SOLVER : (solvers[0] ?? 'none'),
+      // An element is an embedded animation: the minimal bar unless `controls` says otherwise.
+      embed: true,
+      controls: 'minimal',
+    };
+    return { mz, wasm, api, maskOf, generators, solvers, defaults };
+  });
+  return shared;
+}
+
+const wordFiles = new Map();
+function wordsOf(code) {
+  if (!wordFiles.has(code)) {
+    const load = (c) => LANGUAGE_FILES.find((file) => file.code === c).load().then((m) => m.default);
+    wordFiles.set(code, Promise.all([load(code), load('en')]).then(([own, en]) => new Words(code, own, en)));
+  }
+  return wordFiles.get(code);
+}
+
+/** One language's words for an element: the `element` section and the units, English behind. */
+export class Words {
+  constructor(code, own, english) {
+    this.code = code;
+    this.own = own;
+    this.english = english;
+    this.numbers = new Intl.NumberFormat(code);
+    this.plurals = new Intl.PluralRules(code);
+  }
+
+  entry(section, key) {
+    return this.own?.[section]?.[key] ?? this.english?.[section]?.[key];
+  }
+
+  number(n) {
+    return this.numbers.format(n);
+  }
+
+  count(n, unit) {
+    const forms = this.entry('units', unit);
+    const number = this.number(n);
+    if (!forms || typeof forms !== 'object') return number;
+    return (forms[this.plurals.select(n)] ?? forms.other ?? '#').replaceAll('#', number);
+  }
+
+  /** element.<key> filled with args: {name} a value, {name:unit} a count with its word. */
+  t(key, args = {}) {
+    const template = this.entry('element', key);
+    if (typeof template !== 'string') return key;
+    return template.replace(/\{([A-Za-z0-9_]+)(?::([A-Za-z0-9_.-]+))?\}/g, (whole, name, unit) => {
+      if (!Object.hasOwn(args, name)) return whole;
+      const value = args[name];
+      if (unit) return this.count(Number(value), unit);
+      return typeof value === 'number' ? this.number(value) : String(value);
+    });
+  }
+}
+
+// ---- the element's look: one sheet, made once, adopted by every shadow root ------------------
+
+const CSS = `
+:host { display: block; position: relative; height: 360px; min-height: 160px; contain: content;
+  font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif;
+  color: #1d2330; background: #ffffff; border: 1px solid #d5d9e0; border-radius: 10px; }
+:host([hidden]) { display: none; }
+.box { display: flex; flex-direction: column; height: 100%; gap: 0.35rem; padding: 0.4rem; box-sizing: border-box; }
+.stage { position: relative; flex: 1; min-height: 100px; background: #e2e5ea; border-radius: 8px; overflow: hidden; }
+.canvas-wrap { position: absolute; inset: 0; }
+.canvas-wrap canvas { position: absolute; display: block; }
+.overlay { pointer-events: none; }
+canvas.maze:focus-visible { outline: 3px solid #0072b2; outline-offset: 4px; }
+.messages { margin: 0; padding: 0.3rem 0.5rem; list-style: none; background: #fff4e5; color: #a33a00;
+  border: 1px solid #e8c9a8; border-radius: 6px; font-size: 0.85rem; max-height: 40%; overflow: auto; }
+.messages[hidden] { display: none; }
+.messages li + li { margin-top: 0.2rem; }
+.status { margin: 0; font-size: 0.85rem; color: #4a5263; font-variant-numeric: tabular-nums;
+  overflow-wrap: anywhere; }
+.bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.5rem; }
+.bar[hidden], .more[hidden], .status[hidden] { display: none; }
+.more { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.7rem; }
+button, select { font: inherit; font-size: 0.85rem; }
+button { padding: 0.2rem 0.6rem; min-height: 1.9rem; border: 1px solid #b9c0cc; border-radius: 6px; background: #f6f7f9; color: inherit; cursor: pointer; }
+button.primary { background: #0b5d99; border-color: #0b5d99; color: #ffffff; min-width: 4.6rem; }
+button:focus-visible, select:focus-visible, input:focus-visible { outline: 3px solid #0072b2; outline-offset: 1px; }
+label { display: inline-flex; align-items: center; gap: 0.3rem; font-size: 0.85rem; }
+.timeline { flex: 1; min-width: 6rem; display: flex; }
+.timeline input { flex: 1; min-width: 0; }
+.speed-value { min-width: 5.5rem; font-variant-numeric: tabular-nums; }
+`;
+let sheet = null;
+function styleFor(root) {
+  try {
+    sheet ??= new CSSStyleSheet();
+    if (sheet.cssRules.length === 0) sheet.replaceSync(CSS);
+    root.adoptedStyleSheets = [sheet];
+  } catch {
+    // Browsers without constructable sheets: a <style> of its own.
+    const style = document.createElement('style');
+    style.textContent = CSS;
+    root.append(style);
+  }
+}
+
+const make = (tag, props = {}, ...children) => {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
+  node.append(...children);
+  return node;
+};
+
+const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+// ---- the element ---------------------------------------------------------------------------
+
+export class MazeStepElement extends HTMLElement {
+  static get observedAttributes() {
+    return ATTRIBUTES;
+  }
+
+  /** How many times the wasm module was initialised on this page (1 once loaded). */
+  static moduleInits() {
+    return moduleInits();
+  }
+
+  constructor() {
+    super();
+    this.controller = null;
+    this.life = null; // a token per run of the element: frames of a torn-down one do nothing
+    this.pending = false;
+    this.generation = 0;
+    this.words = null;
+    this.seed = null; // the element's own seed while no `seed` attribute is given
+    this.problems = [];
+    this.renderer = null;
+    let ready;
+    this.ready = new Promise((resolve) => (ready = resolve));
+    this.markReady = ready;
+  }
+
+  connectedCallback() {
+    if (!this.shadowRoot) this.build();
+    this.schedule();
+  }
+
+  disconnectedCallback() {
+    // Moved within the page (removed and inserted in one go): keep the run.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.teardown();
+    });
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (before === after || !this.isConnected) return;
+    this.schedule();
+  }
+
+  /** Several attributes set together rebuild once: in a microtask after the last. */
+  schedule() {
+    if (this.pending) return;
+    this.pending = true;
+    queueMicrotask(() => {
+      this.pending = false;
+      this.apply().catch((err) => this.showMessages([this.t('failed', { message: messageOf(err) })]));
+    });
+  }
+
+  // ---- public controls (safe to call at any time: before the run exists they wait for it) ----
+
+  play() { this.whenRunning((c) => c.play()); }
+  pause() { this.whenRunning((c) => c.pause()); }
+  step() { this.whenRunning((c) => c.step()); }
+  back() { this.whenRunning((c) => c.back()); }
+  reset() { this.whenRunning((c) => c.reset()); }
+
+  /** 'idle', 'running', 'paused' or 'done'; 'loading' before the run exists. */
+  get state() {
+    return this.controller?.state ?? 'loading';
+  }
+
+  /** The run on show (a MazeRun), null before it exists or after the element was removed. */
+  get run() {
+    return this.controller?.run ?? null;
+  }
+
+  /** A copy of the settings in use. */
+  get settings() {
+    return this.controller ? { ...this.controller.settings, tour: this.tour } : null;
+  }
+
+  whenRunning(action) {
+    this.ready.then(() => {
+      if (this.controller) action(this.controller);
+    });
+  }
+
+  t(key, args) {
+    return this.words ? this.words.t(key, args) : key;
+  }
+
+  // ---- building -------------------------------------------------------------------------
+
+  build() {
+    const root = this.attachShadow({ mode: 'open' });
+    styleFor(root);
+    const ui = {};
+    ui.maze = make('canvas', { className: 'maze', tabIndex: 0 });
+    ui.maze.setAttribute('role', 'img');
+    ui.overlay = make('canvas', { className: 'overlay' });
+    ui.overlay.setAttribute('aria-hidden', 'true');
+    ui.stage = make('div', { className: 'stage' }, make('div', { className: 'canvas-wrap' }, ui.maze, ui.overlay));
+    ui.messages = make('ul', { className: 'messages', hidden: true });
+    ui.messages.setAttribute('part', 'messages');
+    ui.status = make('p', { className: 'status' });
+    ui.status.setAttribute('role', 'status');
+    const button = (name, primary = false) => make('button', { type: 'button', className: primary ? 'primary' : '', name });
+    ui.back = button('back');
+    ui.step = button('step');
+    ui.play = button('play', true);
+    ui.reset = button('reset');
+    ui.timeline = make('input', { type: 'range', min: 0, max: 0, value: 0, step: 1 });
+    ui.timelineBox = make('label', { className: 'timeline' }, ui.timeline);
+    ui.bar = make('div', { className: 'bar' }, ui.back, ui.step, ui.play, ui.reset, ui.timelineBox);
+    ui.bar.setAttribute('part', 'controls');
+    ui.generator = make('select');
+    ui.solver = make('select');
+    ui.speed = make('input', { type: 'range', min: 0, max: SPEED_STOPS.length - 1, step: 1 });
+    ui.speedValue = make('span', { className: 'speed-value' });
+    ui.newMaze = button('new-maze');
+    ui.generatorLabel = make('span');
+    ui.solverLabel = make('span');
+    ui.speedLabel = make('span');
+    ui.more = make('div', { className: 'more' },
+      make('label', {}, ui.generatorLabel, ui.generator), make('label', {}, ui.solverLabel, ui.solver),
+      make('label', {}, ui.speedLabel, ui.speed, ui.speedValue), ui.newMaze);
+    ui.box = make('div', { className: 'box' }, ui.messages, ui.stage, ui.status, ui.bar, ui.more);
+    root.append(ui.box);
+    this.ui = ui;
+
+    ui.back.addEventListener('click', () => this.controller?.back());
+    ui.step.addEventListener('click', () => this.controller?.step());
+    ui.play.addEventListener('click', () => this.controller?.toggle());
+    ui.reset.addEventListener('click', () => this.controller?.reset());
+    ui.timeline.addEventListener('pointerdown', () => this.controller?.layTimeline());
+    ui.timeline.addEventListener('focus', () => this.controller?.layTimeline());
+    ui.timeline.addEventListener('input', () => this.controller?.seek(Number(ui.timeline.value)));
+    // The full bar writes its choices into the attributes: they stay the one truth, and the
+    // host page sees them.
+    ui.generator.addEventListener('change', () => this.setAttribute('generator', ui.generator.value));
+    ui.solver.addEventListener('change', () => this.setAttribute('solver', ui.solver.value));
+    ui.speed.addEventListener('input', () => this.setAttribute('speed', formatSpeed(positionToSpeed(Number(ui.speed.value)))));
+    ui.newMaze.addEventListener('click', () => {
+      if (!this.api) return;
+      // A fresh maze: a new seed in the attribute when one is given, else the element's own.
+      if (this.hasAttribute('seed')) this.setAttribute('seed', this.api.freshSeed());
+      else {
+        this.seed = this.api.freshSeed();
+        this.schedule();
+      }
+    });
+    // Keys while the focus is in the element (not in a field, which keeps its keys).
+    root.addEventListener('keydown', (event) => {
+      const c = this.controller;
+      const target = event.composedPath()[0];
+      if (!c || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
+      if (event.key === ' ' && !(target instanceof HTMLButtonElement)) c.toggle();
+      else if (event.key === 'ArrowRight') c.step();
+      else if (event.key === 'ArrowLeft') c.back();
+      else return;
+      event.preventDefault();
+    });
+  }
+
+  /** Reads the attributes and makes the run follow them. */
+  async apply() {
+    const generation = ++this.generation;
+    let module;
+    try {
+      module = await sharedModule();
+    } catch (err) {
+      this.words ??= await wordsOf('en').catch(() => null);
+      this.showMessages([this.t('loadFailed', { message: messageOf(err) })]);
+      this.ui.status.textContent = '';
+      return;
+    }
+    const lang = this.language();
+    const words = await wordsOf(lang.code);
+    // A later change, or removal, overtook this one.
+    if (generation !== this.generation || !this.isConnected) return;
+    this.words = words;
+    this.api = module.api;
+    this.module = module;
+    const { settings, problems: urlProblems } = this.read(module);
+    const problems = urlProblems.map((p) => this.t('problem', { message: p.replace(/^URL: /, '') }));
+    if (lang.refused !== null) {
+      problems.push(this.t('badLang', { given: quote(lang.refused), allowed: LANGUAGE_FILES.map((f) => f.code).join(', '), used: lang.code }));
+    }
+    this.tour = '';
+    if (this.hasAttribute('tour')) {
+      const given = this.getAttribute('tour');
+      if (/^[a-z0-9-]{1,40}$/.test(given)) {
+        // Tours are built elsewhere (branch lessons); the name is kept in the settings for them.
+        this.tour = given;
+        problems.push(this.t('tourLater', { tour: given }));
+      } else {
+        problems.push(this.t('badTour', { given: quote(given) }));
+      }
+    }
+    this.ui.box.lang = words.code;
+    this.translate();
+    this.problems = problems;
+    this.showMessages(problems);
+    this.showControls(settings);
+
+    if (!this.controller) this.begin(settings);
+    else this.follow(settings);
+  }
+
+  /** The language the element speaks: { code, refused } (refused: a `lang` with no words). */
+  language() {
+    if (this.hasAttribute('lang')) return chooseLanguage(this.getAttribute('lang'));
+    const around = this.parentElement?.closest('[lang]')?.getAttribute('lang') || null;
+    return { code: chooseLanguage(around).code, refused: null };
+  }
+
+  /** The attributes as settings, through the URL's own checks. */
+  read(module) {
+    const query = new URLSearchParams();
+    for (const name of URL_ATTRIBUTES) {
+      if (this.hasAttribute(name)) query.set(name, this.getAttribute(name));
+    }
+    const read = readSettings(`?${query}`, module.api, module.defaults);
+    // Without a seed attribute the element keeps one seed, so changing its speed or controls
+    // does not make another maze.
+    if (!this.hasAttribute('seed') || read.problems.some((p) => p.startsWith('URL: seed'))) {
+      this.seed ??= read.settings.seed;
+      read.settings.seed = this.seed;
+    } else {
+      this.seed = null;
+    }
+    return read;
+  }
+
+  /** The first run of this element (or the first after it was put back on a page). */
+  begin(settings) {
+    const { mz, wasm, maskOf, defaults } = this.module;
+    const life = {};
+    this.life = life;
+    const ui = this.ui;
+    const lane = [ui.maze, ui.overlay, ui.stage, wasm.memory];
+    this.lane = { tiles: new Renderer(...lane), shapes: new ShapeRenderer(...lane) };
+    this.renderer = this.lane.tiles;
+    for (const r of [this.lane.tiles, this.lane.shapes]) {
+      r.setStyle(settings.style);
+      r.onPending = () => this.controller?.chore('draw', (rows) => this.renderer.drawMore(rows));
+    }
+    this.lastStatus = 0;
+    this.total = null;
+    const controller = new Controller({
+      createRun: (s) => createRun(mz, s, maskOf),
+      settings,
+      requestFrame: (cb) => requestAnimationFrame((time) => {
+        if (this.life === life) cb(time);
+      }),
+      hooks: {
+        frame: (run, state, fresh, { urgent = false, partial = false, working = false } = {}) => {
+          if (fresh) this.showRun(run);
+          else if (partial) this.renderer.drawAll();
+          else this.renderer.draw();
+          this.showStatus(run, working ? 'running' : state, fresh || urgent || state !== 'running');
+        },
+        state: (state) => {
+          this.showPlay(state);
+          if (this.controller?.run) this.showStatus(this.controller.run, state, true);
+          if (state === 'done') this.announce('mazestep-done');
+        },
+        settings: (s) => {
+          if (s.style !== this.renderer.style) for (const r of [this.lane.tiles, this.lane.shapes]) r.setStyle(s.style);
+          this.renderer.setDistanceFrom(this.distanceSource(this.controller?.run ?? null));
+          this.showControls(s);
+        },
+        error: (message) => this.showMessages([...this.problems, message]),
+        progress: () => {},
+        total: (run, total) => {
+          this.total = total;
+          this.showTimeline(run);
+        },
+      },
+    });
+    this.controller = controller;
+    if (!controller.start()) {
+      // The combination was refused as a whole: without its grid, then the defaults (as the page does).
+      controller.settings = { ...settings, shape: 'square', mask: '', start: '', goal: '', distances: '', edits: '', corners: 'never' };
+      if ((settings.shape === 'square' && !settings.mask) || !controller.start()) {
+        controller.settings = { ...defaults, seed: settings.seed, controls: settings.controls, speed: settings.speed };
+        controller.start();
+      }
+    }
+    this.observe();
+    this.opening(settings, true);
+    this.markReady();
+    this.announce('mazestep-ready');
+  }
+
+  /** Attributes changed: a new run when the maze changed, else only the settings. */
+  follow(settings) {
+    const c = this.controller;
+    const before = c.settings;
+    const changes = {};
+    for (const key of Object.keys(settings)) if (settings[key] !== before[key]) changes[key] = settings[key];
+    if (Object.keys(changes).length === 0) return;
+    const oldRun = c.run;
+    if (!c.update(changes)) return; // refused: the error hook says why, the run on show stays
+    const fresh = c.run !== oldRun;
+    if (fresh || 'step' in changes || 'from' in changes || ('autoplay' in changes && settings.autoplay)) this.opening(c.settings, fresh);
+  }
+
+  /** Opens at `step` (or `from`), and plays when autoplay asks (reduced motion: the end instead). */
+  opening(settings, fresh) {
+    const c = this.controller;
+    const at = settings.step;
+    if (settings.autoplay && reducedMotion()) {
+      // Nothing moves by itself: the end (or `to`) at once, Play to watch it.
+      const end = settings.to ?? c.run.knownTotal();
+      c.seek(end !== null && end >= 0 ? end : Infinity, { label: '' });
+      this.showMessages([...this.problems, this.t('reducedMotion')]);
+      return;
+    }
+    if (at > 0 && (fresh || c.run.steps() !== at)) {
+      c.seek(at, { pause: !settings.autoplay, label: '', done: () => settings.autoplay && c.play() });
+      return;
+    }
+    if (settings.autoplay && c.state !== 'running') c.play();
+  }
+
+  /** A new run on the canvas. */
+  showRun(run) {
+    const shaped = run !== null && (run.shape() !== 'square' || run.offCells().length > 0);
+    const [use, rest] = shaped ? [this.lane.shapes, this.lane.tiles] : [this.lane.tiles, this.lane.shapes];
+    if (rest.run) rest.setRun(null);
+    rest.nextRow = null;
+    rest.nextCell = null;
+    this.renderer = use;
+    use.setDistanceFrom(-1);
+    use.setRun(run);
+    use.setDistanceFrom(this.distanceSource(run));
+    this.total = null;
+    this.showTimeline(run);
+    this.labelCanvas();
+  }
+
+  /** The distance map's source cell, -1 when off (as main.js). */
+  distanceSource(run) {
+    const which = this.controller?.settings.distances;
+    if (!which || !run) return -1;
+    if (which === 'start') return run.start();
+    const [x, y] = which.split(',').map(Number);
+    const r = this.renderer;
+    const c = r.geometry && r === this.lane.shapes ? r.geometry.index(x, y) : y * run.width + x;
+    return c >= 0 && c < run.cellCount ? c : run.start();
+  }
+
+  // ---- showing ------------------------------------------------------------------------
+
+  translate() {
+    const ui = this.ui;
+    ui.back.textContent = this.t('back');
+    ui.step.textContent = this.t('step');
+    ui.reset.textContent = this.t('reset');
+    ui.newMaze.textContent = this.t('newMaze');
+    ui.timeline.setAttribute('aria-label', this.t('timeline'));
+    ui.generatorLabel.textContent = this.t('generator');
+    ui.solverLabel.textContent = this.t('solver');
+    ui.speedLabel.textContent = this.t('speed');
+    this.showPlay(this.controller?.state ?? 'idle');
+    if (this.controller?.run) {
+      this.labelCanvas();
+      this.showStatus(this.controller.run, this.controller.state, true);
+    }
+  }
+
+  showPlay(state) {
+    const playing = state === 'running' || Boolean(this.controller?.job);
+    const text = this.t(playing ? 'pause' : 'play');
+    if (this.ui.play.textContent !== text) this.ui.play.textContent = text;
+  }
+
+  /** The bar `controls` asks for: none, minimal (Back, Step, Play, Reset, Timeline) or full. */
+  showControls(s) {
+    const ui = this.ui;
+    ui.bar.hidden = s.controls === 'none';
+    ui.status.hidden = s.controls === 'none';
+    ui.more.hidden = s.controls !== 'full';
+    if (s.controls !== 'full' || !this.module) return;
+    const { api, generators, solvers } = this.module;
+    const title = (name) => {
+      try {
+        return api.algorithmTitle(name);
+      } catch {
+        return name;
+      }
+    };
+    if (ui.generator.options.length === 0) {
+      for (const name of generators) ui.generator.append(make('option', { value: name, textContent: title(name) }));
+    }
+    if (ui.solver.options.length === 0) ui.solver.append(make('option', { value: 'none' }));
+    if (ui.solver.options.length === 1) {
+      for (const name of solvers) ui.solver.append(make('option', { value: name, textContent: title(name) }));
+    }
+    ui.solver.options[0].textContent = this.t('noSolver');
+    ui.generator.value = s.generator;
+    ui.solver.value = s.solver;
+    ui.speed.value = String(speedToPosition(s.speed));
+    ui.speedValue.textContent = s.speed === Infinity ? this.t('speedMax') : this.t('speedValue', { speed: s.speed });
+  }
+
+  showStatus(run, state, urgent) {
+    const now = performance.now();
+    if (!urgent && now - this.lastStatus < STATUS_MS) return;
+    this.lastStatus = now;
+    let text;
+    try {
+      const phase = run.phase();
+      const steps = run.steps();
+      const parts = [];
+      if (state === 'idle') parts.push(this.t('ready', { steps }));
+      else if (phase === 'done' || state === 'done') parts.push(this.t('done', { steps }));
+      else parts.push(this.t(state === 'paused' ? 'phasePaused' : 'phase', { phase: this.t(PHASE_KEYS[phase] ?? 'phaseSolving'), steps }));
+      const solver = this.controller.settings.solver;
+      if (solver !== 'none' && phase !== 'generating' && phase !== 'braiding') {
+        parts.push(this.t('visited', { count: run.visited() }));
+        parts.push(this.t('path', { count: run.pathLength() }));
+      }
+      text = parts.join(' · ');
+      if (!this.controller.job) this.showTimeline(run);
+    } catch (err) {
+      text = messageOf(err);
+    }
+    if (this.ui.status.textContent !== text) this.ui.status.textContent = text;
+  }
+
+  showTimeline(run) {
+    const input = this.ui.timeline;
+    const steps = run.steps();
+    const max = this.total ?? Math.max(steps, Number(input.max));
+    if (Number(input.max) !== max) input.max = String(max);
+    if (Number(input.value) !== steps) input.value = String(steps);
+    input.setAttribute('aria-valuetext', this.t('atStep', { steps }));
+  }
+
+  labelCanvas() {
+    const s = this.controller.settings;
+    const title = (name) => {
+      try {
+        return this.api.algorithmTitle(name);
+      } catch {
+        return name;
+      }
+    };
+    this.ui.maze.setAttribute('aria-label', this.t('maze', {
+      generator: title(s.generator), solver: s.solver === 'none' ? this.t('noSolver') : title(s.solver),
+      width: s.width, height: s.height,
+    }));
+  }
+
+  /** Messages inside the element (text only: they may quote attribute values). */
+  showMessages(messages) {
+    const list = this.ui.messages;
+    list.replaceChildren(...messages.map((m) => make('li', { textContent: m })));
+    list.hidden = messages.length === 0;
+  }
+
+  announce(type) {
+    const run = this.run;
+    let detail = {};
+    try {
+      detail = run ? { steps: run.steps(), outcome: run.outcome(), pathLength: run.pathLength(), visited: run.visited() } : {};
+    } catch {
+      detail = {};
+    }
+    this.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
+  }
+
+  // ---- size and life ------------------------------------------------------------------
+
+  observe() {
+    let pending = false;
+    const life = this.life;
+    this.resizer = new ResizeObserver(() => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        if (this.life === life) this.renderer.layout();
+      });
+    });
+    this.resizer.observe(this.ui.stage);
+  }
+
+  /** Off the page: stop the clock and give the run's memory back at once. */
+  teardown() {
+    const c = this.controller;
+    if (!c) return;
+    this.life = null;
+    this.generation++;
+    this.resizer?.disconnect();
+    c.cancelJob(false);
+    c.chores.clear();
+    for (const r of [this.lane.tiles, this.lane.shapes]) {
+      r.run = null;
+      r.onPending = null;
+    }
+    for (const run of c.run ? c.runs() : []) {
+      try {
+        run.free();
+      } catch {
+        // already freed
+      }
+    }
+    c.run = null;
+    c.partner = null;
+    this.controller = null;
+    let ready;
+    this.ready = new Promise((resolve) => (ready = resolve));
+    this.markReady = ready;
+  }
+}
+
+function quote(text) {
+  const shown = text.length > 80 ? text.slice(0, 80) + '…' : text;
+  return `'${shown}'`;
+}
+
+// Defined once, however many times (or from however many URLs) this file is loaded.
+if (globalThis.customElements && !customElements.get('maze-step')) {
+  customElements.define('maze-step', MazeStepElement);
+}

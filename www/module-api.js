@@ -1,0 +1,70 @@
+// The wasm module, loaded once per document and shared by everything that needs it: the page
+// (main.js) and every <maze-step> element. ES modules are singletons per URL, so the promise
+// below is the one instance, however many elements ask for it.
+
+let loading = null;
+let inits = 0;
+
+/**
+ * Loads pkg/ (found next to www/, relative to this file, so a page in another folder can use
+ * it) and initialises it once. Resolves to { mz, wasm }; rejects with the loader's error.
+ */
+export function loadModule() {
+  loading ??= (async () => {
+    const mz = await import('../pkg/mazestep.js');
+    // The single-file page (scripts/build-offline) carries the module inline, as base64.
+    const inline = globalThis.MAZESTEP_WASM_BASE64;
+    inits++;
+    const wasm = await mz.default(inline
+      ? { module_or_path: Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) }
+      : undefined);
+    return { mz, wasm };
+  })();
+  return loading;
+}
+
+/** How many times the module was initialised (1 once loaded): for tests. */
+export function moduleInits() {
+  return inits;
+}
+
+/** The module's lookups as plain arrays, in the shape readSettings and the panels take. */
+export function moduleApi(mz) {
+  return {
+    generatorNames: () => Array.from(mz.generatorNames()),
+    solverNames: () => Array.from(mz.solverNames()),
+    algorithmTitle: mz.algorithmTitle,
+    algorithmSummary: mz.algorithmSummary,
+    algorithmStepUnit: mz.algorithmStepUnit,
+    generatorGroup: mz.generatorGroup,
+    generatorGroups: () => Array.from(mz.generatorGroups()),
+    statsNames: () => Array.from(mz.statsNames()),
+    pseudocode: (name) => Array.from(mz.pseudocode(name)),
+    legendBits: mz.legendBits,
+    legendLabels: (name) => Array.from(mz.legendLabels(name)),
+    parseSide: mz.parseSide,
+    parseSeed: mz.parseSeed,
+    parsePoint: mz.parsePoint,
+    parseBraid: mz.parseBraid,
+    freshSeed: mz.freshSeed,
+    algorithmEvents: mz.algorithmEvents,
+    eventLabel: mz.eventLabel,
+    maskPresets: () => Array.from(mz.maskPresets()),
+    presetMask: mz.presetMask,
+    wordMask: mz.wordMask,
+    pictureMask: mz.pictureMask,
+    largestPiece: mz.largestPiece,
+    algorithmShapes: (name) => Array.from(mz.algorithmShapes(name)),
+    usesDensity: mz.usesDensity,
+    ringStarts: (rings) => Array.from(mz.ringStarts(rings)),
+    defaultEnds: mz.defaultEnds,
+  };
+}
+
+/** A new MazeRun from settings (throws the module's message when refused). */
+export function createRun(mz, settings, maskOf) {
+  const s = settings;
+  return new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
+    s.width, s.height, s.seed, s.start, s.goal, s.braid / 100, s.shape, maskOf(s),
+    s.edits, s.corners, s.heuristic, s.weight, s.density / 100);
+}
