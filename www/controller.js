@@ -24,7 +24,7 @@
 // same settings with that solver, so its maze is generated identically. Both get the same
 // steps, one call each; the page is done when both are.
 
-import { t } from './i18n.js';
+import { t } from './page-words.js';
 
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',

@@ -1,8 +1,8 @@
 // Settings shared by the controls, the URL and the controller: defaults, the speed scale and
 // the drawing styles. Kept apart so each of those modules can be read (and tested) alone.
-// Words for people go through i18n.js's t() (the page section of www/i18n/*.json).
+// Words for people go through t() (page-words.js: the page section of www/i18n/*.json).
 
-import { t } from './i18n.js';
+import { t } from './page-words.js';
 
 export const STYLES = ['block', 'thin'];
 

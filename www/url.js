@@ -5,7 +5,7 @@
 
 import { MASK_URL_MAX, maskKind, maskText, parseWord, sizeOfText } from './masks.js';
 import { EDITS_URL_MAX, Edits } from './world.js';
-import { t } from './i18n.js';
+import { t } from './page-words.js';
 import { langSetting, languageCodes, languageName } from './language.js';
 import {
   CORNERS, DENSITY_DEFAULT, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,

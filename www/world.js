@@ -3,7 +3,8 @@
 // form (src/world/edits.rs), which links and files carry. Also the terrain palette, its
 // colours and patterns, and which solvers honour terrain costs and diagonal moves.
 
-import { formatNumber, t } from './i18n.js';
+import { formatNumber } from './i18n.js';
+import { t } from './page-words.js';
 
 /** The longest edits text a link carries (as masks.js's MASK_URL_MAX); longer: a file. */
 export const EDITS_URL_MAX = 2000;
