@@ -2,7 +2,7 @@
 // else English), and the picker that switches it while the page runs. The words themselves are
 // in www/i18n/<code>.json, read through i18n.js.
 
-import { chooseLanguage, language, languages, setLanguage, t, translatePage } from './i18n.js';
+import { chooseLanguage, language, languages, setLanguage, translatePage } from './i18n.js';
 
 /**
  * Loads the language the address asks for (or the browser's) and puts its words into the
@@ -66,4 +66,3 @@ export function languageName() {
   return languages().find((entry) => entry.code === language())?.name ?? language();
 }
 
-export { t };
