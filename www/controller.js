@@ -24,6 +24,8 @@
 // same settings with that solver, so its maze is generated identically. Both get the same
 // steps, one call each; the page is done when both are.
 
+import { t } from './page-words.js';
+
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
   'edits', 'corners', 'heuristic', 'weight'];
@@ -215,7 +217,7 @@ export class Controller {
       return;
     }
     const total = this.run.knownTotal();
-    this.seek(total >= 0 ? total : Infinity, { label: 'Running to the end', done });
+    this.seek(total >= 0 ? total : Infinity, { label: t('page.jobRunToEnd'), done });
   }
 
   /** Back to the start of the same maze (step 0, or `from` when bounded). */
@@ -268,7 +270,7 @@ export class Controller {
     // Steps are taken back from each run's history. Past it Back replays from a checkpoint,
     // which a big maze keeps only once its timeline is laid: start laying it then.
     if (this.runs().some((run) => run.undoable() < run.steps() - (from - 1))) this.layTimeline();
-    this.seek(from - 1, { label: 'Going back one step' });
+    this.seek(from - 1, { label: t('page.jobBack') });
     return true;
   }
 
@@ -276,7 +278,7 @@ export class Controller {
    * Goes to step k (clamped to the run), forward or back, a slice per frame. Pauses a playing
    * run unless `pause` is false. `done(reached)` is called when it arrives (not if cancelled).
    */
-  seek(k, { pause = true, label = `Going to step ${k.toLocaleString('en-US')}`, done } = {}) {
+  seek(k, { pause = true, label = t('page.jobGoTo', { step: k }), done } = {}) {
     if (pause && this.state === 'running') this.setState('paused');
     const target = k;
     let low = Math.min(this.run.steps(), target);
@@ -312,7 +314,7 @@ export class Controller {
     const began = this.run.steps();
     this.startJob({
       kind: 'until',
-      label: 'Running to the next event',
+      label: t('page.jobNextEvent'),
       slicer: this.slicers.until,
       slice: (n) => {
         const done = this.run.advanceUntil(kind, n);
@@ -597,7 +599,7 @@ export class Controller {
     if (time - this.restAt < LOOP_PAUSE_MS) return;
     this.restAt = null;
     this.budget = 1;
-    this.seek(this.settings.from || 0, { pause: false, label: 'Starting again' });
+    this.seek(this.settings.from || 0, { pause: false, label: t('page.jobAgain') });
   }
 
   /** The runs on show: the main one, then the race partner if there is one. */

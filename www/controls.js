@@ -2,9 +2,10 @@
 // It knows nothing about runs or canvases; every check of typed text goes through the wasm
 // parsers handed in, so the page and the core accept the same values.
 
+import { t } from './i18n.js';
 import { honoursText } from './world.js';
 import {
-  CORNERS, DENSITY_MAX, HEURISTICS, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
+  CORNERS, DENSITY_MAX, HEURISTICS, cornerTitle, heuristicTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
 } from './settings.js';
 
@@ -56,12 +57,12 @@ export class Controls {
       generator.append(group);
     }
     generator.append(...loose);
-    solver.append(option('none', 'None (generate only)'));
+    solver.append(option('none', t('page.solverNone')));
     for (const name of this.api.solverNames()) solver.append(option(name, this.api.algorithmTitle(name)));
-    this.el.race.append(option('none', 'None'));
+    this.el.race.append(option('none', t('page.none')));
     for (const name of this.api.solverNames()) this.el.race.append(option(name, this.api.algorithmTitle(name)));
-    for (const [name, text] of Object.entries(CORNERS)) this.el.diagonals.append(option(name, text));
-    for (const [name, text] of Object.entries(HEURISTICS)) this.el.heuristic.append(option(name, text));
+    for (const name of Object.keys(CORNERS)) this.el.diagonals.append(option(name, cornerTitle(name)));
+    for (const name of Object.keys(HEURISTICS)) this.el.heuristic.append(option(name, heuristicTitle(name)));
     this.el.speed.min = '0';
     this.el.speed.max = String(SPEED_STOPS.length - 1);
     this.el.speed.step = '1';
@@ -90,7 +91,7 @@ export class Controls {
       const value = this.checked(el.weight, () => {
         const weight = Number(el.weight.value);
         if (el.weight.value.trim() === '' || !(weight >= WEIGHT_MIN && weight <= WEIGHT_MAX)) {
-          throw new Error(`Weight: use a number from ${WEIGHT_MIN} to ${WEIGHT_MAX} (1 is plain A*)`);
+          throw new Error(t('page.weightProblem', { min: WEIGHT_MIN, max: WEIGHT_MAX }));
         }
         return weight;
       });
@@ -279,10 +280,34 @@ export class Controls {
     this.el.speed.setAttribute('aria-valuetext', text);
   }
 
+  /** The page's own words in the lists, again in the current language (algorithm names are the core's). */
+  relabel() {
+    const none = (select, key) => {
+      const item = select.querySelector('option[value="none"]');
+      if (item) item.textContent = t(key);
+    };
+    none(this.el.solver, 'page.solverNone');
+    none(this.el.race, 'page.none');
+    for (const item of this.el.diagonals.options) item.textContent = cornerTitle(item.value);
+    for (const item of this.el.heuristic.options) item.textContent = heuristicTitle(item.value);
+    // The seam to the core's words: titles and summaries asked again, in case they follow the language.
+    for (const select of [this.el.generator, this.el.solver, this.el.race]) {
+      for (const item of select.options) {
+        if (item.value !== 'none') item.textContent = safe(() => this.api.algorithmTitle(item.value), item.value);
+      }
+    }
+    for (const name of this.summaries.keys()) this.summaries.set(name, safe(() => this.api.algorithmSummary(name), ''));
+    for (const item of this.el.generator.options) {
+      item.title = this.summaries.get(item.value) ?? '';
+      delete item.dataset.summary;
+    }
+    this.showSummary(this.el.generator.value);
+  }
+
   /** Play turns into Pause while running; Step is useless once done. */
   showState(state) {
     const running = state === 'running';
-    this.el.play.textContent = running ? 'Pause' : 'Play';
+    this.el.play.textContent = running ? t('page.pause') : t('page.play');
     this.el.play.classList.toggle('is-running', running);
     this.el.step.disabled = state === 'done';
   }

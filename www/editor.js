@@ -12,6 +12,7 @@
 // tool there, Shift+arrow toggles the wall on that side, Delete clears the cell's paint; S and
 // G place the start and goal; Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes.
 
+import { t } from './i18n.js';
 import { BLOCKED, Edits, PAINTS } from './world.js';
 
 /** The tools: what a stroke does to what it crosses. */
@@ -85,19 +86,28 @@ export class Editor {
 
   setActive(active) {
     if (active && this.on.settings().solver === 'none') {
-      this.showProblem('Edit mode needs a solver: edits are applied when the search begins. Choose a solver first.');
+      this.showProblem(t('page.editNeedsSolver'));
       return;
     }
     this.active = active;
     this.stroke = null;
     this.el.toggle.setAttribute('aria-pressed', String(active));
-    this.el.toggle.textContent = active ? 'Stop editing' : 'Edit the maze';
+    this.showToggle();
     this.el.maze.classList.toggle('editing', active);
     this.el.panel.hidden = !active;
     this.showProblem('');
     // The edits are a difference from the generated maze: generate it to the end first.
     if (active) this.on.enter();
     this.showButtons();
+  }
+
+  showToggle() {
+    this.el.toggle.textContent = this.active ? t('page.stopEditing') : t('page.editMaze');
+  }
+
+  /** The language changed: the toggle's words again. */
+  relabel() {
+    this.showToggle();
   }
 
   showProblem(text) {
@@ -294,7 +304,7 @@ export class Editor {
       handled();
       if (cursor < 0 || this.tool === 'ends') return;
       if (this.tool === 'wall') {
-        this.showProblem('The wall tool works along walls: Shift and an arrow key toggles the wall on that side of the cursor.');
+        this.showProblem(t('page.wallToolKeys'));
         return;
       }
       this.editOnce((model) => paintCell(model, this.tool, cursor, false));
@@ -343,19 +353,19 @@ export class Editor {
   async load(file) {
     const name = file.name.slice(0, 80);
     if (file.size > WORLD_FILE_MAX) {
-      this.showProblem(`${name} is ${file.size.toLocaleString('en-US')} bytes: a world file is at most ${WORLD_FILE_MAX.toLocaleString('en-US')}.`);
+      this.showProblem(t('page.worldTooBig', { name, size: file.size, max: WORLD_FILE_MAX }));
       return;
     }
     let data;
     try {
       data = JSON.parse(await file.text());
     } catch (err) {
-      this.showProblem(`${name} is not a world file: it is not JSON (${err instanceof Error ? err.message : err}).`);
+      this.showProblem(t('page.worldNotJson', { name, error: err instanceof Error ? err.message : String(err) }));
       return;
     }
     const problem = checkWorld(data);
     if (problem) {
-      this.showProblem(`${name} is not a world file: ${problem}.`);
+      this.showProblem(t('page.worldNotWorld', { name, problem }));
       return;
     }
     this.showProblem('');
@@ -374,15 +384,15 @@ export const WORLD_SETTINGS = ['generator', 'braid', 'solver', 'shape', 'width',
 
 /** What is wrong with a parsed world file, or '' when its form is right (values are checked later). */
 export function checkWorld(data) {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return 'it holds no object';
-  if (data.mazestep !== 'world') return 'it does not say "mazestep": "world"';
-  if (data.version !== 1) return `version ${String(data.version).slice(0, 20)} is not known (1 is)`;
-  if (typeof data.edits !== 'string') return 'its edits are not text';
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return t('page.worldNoObject');
+  if (data.mazestep !== 'world') return t('page.worldNotMarked');
+  if (data.version !== 1) return t('page.worldVersion', { version: String(data.version).slice(0, 20) });
+  if (typeof data.edits !== 'string') return t('page.worldEditsText');
   const s = data.settings;
-  if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'it has no settings';
+  if (s === null || typeof s !== 'object' || Array.isArray(s)) return t('page.worldNoSettings');
   for (const [key, value] of Object.entries(s)) {
-    if (!WORLD_SETTINGS.includes(key)) return `setting ${key.slice(0, 40)} is not known`;
-    if (!['string', 'number'].includes(typeof value)) return `setting ${key} is not a string or a number`;
+    if (!WORLD_SETTINGS.includes(key)) return t('page.worldUnknownSetting', { key: key.slice(0, 40) });
+    if (!['string', 'number'].includes(typeof value)) return t('page.worldSettingType', { key });
   }
   return '';
 }

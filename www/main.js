@@ -7,7 +7,9 @@ import { Controls } from './controls.js';
 import { Panels, statusText } from './panels.js';
 import { RaceView } from './race.js';
 import { TeachPanels } from './teach.js';
-import { Exporter } from './export.js';
+import { Exporter, sheetTitle } from './export.js';
+import { formatNumber, onLanguageChange, setLanguage, t, translatePage } from './i18n.js';
+import { LanguagePicker, startLanguage } from './language.js';
 import { AnimationExporter } from './export-anim.js';
 import { Renderer, useModuleBits } from './renderer.js';
 import { ShapeRenderer } from './shape-renderer.js';
@@ -24,19 +26,19 @@ import { readSettings, writeSettings } from './url.js';
 import { Editor, WORLD_SETTINGS } from './editor.js';
 import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useSolverHonours, useWorldMemory } from './world.js';
 import { Lessons, ensureWords, readLessonParams } from './lessons.js';
-import { chooseLanguage, onLanguageChange, setLanguage } from './i18n.js';
 import { translatedApi } from './core-words.js';
 
 
 async function boot() {
+  // The words first, so even a failed load is explained in the reader's language.
+  await startLanguage(location.search);
   let wasm, mz;
   try {
     // Loaded once per document (www/module-api.js), so a missing build can be explained on the
     // page instead of failing silently in the console.
     ({ mz, wasm } = await loadModule());
   } catch (err) {
-    fatal(`The WebAssembly module could not be loaded (${err instanceof Error ? err.message : err}). ` +
-      'Build it first: scripts/setup, then wasm-pack build --target web --release (or scripts/serve).');
+    fatal(t('page.wasmFailed', { error: err instanceof Error ? err.message : String(err) }));
     return;
   }
 
@@ -54,8 +56,7 @@ async function boot() {
     solver: solvers.includes(PREFERRED_SOLVER) ? PREFERRED_SOLVER : (solvers[0] ?? 'none'),
   };
   const { settings, problems, openedBy } = readSettings(location.search, api, defaults);
-  // lang= (until the page's language picker reads it with the other settings).
-  await setLanguage(chooseLanguage(new URLSearchParams(location.search).get('lang')).code);
+  // The language was set at the start (startLanguage); url.js read lang= with the rest.
   // Tours and the quiz (www/lessons.js): their own parameters, in the page's words.
   await ensureWords();
   const lesson = readLessonParams(location.search);
@@ -136,7 +137,7 @@ async function boot() {
       if (k !== Infinity) return controller.seek(k);
       // The end: its step when the timeline knows it (for a percentage), else "as far as it goes".
       const total = controller.run.knownTotal();
-      return controller.seek(total >= 0 ? total : Infinity, { label: 'Going to the end' });
+      return controller.seek(total >= 0 ? total : Infinity, { label: t('page.jobToEnd') });
     },
     layTimeline: () => controller.layTimeline(),
     runUntil: (kind) => controller.runUntil(kind),
@@ -149,6 +150,16 @@ async function boot() {
     settings: () => controller.settings,
     canvas: () => doc.getElementById('maze'),
     distances: () => Boolean(controller.settings.distances),
+    title: () => {
+      const s = controller.settings;
+      let title = s.generator;
+      try {
+        title = api.algorithmTitle(s.generator);
+      } catch {
+        // the name will do
+      }
+      return sheetTitle(s, title);
+    },
   });
   // GIF and WebM of a stretch of steps, drawn on a copy of the run (www/export-anim.js).
   const animations = new AnimationExporter(doc, {
@@ -275,10 +286,9 @@ async function boot() {
       }
       if (pointInside(next[which], next.width, next.height, grid)) continue;
       fitted[which] = '';
-      const where = grid.shape === 'square' && !grid.mask ? `outside the new ${next.width} × ${next.height} maze`
-        : 'not on a cell of the new maze';
-      notes.push(`${which === 'start' ? 'Start' : 'Goal'} ${next[which]} is ${where}: ` +
-        `using ${describeCorner(which, next.width, next.height, grid)}.`);
+      const key = grid.shape === 'square' && !grid.mask ? `page.${which}Outside` : `page.${which}OffCell`;
+      notes.push(t(key, { at: next[which], width: String(next.width), height: String(next.height),
+        corner: describeCorner(which, next.width, next.height, grid) }));
     }
     if (next.distances && next.distances !== 'start' && !pointInside(next.distances, next.width, next.height, grid)) {
       fitted.distances = 'start';
@@ -297,7 +307,7 @@ async function boot() {
     const moved = next.shape !== now.shape || next.width !== now.width || next.height !== now.height;
     if (!moved || kind === 'preset') return changes;
     if (kind === 'word' && next.shape === 'polar') {
-      panels.showMessages(['Words are for square, hex and triangle grids: the word was left out.']);
+      panels.showMessages([t('page.wordLeftOut')]);
       return { ...changes, mask: '' };
     }
     try {
@@ -306,7 +316,7 @@ async function boot() {
       const to = rowLengths(next.shape, next.width, next.height, api.ringStarts);
       return { ...changes, mask: encodeCells(resampleCells(flags, from, to)) };
     } catch (err) {
-      panels.showMessages([`The mask could not be carried over: ${messageOf(err)}. No mask.`]);
+      panels.showMessages([t('page.maskNotCarried', { error: messageOf(err) })]);
       return { ...changes, mask: '' };
     }
   };
@@ -340,15 +350,14 @@ async function boot() {
   const fitEdits = (changes) => {
     const now = controller.settings;
     if (!now.edits || 'edits' in changes || !MAZE_KEYS.some((key) => key in changes && changes[key] !== now[key])) return changes;
-    panels.showMessages(['The edits were made on the maze before: the new maze starts without them (Save world keeps a world).']);
+    panels.showMessages([t('page.editsLeftBehind')]);
     return { ...changes, edits: '' };
   };
   let editsTooLong = false;
   function noteLongEdits(s) {
     const tooLong = s.edits.length > EDITS_URL_MAX;
     if (tooLong && !editsTooLong) {
-      panels.showMessages([`These edits are too detailed for a link (${s.edits.length.toLocaleString('en-US')} characters; ` +
-        `links carry up to ${EDITS_URL_MAX.toLocaleString('en-US')}). Copy link and the address leave them out: use Save world to keep them as a file.`]);
+      panels.showMessages([t('page.editsTooLong', { length: s.edits.length, max: EDITS_URL_MAX })]);
     }
     editsTooLong = tooLong;
   }
@@ -357,9 +366,7 @@ async function boot() {
   const fitRace = (changes) => {
     const next = { ...controller.settings, ...changes };
     if (next.race === 'none' || next.solver !== 'none') return changes;
-    panels.showMessages([changes.race
-      ? 'A race needs a solver to race against: choose a solver first.'
-      : 'No solver, so no race: the race was turned off.']);
+    panels.showMessages([changes.race ? t('page.raceNeedsSolver') : t('page.raceTurnedOff')]);
     return { ...changes, race: 'none' };
   };
 
@@ -458,16 +465,14 @@ async function boot() {
           const flags = cellsOfText(kept);
           const dropped = cellsOfText(text).reduce((n, on, i) => n + (on && !flags[i] ? 1 : 0), 0);
           mask = encodeCells(flags);
-          panels.showMessages([`${dropped.toLocaleString('en-US')} ${dropped === 1 ? 'cell was' : 'cells were'} cut off ` +
-            'from the rest and switched off too: a maze joins every cell.']);
+          panels.showMessages([t('page.cellsCutOff', { dropped })]);
         }
       } catch {
         // The run says what is wrong with the mask.
       }
     }
     if (mask && mask.length > MASK_URL_MAX) {
-      panels.showMessages([`This mask is too detailed for a link (${mask.length.toLocaleString('en-US')} characters; ` +
-        `links carry up to ${MASK_URL_MAX.toLocaleString('en-US')}). Copy link and the address leave it out: use Save mask to keep it as a file.`]);
+      panels.showMessages([t('page.maskTooLong', { length: mask.length, max: MASK_URL_MAX })]);
     }
     controller.update(fitRace(fitEnds(fitEdits({ mask, ...size }))));
   };
@@ -479,7 +484,7 @@ async function boot() {
       const mask = wordSetting(text, scale);
       try {
         const [width, height] = sizeOfText(api.wordMask(text, scale));
-        if (controller.settings.shape === 'polar') throw new Error('words are for square, hex and triangle grids: choose one of those first');
+        if (controller.settings.shape === 'polar') throw new Error(t('page.wordNotPolar'));
         applyMask(mask, { width, height });
       } catch (err) {
         shapeControls.showProblem(messageOf(err));
@@ -517,7 +522,7 @@ async function boot() {
         if (c >= 0 && c < flags.length) flags[c] = on ? 1 : 0;
       }
       if (!flags.includes(1)) {
-        shapeControls.showProblem('That would switch off every cell: a maze needs at least one.');
+        shapeControls.showProblem(t('page.everyCellOff'));
         renderer.drawOverlay();
         return;
       }
@@ -528,8 +533,8 @@ async function boot() {
       const rows = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
       const bad = rows.findIndex((line) => !/^[.Xx]+$/.test(line));
       if (rows.length === 0 || bad >= 0) {
-        shapeControls.showProblem(rows.length === 0 ? `${name} has no rows of cells.`
-          : `${name}, line ${bad + 1}: use . for a cell and X for none.`);
+        shapeControls.showProblem(rows.length === 0 ? t('page.maskNoRows', { name })
+          : t('page.maskBadLine', { name, line: bad + 1 }));
         return;
       }
       const flags = cellsOfText(rows.join('\n'));
@@ -537,19 +542,19 @@ async function boot() {
       if (s.shape === 'polar') {
         const lengths = rowLengths('polar', s.width, rows.length, api.ringStarts);
         if (rows.some((row, i) => row.length !== lengths[i])) {
-          shapeControls.showProblem(`${name} does not fit a polar grid of ${rows.length} rings: each row must be as long as its ring (${lengths.join(', ')}).`);
+          shapeControls.showProblem(t('page.maskNotPolar', { name, rings: rows.length, lengths: lengths.join(', ') }));
           return;
         }
         size = { height: rows.length };
       } else {
         if (rows.some((row) => row.length !== rows[0].length)) {
-          shapeControls.showProblem(`${name}: every row must have the same number of cells.`);
+          shapeControls.showProblem(t('page.maskRagged', { name }));
           return;
         }
         size = { width: rows[0].length, height: rows.length };
       }
       if (!flags.includes(1)) {
-        shapeControls.showProblem(`${name} switches off every cell: a maze needs at least one.`);
+        shapeControls.showProblem(t('page.maskAllOff', { name }));
         return;
       }
       applyMask(flags.includes(0) ? encodeCells(flags) : '', size);
@@ -557,7 +562,7 @@ async function boot() {
     loadPicture(name, image) {
       const s = controller.settings;
       if (!api.pictureMask) {
-        shapeControls.showProblem('This build cannot read pictures yet: load a text mask (. a cell, X none).');
+        shapeControls.showProblem(t('page.noPictures'));
         return;
       }
       try {
@@ -584,7 +589,7 @@ async function boot() {
       const now = controller.settings.distances;
       const distances = mode === 'marks' ? '' : mode === 'start' ? 'start' : (now && now !== 'start' ? now : 'start');
       controller.update({ distances });
-      if (mode === 'cell') panels.showMessages(['Click a cell of the maze to measure the distances from it.']);
+      if (mode === 'cell') panels.showMessages([t('page.clickToMeasure')]);
     },
   });
   // Which shapes each generator works on, asked once.
@@ -594,21 +599,19 @@ async function boot() {
   function showShape() {
     const s = controller.settings;
     const notes = [];
-    if (s.shape === 'polar') notes.push('Height is the number of rings; width is not used.');
-    if (s.shape === 'weave') notes.push('Passages cross under one another: Recursive Backtracker and Kruskal make weaves.');
+    if (s.shape === 'polar') notes.push(t('page.polarNote'));
+    if (s.shape === 'weave') notes.push(t('page.weaveNote'));
     const cannot = [];
     for (const option of doc.querySelectorAll('#generator option')) {
       const works = shapesOf.get(option.value)?.includes(s.shape) ?? true;
       option.disabled = !works;
       option.dataset.summary ??= option.title;
-      option.title = works ? option.dataset.summary
-        : `Not on this grid: ${s.shape === 'weave' ? 'it would tunnel under any cell' : 'it needs rows and columns'}.`;
+      option.title = works ? option.dataset.summary : t(s.shape === 'weave' ? 'page.notOnWeave' : 'page.notOnGrid');
       if (!works) cannot.push(option.textContent);
     }
-    if (cannot.length > 0 && s.shape !== 'weave') notes.push(`${cannot.join(', ')} need rows and columns: not on this grid.`);
+    if (cannot.length > 0 && s.shape !== 'weave') notes.push(t('page.needRows', { names: cannot.join(', ') }));
     if ((s.shape !== 'square' || s.mask) && s.style === 'block') {
-      const grids = { square: 'Masked grids', hex: 'Hexagon grids', triangle: 'Triangle grids', polar: 'Circular grids', weave: 'Weaves' };
-      notes.push(`${grids[s.shape]} are drawn with thin walls: the block style is for the plain square grid.`);
+      notes.push(t('page.thinOnly', { grids: t(`page.grids-${s.shape}`) }));
     }
     const colours = !s.distances ? 'marks' : clickMeasures ? 'cell' : s.distances === 'start' ? 'start' : 'cell';
     shapeControls.show(s, notes, colours);
@@ -628,7 +631,7 @@ async function boot() {
 
   // Edits that do not fit the maze (a link made for another size): the maze without them.
   if (settings.edits && !controller.start()) {
-    panels.showMessages(['URL: the edits do not fit this maze (the message above says why): no edits.']);
+    panels.showMessages([t('page.urlEditsDoNotFit')]);
     controller.settings = { ...settings, edits: '' };
   }
   if (!controller.run && !controller.start()) {
@@ -647,12 +650,10 @@ async function boot() {
   if (opening > 0) {
     const fromBound = openedBy === 'from';
     controller.seek(opening, {
-      label: `Opening at step ${opening.toLocaleString('en-US')}`,
+      label: t('page.jobOpening', { step: opening }),
       done(reached) {
         if (reached >= opening) return;
-        panels.showMessages([fromBound
-          ? `URL: from ${opening} is past the end of this run, which has ${reached} steps. Showing the end.`
-          : `URL: step ${opening} is past the end of this run, which has ${reached} steps. Showing the end.`]);
+        panels.showMessages([t('page.urlPastEnd', { name: fromBound ? 'from' : 'step', step: String(opening), reached })]);
       },
     });
   }
@@ -695,9 +696,9 @@ async function boot() {
     if (job === null) return;
     if (job.fraction === null) work.bar.removeAttribute('value');
     else work.bar.value = Math.max(0, Math.min(1, job.fraction));
-    const percent = job.fraction === null ? `step ${job.steps.toLocaleString('en-US')}`
-      : `${Math.floor(100 * Math.max(0, Math.min(1, job.fraction)))}%`;
-    const text = `${job.label}… ${percent}`;
+    const percent = job.fraction === null ? t('page.jobStep', { step: job.steps })
+      : formatNumber(Math.floor(100 * Math.max(0, Math.min(1, job.fraction))) / 100, { style: 'percent' });
+    const text = t('page.jobProgress', { label: job.label, progress: percent });
     if (work.text.textContent !== text) work.text.textContent = text;
   }
   work.cancel.addEventListener('click', () => controller.cancelJob(true));
@@ -735,6 +736,30 @@ async function boot() {
     get renderer() { return renderer; },
     get raceRenderer() { return raceRenderer; },
   };
+  // The language picker: every word switches at once; the run keeps its step. The words of
+  // the run itself (narration, pseudocode, structures) are the core's, shown at the refresh.
+  let picker = null;
+  onLanguageChange(() => {
+    translatePage();
+    picker?.show();
+    controls.relabel();
+    controls.show(controller.settings);
+    controls.showState(controller.state);
+    shapeControls.relabel();
+    editor.relabel();
+    panels.relabel();
+    teach.relabel();
+    exporter.relabel();
+    race.showLanes(controller.settings);
+    showShape();
+    if (controller.run) refresh(controller.run, controller.state, true);
+  });
+  picker = new LanguagePicker(doc, async (code) => {
+    controller.settings = { ...controller.settings, lang: code };
+    await setLanguage(code);
+    writeUrl();
+  });
+
   doc.documentElement.dataset.ready = 'true';
   if (controller.settings.autoplay) controller.play();
 }
@@ -750,7 +775,7 @@ function embedCode(controller, address, api) {
   } catch {
     // the name will do
   }
-  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(`mazestep: ${title}, ${s.width} × ${s.height}`)}" ` +
+  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(t('page.embedTitle', { title, width: String(s.width), height: String(s.height) }))}" ` +
     'width="640" height="480" style="border: 0" loading="lazy"></iframe>';
 }
 
@@ -764,7 +789,7 @@ function fatal(message) {
   item.textContent = message;
   box.querySelector('ul').append(item);
   box.hidden = false;
-  document.getElementById('status').textContent = 'Not loaded';
+  document.getElementById('status').textContent = t('page.notLoaded');
   document.documentElement.dataset.ready = 'error';
 }
 

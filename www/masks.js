@@ -12,6 +12,8 @@
 // The module reads masks as text (rows of '.' for a cell and 'X' for none, polar one row per
 // ring); maskText turns a setting into that text.
 
+import { t } from './page-words.js';
+
 /** Longest mask a link carries; longer ones are saved as a file instead. */
 export const MASK_URL_MAX = 2000;
 
@@ -92,18 +94,18 @@ export function encodeCells(flags) {
 export function decodeCells(setting, count) {
   const body = setting.slice('cells:'.length);
   if (!/^[0-9a-z]+(\.[0-9a-z]+)*$/.test(body)) {
-    throw new Error('the cells must be run lengths in base 36 separated by dots');
+    throw new Error(t('page.maskRuns'));
   }
   const flags = new Uint8Array(count);
   let at = 0, value = 1;
   for (const part of body.split('.')) {
     const run = parseInt(part, 36);
-    if (at + run > count) throw new Error(`it has more cells than the grid's ${count}`);
+    if (at + run > count) throw new Error(t('page.maskMoreCells', { count: String(count) }));
     if (value) flags.fill(1, at, at + run);
     at += run;
     value = 1 - value;
   }
-  if (at !== count) throw new Error(`it has ${at} cells, and the grid has ${count}`);
+  if (at !== count) throw new Error(t('page.maskCellCount', { at: String(at), count: String(count) }));
   return flags;
 }
 
@@ -120,8 +122,8 @@ export function maskText(setting, shape, width, height, api) {
       return api.presetMask(setting, width, height, shape);
     case 'word': {
       const word = parseWord(setting);
-      if (!word) throw new Error('a word mask is word:SCALE:TEXT, with a scale from 1 to 8');
-      if (shape === 'polar') throw new Error('words are for square, hex and triangle grids, not polar ones');
+      if (!word) throw new Error(t('page.maskWordForm'));
+      if (shape === 'polar') throw new Error(t('page.maskWordPolar'));
       return api.wordMask(word.text, word.scale);
     }
     default: {

@@ -34,7 +34,8 @@ export const ATTRIBUTES = [
   'from', 'to', 'lang', 'tour', 'braid', 'density', 'mask', 'start', 'goal', 'corners', 'heuristic', 'weight',
   'distances', 'edits', 'step',
 ];
-const URL_ATTRIBUTES = ATTRIBUTES.filter((name) => PARAMS.includes(name));
+// lang is the element's own (its words, not the host page's): url.js does not read it here.
+const URL_ATTRIBUTES = ATTRIBUTES.filter((name) => PARAMS.includes(name) && name !== 'lang');
 
 // The words of each phase of a run (MazeRun.phase()).
 const PHASE_KEYS = { generating: 'phaseGenerating', braiding: 'phaseBraiding', solving: 'phaseSolving', walking: 'phaseWalking' };

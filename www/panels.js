@@ -2,6 +2,7 @@
 // the algorithm on show and messages. All text goes in with textContent: names and messages
 // can come from the URL and must never be read as markup.
 
+import { formatNumber, has, t } from './i18n.js';
 import { COLOURS, DISTANCE_ENDS, colourOfBit } from './renderer.js';
 import { PAINTS, costOfRun, formatCost, swatchBackground } from './world.js';
 import { coreWord } from './core-words.js';
@@ -21,21 +22,21 @@ const MAZE_STATS_LIVE_CELLS = 1_000_000;
 // background, a slice per frame.
 const MEASURE_AT_ONCE_CELLS = 100_000;
 
-/** The maze statistics panel: label and how to show each value of MazeRun.stats(). */
+/** The maze statistics panel: label (a key) and how to show each value of MazeRun.stats(). */
 const MAZE_STATS = [
-  ['Dead ends', (v) => `${whole(v.dead_ends)} (${percent(v.dead_end_share)})`],
+  ['page.statDeadEnds', (v) => `${whole(v.dead_ends)} (${percent(v.dead_end_share)})`],
   // While the corners are not connected (mid-generation) the sweep only saw part of the maze.
-  ['Diameter', (v) => Number.isNaN(v.solution_length) ? '—'
-    : `${whole(v.diameter)}${v.diameter_exact ? '' : ' or more'}`],
-  ['Solution length', (v) => Number.isNaN(v.solution_length) ? 'not connected yet' : whole(v.solution_length)],
-  ['Straights / turns', (v) => `${whole(v.straights)} / ${whole(v.turns)}`],
-  ['Junctions 3/4-way', (v) => `${whole(v.junctions3)} / ${whole(v.junctions4)}`],
-  ['Loops', (v) => whole(v.loops)],
+  ['page.statDiameter', (v) => Number.isNaN(v.solution_length) ? '—'
+    : v.diameter_exact ? whole(v.diameter) : t('page.orMore', { value: whole(v.diameter) })],
+  ['page.statSolution', (v) => Number.isNaN(v.solution_length) ? t('page.notConnected') : whole(v.solution_length)],
+  ['page.statStraights', (v) => `${whole(v.straights)} / ${whole(v.turns)}`],
+  ['page.statJunctions', (v) => `${whole(v.junctions3)} / ${whole(v.junctions4)}`],
+  ['page.statLoops', (v) => whole(v.loops)],
 ];
 
-const PHASE_WORDS = {
-  generating: 'Generating', braiding: 'Braiding', solving: 'Solving', walking: 'Walking', done: 'Done',
-};
+// A phase in words ("Generating"), lower case inside sentences.
+const phaseWord = (phase) => (has(`page.phase-${phase}`) ? t(`page.phase-${phase}`) : phase);
+const phaseLower = (phase) => (has(`page.phaseLower-${phase}`) ? t(`page.phaseLower-${phase}`) : phase);
 
 export class Panels {
   /**
@@ -97,18 +98,15 @@ export class Panels {
       this.mazeStatsRun = run;
       if (state === 'done') this.mazeStatsFinal = run;
       this.showMazeStats(run, statsLater);
-      setText(this.el.mazeStatsNote, live ? ''
-        : 'This maze has over a million cells: its statistics are measured at the start and at the end of the run only.');
+      setText(this.el.mazeStatsNote, live ? '' : t('page.mazeStatsBig'));
       this.el.mazeStatsNote.hidden = live;
     }
     this.el.note.hidden = showsWalls;
     if (!showsWalls) {
-      setText(this.el.note, style === 'thin'
-        ? 'The cells are smaller than two screen pixels, so walls are not drawn: the colours show the marks only. A smaller maze or the block style shows the walls.'
-        : 'Above 2048 cells a side the maze is drawn one pixel per cell, without walls: the colours show the marks only.');
+      setText(this.el.note, style === 'thin' ? t('page.noWallsThin') : t('page.noWallsBlock'));
     }
-    this.el.canvas.setAttribute('aria-label',
-      `Maze of ${run.width} by ${run.height} cells, ${(PHASE_WORDS[run.phase()] || run.phase()).toLowerCase()}`);
+    const label = t('page.mazeLabel', { width: String(run.width), height: String(run.height), phase: phaseLower(run.phase()) });
+    if (this.el.canvas.getAttribute('aria-label') !== label) this.el.canvas.setAttribute('aria-label', label);
   }
 
   /** The language changed: show the algorithm's words and the legend again. */
@@ -121,7 +119,7 @@ export class Panels {
     setText(this.el.title, safe(() => this.api.algorithmTitle(name), name));
     setText(this.el.summary, safe(() => this.api.algorithmSummary(name), ''));
     const unit = safe(() => this.api.algorithmStepUnit(name), '');
-    setText(this.el.stepUnit, unit ? `One step = ${unit} (${safe(() => this.api.algorithmTitle(name), name)}).` : '');
+    setText(this.el.stepUnit, unit ? t('page.stepUnit', { unit, title: safe(() => this.api.algorithmTitle(name), name) }) : '');
     const code = this.el.code;
     code.replaceChildren();
     this.lines = safe(() => this.api.pseudocode(name), []).map((text) => {
@@ -162,25 +160,27 @@ export class Panels {
         }
       });
     }
+    // The page's own entries; the machine's marks are labelled by the core (legendLabels).
     const items = [
-      ['swatch', COLOURS.wall, 'wall'],
-      ['swatch', COLOURS.passage, 'passage'],
+      ['swatch', COLOURS.wall, t('page.legendWall')],
+      ['swatch', COLOURS.passage, t('page.legendPassage')],
     ];
-    if (this.api.generatorNames?.().includes(algorithm)) items.push(['swatch', COLOURS.uncarved, 'not carved yet']);
-    bits.forEach((bit, i) => items.push(['swatch', colourOfBit(bit), labels[i] ?? `mark ${bit}`]));
-    if (sawGroups) items.push(['sets', '', 'sets (one hue per set)']);
+    if (this.api.generatorNames?.().includes(algorithm)) items.push(['swatch', COLOURS.uncarved, t('page.legendUncarved')]);
+    bits.forEach((bit, i) => items.push(['swatch', colourOfBit(bit), labels[i] ?? t('page.legendMark', { bit: String(bit) })]));
+    if (sawGroups) items.push(['sets', '', t('page.legendSets')]);
     if (terrain) {
-      items.push(['swatch', COLOURS.obstacle, 'obstacle (blocked cell)']);
+      items.push(['swatch', COLOURS.obstacle, t('page.legendObstacle')]);
       for (const paint of PAINTS) {
-        const label = paint.value === 1 ? `${paint.name}: cost 1, as unpainted cells`
-          : `${paint.name}: cost ${paint.value} (${paint.pattern})`;
+        const name = t(`page.paint-${paint.name}`);
+        const label = paint.value === 1 ? t('page.legendRoad', { name })
+          : t('page.legendPaint', { name, cost: paint.value, pattern: t(`page.pattern-${paint.name}`) });
         items.push(['swatch', paint.value === 1 ? COLOURS.passage : swatchBackground(paint, this.doc), label]);
       }
     }
-    items.push(['start', '', 'start'], ['goal', '', 'goal']);
-    if (algorithm === 'player') items.push(['player', '', 'player']);
-    else items.push(['current', '', 'current cell']);
-    if (heading) items.push(['heading', '', 'heading']);
+    items.push(['start', '', t('page.legendStart')], ['goal', '', t('page.legendGoal')]);
+    if (algorithm === 'player') items.push(['player', '', t('page.legendPlayer')]);
+    else items.push(['current', '', t('page.legendCurrent')]);
+    if (heading) items.push(['heading', '', t('page.legendHeading')]);
     this.fillLegend(items);
   }
 
@@ -190,13 +190,13 @@ export class Panels {
     if (key === this.legendKey) return;
     this.legendKey = key;
     this.fillLegend([
-      ['swatch', COLOURS.wall, 'wall'],
-      ['swatch', DISTANCE_ENDS[0], 'distance 0: the cell measured from'],
-      ['swatch', DISTANCE_ENDS[1], `distance ${max.toLocaleString('en-US')}: the farthest`],
-      ['swatch', COLOURS.uncarved, 'not reached'],
-      ['source', '', 'measured from here'],
-      ['longest', '', `longest path: ${Math.max(0, longest - 1).toLocaleString('en-US')} moves`],
-      ['start', '', 'start'], ['goal', '', 'goal'],
+      ['swatch', COLOURS.wall, t('page.legendWall')],
+      ['swatch', DISTANCE_ENDS[0], t('page.legendNear')],
+      ['swatch', DISTANCE_ENDS[1], t('page.legendFar', { max })],
+      ['swatch', COLOURS.uncarved, t('page.legendUnreached')],
+      ['source', '', t('page.legendSource')],
+      ['longest', '', t('page.legendLongest', { moves: Math.max(0, longest - 1) })],
+      ['start', '', t('page.legendStart')], ['goal', '', t('page.legendGoal')],
     ]);
   }
 
@@ -217,13 +217,13 @@ export class Panels {
 
   showStats(run) {
     const rows = [
-      ['Steps', run.steps()],
-      ['Generation steps', run.phaseSteps('generating')],
-      ['Solver steps', run.phaseSteps('solving')],
-      ['Walk steps', run.phaseSteps('walking')],
-      ['Visited', run.visited()],
-      ['Path length', run.pathLength()],
-      ['Last event', run.lastEvent() || '—'],
+      [t('page.statSteps'), run.steps()],
+      [t('page.statGenerationSteps'), run.phaseSteps('generating')],
+      [t('page.statSolverSteps'), run.phaseSteps('solving')],
+      [t('page.statWalkSteps'), run.phaseSteps('walking')],
+      [t('page.statVisited'), run.visited()],
+      [t('page.statPathLength'), run.pathLength()],
+      [t('page.statLastEvent'), run.lastEvent() || '—'],
     ];
     const names = run.counterNames();
     const values = run.counterValues();
@@ -241,7 +241,7 @@ export class Panels {
         row = { dt, dd };
         this.statRows.set(name, row);
       }
-      setText(row.dd, typeof value === 'number' ? value.toLocaleString('en-US') : String(value));
+      setText(row.dd, typeof value === 'number' ? formatNumber(value) : String(value));
     }
     // Counters belong to one machine; drop rows of the machine that went away.
     for (const [name, row] of this.statRows) {
@@ -282,7 +282,7 @@ export class Panels {
     if (!this.mazeStatRows) {
       this.mazeStatRows = MAZE_STATS.map(([label]) => {
         const dt = this.doc.createElement('dt');
-        dt.textContent = label;
+        dt.textContent = t(label);
         const dd = this.doc.createElement('dd');
         list.append(dt, dd);
         return dd;
@@ -303,6 +303,20 @@ export class Panels {
     box.hidden = list.childElementCount === 0;
   }
 
+  /** The language changed: the page's words are drawn again at the next update. */
+  relabel() {
+    this.legendKey = '';
+    this.algorithm = null;
+    this.mazeStatsRun = null;
+    this.mazeStatRows = null;
+    this.el.mazeStats?.replaceChildren();
+    for (const row of this.statRows.values()) {
+      row.dt.remove();
+      row.dd.remove();
+    }
+    this.statRows.clear();
+  }
+
   clearMessages() {
     this.el.messages.querySelector('ul').replaceChildren();
     this.el.messages.hidden = true;
@@ -312,18 +326,18 @@ export class Panels {
 /** The one-line status: phase, step count, and for solvers what the search has found. */
 export function statusText(run, state, solver) {
   const phase = run.phase();
-  const steps = run.steps().toLocaleString('en-US');
+  const steps = run.steps();
   const parts = [];
-  if (state === 'idle') parts.push(`Ready to start ${PHASE_WORDS[phase].toLowerCase()}, step ${steps}`);
-  else if (phase === 'done' || state === 'done') parts.push(`All done: ${steps} steps`);
-  else parts.push(`${PHASE_WORDS[phase]}${state === 'paused' ? ' (paused)' : ''}, step ${steps}`);
+  if (state === 'idle') parts.push(t('page.statusReady', { phase: phaseLower(phase), steps }));
+  else if (phase === 'done' || state === 'done') parts.push(t('page.statusDone', { steps }));
+  else parts.push(t(state === 'paused' ? 'page.statusPaused' : 'page.statusPhase', { phase: phaseWord(phase), steps }));
   // Search figures once there is a search to speak of.
   if (solver !== 'none' && phase !== 'generating' && phase !== 'braiding') {
-    parts.push(`visited ${run.visited().toLocaleString('en-US')}`);
-    parts.push(`path length ${run.pathLength().toLocaleString('en-US')}`);
+    parts.push(t('page.statusVisited', { visited: run.visited() }));
+    parts.push(t('page.statusPath', { length: run.pathLength() }));
     // The cost on the terrain (√2 a diagonal move), worked out here until the core reports it.
     const cost = safe(() => costOfRun(run), null);
-    if (cost !== null) parts.push(`cost ${formatCost(cost)}`);
+    if (cost !== null) parts.push(t('page.statusCost', { cost: formatCost(cost) }));
     // The module's words, as they are: nothing here parses them.
     const noPath = run.noPath();
     if (noPath) parts.push(noPath);
@@ -344,11 +358,11 @@ function safe(f, fallback) {
 }
 
 function whole(n) {
-  return Number.isFinite(n) ? n.toLocaleString('en-US') : '—';
+  return Number.isFinite(n) ? formatNumber(n) : '—';
 }
 
 function percent(share) {
-  return Number.isFinite(share) ? `${(share * 100).toFixed(1)}%` : '—';
+  return Number.isFinite(share) ? formatNumber(share, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '—';
 }
 
 function capitalise(text) {

@@ -2,6 +2,7 @@
 // and the note when a found path is longer than a shortest one. Text only, never markup from
 // outside: every string goes in with textContent.
 
+import { formatNumber, language, t } from './i18n.js';
 import { costOfRun, formatCost } from './world.js';
 
 /**
@@ -13,8 +14,7 @@ import { costOfRun, formatCost } from './world.js';
  */
 export function shortestNote(title, length, shortest) {
   if (!(length > 0) || !(shortest > 0) || length <= shortest) return '';
-  return `${title} found a path of ${length.toLocaleString('en-US')} cells; ` +
-    `the shortest is ${shortest.toLocaleString('en-US')} cells.`;
+  return t('page.notShortest', { title, length, shortest });
 }
 
 /**
@@ -24,25 +24,25 @@ export function shortestNote(title, length, shortest) {
 export function verdict(a, b) {
   const lines = [];
   if (a.path > 0 && b.path > 0) {
-    if (a.path === b.path) lines.push(`Both paths are ${a.path.toLocaleString('en-US')} cells long.`);
+    if (a.path === b.path) lines.push(t('page.raceSamePath', { length: a.path }));
     else {
       const [win, lose] = a.path < b.path ? [a, b] : [b, a];
-      lines.push(`${win.title} found the shorter path (${win.path.toLocaleString('en-US')} cells against ${lose.path.toLocaleString('en-US')}).`);
+      lines.push(t('page.raceShorter', { winner: win.title, win: win.path, lose: lose.path }));
     }
   } else if (a.path > 0 || b.path > 0) {
     const [win, lose] = a.path > 0 ? [a, b] : [b, a];
-    lines.push(`Only ${win.title} found a path; ${lose.title} did not.`);
-  } else lines.push('Neither found a path.');
+    lines.push(t('page.raceOnly', { winner: win.title, loser: lose.title }));
+  } else lines.push(t('page.raceNeither'));
   // On terrain or with diagonal moves the shorter path need not be the cheaper one.
   if (a.path > 0 && b.path > 0 && a.cost != null && b.cost != null && Math.abs(a.cost - b.cost) > 1e-9 &&
     (a.cost !== a.path - 1 || b.cost !== b.path - 1)) {
     const [win, lose] = a.cost < b.cost ? [a, b] : [b, a];
-    lines.push(`${win.title}'s path is the cheaper (cost ${formatCost(win.cost)} against ${formatCost(lose.cost)}).`);
+    lines.push(t('page.raceCheaper', { winner: win.title, win: formatCost(win.cost), lose: formatCost(lose.cost) }));
   }
-  if (a.visited === b.visited) lines.push(`Both visited ${a.visited.toLocaleString('en-US')} cells.`);
+  if (a.visited === b.visited) lines.push(t('page.raceSameVisited', { visited: a.visited }));
   else {
     const [win, lose] = a.visited < b.visited ? [a, b] : [b, a];
-    lines.push(`${win.title} visited fewer cells (${win.visited.toLocaleString('en-US')} against ${lose.visited.toLocaleString('en-US')}).`);
+    lines.push(t('page.raceFewer', { winner: win.title, win: win.visited, lose: lose.visited }));
   }
   return lines;
 }
@@ -82,7 +82,7 @@ export class RaceView {
     this.el.lane.parentElement.classList.toggle('racing', racing);
     this.el.caption.hidden = !racing;
     if (racing) {
-      this.el.caption.textContent = settings.solver === 'none' ? 'No solver' : this.title(settings.solver);
+      this.el.caption.textContent = settings.solver === 'none' ? t('page.noSolver') : this.title(settings.solver);
       this.el.captionRace.textContent = this.title(settings.race);
     }
   }
@@ -98,10 +98,10 @@ export class RaceView {
       return;
     }
     const rows = [
-      { title: settings.solver === 'none' ? 'No solver' : this.title(settings.solver), run, side: 'main' },
+      { title: settings.solver === 'none' ? t('page.noSolver') : this.title(settings.solver), run, side: 'main' },
       { title: this.title(settings.race), run: partner, side: 'race' },
     ].map((r) => ({ ...r, visited: r.run.visited(), path: r.run.pathLength(), cost: costOfRun(r.run) }));
-    if (result.dataset.key === this.keyOf(settings) && !result.hidden) return;
+    if (result.dataset.key === this.keyOf(settings) && result.dataset.lang === language() && !result.hidden) return;
     const doc = this.doc;
     const cell = (tag, text, cls) => {
       const node = doc.createElement(tag);
@@ -111,19 +111,21 @@ export class RaceView {
     };
     const table = doc.createElement('table');
     const head = doc.createElement('tr');
-    head.append(cell('th', 'Race'), cell('th', 'Visited'), cell('th', 'Path length'), cell('th', 'Cost'));
+    head.append(cell('th', t('page.raceRace')), cell('th', t('page.statVisited')), cell('th', t('page.statPathLength')),
+      cell('th', t('page.raceCost')));
     table.append(head);
     for (const r of rows) {
       const tr = doc.createElement('tr');
       tr.dataset.side = r.side;
-      tr.append(cell('th', r.title), cell('td', r.visited.toLocaleString('en-US'), 'num visited'),
-        cell('td', r.path > 0 ? r.path.toLocaleString('en-US') : 'none', 'num path'),
+      tr.append(cell('th', r.title), cell('td', formatNumber(r.visited), 'num visited'),
+        cell('td', r.path > 0 ? formatNumber(r.path) : t('page.raceNone'), 'num path'),
         cell('td', r.path > 0 && r.cost !== null ? formatCost(r.cost) : '–', 'num cost'));
       table.append(tr);
     }
     const words = cell('p', verdict(rows[0], rows[1]).join(' '));
     result.replaceChildren(table, words);
     result.dataset.key = this.keyOf(settings);
+    result.dataset.lang = language();
     result.hidden = false;
   }
 

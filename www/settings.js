@@ -1,5 +1,8 @@
 // Settings shared by the controls, the URL and the controller: defaults, the speed scale and
 // the drawing styles. Kept apart so each of those modules can be read (and tested) alone.
+// Words for people go through t() (page-words.js: the page section of www/i18n/*.json).
+
+import { t } from './page-words.js';
 
 export const STYLES = ['block', 'thin'];
 
@@ -44,8 +47,8 @@ export function formatSpeed(speed) {
 
 /** The value shown to people next to the slider. */
 export function describeSpeed(speed) {
-  if (speed === Infinity) return 'whole run in one frame';
-  return `${speed.toLocaleString('en-US')} ${speed === 1 ? 'step' : 'steps'}/s`;
+  if (speed === Infinity) return t('page.speedWhole');
+  return t('page.speedSteps', { speed });
 }
 
 /** Defaults for anything the URL does not say. The generator and solver are filled in from
@@ -57,6 +60,13 @@ export const CORNERS = {
   'at-most-one': 'Diagonal past at most one corner',
   always: 'Diagonal between any cells',
 };
+/** A corner rule or heuristic in the page's language (CORNERS and HEURISTICS keep English). */
+export function cornerTitle(name) {
+  return t(`page.corner-${name}`);
+}
+export function heuristicTitle(name) {
+  return t(`page.heuristic-${name}`);
+}
 /** Heuristics for A* and greedy search (the core's world::Heuristic names). */
 export const HEURISTICS = {
   grid: "The grid's own (Manhattan, Chebyshev with diagonals)",
@@ -79,6 +89,8 @@ export const DEFAULTS = {
   seed: '',
   speed: 50,
   style: 'block',
+  // The page's language when the address asked for one ('' = the browser's); see language.js.
+  lang: '',
   autoplay: false,
   braid: 0,
   // Open worlds (obstacles, caves): the percentage of cells blocked, 0 to DENSITY_MAX.
@@ -118,7 +130,7 @@ export const BRAID_STEP = 1;
 
 /** The braid in words, for the slider. (The module parses typed or linked braids: parseBraid.) */
 export function describeBraid(percent) {
-  return percent === 0 ? 'off (a perfect maze)' : `${percent}% of dead ends`;
+  return percent === 0 ? t('page.braidOff') : t('page.braidShare', { percent });
 }
 
 /** Density: the percentage of an open world's cells blocked, a whole number 0 to 90 on the
@@ -128,7 +140,7 @@ export const DENSITY_DEFAULT = 30;
 
 /** The density in words, for the slider. */
 export function describeDensity(percent) {
-  return `${percent}% of cells blocked`;
+  return t('page.densityShare', { percent });
 }
 
 export const PREFERRED_GENERATOR = 'recursive-backtracker';
@@ -136,6 +148,11 @@ export const PREFERRED_SOLVER = 'bfs';
 
 /** The grid shapes, in the order the page offers them. */
 export const SHAPES = ['square', 'hex', 'triangle', 'polar', 'weave'];
+
+/** A shape in the page's language (SHAPE_TITLES keeps English). */
+export function shapeTitle(name) {
+  return t(`page.shape-${name}`);
+}
 
 /** The shapes in words, for menus and messages. */
 export const SHAPE_TITLES = {
@@ -238,15 +255,16 @@ export function pointInside(text, width, height, grid = null) {
 export function describeEnds(settings) {
   const [sx, sy] = pointOf(settings, 'start');
   const [gx, gy] = pointOf(settings, 'goal');
-  return `Start ${sx},${sy} · Goal ${gx},${gy}`;
+  return t('page.ends', { start: `${sx},${sy}`, goal: `${gx},${gy}` });
 }
 
 /** Which corner a start or goal falls back to, in words (for messages). */
 export function describeCorner(which, width, height, grid = null) {
   const [x, y] = cornerOf(which, width, height, grid);
-  if (plain(grid)) return which === 'start' ? `the top-left corner ${x},${y}` : `the bottom-right corner ${x},${y}`;
-  if (grid.shape === 'polar' && which === 'start' && y === 0) return 'the centre 0,0';
-  return which === 'start' ? `the first cell ${x},${y}` : `the last cell ${x},${y}`;
+  const at = `${x},${y}`;
+  if (plain(grid)) return t(which === 'start' ? 'page.cornerTopLeft' : 'page.cornerBottomRight', { at });
+  if (grid.shape === 'polar' && which === 'start' && y === 0) return t('page.cornerCentre');
+  return t(which === 'start' ? 'page.cornerFirst' : 'page.cornerLast', { at });
 }
 
 /** An error's message for a person: without the module function's name that starts the

@@ -3,7 +3,8 @@
 // map). Turns DOM events into callbacks, like controls.js; it knows nothing about runs.
 
 import { WORD_SCALE_MAX, maskKind, parseWord } from './masks.js';
-import { SHAPES, SHAPE_TITLES } from './settings.js';
+import { has, t } from './i18n.js';
+import { SHAPES, shapeTitle } from './settings.js';
 
 // Largest picture side the page reads (bigger ones are scaled down first).
 const PICTURE_MAX = 1024;
@@ -34,12 +35,12 @@ export class ShapeControls {
 
   fill(api) {
     const { shape, mask, scale } = this.el;
-    for (const name of SHAPES) shape.append(option(name, SHAPE_TITLES[name]));
-    mask.append(option('', 'None'));
+    for (const name of SHAPES) shape.append(option(name, shapeTitle(name)));
+    mask.append(option('', ''));
     const outlines = this.doc.createElement('optgroup');
-    outlines.label = 'Outlines';
-    for (const name of api.maskPresets()) outlines.append(option(name, name[0].toUpperCase() + name.slice(1)));
-    mask.append(outlines, option('word', 'A word…'), option('cells', 'Painted or loaded cells'));
+    for (const name of api.maskPresets()) outlines.append(option(name, name));
+    mask.append(outlines, option('word', ''), option('cells', ''));
+    this.relabel();
     for (let s = 1; s <= WORD_SCALE_MAX; s++) scale.append(option(String(s), `× ${s}`));
   }
 
@@ -121,6 +122,22 @@ export class ShapeControls {
     });
   }
 
+  /** The lists' and buttons' words in the current language. */
+  relabel() {
+    const { shape, mask } = this.el;
+    for (const item of shape.options) item.textContent = shapeTitle(item.value);
+    const words = { '': 'page.none', word: 'page.maskWord', cells: 'page.maskCells' };
+    for (const item of mask.options) {
+      const key = words[item.value] ?? `page.outline-${item.value}`;
+      // An outline the page has no words for keeps the core's name, capitalised.
+      item.textContent = key in words || has(key) ? t(key) : item.value[0].toUpperCase() + item.value.slice(1);
+    }
+    const group = mask.querySelector('optgroup');
+    if (group) group.label = t('page.outlines');
+    this.el.paint.textContent = this.painting ? t('page.stopPainting') : t('page.paintCells');
+    this.showNote();
+  }
+
   addCell(cell) {
     const key = `${cell[0]},${cell[1]}`;
     if (this.stroke.cells.has(key)) return;
@@ -132,14 +149,14 @@ export class ShapeControls {
     this.painting = painting;
     this.el.paint.setAttribute('aria-pressed', String(painting));
     this.el.paint.classList.toggle('is-on', painting);
-    this.el.paint.textContent = painting ? 'Stop painting' : 'Paint cells';
+    this.el.paint.textContent = painting ? t('page.stopPainting') : t('page.paintCells');
     this.el.maze.classList.toggle('painting', painting);
     this.showNote();
   }
 
   async load(file) {
     try {
-      if (file.size > 20 * 1024 * 1024) throw new Error(`${file.name} is ${Math.round(file.size / 1048576)} MB: use a file under 20 MB`);
+      if (file.size > 20 * 1024 * 1024) throw new Error(t('page.fileTooBig', { name: file.name, size: Math.round(file.size / 1048576) }));
       const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
       const text = file.type.startsWith('text/') || /\.txt$/i.test(file.name) ||
         (head.length > 0 && [...head].every((b) => b === 10 || b === 13 || b === 46 || b === 88 || b === 120));
@@ -160,9 +177,7 @@ export class ShapeControls {
   }
 
   showNote(extra = '') {
-    const base = this.painting
-      ? 'Painting: click or drag over the maze to switch cells off (or back on).'
-      : 'Cells a mask switches off are not part of the maze. Paint them, type a word, or load a picture (dark switches off) or a text file (. a cell, X none).';
+    const base = this.painting ? t('page.paintingNote') : t('page.maskNote');
     const text = extra ? `${extra} ${base}` : base;
     if (this.el.note.textContent !== text) this.el.note.textContent = text;
   }
@@ -195,7 +210,7 @@ async function pictureOf(file) {
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    throw new Error(`${file.name} is not a picture this browser can read, nor a mask as text (. a cell, X none)`);
+    throw new Error(t('page.notPicture', { name: file.name }));
   }
   const scale = Math.min(1, PICTURE_MAX / Math.max(bitmap.width, bitmap.height));
   const width = Math.max(1, Math.round(bitmap.width * scale)), height = Math.max(1, Math.round(bitmap.height * scale));

@@ -2,6 +2,7 @@
 // data-structure panel, the timeline slider, "run to the next event" and the share buttons.
 // Like panels.js it only shows what the run says, always through textContent.
 
+import { formatNumber, t } from './i18n.js';
 import { coreWord, narrationOf } from './core-words.js';
 
 // While playing, screen readers hear at most one sentence per interval; the visible line and
@@ -69,8 +70,8 @@ export class TeachPanels {
     el.nextEvent.addEventListener('click', () => {
       if (el.nextKind.value) this.on.runUntil(el.nextKind.value);
     });
-    el.copyLink.addEventListener('click', () => this.share(this.on.link(), 'Link'));
-    el.copyEmbed.addEventListener('click', () => this.share(this.on.embedCode(), 'Embed code'));
+    el.copyLink.addEventListener('click', () => this.share(this.on.link(), 'link'));
+    el.copyEmbed.addEventListener('click', () => this.share(this.on.embedCode(), 'embed'));
   }
 
   /** The language changed: say the core's words again (events, titles, narration). */
@@ -108,7 +109,7 @@ export class TeachPanels {
     this.showEvents(run);
     if (urgent || state !== 'running' || now - this.lastPanelAt >= PANEL_INTERVAL_MS) {
       this.lastPanelAt = now;
-      const sentence = narrationOf(run) || (run.steps() === 0 ? 'Press Step or Play to begin.' : '');
+      const sentence = narrationOf(run) || (run.steps() === 0 ? t('page.pressToBegin') : '');
       setText(this.el.narration, sentence);
       this.showStructures(run);
     }
@@ -129,9 +130,9 @@ export class TeachPanels {
     if (Number(slider.max) !== max) slider.max = String(max);
     if (this.pendingSeek === null && Number(slider.value) !== steps) slider.value = String(steps);
     let of = '';
-    if (this.total !== null) of = ` of ${this.total.toLocaleString('en')}`;
-    else if (this.laid > 0) of = ` (counting the steps: ${this.laid.toLocaleString('en')} so far)`;
-    const text = `Step ${steps.toLocaleString('en')}${of}`;
+    let text = t('page.timelineStep', { step: steps });
+    if (this.total !== null) text = t('page.timelineOf', { step: steps, total: this.total });
+    else if (this.laid > 0) text = t('page.timelineCounting', { step: steps, laid: this.laid });
     setText(this.el.timelineText, text);
     if (slider.getAttribute('aria-valuetext') !== text) slider.setAttribute('aria-valuetext', text);
   }
@@ -171,8 +172,8 @@ export class TeachPanels {
     // One call: the machine works its views out once per refresh.
     for (const { title, total, items, note } of run.structures(ITEMS_SHOWN)) {
       const more = total - items.length;
-      if (more > 0) items.push(`… and ${more.toLocaleString('en')} more`);
-      parts.push({ title: `${coreWord('structures', title)}: ${total.toLocaleString('en')}`, items, note });
+      if (more > 0) items.push(t('page.andMore', { more }));
+      parts.push({ title: `${coreWord('structures', title)}: ${formatNumber(total)}`, items, note });
     }
     const key = JSON.stringify(parts);
     if (key === this.structuresKey) return;
@@ -181,7 +182,7 @@ export class TeachPanels {
     if (parts.length === 0) {
       const p = this.doc.createElement('p');
       p.className = 'hint';
-      p.textContent = 'Nothing to show for this step.';
+      p.textContent = t('page.nothingToShow');
       box.append(p);
       return;
     }
@@ -226,9 +227,21 @@ export class TeachPanels {
     } catch {
       copied = false;
     }
-    this.el.shareStatus.textContent = copied
-      ? `${what} copied to the clipboard.`
-      : `${what} is below: select it and copy (Ctrl+C or ⌘C).`;
+    this.shared = { what, copied };
+    this.showShared();
+  }
+
+  showShared() {
+    if (!this.shared) return;
+    const { what, copied } = this.shared;
+    this.el.shareStatus.textContent = t(`page.${what}${copied ? 'Copied' : 'Below'}`);
+  }
+
+  /** The language changed: the page's words again (the run's own words come from the core). */
+  relabel() {
+    this.eventsFor = null;
+    this.structuresKey = '';
+    this.showShared();
   }
 }
 

@@ -5,6 +5,8 @@
 
 import { MASK_URL_MAX, maskKind, maskText, parseWord, sizeOfText } from './masks.js';
 import { EDITS_URL_MAX, Edits } from './world.js';
+import { t } from './page-words.js';
+import { langSetting, languageCodes, languageName } from './language.js';
 import {
   CORNERS, DENSITY_DEFAULT, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
   pointSetting,
@@ -12,7 +14,7 @@ import {
 
 /** The parameters this page understands, in the order they are written back. */
 export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
-  'corners', 'heuristic', 'weight', 'seed', 'distances', 'speed', 'style', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+  'corners', 'heuristic', 'weight', 'seed', 'distances', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 // Tours and the quiz read their own parameters (www/lessons.js, LESSON_PARAMS).
 PARAMS.push('tour', 'tourtext', 'stop', 'quiz', 'questions');
 
@@ -36,25 +38,32 @@ export function readSettings(search, api, defaults) {
   for (const name of new Set(params.keys())) {
     const all = params.getAll(name);
     if (all.length > 1 && PARAMS.includes(name)) {
-      problems.push(`URL: ${name} is given ${all.length} times: using the first, ${quote(all[0])}.`);
+      problems.push(t('page.urlTwice', { name, times: String(all.length), first: quote(all[0]) }));
     }
   }
   // Message text may contain anything from the URL; callers must show it with textContent.
   const refuse = (name, given, allowed, fallback) =>
-    problems.push(`URL: ${name} ${quote(given)} is not allowed: ${allowed}. Using ${fallback}.`);
+    problems.push(t('page.urlRefused', { name, given: quote(given), allowed, fallback: String(fallback) }));
+
+  // The page's language was chosen before the wasm loaded (language.js): kept when asked for.
+  if (params.has('lang')) {
+    const given = params.get('lang');
+    settings.lang = langSetting(given);
+    if (!settings.lang) refuse('lang', given, t('page.langAllowed', { codes: languageCodes() }), languageName());
+  }
 
   const generators = api.generatorNames();
   if (params.has('generator')) {
     const given = params.get('generator');
     if (generators.includes(given)) settings.generator = given;
-    else refuse('generator', given, `use one of ${generators.join(', ')}`, settings.generator);
+    else refuse('generator', given, t('page.useOneOf', { list: generators.join(', ') }), settings.generator);
   }
 
   if (params.has('braid')) {
     try {
       settings.braid = api.parseBraid(params.get('braid'));
     } catch (err) {
-      problems.push(`URL: ${messageOf(err)}. Using ${settings.braid}.`);
+      problems.push(t('page.urlCore', { message: messageOf(err), fallback: String(settings.braid) }));
     }
   }
 
@@ -62,7 +71,7 @@ export function readSettings(search, api, defaults) {
     const given = params.get('density');
     const density = /^[0-9]{1,2}$/.test(given.trim()) ? Number(given) : NaN;
     if (density >= 0 && density <= DENSITY_MAX) settings.density = density;
-    else refuse('density', given, `use a whole percentage from 0 to ${DENSITY_MAX}`, String(settings.density));
+    else refuse('density', given, t('page.usePercent', { max: String(DENSITY_MAX) }), String(settings.density));
   }
 
   const solvers = api.solverNames();
@@ -70,20 +79,20 @@ export function readSettings(search, api, defaults) {
     const given = params.get('solver');
     if (given === 'none' || given === '') settings.solver = 'none';
     else if (solvers.includes(given)) settings.solver = given;
-    else refuse('solver', given, `use none or one of ${solvers.join(', ')}`, settings.solver);
+    else refuse('solver', given, t('page.useNoneOrOneOf', { list: solvers.join(', ') }), settings.solver);
   }
 
   if (params.has('race')) {
     const given = params.get('race');
     if (given === 'none' || given === '') settings.race = 'none';
     else if (solvers.includes(given)) settings.race = given;
-    else refuse('race', given, `use none or one of ${solvers.join(', ')}`, 'none');
+    else refuse('race', given, t('page.useNoneOrOneOf', { list: solvers.join(', ') }), 'none');
   }
 
   if (params.has('shape')) {
     const given = params.get('shape');
     if (SHAPES.includes(given)) settings.shape = given;
-    else refuse('shape', given, `use one of ${SHAPES.join(', ')}`, settings.shape);
+    else refuse('shape', given, t('page.useOneOf', { list: SHAPES.join(', ') }), settings.shape);
   }
 
   for (const side of ['width', 'height']) {
@@ -92,7 +101,7 @@ export function readSettings(search, api, defaults) {
     try {
       settings[side] = api.parseSide(side, given);
     } catch (err) {
-      problems.push(`URL: ${messageOf(err)}. Using ${settings[side]}.`);
+      problems.push(t('page.urlCore', { message: messageOf(err), fallback: String(settings[side]) }));
     }
   }
 
@@ -101,7 +110,7 @@ export function readSettings(search, api, defaults) {
     try {
       api.ringStarts(settings.height);
     } catch (err) {
-      problems.push(`URL: height ${settings.height} is not allowed on a polar grid: ${messageOf(err).replace(/^rings: /, '')}. Using ${defaults.height}.`);
+      problems.push(t('page.urlPolarHeight', { height: String(settings.height), message: messageOf(err).replace(/^rings: /, ''), fallback: String(defaults.height) }));
       settings.height = defaults.height;
     }
   }
@@ -110,8 +119,7 @@ export function readSettings(search, api, defaults) {
   if (params.has('mask')) {
     const given = params.get('mask');
     if (given.length > MASK_URL_MAX) {
-      problems.push(`URL: mask is ${given.length} characters long, more than the ${MASK_URL_MAX} a link carries: ` +
-        'load the mask from a file instead (Shape › Load). No mask.');
+      problems.push(t('page.urlMaskLong', { length: String(given.length), max: String(MASK_URL_MAX) }));
     } else if (given !== '') {
       try {
         const text = maskText(given, settings.shape, settings.width, settings.height, api);
@@ -120,7 +128,7 @@ export function readSettings(search, api, defaults) {
         }
         settings.mask = given;
       } catch (err) {
-        problems.push(`URL: mask ${quote(given)} is not allowed: ${messageOf(err)}. No mask.`);
+        problems.push(t('page.urlMaskBad', { given: quote(given), message: messageOf(err) }));
       }
     }
   }
@@ -129,33 +137,32 @@ export function readSettings(search, api, defaults) {
   if (params.has('edits')) {
     const given = params.get('edits');
     if (given.length > EDITS_URL_MAX) {
-      problems.push(`URL: edits is ${given.length} characters long, more than the ${EDITS_URL_MAX} a link carries: ` +
-        'load the world from a file instead (Edit › Load world). No edits.');
+      problems.push(t('page.urlEditsLong', { length: String(given.length), max: String(EDITS_URL_MAX) }));
     } else if (given !== '') {
       try {
         settings.edits = Edits.parse(given).toText();
       } catch (err) {
-        problems.push(`URL: edits ${quote(given)} is not allowed: ${messageOf(err)}. No edits.`);
+        problems.push(t('page.urlEditsBad', { given: quote(given), message: messageOf(err) }));
       }
     }
   }
   if (params.has('corners')) {
     const given = params.get('corners');
-    if (!Object.hasOwn(CORNERS, given)) refuse('corners', given, `use one of ${Object.keys(CORNERS).join(', ')}`, settings.corners);
+    if (!Object.hasOwn(CORNERS, given)) refuse('corners', given, t('page.useOneOf', { list: Object.keys(CORNERS).join(', ') }), settings.corners);
     else if (given !== 'never' && (settings.shape !== 'square' || settings.mask)) {
-      refuse('corners', given, 'diagonal moves are for the plain square grid', 'never');
+      refuse('corners', given, t('page.diagonalSquareOnly'), 'never');
     } else settings.corners = given;
   }
   if (params.has('heuristic')) {
     const given = params.get('heuristic');
     if (Object.hasOwn(HEURISTICS, given)) settings.heuristic = given;
-    else refuse('heuristic', given, `use one of ${Object.keys(HEURISTICS).join(', ')}`, settings.heuristic);
+    else refuse('heuristic', given, t('page.useOneOf', { list: Object.keys(HEURISTICS).join(', ') }), settings.heuristic);
   }
   if (params.has('weight')) {
     const given = params.get('weight');
     const weight = /^[0-9]{1,3}(\.[0-9]{1,3})?$/.test(given.trim()) ? Number(given) : NaN;
     if (weight >= WEIGHT_MIN && weight <= WEIGHT_MAX) settings.weight = weight;
-    else refuse('weight', given, `use a number from ${WEIGHT_MIN} to ${WEIGHT_MAX} (up to three decimals)`, String(settings.weight));
+    else refuse('weight', given, t('page.useWeight', { min: String(WEIGHT_MIN), max: String(WEIGHT_MAX) }), String(settings.weight));
   }
 
   // Start and goal: "X,Y" read by the wasm parser, then checked against the grid just read.
@@ -169,17 +176,17 @@ export function readSettings(search, api, defaults) {
     try {
       point = Array.from(api.parsePoint(which, given));
     } catch (err) {
-      problems.push(`URL: ${messageOf(err)}. Using ${fallback}.`);
+      problems.push(t('page.urlCore', { message: messageOf(err), fallback }));
       continue;
     }
     const [x, y] = point;
     if (pointInside(`${x},${y}`, w, h, grid)) settings[which] = pointSetting(which, x, y, w, h, grid);
     else if (grid.shape === 'square' && !grid.mask) {
-      refuse(which, given, `use X,Y inside the ${w} × ${h} maze, X from 0 to ${w - 1} and Y from 0 to ${h - 1}`, fallback);
+      refuse(which, given, t('page.useInside', { width: String(w), height: String(h), maxX: String(w - 1), maxY: String(h - 1) }), fallback);
     } else {
       refuse(which, given, grid.shape === 'polar'
-        ? `use PLACE,RING on a cell of the ${h} rings that is on`
-        : `use X,Y on a cell of the ${w} × ${h} grid that is on`, fallback);
+        ? t('page.useOnRing', { rings: String(h) })
+        : t('page.useOnGrid', { width: String(w), height: String(h) }), fallback);
     }
   }
 
@@ -189,7 +196,7 @@ export function readSettings(search, api, defaults) {
     else if (/^[0-9]{1,4},[0-9]{1,4}$/.test(given) && pointInside(given, settings.width, settings.height, grid)) {
       settings.distances = given;
     } else {
-      refuse('distances', given, 'use start, or X,Y on a cell of the maze', 'no distance map');
+      refuse('distances', given, t('page.useDistances'), t('page.noDistanceMap'));
     }
   }
 
@@ -199,7 +206,7 @@ export function readSettings(search, api, defaults) {
     try {
       seed = api.parseSeed(given);
     } catch (err) {
-      problems.push(`URL: ${messageOf(err)}. Using a fresh random seed.`);
+      problems.push(t('page.urlCore', { message: messageOf(err), fallback: t('page.freshSeed') }));
     }
   }
   settings.seed = seed ?? api.freshSeed();
@@ -209,7 +216,7 @@ export function readSettings(search, api, defaults) {
     const speed = parseSpeed(given);
     if (speed === null) {
       refuse('speed', given,
-        `use a whole number of steps per second from ${SPEED_MIN} to ${SPEED_MAX}, or max`,
+        t('page.useSpeed', { min: String(SPEED_MIN), max: String(SPEED_MAX) }),
         formatSpeed(settings.speed));
     } else settings.speed = speed;
   }
@@ -217,14 +224,14 @@ export function readSettings(search, api, defaults) {
   if (params.has('style')) {
     const given = params.get('style');
     if (STYLES.includes(given)) settings.style = given;
-    else refuse('style', given, `use ${STYLES.join(' or ')}`, settings.style);
+    else refuse('style', given, t('page.useEither', { a: STYLES[0], b: STYLES[1] }), settings.style);
   }
 
   for (const flag of ['autoplay', 'embed', 'loop']) {
     if (!params.has(flag)) continue;
     const given = params.get(flag);
     const value = parseFlag(given);
-    if (value === null) refuse(flag, given, 'use 1 or 0', settings[flag] ? '1' : '0');
+    if (value === null) refuse(flag, given, t('page.useEither', { a: '1', b: '0' }), settings[flag] ? '1' : '0');
     else settings[flag] = value;
   }
 
@@ -233,7 +240,7 @@ export function readSettings(search, api, defaults) {
   if (params.has('controls')) {
     const given = params.get('controls');
     if (CONTROL_SETS.includes(given)) settings.controls = given;
-    else refuse('controls', given, `use ${CONTROL_SETS.join(', ')}`, settings.controls);
+    else refuse('controls', given, t('page.useList', { list: CONTROL_SETS.join(', ') }), settings.controls);
   }
 
   for (const name of ['step', 'from', 'to']) {
@@ -241,13 +248,12 @@ export function readSettings(search, api, defaults) {
     const given = params.get(name);
     const value = parseStep(given);
     if (value === null) {
-      refuse(name, given, `use a whole number of steps from 0 to ${MAX_STEP}`,
-        name === 'to' ? 'the end of the run' : '0');
+      refuse(name, given, t('page.useSteps', { max: String(MAX_STEP) }),
+        name === 'to' ? t('page.endOfRun') : '0');
     } else settings[name] = value;
   }
   if (settings.to !== null && settings.from > settings.to) {
-    problems.push(`URL: from ${settings.from} is after to ${settings.to}: from must not be after to. ` +
-      'Using from 0 and the end of the run.');
+    problems.push(t('page.urlFromAfterTo', { from: String(settings.from), to: String(settings.to) }));
     settings.from = 0;
     settings.to = null;
   }
@@ -260,14 +266,13 @@ export function readSettings(search, api, defaults) {
 
   // A race needs a solver to race against.
   if (settings.race !== 'none' && settings.solver === 'none') {
-    problems.push(`URL: race ${quote(settings.race)} needs a solver to race against, and solver is none: ` +
-      'choose a solver to race. Not racing.');
+    problems.push(t('page.urlRaceNoSolver', { race: quote(settings.race) }));
     settings.race = 'none';
   }
 
   for (const name of params.keys()) {
     if (!PARAMS.includes(name)) {
-      problems.push(`URL: parameter ${quote(name)} is not known and was ignored: known are ${PARAMS.join(', ')}.`);
+      problems.push(t('page.urlUnknown', { name: quote(name), known: PARAMS.join(', ') }));
     }
   }
   return { settings, problems: [...new Set(problems)], openedBy };
@@ -329,6 +334,8 @@ export function writeSettings(settings, step = 0) {
   if (settings.distances) params.set('distances', settings.distances);
   params.set('speed', formatSpeed(settings.speed));
   params.set('style', settings.style);
+  // The language only when one was asked for; else each reader gets their browser's.
+  if (settings.lang) params.set('lang', settings.lang);
   if (settings.autoplay) params.set('autoplay', '1');
   if (step > 0) params.set('step', String(step));
   if (settings.embed) {

@@ -3,6 +3,9 @@
 // form (src/world/edits.rs), which links and files carry. Also the terrain palette, its
 // colours and patterns, and which solvers honour terrain costs and diagonal moves.
 
+import { formatNumber } from './i18n.js';
+import { t } from './page-words.js';
+
 /** The longest edits text a link carries (as masks.js's MASK_URL_MAX); longer: a file. */
 export const EDITS_URL_MAX = 2000;
 
@@ -50,15 +53,16 @@ const GUESSES = new Set(['a-star', 'a-star-weighted', 'bidirectional-a-star', 'g
 export function honoursText(name, { corners = 'never', heuristic = 'grid', weight = 1 } = {}) {
   if (!name || name === 'none') return '';
   const { costs, diagonal, uniformOnly } = solverHonours(name);
-  const parts = [costs ? 'weighs terrain costs' : 'ignores terrain costs (it counts moves)',
-    diagonal ? 'may move diagonally when Diagonal moves allows' : 'moves along the sides only'];
-  let text = `This solver ${parts.join(' and ')}.`;
-  if (uniformOnly) text += ' It needs every cell to cost the same: on painted terrain it stops with a message.';
+  let text = t('page.honours', {
+    costs: t(costs ? 'page.honoursCosts' : 'page.honoursNoCosts'),
+    moves: t(diagonal ? 'page.honoursDiagonal' : 'page.honoursSides'),
+  });
+  if (uniformOnly) text += ` ${t('page.honoursUniform')}`;
   // As the core's world::Heuristic::caveat says it.
   if (GUESSES.has(name) && weight > 1) {
-    text += ` Weight ${weight} counts the guess more than the cost so far: the path may not be the cheapest (at most ${weight} times its cost).`;
+    text += ` ${t('page.honoursWeight', { weight })}`;
   } else if (GUESSES.has(name) && corners !== 'never' && heuristic === 'manhattan') {
-    text += ' Manhattan distance overestimates with diagonal moves: the path may not be the cheapest.';
+    text += ` ${t('page.honoursManhattan')}`;
   }
   return text;
 }
@@ -88,14 +92,14 @@ export class Edits {
 
   static parse(text) {
     const edits = new Edits();
-    if (typeof text !== 'string') throw new Error('the edits must be text');
+    if (typeof text !== 'string') throw new Error(t('page.editsText'));
     const [terrain, walls = ''] = text.split('~', 2);
     let cell = 0, count = '';
     for (let i = 0; i < terrain.length; i++) {
       const ch = terrain[i];
       if (ch >= '0' && ch <= '9') {
         count += ch;
-        if (count.length > 9) throw new Error(`the edits' terrain has a run longer than any maze (at character ${i + 1})`);
+        if (count.length > 9) throw new Error(t('page.editsLongRun', { at: String(i + 1) }));
         continue;
       }
       const n = count === '' ? 1 : Number(count);
@@ -104,14 +108,14 @@ export class Edits {
       if (ch === '.') value = null;
       else if (ch === 'x') value = BLOCKED;
       else if (ch >= 'a' && ch <= 'i') value = ch.charCodeAt(0) - 96;
-      else throw new Error(`the edits' terrain has '${ch}' at character ${i + 1}: use . x or a to i`);
+      else throw new Error(t('page.editsBadSymbol', { symbol: ch, at: String(i + 1) }));
       if (value !== null) for (let c = cell; c < cell + n; c++) edits.terrain.set(c, value);
       cell += n;
     }
-    if (count !== '') throw new Error("the edits' terrain ends with a count and no symbol after it");
+    if (count !== '') throw new Error(t('page.editsTrailingCount'));
     for (const token of walls.split('.').filter((t) => t !== '')) {
       const match = /^([0-9a-z]+)([0-7])([ox])$/.exec(token);
-      if (!match) throw new Error(`the edits' wall '${token.slice(0, 20)}' is not a cell in base 36, a side and o or x`);
+      if (!match) throw new Error(t('page.editsBadWall', { wall: token.slice(0, 20) }));
       edits.walls.set(parseInt(match[1], 36) * 8 + Number(match[2]), match[3] === 'o');
     }
     return edits;
@@ -201,5 +205,5 @@ export function costOfRun(run) {
 
 /** A cost as the status line says it: whole, or to one decimal. */
 export function formatCost(cost) {
-  return Number.isInteger(cost) ? cost.toLocaleString('en-US') : cost.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return Number.isInteger(cost) ? formatNumber(cost) : formatNumber(cost, { maximumFractionDigits: 1 });
 }

@@ -35,7 +35,7 @@ function words(page) {
 }
 
 async function step(page, times) {
-  for (let i = 0; i < times; i += 1) await page.getByRole('button', { name: 'Step' }).click();
+  for (let i = 0; i < times; i += 1) await page.locator('#step').click();
 }
 
 test('lang=ko: narration, pseudocode and panels in Korean, switching back says them in English', async () => {

@@ -10,6 +10,10 @@ import {
   positionToSpeed, speedToPosition, useModuleEnds,
 } from '../../www/settings.js';
 import { parseSpeed, readSettings, writeSettings } from '../../www/url.js';
+import { setLanguage } from '../../www/i18n.js';
+
+// The page's modules speak through i18n.js: these tests read their English.
+await setLanguage('en');
 
 // Stand-in for the module's defaultEnds (run::default_ends): top-left start, bottom-right goal.
 useModuleEnds({ defaultEnds: (width, height) => [0, 0, width - 1, height - 1] });

@@ -6,6 +6,10 @@ import { test } from 'node:test';
 import { pageSuite } from './suite.mjs';
 import { shortestNote, verdict } from '../../www/race.js';
 import { readSettings, writeSettings } from '../../www/url.js';
+import { setLanguage } from '../../www/i18n.js';
+
+// The page's modules speak through i18n.js: these tests read their English.
+await setLanguage('en');
 
 test('shortestNote speaks only when the path is longer than the shortest', () => {
   assert.equal(shortestNote('Depth-first search', 27, 25),

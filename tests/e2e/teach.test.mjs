@@ -8,6 +8,10 @@ import { openPage, statusText } from './harness.mjs';
 import { pageSuite } from './suite.mjs';
 import { parseStep, readSettings, writeSettings } from '../../www/url.js';
 import { DEFAULTS } from '../../www/settings.js';
+import { setLanguage } from '../../www/i18n.js';
+
+// The page's modules speak through i18n.js: these tests read their English.
+await setLanguage('en');
 
 const api = {
   generatorNames: () => ['kruskal'], solverNames: () => ['bfs'],
