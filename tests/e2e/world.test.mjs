@@ -374,6 +374,8 @@ test('open worlds: the density slider shows for obstacles only, blocks its share
   assert.equal(shown.link, 50);
   await page.selectOption('#generator', 'recursive-backtracker');
   assert.equal(await page.evaluate(() => document.getElementById('density-field').hidden), true);
+  // Hidden for real, not only flagged: a class's display must not show it anyway.
+  assert.equal(await page.isVisible('#density-field'), false);
   const bad = await suite.open('?generator=caves&density=95&width=10&height=10');
   const said = await bad.page.evaluate(() => [...document.querySelectorAll('#messages li')].map((li) => li.textContent));
   assert.ok(said.some((m) => m.startsWith('URL: density ')), said.join('\n'));
