@@ -337,12 +337,41 @@ export function statusText(run, state, solver) {
     parts.push(t('page.statusPath', { length: run.pathLength() }));
     // The cost on the terrain (√2 a diagonal move), worked out here until the core reports it.
     const cost = safe(() => costOfRun(run), null);
-    if (cost !== null) parts.push(t('page.statusCost', { cost: formatCost(cost) }));
+    if (cost !== null) {
+      parts.push(t('page.statusCost', { cost: formatCost(cost) }));
+      const cheapest = cheapestOf(run, cost);
+      if (cheapest !== null && cost > cheapest + 1e-9) {
+        parts.push(t('page.statusNotCheapest', { cheapest: formatCost(cheapest) }));
+      }
+    }
     // The module's words, as they are: nothing here parses them.
     const noPath = run.noPath();
     if (noPath) parts.push(noPath);
   }
   return parts.join(' · ');
+}
+
+// What the cheapest path costs, per run and world: asked of the core once the search is over,
+// and only where costs are not lengths (terrain painted, or a diagonal move on the path) and
+// the maze is small enough for one more whole search not to be felt (2^20 cells). A live
+// re-solve keeps the run but changes its world, so the edits and ends are part of the key.
+const cheapestCosts = new WeakMap();
+const CHEAPEST_CELLS = 1 << 20;
+
+function cheapestOf(run, cost) {
+  const phase = run.phase();
+  if (phase !== 'walking' && phase !== 'done') return null;
+  const world = safe(() => `${run.editsText()}|${run.start()}|${run.goal()}`, '');
+  const known = cheapestCosts.get(run);
+  if (known && known.world === world) return known.cheapest;
+  let cheapest = null;
+  const weighs = safe(() => run.terrainPtr() !== 0, false) || !Number.isInteger(Math.round(cost * 1e6) / 1e6);
+  if (weighs && run.cellCount <= CHEAPEST_CELLS) {
+    const value = safe(() => run.cheapestCost(), NaN);
+    cheapest = Number.isFinite(value) ? value : null;
+  }
+  cheapestCosts.set(run, { world, cheapest });
+  return cheapest;
 }
 
 function setText(node, text) {

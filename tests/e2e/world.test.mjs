@@ -83,8 +83,6 @@ test('a fast drag along a wall line opens, then draws, a continuous wall', async
   assert.deepEqual(errors, []);
 });
 
-// Needs Dijkstra to weigh costs: the core on branch `solvers` (b56a0c4) does; until it is
-// merged here this test is reported as a todo (it fails: Dijkstra counts moves).
 test('water across the path changes Dijkstra\'s path but not BFS\'s', async () => {
   const { page, errors } = await editing('?width=16&height=12&seed=4&braid=100&solver=dijkstra&race=bfs');
   const before = await world(page), beforeBfs = await world(page, 'partner');
@@ -103,6 +101,10 @@ test('water across the path changes Dijkstra\'s path but not BFS\'s', async () =
   assert.notDeepEqual(after.path, before.path, 'Dijkstra goes round the water');
   assert.deepEqual(afterBfs.path, beforeBfs.path, 'BFS counts cells, not costs');
   assert.match(after.status, /cost \d/);
+  // Beside each lane's cost: BFS's path through the water is not the cheapest, Dijkstra's is.
+  assert.doesNotMatch(after.status, /not the cheapest/);
+  const laneStatus = await page.evaluate(() => document.getElementById('status-race').textContent);
+  assert.match(laneStatus, /not the cheapest: the cheapest path costs [\d.,]+/, laneStatus);
   assert.deepEqual(errors, []);
 });
 
