@@ -2607,3 +2607,52 @@ fn narration_data_is_a_key_with_values() {
         )
     );
 }
+
+/// `structures()` gives each item and note with words as `{ key, args }` beside its English,
+/// null for an item of only names and numbers; filled with the English template it reads as
+/// the item.
+#[wasm_bindgen_test]
+fn structure_items_with_words_are_sentences() {
+    let mut run = new_run("kruskal", "dijkstra", 6.0, 5.0, "3");
+    ok(run.advance(n(10.0)));
+    let all = ok(run.structures(n(4.0)));
+    let sets = all.get(0);
+    let items = js_sys::Array::from(&get(&sets, "items"));
+    let data = js_sys::Array::from(&get(&sets, "itemData"));
+    assert_eq!(data.length(), items.length());
+    assert!(items.length() > 0);
+    for i in 0..items.length() {
+        let item = data.get(i);
+        assert_eq!(get(&item, "key").as_string().unwrap(), "core.items.set-of");
+        let args = get(&item, "args");
+        let (cell, size) = (get(&args, "cell").as_string().unwrap(), get(&args, "size"));
+        let size = size.as_f64().expect("a number");
+        let unit = if size == 1.0 { "cell" } else { "cells" };
+        assert_eq!(
+            items.get(i).as_string().unwrap(),
+            format!("set of {cell}: {size} {unit}")
+        );
+    }
+    let note = get(&sets, "noteData");
+    let key = get(&note, "key").as_string().unwrap();
+    assert!(
+        key == "core.notes.merged" || key == "core.notes.kept-wall",
+        "{key}"
+    );
+    let walls = all.get(1);
+    let note = get(&walls, "noteData");
+    assert_eq!(
+        get(&note, "key").as_string().unwrap(),
+        "core.notes.random-order"
+    );
+    // Dijkstra's queue: cells and distances only, so no sentences.
+    while run.phase() == "generating" {
+        ok(run.advance(n(50.0)));
+    }
+    ok(run.advance(n(3.0)));
+    let queue = ok(run.structures(n(4.0))).get(0);
+    let data = js_sys::Array::from(&get(&queue, "itemData"));
+    assert!(data.length() > 0);
+    assert!(data.iter().all(|item| item.is_null()));
+    assert!(get(&queue, "noteData").is_null());
+}

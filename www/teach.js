@@ -2,7 +2,7 @@
 // data-structure panel, the timeline slider, "run to the next event" and the share buttons.
 // Like panels.js it only shows what the run says, always through textContent.
 
-import { coreWord, narrationOf } from './core-words.js';
+import { coreWord, moreItems, narrationOf, structureWords } from './core-words.js';
 
 // While playing, screen readers hear at most one sentence per interval; the visible line and
 // the data panel are refreshed a few times a second.
@@ -169,9 +169,11 @@ export class TeachPanels {
     const box = this.el.structures;
     const parts = [];
     // One call: the machine works its views out once per refresh.
-    for (const { title, total, items, note } of run.structures(ITEMS_SHOWN)) {
+    for (const structure of run.structures(ITEMS_SHOWN)) {
+      const { title, total } = structure;
+      const { items, note } = structureWords(structure);
       const more = total - items.length;
-      if (more > 0) items.push(`… and ${more.toLocaleString('en')} more`);
+      if (more > 0) items.push(moreItems(more));
       parts.push({ title: `${coreWord('structures', title)}: ${total.toLocaleString('en')}`, items, note });
     }
     const key = JSON.stringify(parts);

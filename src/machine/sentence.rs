@@ -259,6 +259,27 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("narration.ida.push", "Pushed cell {cell}: g = {g}, f = {f} is within the bound {bound}."),
     ("narration.ida.pop", "No move left under the bound from cell {cell}: popped it."),
     ("narration.ida.unreachable", "No cell lay above the bound: the goal cannot be reached."),
+    // Data-structure items and notes with words (items of only cells and numbers stay text).
+    ("items.set-of", "set of {cell}: {size:cell}"),
+    ("items.row-set", "set {id} from {cell}: {size:cell}"),
+    ("items.weight", "{cell} weight {weight}"),
+    // Said by the page after a structure's items (www/teach.js), never by the core.
+    ("items.more", "… and {count} more"),
+    ("notes.kept-wall", "kept the wall between {cell} and {other}: both in one set of {size:cell}"),
+    ("notes.merged", "merged the set of {cell} ({size:cell}) with the set of {other} ({rest:cell})"),
+    ("notes.random-order", "drawn one at a time, in random order"),
+    ("notes.before-walls", "drawn one at a time, in random order, before any wall"),
+    ("notes.row", "row {row}"),
+    ("notes.hunt-row", "the next hunt scans from row {row}; every cell before {cell} is in the maze"),
+    ("notes.hunt-from", "the next hunt scans from {cell} or later: every cell before it is in the maze"),
+    ("notes.hunt-from-masked", "the next hunt scans from {cell} or later: every cell before it is in the maze or switched off"),
+    ("notes.facing", "on {cell} facing {side}"),
+    ("notes.loop-states", "standing in one of these again would loop forever"),
+    ("notes.marked-twice", "a passage marked twice is never taken again"),
+    ("notes.braid", "aim: remove {target} of {initial}; opened {opened}"),
+    ("notes.filled", "{filled:cell} filled so far"),
+    ("notes.walked", "{walked} of {cells:cell} walked"),
+    ("notes.best-meeting", "best meeting so far: {cell} and {other}, a path of {length:cell}"),
 ];
 
 /// A key made from English words: lower case, each run of other characters one `-`. The

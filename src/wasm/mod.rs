@@ -578,19 +578,33 @@ impl MazeRun {
     }
 
     /// Every data structure of the machine on show, worked out once: an array of
-    /// `{ title, total, items, note }`, each with at most `limit` items. (The accessors below
+    /// `{ title, total, items, note, itemData, noteData }`, each with at most `limit` items;
+    /// `itemData[i]` is item i as `{ key, args }` (see `narrationData`) or null for an item of
+    /// only names and numbers, `noteData` the note so, or null. (The accessors below
     /// work the views out again on every call.)
     pub fn structures(&self, limit: JsValue) -> Result<js_sys::Array, JsError> {
         let limit = args::count(param("structures", "limit"), &limit, true)?;
         let all = js_sys::Array::new();
         for structure in self.run.structures(limit.min(10_000) as usize) {
             let items: js_sys::Array = structure.items.iter().map(JsValue::from).collect();
+            // Beside each item, its sentence, or null for an item of only names and numbers.
+            let words = js_sys::Array::new_with_length(items.length());
+            words.fill(&JsValue::NULL, 0, items.length());
+            for (at, sentence) in &structure.words {
+                words.set(*at as u32, sentence_object(sentence));
+            }
+            let note_words = structure
+                .note_words
+                .as_ref()
+                .map_or(JsValue::NULL, sentence_object);
             let object = js_sys::Object::new();
             for (key, value) in [
                 ("title", JsValue::from(structure.title)),
                 ("total", JsValue::from(structure.total as f64)),
                 ("items", items.into()),
                 ("note", JsValue::from(structure.note)),
+                ("itemData", words.into()),
+                ("noteData", note_words),
             ] {
                 // Setting a property of a plain new object cannot fail.
                 let _ = js_sys::Reflect::set(&object, &JsValue::from(key), &value);
