@@ -2656,3 +2656,63 @@ fn structure_items_with_words_are_sentences() {
     assert!(data.iter().all(|item| item.is_null()));
     assert!(get(&queue, "noteData").is_null());
 }
+
+/// Refusals the page shows carry `data`, the message as `{ key, args }` beside the English.
+#[wasm_bindgen_test]
+fn refusals_carry_their_sentence() {
+    let error: JsValue = api::parse_side(s("width"), s("5000")).unwrap_err().into();
+    let message = get(&error, "message").as_string().unwrap();
+    assert_eq!(
+        message,
+        "parseSide: width '5000' is not allowed: use a whole number from 1 to 4096"
+    );
+    let data = get(&error, "data");
+    assert_eq!(get(&data, "key").as_string().unwrap(), "core.messages.side");
+    let args = get(&data, "args");
+    assert_eq!(
+        get(&get(&args, "what"), "key").as_string().unwrap(),
+        "core.labels.width"
+    );
+    assert_eq!(get(&args, "value").as_string().unwrap(), "'5000'");
+    let error: JsValue = api::parse_seed(s("x")).unwrap_err().into();
+    assert_eq!(
+        get(&get(&error, "data"), "key").as_string().unwrap(),
+        "core.messages.seed"
+    );
+    // A generator refused on a shape: "shape: …" as words of their own.
+    let none = || JsValue::UNDEFINED;
+    let refused = MazeRun::new(
+        s("sidewinder"),
+        none(),
+        n(6.0),
+        n(5.0),
+        s("3"),
+        none(),
+        none(),
+        none(),
+        s("hex"),
+        none(),
+        none(),
+        none(),
+        none(),
+        none(),
+        none(),
+    );
+    let error: JsValue = match refused {
+        Ok(_) => panic!("sidewinder on a hex grid"),
+        Err(error) => error.into(),
+    };
+    let data = get(&error, "data");
+    assert_eq!(
+        get(&data, "key").as_string().unwrap(),
+        "core.messages.about"
+    );
+    let inner = get(&get(&data, "args"), "message");
+    assert_eq!(
+        get(&inner, "key").as_string().unwrap(),
+        "core.messages.square-only"
+    );
+    // A refusal with no sentence has no data.
+    let error: JsValue = api::parse_side(s("width"), n(3.0)).unwrap_err().into();
+    assert!(get(&error, "data").is_undefined());
+}

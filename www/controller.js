@@ -24,6 +24,8 @@
 // same settings with that solver, so its maze is generated identically. Both get the same
 // steps, one call each; the page is done when both are.
 
+import { say } from './core-words.js';
+
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
   'edits', 'corners', 'heuristic', 'weight'];
@@ -622,6 +624,9 @@ export class Controller {
 
 // Without the module function's name that leads the module's messages ("MazeRun: …").
 function messageOf(err) {
+  // A refusal the core also gave as a sentence (`data`): in the page's language.
+  const said = err instanceof Error && err.data ? say(err.data) : '';
+  if (said) return said;
   return (err instanceof Error ? err.message : String(err)).replace(/^MazeRun: /, '');
 }
 

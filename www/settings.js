@@ -1,6 +1,8 @@
 // Settings shared by the controls, the URL and the controller: defaults, the speed scale and
 // the drawing styles. Kept apart so each of those modules can be read (and tested) alone.
 
+import { say } from './core-words.js';
+
 export const STYLES = ['block', 'thin'];
 
 export const SPEED_MIN = 1;
@@ -252,6 +254,9 @@ export function describeCorner(which, width, height, grid = null) {
 /** An error's message for a person: without the module function's name that starts the
  * wasm parsers' messages ("parseSide: width 'abc' is not allowed: …"). */
 export function messageOf(err) {
+  // A refusal the core also gave as a sentence (`data`): in the page's language.
+  const said = err instanceof Error && err.data ? say(err.data) : '';
+  if (said) return said;
   const text = err instanceof Error ? err.message : String(err);
   return text.replace(/^(parse(Side|Seed|Point|Braid)|presetMask|wordMask|pictureMask|defaultEnds|ringStarts|MazeRun): /, '');
 }

@@ -111,3 +111,26 @@ test('lang=ko: data-structure items and notes in Korean; in English the core\'s 
   assert.deepEqual(seen.notes, core.map((s) => s.note).filter(Boolean));
   assert.deepEqual(errors, []);
 });
+
+test('lang=ko: the core\'s refusals in Korean (a generator on a shape it cannot do, a typed size)', async () => {
+  const { page } = await suite.open('?lang=ko&shape=hex&generator=sidewinder&width=6&height=5&seed=3');
+  const shown = await page.evaluate(() => document.body.innerText);
+  // "shape: sidewinder은(는) 온전한 정사각형 격자의 행과 열이 필요해서 hex 격자에서는 미로을(를) …"
+  assert.match(shown, /sidewinder은\(는\) 온전한 정사각형 격자의 행과 열이 필요해서 hex 격자에서는 미로을\(를\) 만들 수 없습니다/, shown);
+  assert.doesNotMatch(shown, /needs the rows and columns/);
+
+  // A width typed by hand: the core's parseSide refusal, in Korean, beside the box.
+  const ko = await suite.open(`${MAZE}&lang=ko`);
+  await ko.page.fill('#width', '5000');
+  await ko.page.dispatchEvent('#width', 'change');
+  const note = await ko.page.evaluate(() => document.body.innerText);
+  assert.match(note, /너비 '5000'은\(는\) 쓸 수 없습니다: 1부터 4,?096까지의 정수를 쓰세요/, note);
+
+  // English: the core's own words, as before.
+  const en = await suite.open(MAZE);
+  await en.page.fill('#width', '5000');
+  await en.page.dispatchEvent('#width', 'change');
+  const english = await en.page.evaluate(() => document.body.innerText);
+  assert.match(english, /width '5000' is not allowed: use a whole number from 1 to 4096/, english);
+  assert.deepEqual(en.errors, []);
+});
