@@ -115,8 +115,8 @@ test('lang=ko: data-structure items and notes in Korean; in English the core\'s 
 test('lang=ko: the core\'s refusals in Korean (a generator on a shape it cannot do, a typed size)', async () => {
   const { page } = await suite.open('?lang=ko&shape=hex&generator=sidewinder&width=6&height=5&seed=3');
   const shown = await page.evaluate(() => document.body.innerText);
-  // "shape: sidewinder은(는) 온전한 정사각형 격자의 행과 열이 필요해서 hex 격자에서는 미로을(를) …"
-  assert.match(shown, /sidewinder은\(는\) 온전한 정사각형 격자의 행과 열이 필요해서 hex 격자에서는 미로을\(를\) 만들 수 없습니다/, shown);
+  // "shape: sidewinder은(는) 온전한 정사각형 격자의 행과 열이 필요해서 hex 격자에서는 미로를 …"
+  assert.match(shown, /sidewinder은\(는\) 온전한 정사각형 격자의 행과 열이 필요해서 hex 격자에서는 미로를 만들 수 없습니다/, shown);
   assert.doesNotMatch(shown, /needs the rows and columns/);
 
   // A width typed by hand: the core's parseSide refusal, in Korean, beside the box.
