@@ -2,6 +2,7 @@
 //! the wasm edge and through it the page's URL parameters, so every front end accepts and
 //! refuses the same text with the same message.
 
+use crate::machine::{Arg, Sentence, ENGLISH};
 use crate::maze::MAX_SIDE;
 
 /// Longest stretch of a given value that a message quotes, in characters.
@@ -52,23 +53,45 @@ pub fn side(what: &str, text: &str) -> Result<u32, String> {
     let text = text.trim();
     match text.parse::<u64>() {
         Ok(n) if (1..=u64::from(MAX_SIDE)).contains(&n) => Ok(n as u32),
-        _ => Err(format!(
-            "{what} {} is not allowed: use a whole number from 1 to {MAX_SIDE}",
-            quote(text)
-        )),
+        _ => Err(side_refusal(what, text).english()),
+    }
+}
+
+/// [`side`]'s refusal as a sentence (the page says it in its language).
+#[inline(never)]
+pub fn side_refusal(what: &str, text: &str) -> Sentence {
+    Sentence::new("messages.side")
+        .with("what", label(what))
+        .with("value", Arg::Text(quote(text.trim())))
+        // As text: a page writes numbers with separators, the core's message does not.
+        .with("max", Arg::Text(MAX_SIDE.to_string()))
+}
+
+/// A label of the page's ("width", "start"), as words of their own when the core has them.
+fn label(what: &str) -> Arg {
+    let key = ENGLISH
+        .iter()
+        .find(|&&(key, words)| words == what && key.starts_with("labels."));
+    match key {
+        Some(&(key, _)) => Arg::Words(Sentence::new(key)),
+        None => Arg::Text(what.to_string()),
     }
 }
 
 /// A seed: a whole number from 0 to 18446744073709551615 (any `u64`).
 pub fn seed(text: &str) -> Result<u64, String> {
     let text = text.trim();
-    text.parse::<u64>().map_err(|_| {
-        format!(
-            "seed {} is not allowed: use a whole number from 0 to {}",
-            quote(text),
-            u64::MAX
-        )
-    })
+    text.parse::<u64>()
+        .map_err(|_| seed_refusal(text).english())
+}
+
+/// [`seed`]'s refusal as a sentence.
+#[inline(never)]
+pub fn seed_refusal(text: &str) -> Sentence {
+    Sentence::new("messages.seed")
+        .with("value", Arg::Text(quote(text.trim())))
+        // As text: the page's numbers would round it.
+        .with("max", Arg::Text(u64::MAX.to_string()))
 }
 
 /// A cell as `X,Y` (zero-based column and row). Whether it lies inside a maze is checked
@@ -78,12 +101,15 @@ pub fn point(what: &str, text: &str) -> Result<(u32, u32), String> {
     let parsed = trimmed
         .split_once(',')
         .and_then(|(x, y)| Some((x.trim().parse::<u32>().ok()?, y.trim().parse::<u32>().ok()?)));
-    parsed.ok_or_else(|| {
-        format!(
-            "{what} {} is not allowed: use X,Y with whole numbers, e.g. 0,0",
-            quote(trimmed)
-        )
-    })
+    parsed.ok_or_else(|| point_refusal(what, text).english())
+}
+
+/// [`point`]'s refusal as a sentence.
+#[inline(never)]
+pub fn point_refusal(what: &str, text: &str) -> Sentence {
+    Sentence::new("messages.point")
+        .with("what", label(what))
+        .with("value", Arg::Text(quote(text.trim())))
 }
 
 /// The most mazes one command may ask for (`mazestep generate --count`).
@@ -141,15 +167,18 @@ pub fn braid_percent(text: &str) -> Result<u32, String> {
         !digits.is_empty() && digits.len() <= 3 && digits.bytes().all(|b| b.is_ascii_digit());
     match digits.parse::<u32>() {
         Ok(percent) if whole && percent <= 100 => Ok(percent),
-        _ => Err(format!(
-            "braid {} is not allowed: use a whole percentage from 0 to 100",
-            quote(text)
-        )),
+        _ => Err(braid_percent_refusal(text).english()),
     }
 }
 
 /// The last of `count` consecutive seeds starting at `first` (`count` at least 1). Seeds do
 /// not wrap around: a run that would pass `u64::MAX` is refused.
+/// [`braid_percent`]'s refusal as a sentence.
+#[inline(never)]
+pub fn braid_percent_refusal(text: &str) -> Sentence {
+    Sentence::new("messages.braid-percent").with("value", Arg::Text(quote(text.trim())))
+}
+
 pub fn last_seed(first: u64, count: u64) -> Result<u64, String> {
     let extra = count.saturating_sub(1);
     first.checked_add(extra).ok_or_else(|| {

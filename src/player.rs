@@ -4,7 +4,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
-use crate::machine::{Structure, Words};
+use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 
@@ -85,12 +85,11 @@ impl Machine for Player {
             &mut self.position().into_iter(),
             limit,
         );
-        position.note = Words::new(maze)
-            .n(self.walked as u64)
-            .t(" of ")
-            .count(self.path.len() as u64, "cell", "cells")
-            .t(" walked")
-            .done();
+        position.set_note(
+            Sentence::new("notes.walked")
+                .n("walked", self.walked as u64)
+                .n("cells", self.path.len() as u64),
+        );
         vec![position]
     }
 }

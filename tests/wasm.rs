@@ -2651,3 +2651,112 @@ fn path_cost_and_cheapest_cost_tell_a_cheapest_path_from_another() {
         bfs.path_cost()
     );
 }
+
+/// `structures()` gives each item and note with words as `{ key, args }` beside its English,
+/// null for an item of only names and numbers; filled with the English template it reads as
+/// the item.
+#[wasm_bindgen_test]
+fn structure_items_with_words_are_sentences() {
+    let mut run = new_run("kruskal", "dijkstra", 6.0, 5.0, "3");
+    ok(run.advance(n(10.0)));
+    let all = ok(run.structures(n(4.0)));
+    let sets = all.get(0);
+    let items = js_sys::Array::from(&get(&sets, "items"));
+    let data = js_sys::Array::from(&get(&sets, "itemData"));
+    assert_eq!(data.length(), items.length());
+    assert!(items.length() > 0);
+    for i in 0..items.length() {
+        let item = data.get(i);
+        assert_eq!(get(&item, "key").as_string().unwrap(), "core.items.set-of");
+        let args = get(&item, "args");
+        let (cell, size) = (get(&args, "cell").as_string().unwrap(), get(&args, "size"));
+        let size = size.as_f64().expect("a number");
+        let unit = if size == 1.0 { "cell" } else { "cells" };
+        assert_eq!(
+            items.get(i).as_string().unwrap(),
+            format!("set of {cell}: {size} {unit}")
+        );
+    }
+    let note = get(&sets, "noteData");
+    let key = get(&note, "key").as_string().unwrap();
+    assert!(
+        key == "core.notes.merged" || key == "core.notes.kept-wall",
+        "{key}"
+    );
+    let walls = all.get(1);
+    let note = get(&walls, "noteData");
+    assert_eq!(
+        get(&note, "key").as_string().unwrap(),
+        "core.notes.random-order"
+    );
+    // Dijkstra's queue: cells and distances only, so no sentences.
+    while run.phase() == "generating" {
+        ok(run.advance(n(50.0)));
+    }
+    ok(run.advance(n(3.0)));
+    let queue = ok(run.structures(n(4.0))).get(0);
+    let data = js_sys::Array::from(&get(&queue, "itemData"));
+    assert!(data.length() > 0);
+    assert!(data.iter().all(|item| item.is_null()));
+    assert!(get(&queue, "noteData").is_null());
+}
+
+/// Refusals the page shows carry `data`, the message as `{ key, args }` beside the English.
+#[wasm_bindgen_test]
+fn refusals_carry_their_sentence() {
+    let error: JsValue = api::parse_side(s("width"), s("5000")).unwrap_err().into();
+    let message = get(&error, "message").as_string().unwrap();
+    assert_eq!(
+        message,
+        "parseSide: width '5000' is not allowed: use a whole number from 1 to 4096"
+    );
+    let data = get(&error, "data");
+    assert_eq!(get(&data, "key").as_string().unwrap(), "core.messages.side");
+    let args = get(&data, "args");
+    assert_eq!(
+        get(&get(&args, "what"), "key").as_string().unwrap(),
+        "core.labels.width"
+    );
+    assert_eq!(get(&args, "value").as_string().unwrap(), "'5000'");
+    let error: JsValue = api::parse_seed(s("x")).unwrap_err().into();
+    assert_eq!(
+        get(&get(&error, "data"), "key").as_string().unwrap(),
+        "core.messages.seed"
+    );
+    // A generator refused on a shape: "shape: …" as words of their own.
+    let none = || JsValue::UNDEFINED;
+    let refused = MazeRun::new(
+        s("sidewinder"),
+        none(),
+        n(6.0),
+        n(5.0),
+        s("3"),
+        none(),
+        none(),
+        none(),
+        s("hex"),
+        none(),
+        none(),
+        none(),
+        none(),
+        none(),
+        none(),
+    );
+    let error: JsValue = match refused {
+        Ok(_) => panic!("sidewinder on a hex grid"),
+        Err(error) => error.into(),
+    };
+    let data = get(&error, "data");
+    assert_eq!(
+        get(&data, "key").as_string().unwrap(),
+        "core.messages.about"
+    );
+    let inner = get(&get(&data, "args"), "message");
+    assert_eq!(
+        get(&inner, "key").as_string().unwrap(),
+        "core.messages.square-only"
+    );
+    // A refusal with no sentence has no data.
+    let error: JsValue = api::parse_side(s("width"), n(3.0)).unwrap_err().into();
+    assert!(get(&error, "data").is_undefined());
+}

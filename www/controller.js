@@ -25,6 +25,7 @@
 // steps, one call each; the page is done when both are.
 
 import { t } from './page-words.js';
+import { say } from './core-words.js';
 
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
@@ -624,6 +625,9 @@ export class Controller {
 
 // Without the module function's name that leads the module's messages ("MazeRun: …").
 function messageOf(err) {
+  // A refusal the core also gave as a sentence (`data`): in the page's language.
+  const said = err instanceof Error && err.data ? say(err.data) : '';
+  if (said) return said;
   return (err instanceof Error ? err.message : String(err)).replace(/^MazeRun: /, '');
 }
 

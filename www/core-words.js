@@ -79,3 +79,22 @@ export function translatedApi(api) {
     eventLabel: (kind) => plain(`core.events.${kind}`, api.eventLabel(kind)),
   };
 }
+
+/**
+ * A data structure's items and note in the current language: each item or note the core gave
+ * as a sentence (`itemData[i]`, `noteData`) is said with the language's template; items of
+ * only names and numbers (null in `itemData`) and anything unsaid stay the core's English.
+ */
+export function structureWords({ items = [], note = '', itemData = [], noteData = null } = {}) {
+  const list = Array.isArray(items) ? items : [];
+  const data = Array.isArray(itemData) ? itemData : [];
+  return {
+    items: list.map((item, i) => (data[i] ? say(data[i]) || item : item)),
+    note: (noteData ? say(noteData) : '') || note,
+  };
+}
+
+/** "… and 19 more" after a structure's items, in the current language. */
+export function moreItems(count) {
+  return say({ key: 'core.items.more', args: { count } }) || `… and ${count.toLocaleString('en')} more`;
+}

@@ -4,6 +4,8 @@
 
 import { t } from './page-words.js';
 
+import { say } from './core-words.js';
+
 export const STYLES = ['block', 'thin'];
 
 export const SPEED_MIN = 1;
@@ -270,6 +272,9 @@ export function describeCorner(which, width, height, grid = null) {
 /** An error's message for a person: without the module function's name that starts the
  * wasm parsers' messages ("parseSide: width 'abc' is not allowed: …"). */
 export function messageOf(err) {
+  // A refusal the core also gave as a sentence (`data`): in the page's language.
+  const said = err instanceof Error && err.data ? say(err.data) : '';
+  if (said) return said;
   const text = err instanceof Error ? err.message : String(err);
   return text.replace(/^(parse(Side|Seed|Point|Braid)|presetMask|wordMask|pictureMask|defaultEnds|ringStarts|MazeRun): /, '');
 }

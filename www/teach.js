@@ -3,7 +3,7 @@
 // Like panels.js it only shows what the run says, always through textContent.
 
 import { formatNumber, t } from './i18n.js';
-import { coreWord, narrationOf } from './core-words.js';
+import { coreWord, moreItems, narrationOf, structureWords } from './core-words.js';
 
 // While playing, screen readers hear at most one sentence per interval; the visible line and
 // the data panel are refreshed a few times a second.
@@ -170,9 +170,11 @@ export class TeachPanels {
     const box = this.el.structures;
     const parts = [];
     // One call: the machine works its views out once per refresh.
-    for (const { title, total, items, note } of run.structures(ITEMS_SHOWN)) {
+    for (const structure of run.structures(ITEMS_SHOWN)) {
+      const { title, total } = structure;
+      const { items, note } = structureWords(structure);
       const more = total - items.length;
-      if (more > 0) items.push(t('page.andMore', { more }));
+      if (more > 0) items.push(moreItems(more));
       parts.push({ title: `${coreWord('structures', title)}: ${formatNumber(total)}`, items, note });
     }
     const key = JSON.stringify(parts);

@@ -25,7 +25,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
-use crate::machine::{Structure, Words};
+use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Topology};
@@ -254,15 +254,11 @@ impl Machine for Braid {
         ]
     }
 
-    fn inspect(&self, maze: &Maze, _limit: usize) -> Vec<Structure> {
-        let note = Words::new(maze)
-            .t("aim: remove ")
-            .n(self.target as u64)
-            .t(" of ")
-            .n(self.initial as u64)
-            .t("; opened ")
-            .n(self.opened)
-            .done();
-        vec![Structure::new("Dead ends left", self.dead_ends as u64).note(note)]
+    fn inspect(&self, _maze: &Maze, _limit: usize) -> Vec<Structure> {
+        let note = Sentence::new("notes.braid")
+            .n("target", self.target as u64)
+            .n("initial", self.initial as u64)
+            .n("opened", self.opened);
+        vec![Structure::new("Dead ends left", self.dead_ends as u64).say(note)]
     }
 }

@@ -27,7 +27,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Machine, Step};
-use crate::machine::{Structure, Words};
+use crate::machine::{Sentence, Structure};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 
@@ -558,19 +558,15 @@ impl Eller {
                 }
                 sets.total += 1;
                 if sets.items.len() < limit {
-                    sets.items.push(
-                        Words::new(maze)
-                            .t("set ")
-                            .n(u64::from(id))
-                            .t(" from ")
-                            .cell(self.cell(x))
-                            .t(": ")
-                            .count(u64::from(self.size[id as usize]), "cell", "cells")
-                            .done(),
+                    sets.item(
+                        Sentence::new("items.row-set")
+                            .n("id", id)
+                            .cell("cell", maze, self.cell(x))
+                            .n("size", self.size[id as usize]),
                     );
                 }
             }
-            sets.note = Words::new(maze).t("row ").n(u64::from(self.row)).done();
+            sets.set_note(Sentence::new("notes.row").n("row", self.row));
         }
         vec![sets]
     }

@@ -47,7 +47,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Structure, Words};
+use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{random_side, Spot, Square, Topology};
@@ -503,27 +503,17 @@ impl<T: Topology> HuntAndKill<T> {
         let mut newest_first = self.walk.iter().rev().map(|&c| c as usize);
         let mut scan = Structure::new("Hunts so far", self.hunts);
         if self.remaining > 0 {
-            scan.note = match self.rows {
+            let note = match self.rows {
                 Some(_) => {
                     let (_, row) = maze.coords(self.first_outside);
-                    Words::new(maze)
-                        .t("the next hunt scans from row ")
-                        .n(u64::from(row))
-                        .t("; every cell before ")
-                        .cell(self.first_outside)
-                        .t(" is in the maze")
-                        .done()
+                    Sentence::new("notes.hunt-row").n("row", row)
                 }
-                None => {
-                    let masked = maze.grid().is_some_and(|grid| grid.is_masked());
-                    Words::new(maze)
-                        .t("the next hunt scans from ")
-                        .cell(self.first_outside)
-                        .t(" or later: every cell before it is in the maze")
-                        .t(if masked { " or switched off" } else { "" })
-                        .done()
+                None if maze.grid().is_some_and(|grid| grid.is_masked()) => {
+                    Sentence::new("notes.hunt-from-masked")
                 }
+                None => Sentence::new("notes.hunt-from"),
             };
+            scan.set_note(note.cell("cell", maze, self.first_outside));
         }
         vec![
             Structure::new("Walk (newest first)", self.walk.len() as u64).cells(

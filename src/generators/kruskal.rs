@@ -47,9 +47,9 @@
 
 use crate::board::Board;
 use crate::ds::union_find::UnionFind;
-use crate::machine::{event_sentence, side_words, Sentence};
+use crate::machine::{event_sentence, side_words};
 use crate::machine::{step_to_end_inlined, DebugState, Event, Info, Machine, Step};
-use crate::machine::{Structure, Words};
+use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology};
@@ -662,43 +662,40 @@ impl<T: Topology> Kruskal<T> {
         // Cells a mask switched off are sets of their own that never join.
         let roots = self.sets.roots().filter(|&root| self.grid.is_on(root));
         for root in roots.take(limit) {
-            sets.items.push(
-                Words::new(maze)
-                    .t("set of ")
-                    .cell(root)
-                    .t(": ")
-                    .count(u64::from(self.sizes[root]), "cell", "cells")
-                    .done(),
+            sets.item(
+                Sentence::new("items.set-of")
+                    .cell("cell", maze, root)
+                    .n("size", self.sizes[root]),
             );
         }
         // The last wall: if it is open now, it merged two sets; say which, and how big each was.
         if let Some(&wall) = self.next.checked_sub(1).and_then(|i| self.walls.get(i)) {
             let (cell, side, other) = self.grid.wall(wall);
             let merged = u64::from(self.sizes[self.sets.root(cell)]);
-            let w = &mut Words::new(maze);
             if maze.cell(cell) & 1 << side == 0 {
-                w.t("kept the wall between ")
-                    .cell(cell)
-                    .t(" and ")
-                    .cell(other);
-                w.t(": both in one set of ").count(merged, "cell", "cells");
+                sets.set_note(
+                    Sentence::new("notes.kept-wall")
+                        .cell("cell", maze, cell)
+                        .cell("other", maze, other)
+                        .n("size", merged),
+                );
             } else if let Some(size) = tree_side(&self.grid, maze, cell, other, merged) {
-                w.t("merged the set of ")
-                    .cell(cell)
-                    .t(" (")
-                    .count(size, "cell", "cells");
-                w.t(") with the set of ").cell(other).t(" (");
-                w.count(merged - size, "cell", "cells").t(")");
+                sets.set_note(
+                    Sentence::new("notes.merged")
+                        .cell("cell", maze, cell)
+                        .n("size", size)
+                        .cell("other", maze, other)
+                        .n("rest", merged - size),
+                );
             }
-            sets.note = w.done();
         }
         let left = (self.walls.len() - self.next) as u64;
-        let walls = Structure::new("Walls left to consider", left)
-            .note("drawn one at a time, in random order".to_string());
+        let walls =
+            Structure::new("Walls left to consider", left).say(Sentence::new("notes.random-order"));
         if self.grid.weaves() {
             let left = (self.crossings.len() - self.crossed) as u64;
             let crossings = Structure::new("Cells left to try as crossings", left)
-                .note("drawn one at a time, in random order, before any wall".to_string());
+                .say(Sentence::new("notes.before-walls"));
             return vec![sets, crossings, walls];
         }
         vec![sets, walls]

@@ -4,7 +4,7 @@
 //! constructors, so every front end offers exactly the same list.
 
 use crate::board::Board;
-use crate::machine::{run_to_end, Info, Machine};
+use crate::machine::{run_to_end, Arg, Info, Machine, Sentence};
 use crate::maze::{Maze, MazeError};
 use crate::rng::Rng;
 use crate::topology::Shape;
@@ -393,6 +393,13 @@ pub fn create(name: &str, maze: &Maze) -> Result<Box<dyn Machine>, UnknownName> 
 /// Checks that a generator works on `maze`'s grid: those that need rows and columns run on
 /// the plain square grid only (a mask is fine for none of them either).
 pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), String> {
+    shape_refusal(entry, maze).map_or(Ok(()), |words| Err(words.english()))
+}
+
+/// Why a generator cannot work on `maze`'s grid, as a sentence (the page says it in its
+/// language; [`check_shape`] in English), or `None` if it can.
+#[inline(never)]
+pub fn shape_refusal(entry: &Entry, maze: &Maze) -> Option<Sentence> {
     if maze.shape() == Shape::Weave && !entry.weave {
         let weavers: Vec<&str> = ALL
             .iter()
@@ -400,24 +407,27 @@ pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), String> {
             .map(|e| e.info.name)
             .collect();
         let why = if !entry.any_shape {
-            "needs the rows and columns of a whole square grid"
+            "messages.needs-rows"
         } else if !entry.perfect {
-            "makes an open world, with no walls for a weave's tunnels to pass under"
+            "messages.open-no-weave"
         } else {
-            "would tunnel under any cell, not only under a straight corridor"
+            "messages.tunnels-anywhere"
         };
-        return Err(format!(
-            "{} {why}, so it cannot make a weave: choose one of {}",
-            entry.info.name,
-            weavers.join(", ")
-        ));
+        return Some(
+            Sentence::new("messages.no-weave")
+                .with("name", Arg::Text(entry.info.name.to_string()))
+                .words("why", Sentence::new(why))
+                .with("others", Arg::Text(weavers.join(", "))),
+        );
     }
     if entry.any_shape || maze.grid().is_none() {
-        return Ok(());
+        return None;
     }
     let grid = match maze.grid() {
-        Some(grid) if grid.shape() == Shape::Square => "a masked grid".to_string(),
-        _ => format!("a {} grid", maze.shape()),
+        Some(grid) if grid.shape() == Shape::Square => Sentence::new("messages.masked-grid"),
+        _ => {
+            Sentence::new("messages.shape-grid").with("shape", Arg::Text(maze.shape().to_string()))
+        }
     };
     // Alternatives of the same kind: mazes for a maze, open worlds for an open world.
     let others: Vec<&str> = ALL
@@ -426,20 +436,26 @@ pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), String> {
         .map(|e| e.info.name)
         .collect();
     let made = if entry.perfect {
-        "a maze"
+        "messages.a-maze"
     } else {
-        "an open world"
+        "messages.an-open-world"
     };
-    Err(format!(
-        "{} needs the rows and columns of a whole square grid, so it cannot make {made} on \
-         {grid}: choose one of {}",
-        entry.info.name,
-        if others.is_empty() {
-            "none yet".to_string()
-        } else {
-            others.join(", ")
-        }
-    ))
+    Some(
+        Sentence::new("messages.square-only")
+            .with("name", Arg::Text(entry.info.name.to_string()))
+            .words("made", Sentence::new(made))
+            .words("grid", grid)
+            .with("others", others_text(&others)),
+    )
+}
+
+/// Names to choose from, or "none yet" (in words of their own).
+pub(crate) fn others_text(others: &[&str]) -> Arg {
+    if others.is_empty() {
+        Arg::Words(Sentence::new("messages.none-yet"))
+    } else {
+        Arg::Text(others.join(", "))
+    }
 }
 
 /// Why [`generate`] could not make a maze.

@@ -25,7 +25,7 @@
 use crate::board::{mark, Board};
 use crate::ds::bucket_queue::BucketQueue;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Structure, Words};
+use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Spot, Square, Topology};
@@ -234,12 +234,10 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for TruePrim<T> {
         let mut frontier = Structure::new("Frontier (cheapest first)", self.frontier.len() as u64);
         for key in best {
             let cell = key as u32 as usize;
-            frontier.items.push(
-                Words::new(maze)
-                    .cell(cell)
-                    .t(" weight ")
-                    .n(key >> 32)
-                    .done(),
+            frontier.item(
+                Sentence::new("items.weight")
+                    .cell("cell", maze, cell)
+                    .n("weight", key >> 32),
             );
         }
         vec![frontier]

@@ -1,11 +1,11 @@
 //! The data-structure views of the teaching panel: a titled list of short items per
 //! structure, and a way to list the best entries of a huge heap without sorting it.
 
-use super::xy;
+use super::{xy, Sentence};
 use crate::maze::Maze;
 
 /// One data structure of a machine, as the teaching panel shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Structure {
     /// E.g. "Queue (front first)".
     pub title: &'static str,
@@ -15,6 +15,11 @@ pub struct Structure {
     pub items: Vec<String>,
     /// An optional one-liner ("merging set of (3, 4) (12 cells) with …"); "" if none.
     pub note: String,
+    /// The items that have words, as sentences (index into `items`, sentence): the page says
+    /// them in its language. Items of only names and numbers are not here.
+    pub words: Vec<(usize, Sentence)>,
+    /// `note` as a sentence, when it has one.
+    pub note_words: Option<Sentence>,
 }
 
 impl Structure {
@@ -24,7 +29,30 @@ impl Structure {
             total,
             items: Vec::new(),
             note: String::new(),
+            words: Vec::new(),
+            note_words: None,
         }
+    }
+
+    /// Adds an item with words: its English to `items`, the sentence to `words`.
+    #[inline(never)]
+    pub fn item(&mut self, sentence: Sentence) {
+        self.words.push((self.items.len(), sentence.clone()));
+        self.items.push(sentence.english());
+    }
+
+    /// Sets the note to a sentence (its English in `note`).
+    #[inline(never)]
+    pub fn say(mut self, sentence: Sentence) -> Structure {
+        self.set_note(sentence);
+        self
+    }
+
+    /// [`Structure::say`] in place.
+    #[inline(never)]
+    pub fn set_note(&mut self, sentence: Sentence) {
+        self.note = sentence.english();
+        self.note_words = Some(sentence);
     }
 
     /// The structure with `cells` (at most `limit` of them) listed as coordinates. Takes a
@@ -38,11 +66,6 @@ impl Structure {
         for cell in cells.take(limit) {
             self.items.push(xy(maze, cell));
         }
-        self
-    }
-
-    pub fn note(mut self, note: String) -> Structure {
-        self.note = note;
         self
     }
 }

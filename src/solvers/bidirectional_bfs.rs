@@ -31,7 +31,7 @@
 use super::{mark_path, open_neighbours, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Structure, Words};
+use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
@@ -422,15 +422,13 @@ impl<T> BidirectionalBfs<T> {
             all.push(Structure::new(title, total).cells(maze, &mut cells, limit));
         }
         if let Some(best) = self.best {
-            all[0].note = Words::new(maze)
-                .t("best meeting so far: ")
-                .cell(best.from_start)
-                .t(" and ")
-                .cell(best.from_goal)
-                .t(", a path of ")
-                // `length` counts passages; the path's cells are one more.
-                .count(u64::from(best.length) + 1, "cell", "cells")
-                .done();
+            all[0].set_note(
+                Sentence::new("notes.best-meeting")
+                    .cell("cell", maze, best.from_start)
+                    .cell("other", maze, best.from_goal)
+                    // `length` counts passages; the path's cells are one more.
+                    .n("length", u64::from(best.length) + 1),
+            );
         }
         all
     }

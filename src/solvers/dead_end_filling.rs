@@ -25,7 +25,7 @@
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Structure, Words};
+use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
@@ -295,10 +295,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DeadEndFilling<T> {
             &mut pending,
             limit,
         );
-        waiting.note = Words::new(maze)
-            .count(self.filled_count, "cell", "cells")
-            .t(" filled so far")
-            .done();
+        waiting.set_note(Sentence::new("notes.filled").n("filled", self.filled_count));
         vec![waiting]
     }
 }

@@ -16,7 +16,7 @@
 
 use crate::board::{mark, Board};
 use crate::generators::UnknownName;
-use crate::machine::{run_to_end, Info, Machine};
+use crate::machine::{run_to_end, Arg, Info, Machine, Sentence};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Shape, Side, Square, Topology};
@@ -460,28 +460,32 @@ pub fn cell_at(maze: &Maze, what: &'static str, (x, y): (u32, u32)) -> Result<us
 
 /// Checks that a solver works on `maze`'s grid.
 pub fn check_shape(entry: &Entry, maze: &Maze) -> Result<(), SolveError> {
+    shape_refusal(entry, maze).map_or(Ok(()), |words| Err(SolveError::Shape(words.english())))
+}
+
+/// Why a solver cannot work on `maze`'s grid, as a sentence (the page says it in its
+/// language), or `None` if it can.
+#[inline(never)]
+pub fn shape_refusal(entry: &Entry, maze: &Maze) -> Option<Sentence> {
     if entry.any_shape || maze.grid().is_none() {
-        return Ok(());
+        return None;
     }
     let others: Vec<&str> = ALL
         .iter()
         .filter(|e| e.any_shape)
         .map(|e| e.info.name)
         .collect();
-    Err(SolveError::Shape(format!(
-        "{} works on the plain square grid only, not on a {} grid: choose one of {}",
-        entry.info.name,
-        if maze.shape() == Shape::Square {
-            "masked".to_string()
-        } else {
-            maze.shape().to_string()
-        },
-        if others.is_empty() {
-            "none yet".to_string()
-        } else {
-            others.join(", ")
-        }
-    )))
+    let grid = if maze.shape() == Shape::Square {
+        Sentence::new("messages.masked")
+    } else {
+        Sentence::new("messages.shape").with("shape", Arg::Text(maze.shape().to_string()))
+    };
+    Some(
+        Sentence::new("messages.solver-square-only")
+            .with("name", Arg::Text(entry.info.name.to_string()))
+            .words("grid", grid)
+            .with("others", crate::generators::others_text(&others)),
+    )
 }
 
 /// Checks that a solver can search `maze`'s world: jump point search needs every cell to

@@ -26,8 +26,8 @@
 
 use super::{facing, mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology};
@@ -305,7 +305,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Tremaux<T> {
         vec![
             Structure::new("Way marked once (newest first)", self.way.len() as u64)
                 .cells(maze, &mut newest_first, limit)
-                .note("a passage marked twice is never taken again".to_string()),
+                .say(Sentence::new("notes.marked-twice")),
         ]
     }
 }

@@ -47,8 +47,8 @@
 use super::{entered, facing, mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::state_set::StateSet;
+use crate::machine::{side_words, Sentence, Structure};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology};
@@ -414,16 +414,15 @@ impl<T> WallFollower<T> {
         let mut newest_first = self.route.iter().rev().copied();
         let mut route = Structure::new("Route walked (newest first)", self.route.len() as u64)
             .cells(maze, &mut newest_first, limit);
-        route.note = Words::new(maze)
-            .t("on ")
-            .cell(self.cell)
-            .t(" facing ")
-            .side(self.cell as u32, self.heading)
-            .done();
+        route.set_note(
+            Sentence::new("notes.facing")
+                .cell("cell", maze, self.cell)
+                .words("side", side_words(maze, self.cell as u32, self.heading)),
+        );
         // Each is one (cell, heading) state: standing in one again means a loop.
         let states = self.seen.count();
         let seen = Structure::new("(cell, heading) states seen", states)
-            .note("standing in one of these again would loop forever".to_string());
+            .say(Sentence::new("notes.loop-states"));
         vec![route, seen]
     }
 }

@@ -11,6 +11,7 @@
 //! - flags take `true` or `false`;
 //! - optional parameters also take `undefined` and `null`, meaning "not given".
 
+use crate::machine::Sentence;
 use crate::parse;
 use wasm_bindgen::prelude::*;
 
@@ -47,6 +48,22 @@ impl Param {
     /// An `Error` carrying a message of the core's, prefixed with the function.
     pub fn fail(self, message: &str) -> JsError {
         JsError::new(&format!("{}: {message}", self.call))
+    }
+
+    /// [`Param::fail`] with the message as a sentence: the `Error` also has `data`, the
+    /// message as `{ key, args }` (see `MazeRun.narrationData`) for the page to say in its
+    /// language.
+    #[inline(never)]
+    pub fn fail_with(self, message: &Sentence) -> JsError {
+        let error = self.fail(&message.english());
+        // The clone is another handle on the same JS object.
+        let object: JsValue = error.clone().into();
+        let _ = js_sys::Reflect::set(
+            &object,
+            &JsValue::from("data"),
+            &super::sentence_object(message),
+        );
+        error
     }
 }
 

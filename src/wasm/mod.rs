@@ -116,11 +116,27 @@ impl MazeRun {
         } else {
             "shape"
         };
+        let names = (settings.generator.clone(), settings.solver.clone());
+        let grid = (
+            settings.shape,
+            settings.width,
+            settings.height,
+            settings.mask.clone(),
+        );
         let run = Run::new(settings).map_err(|e| {
             let message = e.to_string();
             let named = match e {
                 RunError::Grid(GridError::BadMask(_)) => about("mask", &message),
                 RunError::Shape(_) | RunError::Solver(SolveError::Shape(_)) => {
+                    // Said again as a sentence for the page, if it is the same words.
+                    let words = shape_refusal(&names.0, names.1.as_deref(), grid)
+                        .filter(|words| words.english() == message);
+                    if let (Some(words), false) = (words, message.starts_with(grid_param)) {
+                        let about = machine::Sentence::new("messages.about")
+                            .with("name", machine::Arg::Text(grid_param.to_string()))
+                            .words("message", words);
+                        return param(CALL, "").fail_with(&about);
+                    }
                     about(grid_param, &message)
                 }
                 _ => message,
@@ -595,19 +611,33 @@ impl MazeRun {
     }
 
     /// Every data structure of the machine on show, worked out once: an array of
-    /// `{ title, total, items, note }`, each with at most `limit` items. (The accessors below
+    /// `{ title, total, items, note, itemData, noteData }`, each with at most `limit` items;
+    /// `itemData[i]` is item i as `{ key, args }` (see `narrationData`) or null for an item of
+    /// only names and numbers, `noteData` the note so, or null. (The accessors below
     /// work the views out again on every call.)
     pub fn structures(&self, limit: JsValue) -> Result<js_sys::Array, JsError> {
         let limit = args::count(param("structures", "limit"), &limit, true)?;
         let all = js_sys::Array::new();
         for structure in self.run.structures(limit.min(10_000) as usize) {
             let items: js_sys::Array = structure.items.iter().map(JsValue::from).collect();
+            // Beside each item, its sentence, or null for an item of only names and numbers.
+            let words = js_sys::Array::new_with_length(items.length());
+            words.fill(&JsValue::NULL, 0, items.length());
+            for (at, sentence) in &structure.words {
+                words.set(*at as u32, sentence_object(sentence));
+            }
+            let note_words = structure
+                .note_words
+                .as_ref()
+                .map_or(JsValue::NULL, sentence_object);
             let object = js_sys::Object::new();
             for (key, value) in [
                 ("title", JsValue::from(structure.title)),
                 ("total", JsValue::from(structure.total as f64)),
                 ("items", items.into()),
                 ("note", JsValue::from(structure.note)),
+                ("itemData", words.into()),
+                ("noteData", note_words),
             ] {
                 // Setting a property of a plain new object cannot fail.
                 let _ = js_sys::Reflect::set(&object, &JsValue::from(key), &value);
@@ -785,8 +815,29 @@ fn info(call: &'static str, name: &JsValue) -> Result<&'static Info, JsError> {
     run::algorithm_info(&text).map_err(|error| which.fail(&error.to_string()))
 }
 
+/// Why the generator (or else the solver) cannot work on this grid, as a sentence.
+fn shape_refusal(
+    generator: &str,
+    solver: Option<&str>,
+    (shape, width, height, mask): (Shape, u32, u32, Option<Mask>),
+) -> Option<machine::Sentence> {
+    let mut grid = Grid::new(shape, width, height).ok()?;
+    if let Some(mask) = &mask {
+        grid = grid.with_mask(mask).ok()?;
+    }
+    let maze = Maze::on_grid(grid);
+    let from_generator = generators::find(generator)
+        .ok()
+        .and_then(|entry| generators::shape_refusal(entry, &maze));
+    from_generator.or_else(|| {
+        solvers::find(solver?)
+            .ok()
+            .and_then(|entry| solvers::shape_refusal(entry, &maze))
+    })
+}
+
 /// A sentence as `{ key, args }` (see `MazeRun.narrationData`).
-fn sentence_object(sentence: &machine::Sentence) -> JsValue {
+pub(crate) fn sentence_object(sentence: &machine::Sentence) -> JsValue {
     let args = js_sys::Object::new();
     for (name, arg) in &sentence.args {
         let value = match arg {
@@ -935,7 +986,7 @@ pub fn parse_side(what: JsValue, text: JsValue) -> Result<u32, JsError> {
     let what = args::label(param("parseSide", "what"), &what)?;
     let which = param("parseSide", "text");
     let text = args::text(which, &text)?;
-    parse::side(&what, &text).map_err(|e| which.fail(&e))
+    parse::side(&what, &text).map_err(|_| which.fail_with(&parse::side_refusal(&what, &text)))
 }
 
 /// A seed typed by a person, normalised to a plain decimal string.
@@ -945,7 +996,7 @@ pub fn parse_seed(text: JsValue) -> Result<String, JsError> {
     let text = args::text(which, &text)?;
     parse::seed(&text)
         .map(|seed| seed.to_string())
-        .map_err(|e| which.fail(&e))
+        .map_err(|_| which.fail_with(&parse::seed_refusal(&text)))
 }
 
 /// A braid typed by a person or given in a link: a whole percentage from 0 to 100, a `%`
@@ -954,7 +1005,7 @@ pub fn parse_seed(text: JsValue) -> Result<String, JsError> {
 pub fn parse_braid(text: JsValue) -> Result<u32, JsError> {
     let which = param("parseBraid", "text");
     let text = args::text(which, &text)?;
-    parse::braid_percent(&text).map_err(|e| which.fail(&e))
+    parse::braid_percent(&text).map_err(|_| which.fail_with(&parse::braid_percent_refusal(&text)))
 }
 
 /// A point "X,Y" typed by a person, as [x, y].
@@ -965,7 +1016,7 @@ pub fn parse_point(what: JsValue, text: JsValue) -> Result<Vec<u32>, JsError> {
     let text = args::text(which, &text)?;
     parse::point(&what, &text)
         .map(|(x, y)| vec![x, y])
-        .map_err(|e| which.fail(&e))
+        .map_err(|_| which.fail_with(&parse::point_refusal(&what, &text)))
 }
 
 /// Where a search starts and ends when no start or goal is given, for a maze of `width` ×

@@ -26,6 +26,8 @@ function words(page) {
       pseudocode: [...document.querySelectorAll('#pseudocode li')].map((li) => li.textContent),
       summary: text('algorithm-summary'),
       structures: [...document.querySelectorAll('#structures h3')].map((h) => h.textContent),
+      items: [...document.querySelectorAll('#structures .structure-items li')].map((li) => li.textContent),
+      notes: [...document.querySelectorAll('#structures .structure-note')].map((p) => p.textContent),
       stats: text('stats'),
       legend: text('legend'),
       events: [...document.querySelectorAll('#next-kind option')].map((o) => o.textContent),
@@ -84,4 +86,51 @@ test('the solver speaks Korean too, with counts by Korean rules; English is the 
     assert.equal(said.narration, said.core);
   }
   assert.deepEqual([...errors, ...english.errors], []);
+});
+
+test('lang=ko: data-structure items and notes in Korean; in English the core\'s own', async () => {
+  const { page, errors } = await suite.open(`${MAZE}&lang=ko`);
+  await step(page, 4);
+  let seen = await words(page);
+  // Kruskal's sets: "(1, 1) 칸의 집합: 3칸", then "… 그리고 N개 더" when some are not shown.
+  const sets = seen.items.filter((item) => /^\(\d+, \d+\) 칸의 집합: \d+칸$/.test(item));
+  assert.ok(sets.length >= 2, seen.items.join(' | '));
+  assert.ok(seen.items.some((item) => /^… 그리고 \d+개 더$/.test(item)), seen.items.join(' | '));
+  assert.ok(seen.notes.includes(ko.notes['random-order']), seen.notes.join(' | '));
+  assert.ok(seen.notes.some((note) => /칸의 집합\(\d+칸\)과 .+합쳤습니다$|벽을 남겼습니다/.test(note)), seen.notes.join(' | '));
+  assert.ok(!seen.items.concat(seen.notes).some((text) => /set of|cells?\b|and \d+ more|random order/.test(text)));
+
+  // English: the core's items and notes as they are.
+  await page.evaluate(async () => (await import('./www/i18n.js')).setLanguage('en'));
+  seen = await words(page);
+  const core = await page.evaluate(() => window.mazestep.controller.run.structures(1000));
+  assert.ok(seen.items.some((item) => /^set of \(\d+, \d+\): \d+ cells?$/.test(item)), seen.items.join(' | '));
+  for (const item of seen.items) {
+    assert.ok(core.some((s) => s.items.includes(item)) || /^… and \d+ more$/.test(item), item);
+  }
+  assert.deepEqual(seen.notes, core.map((s) => s.note).filter(Boolean));
+  assert.deepEqual(errors, []);
+});
+
+test('lang=ko: the core\'s refusals in Korean (a generator on a shape it cannot do, a typed size)', async () => {
+  const { page } = await suite.open('?lang=ko&shape=hex&generator=sidewinder&width=6&height=5&seed=3');
+  const shown = await page.evaluate(() => document.body.innerText);
+  // "shape: sidewinder은(는) 온전한 정사각형 격자의 행과 열이 필요해서 hex 격자에서는 미로를 …"
+  assert.match(shown, /sidewinder은\(는\) 온전한 정사각형 격자의 행과 열이 필요해서 hex 격자에서는 미로를 만들 수 없습니다/, shown);
+  assert.doesNotMatch(shown, /needs the rows and columns/);
+
+  // A width typed by hand: the core's parseSide refusal, in Korean, beside the box.
+  const ko = await suite.open(`${MAZE}&lang=ko`);
+  await ko.page.fill('#width', '5000');
+  await ko.page.dispatchEvent('#width', 'change');
+  const note = await ko.page.evaluate(() => document.body.innerText);
+  assert.match(note, /너비 '5000'은\(는\) 쓸 수 없습니다: 1부터 4,?096까지의 정수를 쓰세요/, note);
+
+  // English: the core's own words, as before.
+  const en = await suite.open(MAZE);
+  await en.page.fill('#width', '5000');
+  await en.page.dispatchEvent('#width', 'change');
+  const english = await en.page.evaluate(() => document.body.innerText);
+  assert.match(english, /width '5000' is not allowed: use a whole number from 1 to 4096/, english);
+  assert.deepEqual(en.errors, []);
 });
