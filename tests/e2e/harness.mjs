@@ -20,11 +20,11 @@ export function requireBuild() {
   }
 }
 
-/** Starts scripts/static-server.mjs on a free port; resolves to { url, close() }. */
-export function startServer() {
+/** Starts scripts/static-server.mjs on a free port (serving `root`, the repository by default); resolves to { url, close() }. */
+export function startServer(root = ROOT) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath,
-      [join(ROOT, 'scripts', 'static-server.mjs'), '--root', ROOT, '--port', '0'],
+      [join(ROOT, 'scripts', 'static-server.mjs'), '--root', root, '--port', '0'],
       { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '', err = '';
     const timer = setTimeout(() => {
