@@ -22,7 +22,7 @@
 //! search of a world agrees on what a path costs. The open set is a four-way heap whose pushes
 //! and pops can be taken back exactly ([`QuadHeap`]); an improved cell is added again and its
 //! old entry, stale, is dropped within the step that meets it. Dijkstra with four moves (every
-//! move a whole cost from 1 to 9) uses Dial's buckets instead ([`CostBuckets`]): the same
+//! move a whole cost from 1 to 9) uses Dial's buckets instead ([`crate::ds::cost_buckets`]): the same
 //! order — lowest `g`, then the one added first — without the heap's reshuffling.
 //!
 //! One step is one cell taken from the open set and its moves. Marks: `FRONTIER` for the open
