@@ -3,17 +3,12 @@
 // main.js only gives it hooks into the controller and the renderer.
 
 import { has, language, onLanguageChange, setLanguage, t } from './i18n.js';
-import { TourPanel, TOUR_TEXT_MAX, resolveStops, tourNames } from './tour.js';
+import { PLAIN_MAZE, TourPanel, TOUR_TEXT_MAX, resolveStops, tourNames } from './tour.js';
 import { QUESTIONS_DEFAULT, QUESTIONS_MAX, QUIZ_ALGORITHMS, QuizPanel } from './quiz.js';
 
 /** The address parameters this module reads and writes. */
 export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
 
-// What a tour's maze leaves at its plain value unless it says otherwise.
-const PLAIN_MAZE = {
-  braid: 0, density: 30, shape: 'square', mask: '', edits: '', start: '', goal: '', race: 'none',
-  corners: 'never', heuristic: 'grid', weight: 1, distances: '',
-};
 // The settings that make two runs the same maze and search.
 const MAZE_KEYS = ['generator', 'solver', 'braid', 'density', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
   'seed', 'corners', 'heuristic', 'weight'];

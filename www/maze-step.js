@@ -26,16 +26,17 @@ import {
 import { PARAMS, readSettings } from './url.js';
 import { useSolverHonours, useWorldMemory } from './world.js';
 import { chooseLanguage } from './i18n.js';
+import { builtInTour, resolveStops, tourNames } from './tour.js';
 import { LANGUAGE_FILES } from './i18n/index.js';
 
 /** The attributes the element reacts to: the URL's parameters (but race and embed), lang and tour. */
 export const ATTRIBUTES = [
   'generator', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'shape', 'controls', 'autoplay', 'loop',
   'from', 'to', 'lang', 'tour', 'braid', 'density', 'mask', 'start', 'goal', 'corners', 'heuristic', 'weight',
-  'distances', 'edits', 'step',
+  'distances', 'edits', 'step', 'stop',
 ];
-// lang is the element's own (its words, not the host page's): url.js does not read it here.
-const URL_ATTRIBUTES = ATTRIBUTES.filter((name) => PARAMS.includes(name) && name !== 'lang');
+// lang, tour and stop are the element's own (its words, its tour panel): url.js does not read them here.
+const URL_ATTRIBUTES = ATTRIBUTES.filter((name) => PARAMS.includes(name) && !['lang', 'tour', 'stop'].includes(name));
 
 // The words of each phase of a run (MazeRun.phase()).
 const PHASE_KEYS = { generating: 'phaseGenerating', braiding: 'phaseBraiding', solving: 'phaseSolving', walking: 'phaseWalking' };
@@ -93,6 +94,13 @@ export class Words {
     return this.own?.[section]?.[key] ?? this.english?.[section]?.[key];
   }
 
+  /** A key of any section as a dotted path ('tour.kruskal.1'), English behind, else the key. */
+  path(key) {
+    const find = (words) => key.split('.').reduce((at, part) => (at && typeof at === 'object' && Object.hasOwn(at, part) ? at[part] : undefined), words);
+    const found = find(this.own) ?? find(this.english);
+    return typeof found === 'string' ? found : key;
+  }
+
   number(n) {
     return this.numbers.format(n);
   }
@@ -107,7 +115,15 @@ export class Words {
   /** element.<key> filled with args: {name} a value, {name:unit} a count with its word. */
   t(key, args = {}) {
     const template = this.entry('element', key);
-    if (typeof template !== 'string') return key;
+    return typeof template === 'string' ? this.fill(template, args) : key;
+  }
+
+  /** Another section's words (the page's tour words, shared with the element): say('tour.where', …). */
+  say(key, args = {}) {
+    return this.fill(this.path(key), args);
+  }
+
+  fill(template, args) {
     return template.replace(/\{([A-Za-z0-9_]+)(?::([A-Za-z0-9_.-]+))?\}/g, (whole, name, unit) => {
       if (!Object.hasOwn(args, name)) return whole;
       const value = args[name];
@@ -147,6 +163,14 @@ label { display: inline-flex; align-items: center; gap: 0.3rem; font-size: 0.85r
 .timeline { flex: 1; min-width: 6rem; display: flex; }
 .timeline input { flex: 1; min-width: 0; }
 .speed-value { min-width: 5.5rem; font-variant-numeric: tabular-nums; }
+.more [hidden] { display: none; }
+.tour { display: flex; flex-direction: column; gap: 0.25rem; padding: 0.4rem 0.5rem; background: #f3f7fb;
+  border: 1px solid #c9d6e3; border-radius: 6px; font-size: 0.9rem; }
+.tour[hidden] { display: none; }
+.tour p { margin: 0; }
+.tour-title { font-weight: 600; }
+.tour-where { color: #4a5263; font-size: 0.85rem; font-variant-numeric: tabular-nums; }
+.tour-buttons { display: flex; gap: 0.5rem; }
 `;
 let sheet = null;
 function styleFor(root) {
@@ -193,6 +217,7 @@ export class MazeStepElement extends HTMLElement {
     this.seed = null; // the element's own seed while no `seed` attribute is given
     this.problems = [];
     this.renderer = null;
+    this.touring = null; // the tour on show: { name, stopGiven, stops: [{ step, key }], index, notes }
     let ready;
     this.ready = new Promise((resolve) => (ready = resolve));
     this.markReady = ready;
@@ -243,6 +268,13 @@ export class MazeStepElement extends HTMLElement {
     return this.controller?.run ?? null;
   }
 
+  /** The tour's stop on show: { stop (1-based), of, step }, or null without a tour. */
+  get tourStop() {
+    const tour = this.touring;
+    if (!tour || tour.stops.length === 0) return null;
+    return { stop: tour.index + 1, of: tour.stops.length, step: tour.stops[tour.index].step };
+  }
+
   /** A copy of the settings in use. */
   get settings() {
     return this.controller ? { ...this.controller.settings, tour: this.tour } : null;
@@ -273,6 +305,18 @@ export class MazeStepElement extends HTMLElement {
     ui.messages.setAttribute('part', 'messages');
     ui.status = make('p', { className: 'status' });
     ui.status.setAttribute('role', 'status');
+    // The tour's panel: what to notice at this stop, and Previous / Next (words as text only).
+    ui.tourTitle = make('p', { className: 'tour-title' });
+    ui.tourWhere = make('p', { className: 'tour-where' });
+    ui.tourWhere.setAttribute('aria-live', 'polite');
+    ui.tourText = make('p', { className: 'tour-text' });
+    ui.tourPrevious = make('button', { type: 'button', name: 'tour-previous' });
+    ui.tourNext = make('button', { type: 'button', name: 'tour-next', className: 'primary' });
+    ui.tourPrevious.setAttribute('aria-keyshortcuts', 'P');
+    ui.tourNext.setAttribute('aria-keyshortcuts', 'N');
+    ui.tour = make('section', { className: 'tour', hidden: true }, ui.tourTitle, ui.tourWhere, ui.tourText,
+      make('div', { className: 'tour-buttons' }, ui.tourPrevious, ui.tourNext));
+    ui.tour.setAttribute('part', 'tour');
     const button = (name, primary = false) => make('button', { type: 'button', className: primary ? 'primary' : '', name });
     ui.back = button('back');
     ui.step = button('step');
@@ -293,7 +337,7 @@ export class MazeStepElement extends HTMLElement {
     ui.more = make('div', { className: 'more' },
       make('label', {}, ui.generatorLabel, ui.generator), make('label', {}, ui.solverLabel, ui.solver),
       make('label', {}, ui.speedLabel, ui.speed, ui.speedValue), ui.newMaze);
-    ui.box = make('div', { className: 'box' }, ui.messages, ui.stage, ui.status, ui.bar, ui.more);
+    ui.box = make('div', { className: 'box' }, ui.messages, ui.stage, ui.tour, ui.status, ui.bar, ui.more);
     root.append(ui.box);
     this.ui = ui;
 
@@ -301,6 +345,8 @@ export class MazeStepElement extends HTMLElement {
     ui.step.addEventListener('click', () => this.controller?.step());
     ui.play.addEventListener('click', () => this.controller?.toggle());
     ui.reset.addEventListener('click', () => this.controller?.reset());
+    ui.tourPrevious.addEventListener('click', () => this.moveStop(-1));
+    ui.tourNext.addEventListener('click', () => this.moveStop(1));
     ui.timeline.addEventListener('pointerdown', () => this.controller?.layTimeline());
     ui.timeline.addEventListener('focus', () => this.controller?.layTimeline());
     ui.timeline.addEventListener('input', () => this.controller?.seek(Number(ui.timeline.value)));
@@ -327,6 +373,8 @@ export class MazeStepElement extends HTMLElement {
       if (event.key === ' ' && !(target instanceof HTMLButtonElement)) c.toggle();
       else if (event.key === 'ArrowRight') c.step();
       else if (event.key === 'ArrowLeft') c.back();
+      else if (this.touring && (event.key === 'n' || event.key === 'N')) this.moveStop(1);
+      else if (this.touring && (event.key === 'p' || event.key === 'P')) this.moveStop(-1);
       else return;
       event.preventDefault();
     });
@@ -356,25 +404,128 @@ export class MazeStepElement extends HTMLElement {
     if (lang.refused !== null) {
       problems.push(this.t('badLang', { given: quote(lang.refused), allowed: LANGUAGE_FILES.map((f) => f.code).join(', '), used: lang.code }));
     }
-    this.tour = '';
-    if (this.hasAttribute('tour')) {
-      const given = this.getAttribute('tour');
-      if (/^[a-z0-9-]{1,40}$/.test(given)) {
-        // Tours are built elsewhere (branch lessons); the name is kept in the settings for them.
-        this.tour = given;
-        problems.push(this.t('tourLater', { tour: given }));
-      } else {
-        problems.push(this.t('badTour', { given: quote(given) }));
-      }
-    }
+    const tour = this.readTour(problems);
+    this.tour = tour?.name ?? '';
+    // The tour's maze replaces the element's own, paused at its stops (as on the page).
+    if (tour) Object.assign(settings, tour.data.maze, { from: 0, to: null, loop: false, autoplay: false, step: 0 });
     this.ui.box.lang = words.code;
-    this.translate();
     this.problems = problems;
+    this.translate();
     this.showMessages(problems);
     this.showControls(settings);
 
     if (!this.controller) this.begin(settings);
     else this.follow(settings);
+    this.followTour(tour);
+  }
+
+  /** The `tour` and `stop` attributes: { name, data, stop (0-based), stopGiven } or null; bad values in `problems`. */
+  readTour(problems) {
+    const hasStop = this.hasAttribute('stop');
+    const stopGiven = hasStop ? this.getAttribute('stop') : null;
+    if (!this.hasAttribute('tour')) {
+      if (hasStop) problems.push(this.t('stopWithoutTour', { given: quote(stopGiven) }));
+      return null;
+    }
+    const given = this.getAttribute('tour');
+    const data = builtInTour(given);
+    if (!data) {
+      problems.push(this.t('badTour', { given: quote(given), names: tourNames().join(', ') }));
+      return null;
+    }
+    let stop = 0;
+    if (hasStop) {
+      if (/^[0-9]{1,3}$/.test(stopGiven.trim()) && Number(stopGiven) >= 1) stop = Number(stopGiven) - 1;
+      else problems.push(this.t('badStop', { given: quote(stopGiven) }));
+    }
+    return { name: given, data, stop, stopGiven };
+  }
+
+  /**
+   * Shows the tour the attributes ask for: its stops are resolved once per tour (a scan of a
+   * run of its own, tour.js), and the run goes to the asked stop when the tour or `stop` changed.
+   */
+  followTour(tour) {
+    const c = this.controller;
+    const before = this.touring;
+    if (!tour || !c) {
+      this.touring = null;
+      this.ui.tour.hidden = true;
+      return;
+    }
+    if (before && before.name === tour.name && before.stopGiven === tour.stopGiven) {
+      // Another attribute changed (speed, lang, ...): stay at the stop on show, notes kept.
+      this.problems.push(...before.notes);
+      this.showMessages(this.problems);
+      this.showTour();
+      return;
+    }
+    const notes = [];
+    let stops = before?.name === tour.name ? before.stops : null;
+    if (!stops) {
+      const { mz, maskOf } = this.module;
+      // The run on show must be the tour's maze (a refused combination falls back to another).
+      const differs = Object.keys(tour.data.maze).some((key) => String(c.settings[key]) !== String(tour.data.maze[key]));
+      let steps = null;
+      try {
+        if (!differs) steps = resolveStops((s) => createRun(mz, s, maskOf), c.settings, tour.data.stops, tour.data.own);
+      } catch (err) {
+        this.showMessages([...this.problems, this.words.say('tour.errResolve', { message: messageOf(err) })]);
+      }
+      if (!steps) {
+        this.touring = null;
+        this.ui.tour.hidden = true;
+        return;
+      }
+      const missing = steps.map((s, k) => (s === null ? k + 1 : 0)).filter(Boolean);
+      if (missing.length > 0) notes.push(this.words.say('tour.errMissing', { stops: missing.join(', ') }));
+      stops = steps.map((step, k) => ({ step, key: tour.data.keys[k] })).filter((s) => s.step !== null);
+    }
+    let index = tour.stop;
+    if (index >= stops.length) {
+      notes.push(this.t('stopPast', { stop: index + 1, n: stops.length }));
+      index = 0;
+    }
+    this.problems.push(...notes);
+    this.showMessages(this.problems);
+    this.touring = { name: tour.name, stopGiven: tour.stopGiven, stops, index, notes };
+    this.ui.tour.hidden = stops.length === 0;
+    if (stops.length > 0) this.goStop(index);
+  }
+
+  moveStop(by) {
+    if (this.touring) this.goStop(this.touring.index + by);
+  }
+
+  /** Goes to stop k (clamped): the run seeks there, paused, and the panel says what to notice. */
+  goStop(k) {
+    const tour = this.touring;
+    const c = this.controller;
+    if (!tour || !c || tour.stops.length === 0) return;
+    tour.index = Math.max(0, Math.min(tour.stops.length - 1, k));
+    this.showTour();
+    c.seek(tour.stops[tour.index].step, { pause: true, label: '', done: () => this.showTour() });
+  }
+
+  showTour() {
+    const tour = this.touring;
+    if (!tour || tour.stops.length === 0 || !this.words) return;
+    const ui = this.ui;
+    const stop = tour.stops[tour.index];
+    let title = tour.name;
+    try {
+      title = this.api.algorithmTitle(tour.name);
+    } catch {
+      // a tour named after no algorithm of this build: its name
+    }
+    ui.tour.setAttribute('aria-label', this.words.say('tour.choose'));
+    setText(ui.tourTitle, this.words.say('tour.title', { algorithm: title }));
+    setText(ui.tourWhere, this.words.say('tour.where', { k: tour.index + 1, n: tour.stops.length, step: stop.step }));
+    setText(ui.tourText, this.words.say(stop.key));
+    setText(ui.tourPrevious, this.words.say('tour.previous'));
+    setText(ui.tourNext, this.words.say('tour.next'));
+    ui.tourPrevious.disabled = tour.index === 0;
+    ui.tourNext.disabled = tour.index === tour.stops.length - 1;
   }
 
   /** The language the element speaks: { code, refused } (refused: a `lang` with no words). */
@@ -534,6 +685,7 @@ export class MazeStepElement extends HTMLElement {
     ui.solverLabel.textContent = this.t('solver');
     ui.speedLabel.textContent = this.t('speed');
     this.showPlay(this.controller?.state ?? 'idle');
+    this.showTour();
     if (this.controller?.run) {
       this.labelCanvas();
       this.showStatus(this.controller.run, this.controller.state, true);
@@ -553,6 +705,8 @@ export class MazeStepElement extends HTMLElement {
     ui.status.hidden = s.controls === 'none';
     ui.more.hidden = s.controls !== 'full';
     if (s.controls !== 'full' || !this.module) return;
+    // A tour's maze replaces these choices: hide them while it is on.
+    for (const node of [ui.generator.parentElement, ui.solver.parentElement, ui.newMaze]) node.hidden = Boolean(this.tour);
     const { api, generators, solvers } = this.module;
     const title = (name) => {
       try {
@@ -681,10 +835,15 @@ export class MazeStepElement extends HTMLElement {
     c.run = null;
     c.partner = null;
     this.controller = null;
+    this.touring = null;
     let ready;
     this.ready = new Promise((resolve) => (ready = resolve));
     this.markReady = ready;
   }
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 function quote(text) {

@@ -18,6 +18,26 @@ const SCAN_MAX = 200_000;
 /** The built-in tours' names, in the order of the page's lists. */
 export const tourNames = () => Object.keys(TOURS);
 
+// What a tour's maze leaves at its plain value unless it says otherwise.
+export const PLAIN_MAZE = {
+  braid: 0, density: 30, shape: 'square', mask: '', edits: '', start: '', goal: '', race: 'none',
+  corners: 'never', heuristic: 'grid', weight: 1, distances: '',
+};
+
+/**
+ * Built-in tour `name` for whoever shows it (the page's panel, the <maze-step> element):
+ * { maze (settings laid over the run's), stops (for resolveStops), own (their algorithm),
+ * keys (the words of each stop) }, or null when there is no such tour.
+ */
+export function builtInTour(name) {
+  if (typeof name !== 'string' || !Object.hasOwn(TOURS, name)) return null;
+  const data = TOURS[name];
+  return {
+    maze: { ...PLAIN_MAZE, ...data.maze }, stops: data.stops, own: name,
+    keys: data.stops.map((_, k) => `tour.${name}.${k + 1}`),
+  };
+}
+
 /**
  * Finds the step of every stop in one pass over a run made from `settings`.
  * `stops` are { step } | { event, nth?, algorithm? } | { share, algorithm? } | { end, algorithm? };
@@ -158,12 +178,11 @@ export class TourPanel {
 
   /** Opens the built-in tour `name` at stop `stop` (0-based). Returns false (with a message) if it cannot. */
   open(name, stop = 0) {
-    const data = TOURS[name];
+    const data = builtInTour(name);
     if (!data) return false;
-    const maze = data.maze;
     const tour = {
-      name, own: false, maze, stopsSpec: data.stops, ownAlgorithm: name,
-      texts: data.stops.map((_, k) => ({ key: `tour.${name}.${k + 1}` })),
+      name, own: false, maze: data.maze, stopsSpec: data.stops, ownAlgorithm: data.own,
+      texts: data.keys.map((key) => ({ key })),
     };
     return this.start(tour, stop);
   }

@@ -1,13 +1,14 @@
 // <maze-step> (www/maze-step.js) on examples/embed.html: two elements render with their own
 // settings and share one wasm module; an attribute change redraws one element only (once for
 // several attributes); bad attributes are explained inside the element, never thrown; a
-// removed element frees its run; reduced motion stops autoplay.
+// removed element frees its run; reduced motion stops autoplay; `tour` and `stop` show a guided
+// tour at the same steps as the page's own tour panel.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { ROOT, launchBrowser, requireBuild, startServer } from './harness.mjs';
+import { ROOT, launchBrowser, openPage, requireBuild, startServer, waitSettled } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -231,6 +232,161 @@ test('axe finds no WCAG 2.1 A/AA violation on the example, phone and desktop', a
       return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     });
     assert.deepEqual(found, [], `${viewport.width} px`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+// ---- tours ----------------------------------------------------------------------------------
+
+const EN = JSON.parse(readFileSync(join(ROOT, 'www', 'i18n', 'en.json'), 'utf8'));
+const KO = JSON.parse(readFileSync(join(ROOT, 'www', 'i18n', 'ko.json'), 'utf8'));
+
+/** The page's own tour (index.html?tour=NAME): the step of each stop, going Next through them. */
+async function pageTourSteps(name) {
+  const { page, errors } = await openPage(browser, server, `?tour=${name}`);
+  const steps = [];
+  for (;;) {
+    await waitSettled(page);
+    steps.push(await page.evaluate(() => window.mazestep.controller.run.steps()));
+    if (await page.locator('#tour-next').isDisabled()) break;
+    await page.locator('#tour-next').click();
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+  return steps;
+}
+
+/** Waits until element `id` shows a tour stop and its run stands at that stop's step. */
+const atStop = (page, id, stop) => page.waitForFunction(([id, stop]) => {
+  const el = document.getElementById(id);
+  const at = el?.tourStop;
+  return at && at.stop === stop && el.controller && !el.controller.job && el.run.steps() === at.step;
+}, [id, stop], { timeout: 15_000 });
+
+/** What element `id` shows of its tour. */
+const tourShown = (page, id) => page.evaluate((id) => {
+  const el = document.getElementById(id);
+  const root = el.shadowRoot;
+  const text = (sel) => root.querySelector(sel).textContent;
+  return {
+    hidden: root.querySelector('.tour').hidden, title: text('.tour-title'), where: text('.tour-where'), text: text('.tour-text'),
+    steps: el.run.steps(), event: el.run.lastEvent(), generator: el.settings.generator, tour: el.settings.tour,
+    previous: root.querySelector('button[name=tour-previous]').disabled, next: root.querySelector('button[name=tour-next]').disabled,
+    messages: [...root.querySelectorAll('.messages li')].map((li) => li.textContent),
+  };
+}, id);
+
+/** Adds <maze-step id=ID ...attributes> to the example page. */
+const addElement = (page, id, attributes) => page.evaluate(([id, attributes]) => {
+  const el = document.createElement('maze-step');
+  el.id = id;
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  document.querySelector('main').append(el);
+}, [id, attributes]);
+
+test('tour="recursive-backtracker": the stops, their words and steps are the page\'s own tour\'s', async () => {
+  const expected = await pageTourSteps('recursive-backtracker');
+  assert.equal(expected.length, 3);
+  const { page, errors } = await open();
+  await addElement(page, 'rb', { tour: 'recursive-backtracker', generator: 'wilson', width: '30', seed: '8' });
+  await atStop(page, 'rb', 1);
+  let shown = await tourShown(page, 'rb');
+  // The tour's maze replaces the element's own.
+  assert.equal(shown.generator, 'recursive-backtracker');
+  assert.equal(shown.hidden, false);
+  assert.equal(shown.text, EN.tour['recursive-backtracker']['1']);
+  assert.equal(shown.where, `Stop 1 of 3 · step ${expected[0]}`);
+  assert.deepEqual([shown.steps, shown.event], [expected[0], 'push']);
+  assert.deepEqual([shown.previous, shown.next], [true, false]);
+  // Next, from the keyboard: Tab reaches it, Enter presses it.
+  const next = page.locator('#rb').getByRole('button', { name: 'Next' });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await atStop(page, 'rb', 2);
+  shown = await tourShown(page, 'rb');
+  assert.equal(shown.text, EN.tour['recursive-backtracker']['2']);
+  assert.deepEqual([shown.steps, shown.event, shown.where], [expected[1], 'pop', `Stop 2 of 3 · step ${expected[1]}`]);
+  assert.equal(shown.previous, false);
+  // N and P while the focus is in the element; Previous goes back.
+  await page.keyboard.press('n');
+  await atStop(page, 'rb', 3);
+  assert.equal((await tourShown(page, 'rb')).steps, expected[2]);
+  await page.locator('#rb').getByRole('button', { name: 'Previous' }).click();
+  await atStop(page, 'rb', 2);
+  assert.equal((await tourShown(page, 'rb')).steps, expected[1]);
+  assert.deepEqual(errors, []);
+});
+
+test('stop="2" opens at stop 2; changing tour switches tours; bad names and stops are said inside', async () => {
+  const expected = await pageTourSteps('recursive-backtracker');
+  const { page, errors } = await open();
+  await addElement(page, 'rb', { tour: 'recursive-backtracker', stop: '2' });
+  await atStop(page, 'rb', 2);
+  let shown = await tourShown(page, 'rb');
+  assert.deepEqual([shown.steps, shown.text, shown.messages], [expected[1], EN.tour['recursive-backtracker']['2'], []]);
+
+  // Another tour: its maze and its words, still at stop 2.
+  await page.evaluate(() => document.getElementById('rb').setAttribute('tour', 'kruskal'));
+  await page.waitForFunction(() => document.getElementById('rb').settings.generator === 'kruskal');
+  await atStop(page, 'rb', 2);
+  shown = await tourShown(page, 'rb');
+  assert.deepEqual([shown.tour, shown.event, shown.text], ['kruskal', 'keep-wall', EN.tour.kruskal['2']]);
+
+  // In Korean, the page's Korean tour words; a speed change keeps the stop on show.
+  await page.evaluate(() => document.getElementById('rb').setAttribute('lang', 'ko'));
+  await page.waitForFunction(() => document.getElementById('rb').shadowRoot.querySelector('.box').lang === 'ko');
+  const before = (await tourShown(page, 'rb')).steps;
+  await page.evaluate(() => document.getElementById('rb').setAttribute('speed', '7'));
+  await page.waitForFunction(() => document.getElementById('rb').settings.speed === 7);
+  shown = await tourShown(page, 'rb');
+  assert.equal(shown.text, KO.tour.kruskal['2']);
+  assert.match(shown.where, /3곳 중 2번째/);
+  assert.equal(shown.steps, before);
+
+  // Bad values: a message inside the element (text, not markup), no tour, nothing thrown.
+  const bad = await page.evaluate(async () => {
+    const el = document.getElementById('rb');
+    el.setAttribute('lang', 'en');
+    el.setAttribute('tour', '<b>no-such-tour</b>');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return { bold: el.shadowRoot.querySelector('.messages b'), tour: el.tourStop, generator: el.settings.generator };
+  });
+  shown = await tourShown(page, 'rb');
+  assert.equal(shown.hidden, true);
+  assert.deepEqual([bad.bold, bad.tour, bad.generator], [null, null, 'recursive-backtracker']);
+  assert.match(shown.messages.join('\n'), /tour '<b>no-such-tour<\/b>' is not allowed: use one of binary-tree, .*kruskal.*\. No tour\./);
+  for (const [stop, said] of [['9', /stop 9 is not allowed: this tour has 3 stops\. Using stop 1\./],
+    ['two', /stop 'two' is not allowed: use a whole number from 1\. Using stop 1\./]]) {
+    await page.evaluate((stop) => {
+      const el = document.getElementById('rb');
+      el.setAttribute('tour', 'bfs');
+      el.setAttribute('stop', stop);
+    }, stop);
+    await atStop(page, 'rb', 1);
+    shown = await tourShown(page, 'rb');
+    assert.equal(shown.generator, 'kruskal');
+    assert.match(shown.messages.join('\n'), said);
+    await page.evaluate(() => document.getElementById('rb').removeAttribute('tour'));
+    await page.waitForFunction(() => document.getElementById('rb').tourStop === null);
+  }
+  // No tour left: the panel goes, and a lone stop is named.
+  shown = await tourShown(page, 'rb');
+  assert.equal(shown.hidden, true);
+  assert.match(shown.messages.join('\n'), /stop 'two' needs a tour attribute/);
+  assert.deepEqual(errors, []);
+});
+
+test('the example\'s tour element opens Kruskal\'s tour at stop 2 (screenshots at phone and desktop size)', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const { page, errors } = await open({ viewport });
+    await atStop(page, 'tour', 2);
+    const shown = await tourShown(page, 'tour');
+    assert.deepEqual([shown.event, shown.text, shown.where.startsWith('Stop 2 of 3')], ['keep-wall', EN.tour.kruskal['2'], true]);
+    if (process.env.MAZESTEP_SHOTS) {
+      await page.locator('#tour').scrollIntoViewIfNeeded();
+      await page.locator('#tour').screenshot({ path: join(process.env.MAZESTEP_SHOTS, `element-tour-${viewport.width}.png`) });
+    }
     assert.deepEqual(errors, []);
     await page.close();
   }
