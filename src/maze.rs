@@ -134,13 +134,31 @@ pub enum MazeError {
 impl fmt::Display for MazeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MazeError::BadSize { width, height } => write!(
-                f,
-                "maze size {width}x{height} is not allowed: width and height must be 1 to {MAX_SIDE}"
-            ),
+            MazeError::BadSize { width, height } => {
+                f.write_str(&size_refusal(*width, *height).english())
+            }
             MazeError::BadCells(why) => write!(f, "bad maze cells: {why}"),
         }
     }
+}
+
+impl MazeError {
+    /// The refusal as a sentence, for a page in another language (a size; bad cells come
+    /// from a program, not a learner, and stay English).
+    pub fn words(&self) -> Option<crate::machine::Sentence> {
+        match self {
+            MazeError::BadSize { width, height } => Some(size_refusal(*width, *height)),
+            MazeError::BadCells(_) => None,
+        }
+    }
+}
+
+fn size_refusal(width: u32, height: u32) -> crate::machine::Sentence {
+    crate::machine::Sentence::new("refusals.maze-size")
+        .n("width", width)
+        .n("height", height)
+        // As text: a page writes numbers with separators, the core's message does not.
+        .with("max", crate::machine::Arg::Text(MAX_SIDE.to_string()))
 }
 
 impl std::error::Error for MazeError {}

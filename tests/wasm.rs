@@ -2756,7 +2756,143 @@ fn refusals_carry_their_sentence() {
         get(&inner, "key").as_string().unwrap(),
         "core.messages.square-only"
     );
-    // A refusal with no sentence has no data.
-    let error: JsValue = api::parse_side(s("width"), n(3.0)).unwrap_err().into();
+    // A refusal with no sentence has no data (an unknown name says the names as they are).
+    let error: JsValue = api::algorithm_title(s("no-such")).unwrap_err().into();
     assert!(get(&error, "data").is_undefined());
+}
+
+/// A MazeRun with the given generator, solver, size and the rest by name (undefined else).
+fn refused_run(
+    generator: &str,
+    solver: &str,
+    w: JsValue,
+    h: f64,
+    more: &[(&str, JsValue)],
+) -> JsValue {
+    let arg = |name: &str| {
+        more.iter()
+            .find(|(n, _)| *n == name)
+            .map_or(JsValue::UNDEFINED, |(_, v)| v.clone())
+    };
+    let made = MazeRun::new(
+        s(generator),
+        s(solver),
+        w,
+        n(h),
+        s("3"),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        arg("braid"),
+        arg("shape"),
+        arg("mask"),
+        arg("edits"),
+        arg("corners"),
+        arg("heuristic"),
+        arg("weight"),
+        arg("density"),
+    );
+    match made {
+        Ok(_) => panic!("expected {generator} to be refused"),
+        Err(error) => error.into(),
+    }
+}
+
+/// The `data` of a refusal, checked to say what its message says: (key, args).
+fn said(error: &JsValue) -> (String, JsValue) {
+    let data = get(error, "data");
+    assert!(
+        !data.is_undefined(),
+        "{:?} has no data",
+        get(error, "message")
+    );
+    (get(&data, "key").as_string().unwrap(), get(&data, "args"))
+}
+
+/// The constructor's other refusals and its type errors carry their sentence too.
+#[wasm_bindgen_test]
+fn run_refusals_carry_their_sentence() {
+    // An open world cannot be braided.
+    let error = refused_run("obstacles", "bfs", n(6.0), 5.0, &[("braid", n(0.5))]);
+    assert_eq!(
+        get(&error, "message").as_string().unwrap(),
+        "MazeRun: braid 0.5 is not allowed with obstacles: it makes an open world, with no dead \
+         ends to remove; give braid 0"
+    );
+    let (key, args) = said(&error);
+    assert_eq!(key, "core.refusals.braid-open");
+    assert_eq!(get(&args, "name").as_string().unwrap(), "obstacles");
+    // Diagonal moves on a hex grid: the shape is words of its own.
+    let error = refused_run(
+        "kruskal",
+        "a-star",
+        n(6.0),
+        5.0,
+        &[("shape", s("hex")), ("corners", s("always"))],
+    );
+    let (key, args) = said(&error);
+    assert_eq!(key, "core.refusals.diagonal");
+    assert_eq!(
+        get(&get(&args, "grid"), "key").as_string().unwrap(),
+        "core.shapes.hex"
+    );
+    // Too many rings on a polar grid.
+    let error = refused_run("kruskal", "bfs", n(1.0), 4096.0, &[("shape", s("polar"))]);
+    let (key, args) = said(&error);
+    assert_eq!(key, "core.refusals.too-many-rings");
+    assert_eq!(get(&args, "rings").as_f64(), Some(4096.0));
+    // A mask that switches every cell off: "mask: …" around the sentence.
+    let error = refused_run("kruskal", "bfs", n(2.0), 1.0, &[("mask", s("XX"))]);
+    let (key, args) = said(&error);
+    assert_eq!(key, "core.messages.about");
+    assert_eq!(
+        get(&get(&args, "message"), "key").as_string().unwrap(),
+        "core.refusals.mask-all-off"
+    );
+    // Edits naming a cell the maze does not have.
+    let error = refused_run("kruskal", "bfs", n(2.0), 2.0, &[("edits", s("10.x"))]);
+    assert!(get(&error, "message")
+        .as_string()
+        .unwrap()
+        .contains("paint cell 10"));
+    let (key, args) = said(&error);
+    assert_eq!(key, "core.refusals.edits-paint");
+    assert_eq!(get(&args, "len").as_f64(), Some(4.0));
+    // A width of the wrong type: what is allowed is words of their own.
+    let error = refused_run("kruskal", "bfs", s("10"), 5.0, &[]);
+    assert_eq!(
+        get(&error, "message").as_string().unwrap(),
+        "MazeRun: width (the string '10') is not allowed: use a number, a whole number from 1 to 4096"
+    );
+    let (key, args) = said(&error);
+    assert_eq!(key, "core.refusals.refused");
+    assert_eq!(
+        get(&get(&args, "allowed"), "key").as_string().unwrap(),
+        "core.allowed.side"
+    );
+}
+
+/// `noPathData()` is `noPath()` as a sentence; undefined while there is a path (or none yet).
+#[wasm_bindgen_test]
+fn no_path_data_says_no_path() {
+    let mut run = new_run("terrain", "jump-point-search", 8.0, 6.0, "3");
+    assert!(run.no_path_data().is_undefined());
+    ok(run.finish(JsValue::UNDEFINED));
+    assert!(run
+        .no_path()
+        .starts_with("no path: gave up (jump-point-search needs"));
+    let data = run.no_path_data();
+    assert_eq!(
+        get(&data, "key").as_string().unwrap(),
+        "core.no-path.gave-up"
+    );
+    assert_eq!(
+        get(&get(&get(&data, "args"), "reason"), "key")
+            .as_string()
+            .unwrap(),
+        "core.reasons.jps-costs"
+    );
+    let mut found = new_run("kruskal", "bfs", 6.0, 5.0, "3");
+    ok(found.finish(JsValue::UNDEFINED));
+    assert_eq!(found.no_path(), "");
+    assert!(found.no_path_data().is_undefined());
 }

@@ -5,7 +5,7 @@
 import { formatNumber, has, t } from './i18n.js';
 import { COLOURS, DISTANCE_ENDS, colourOfBit } from './renderer.js';
 import { PAINTS, costOfRun, formatCost, swatchBackground } from './world.js';
-import { coreWord } from './core-words.js';
+import { coreWord, say } from './core-words.js';
 
 // A polite live region read out at every change would talk over itself while a run plays:
 // while running, the status text is refreshed at most this often.
@@ -344,9 +344,9 @@ export function statusText(run, state, solver) {
         parts.push(t('page.statusNotCheapest', { cheapest: formatCost(cheapest) }));
       }
     }
-    // The module's words, as they are: nothing here parses them.
+    // The module's words: its sentence in the page's language, else its English as it is.
     const noPath = run.noPath();
-    if (noPath) parts.push(noPath);
+    if (noPath) parts.push(say(safe(() => run.noPathData?.(), null)) || noPath);
   }
   return parts.join(' · ');
 }

@@ -24,8 +24,8 @@
 //! under, and a dead end walled in by crossings stays a dead end.
 
 use crate::board::{mark, Board};
+use crate::machine::{Arg, Sentence, Structure};
 use crate::machine::{Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Topology};
@@ -51,11 +51,13 @@ pub fn check_share(share: f64) -> Result<f64, String> {
     if (0.0..=1.0).contains(&share) {
         Ok(share)
     } else {
-        Err(format!(
-            "braid {} is not allowed: use a number from 0 to 1, e.g. 0.5",
-            crate::parse::number_text(share)
-        ))
+        Err(share_refusal(share).english())
     }
+}
+
+/// [`check_share`]'s refusal as a sentence.
+pub fn share_refusal(share: f64) -> Sentence {
+    Sentence::new("refusals.braid-share").with("value", Arg::Text(crate::parse::number_text(share)))
 }
 
 fn is_dead_end(bits: u8) -> bool {

@@ -4,7 +4,7 @@
 //! constructors, so every front end offers exactly the same list.
 
 use crate::board::Board;
-use crate::machine::{run_to_end, Arg, Info, Machine, Sentence};
+use crate::machine::{run_to_end, shape_words, Arg, Info, Machine, Sentence};
 use crate::maze::{Maze, MazeError};
 use crate::rng::Rng;
 use crate::topology::Shape;
@@ -98,13 +98,16 @@ impl Default for Options {
 /// braiding would carve into their obstacles.
 pub fn check_braid_for(entry: &Entry, braid: f64) -> Result<(), String> {
     if braid > 0.0 && !entry.perfect {
-        return Err(format!(
-            "braid {braid} is not allowed with {}: it makes an open world, with no dead ends to \
-             remove; give braid 0",
-            entry.info.name
-        ));
+        return Err(braid_open_refusal(entry, braid).english());
     }
     Ok(())
+}
+
+/// [`check_braid_for`]'s refusal as a sentence.
+pub fn braid_open_refusal(entry: &Entry, braid: f64) -> Sentence {
+    Sentence::new("refusals.braid-open")
+        .with("value", Arg::Text(format!("{braid}")))
+        .with("name", Arg::Text(entry.info.name.to_string()))
 }
 
 /// Checks an obstacle density: a number from 0 to [`MAX_DENSITY`].
@@ -113,12 +116,15 @@ pub fn check_density(density: f64) -> Result<f64, String> {
         Ok(density)
     } else {
         // parse::number_text: Rust's float formatting would add 20 KB to the wasm module.
-        Err(format!(
-            "density {} is not allowed: give the share of blocked cells, from 0 to {}",
-            crate::parse::number_text(density),
-            crate::parse::number_text(MAX_DENSITY)
-        ))
+        Err(density_refusal(density).english())
     }
+}
+
+/// [`check_density`]'s refusal as a sentence.
+pub fn density_refusal(density: f64) -> Sentence {
+    Sentence::new("refusals.density")
+        .with("value", Arg::Text(crate::parse::number_text(density)))
+        .with("max", Arg::Text(crate::parse::number_text(MAX_DENSITY)))
 }
 
 impl Entry {
@@ -425,9 +431,7 @@ pub fn shape_refusal(entry: &Entry, maze: &Maze) -> Option<Sentence> {
     }
     let grid = match maze.grid() {
         Some(grid) if grid.shape() == Shape::Square => Sentence::new("messages.masked-grid"),
-        _ => {
-            Sentence::new("messages.shape-grid").with("shape", Arg::Text(maze.shape().to_string()))
-        }
+        _ => Sentence::new("messages.shape-grid").with("shape", shape_words(maze.shape())),
     };
     // Alternatives of the same kind: mazes for a maze, open worlds for an open world.
     let others: Vec<&str> = ALL

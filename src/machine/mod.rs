@@ -15,7 +15,7 @@ mod structure;
 mod words;
 
 pub use event::{event_label, Event, EVENT_KINDS};
-pub use sentence::{reason_words, slug, Arg, Sentence, ENGLISH, UNITS};
+pub use sentence::{known_words, reason_words, shape_words, slug, Arg, Sentence, ENGLISH, UNITS};
 pub use structure::{heap_best, Structure};
 pub use words::{describe, event_sentence, side_words, xy, Words};
 

@@ -139,13 +139,24 @@ fn push_number(out: &mut String, value: u64) {
 /// Why a search gave up, as words of their own when [`ENGLISH`] has a key for the reason
 /// (the page says it in its language), else as it is.
 pub fn reason_words(reason: &'static str) -> Arg {
+    known_words("reasons.", reason)
+}
+
+/// Words of their own when [`ENGLISH`] has a key under `prefix` (e.g. "allowed.") for
+/// exactly these English words, else the words as they are.
+pub fn known_words(prefix: &str, english: &str) -> Arg {
     match ENGLISH
         .iter()
-        .find(|&&(key, words)| words == reason && key.starts_with("reasons."))
+        .find(|&&(key, words)| words == english && key.starts_with(prefix))
     {
         Some(&(key, _)) => Arg::Words(Sentence::new(key)),
-        None => Arg::Text(reason.to_string()),
+        None => Arg::Text(english.to_string()),
     }
+}
+
+/// A shape's name as words of their own ("shapes.hex").
+pub fn shape_words(shape: crate::topology::Shape) -> Arg {
+    known_words("shapes.", shape.name())
 }
 
 /// The English template of `key`.
@@ -228,6 +239,8 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("reasons.ida-step-limit", crate::solvers::ida_star::GAVE_UP),
     ("reasons.jps-costs", crate::solvers::jump_point_search::COSTS),
     ("reasons.jps-shape", crate::solvers::jump_point_search::SHAPE),
+    ("reasons.wall-looped", crate::solvers::wall_follower::LOOPED),
+    ("reasons.walled-in", crate::solvers::wall_follower::WALLED_IN),
     ("narration.sidewinder.extend-run", "Coin says go on: carved east from cell {cell}, the run is now {run:cell} long."),
     ("narration.sidewinder.close-run-edge", "At the east edge the run must close: carve {side} from cell {cell}, chosen from a run of {run}."),
     ("narration.sidewinder.close-run", "Coin says close the run: carve {side} from cell {cell}, chosen from a run of {run}."),
@@ -303,6 +316,41 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("labels.start", "start"),
     ("labels.goal", "goal"),
     ("labels.rings", "rings"),
+    // Refusals of a run's settings and world, and what a search without a path says.
+    ("refusals.braid-share", "braid {value} is not allowed: use a number from 0 to 1, e.g. 0.5"),
+    ("refusals.braid-open", "braid {value} is not allowed with {name}: it makes an open world, with no dead ends to remove; give braid 0"),
+    ("refusals.density", "density {value} is not allowed: give the share of blocked cells, from 0 to {max}"),
+    ("refusals.weight", "weight {value} is not allowed: give a number from 1 to {max}"),
+    ("refusals.diagonal", "diagonal moves are for the square grid without a mask, not a {grid} grid: choose corners never"),
+    ("refusals.masked-square", "masked square"),
+    ("refusals.memory", "not enough memory left for a maze of {cells} cells (it may need about {mb} MB): free() runs that are no longer needed, or choose a smaller size"),
+    ("refusals.maze-size", "maze size {width}x{height} is not allowed: width and height must be 1 to {max}"),
+    ("refusals.grid-size", "a {shape} grid of {width}x{height} is not allowed: width and height must be 1 to {max}"),
+    ("refusals.triangle-column", "a triangle grid 1 cell wide and {height} tall falls apart into pieces: use a width of 2 or more"),
+    ("refusals.too-many-rings", "a {shape} grid of {rings} rings has {cells} cells, more than the {max} allowed: use at most {most} rings"),
+    ("refusals.mask-fit", "the mask does not fit a {shape} grid of {width}x{height}: it needs {wanted}"),
+    ("refusals.mask-rows", "{height} rows of {width} cells"),
+    ("refusals.mask-rings", "{height} rows, one per ring, each as long as its ring"),
+    ("refusals.mask-all-off", "the mask switches off every cell: leave at least one on"),
+    ("refusals.mask-regions", "the mask leaves {regions} separate regions of cells: a maze joins every cell, so join them or switch the smaller ones off"),
+    ("refusals.edits-paint", "the edits paint cell {cell}, which the maze does not have (it has {len} cells)"),
+    ("refusals.edits-wall", "the edits change side {side} of cell {cell}, which is no wall between two cells of this maze"),
+    ("refusals.refused", "{name} {value} is not allowed: {allowed}"),
+    ("allowed.string", "use a string"),
+    ("allowed.string-or-none", "use a string, or leave it out"),
+    ("allowed.flag", "use true or false"),
+    ("allowed.count", "use a whole number 0 or more"),
+    ("allowed.count-or-infinity", "use a whole number 0 or more, or Infinity for no limit"),
+    ("allowed.limit", "use a whole number 1 or more, or Infinity for no limit"),
+    ("allowed.side", "use a number, a whole number from 1 to 4096"),
+    ("allowed.share", "use a number from 0 to 1, or leave it out"),
+    ("no-path.unreachable", "no path: the goal cannot be reached"),
+    ("no-path.gave-up", "no path: gave up ({reason})"),
+    ("shapes.square", "square"),
+    ("shapes.hex", "hex"),
+    ("shapes.triangle", "triangle"),
+    ("shapes.polar", "polar"),
+    ("shapes.weave", "weave"),
     ("notes.best-meeting", "best meeting so far: {cell} and {other}, a path of {length:cell}"),
 ];
 

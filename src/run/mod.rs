@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::dirty::DirtyList;
 use crate::generators::{self, braid, Braid};
 use crate::history::History;
-use crate::machine::{event_label, Info, Machine, Step, Structure};
+use crate::machine::{event_label, shape_words, Arg, Info, Machine, Sentence, Step, Structure};
 use crate::maze::Maze;
 use crate::player::Player;
 use crate::rng::Rng;
@@ -521,24 +521,58 @@ impl Run {
 /// Checks the settings' edits against the maze and their search options; diagonal moves
 /// are for the plain square grid only.
 fn check_world(settings: &Settings, maze: &Maze) -> Result<(), RunError> {
+    match world_refusal(settings, maze) {
+        Some(words) => Err(RunError::World(words.english())),
+        None => Ok(()),
+    }
+}
+
+/// [`check_world`]'s refusal as a sentence, if any.
+fn world_refusal(settings: &Settings, maze: &Maze) -> Option<Sentence> {
     if let Some(edits) = &settings.edits {
-        edits
-            .check(&*maze.topology())
-            .map_err(|e| RunError::World(e.to_string()))?;
+        if let Err(words) = edits.check_words(&*maze.topology()) {
+            return Some(words);
+        }
     }
-    settings.search.check().map_err(RunError::World)?;
+    if settings.search.check().is_err() {
+        return Some(settings.search.weight_refusal());
+    }
     if settings.search.corners.diagonal() && maze.grid().is_some() {
-        return Err(RunError::World(format!(
-            "diagonal moves are for the square grid without a mask, not a {} grid: choose \
-             corners never",
-            if maze.shape() == crate::topology::Shape::Square {
-                "masked square".to_string()
-            } else {
-                maze.shape().to_string()
-            }
-        )));
+        let grid = if maze.shape() == crate::topology::Shape::Square {
+            Arg::Words(Sentence::new("refusals.masked-square"))
+        } else {
+            shape_words(maze.shape())
+        };
+        return Some(Sentence::new("refusals.diagonal").with("grid", grid));
     }
-    Ok(())
+    None
+}
+
+/// Why [`Run::new`] refused `settings` with `error`, as a sentence a page can say in its own
+/// language: the same checks again, in the same order, for the refusals that are sentences.
+/// `None` for the others (the caller shows the error's English).
+pub fn refusal_words(settings: &Settings, error: &RunError) -> Option<Sentence> {
+    let words = match error {
+        RunError::Size(e) => e.words()?,
+        RunError::Grid(e) => e.words().clone(),
+        RunError::Memory(_) => timeline::memory_refusal(settings.empty_maze().ok()?.len()),
+        RunError::Braid(_) | RunError::World(_) => {
+            let maze = settings.empty_maze().ok()?;
+            let entry = generators::find(&settings.generator).ok()?;
+            if generators::check_density(settings.density).is_err() {
+                generators::density_refusal(settings.density)
+            } else if braid::check_share(settings.braid).is_err() {
+                braid::share_refusal(settings.braid)
+            } else if generators::check_braid_for(entry, settings.braid).is_err() {
+                generators::braid_open_refusal(entry, settings.braid)
+            } else {
+                world_refusal(settings, &maze)?
+            }
+        }
+        _ => return None,
+    };
+    // Only if it says what the error says.
+    (words.english() == error.to_string()).then_some(words)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! What defines a run, and what can be wrong with it.
 
 use crate::generators::{self, braid, UnknownName};
-use crate::machine::Info;
+use crate::machine::{Info, Sentence};
 use crate::maze::{Maze, MazeError};
 use crate::solvers::{self, SolveError};
 use crate::topology::{Grid, GridError, Mask, Shape, Topology};
@@ -83,10 +83,9 @@ impl Settings {
             grid = grid.with_mask(mask).map_err(RunError::Grid)?;
             let regions = grid.regions();
             if regions > 1 {
-                return Err(RunError::Grid(GridError::BadMask(format!(
-                    "the mask leaves {regions} separate regions of cells: a maze joins every \
-                     cell, so join them or switch the smaller ones off"
-                ))));
+                return Err(RunError::Grid(GridError::BadMask(
+                    Sentence::new("refusals.mask-regions").n("regions", regions as u64),
+                )));
             }
         }
         Ok(Maze::on_grid(grid))
@@ -167,7 +166,7 @@ pub fn default_ends_of(maze: &Maze) -> ((u32, u32), (u32, u32)) {
 }
 
 /// Why a run could not be set up. Every setting is checked before anything runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum RunError {
     Size(MazeError),
     /// A shape's size or a mask that does not fit.

@@ -61,6 +61,14 @@ pub(super) fn default_checkpoint_budget(cells: usize) -> usize {
     (checkpoint_bytes(cells) * CHECKPOINTS).min(CHECKPOINT_BUDGET)
 }
 
+/// [`room_for`]'s refusal as a sentence.
+pub(super) fn memory_refusal(cells: usize) -> crate::machine::Sentence {
+    let bytes = checkpoint_bytes(cells).saturating_mul(2);
+    crate::machine::Sentence::new("refusals.memory")
+        .n("cells", cells as u64)
+        .n("mb", (bytes >> 20) as u64)
+}
+
 /// Checks that memory can be had for a run of `cells` cells: twice the estimate of one state
 /// (more than any run needs to be set up), asked for and given back at once. Where memory is
 /// short (wasm32 has 4 GB, and many big runs may be alive) a new run is then refused with a
@@ -83,13 +91,7 @@ pub(super) fn room_for(cells: usize) -> Result<(), String> {
         })
     });
     drop(probe);
-    held.map_err(|_| {
-        format!(
-            "not enough memory left for a maze of {cells} cells (it may need about {} MB): free() \
-             runs that are no longer needed, or choose a smaller size",
-            bytes >> 20
-        )
-    })
+    held.map_err(|_| memory_refusal(cells).english())
 }
 
 /// Most changes the history of steps that can be taken back keeps (16 bytes each), and

@@ -16,7 +16,7 @@
 
 use crate::board::{mark, Board};
 use crate::generators::UnknownName;
-use crate::machine::{run_to_end, Arg, Info, Machine, Sentence};
+use crate::machine::{reason_words, run_to_end, shape_words, Arg, Info, Machine, Sentence};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Shape, Side, Square, Topology};
@@ -83,10 +83,17 @@ impl Outcome {
     /// What the page says of a search that ended without reaching the goal ("no path: the
     /// goal cannot be reached", "no path: gave up (…)"); `None` once a path was found.
     pub fn no_path(&self) -> Option<String> {
+        self.no_path_words().map(|words| words.english())
+    }
+
+    /// [`Outcome::no_path`] as a sentence, for a page in another language.
+    pub fn no_path_words(&self) -> Option<Sentence> {
         match self {
             Outcome::Found(_) => None,
-            Outcome::Unreachable => Some("no path: the goal cannot be reached".to_string()),
-            Outcome::GaveUp { reason, .. } => Some(format!("no path: gave up ({reason})")),
+            Outcome::Unreachable => Some(Sentence::new("no-path.unreachable")),
+            Outcome::GaveUp { reason, .. } => {
+                Some(Sentence::new("no-path.gave-up").with("reason", reason_words(reason)))
+            }
         }
     }
 }
@@ -478,7 +485,7 @@ pub fn shape_refusal(entry: &Entry, maze: &Maze) -> Option<Sentence> {
     let grid = if maze.shape() == Shape::Square {
         Sentence::new("messages.masked")
     } else {
-        Sentence::new("messages.shape").with("shape", Arg::Text(maze.shape().to_string()))
+        Sentence::new("messages.shape").with("shape", shape_words(maze.shape()))
     };
     Some(
         Sentence::new("messages.solver-square-only")

@@ -4,6 +4,7 @@
 //! character for each of its cells.
 
 use super::{GridError, Shape};
+use crate::machine::{shape_words, Sentence};
 use crate::maze::MAX_SIDE;
 use std::fmt;
 
@@ -125,12 +126,16 @@ impl Mask {
         };
         if !fits {
             let wanted = match shape {
-                Shape::Polar => format!("{height} rows, one per ring, each as long as its ring"),
-                _ => format!("{height} rows of {width} cells"),
+                Shape::Polar => Sentence::new("refusals.mask-rings"),
+                _ => Sentence::new("refusals.mask-rows"),
             };
-            return Err(GridError::BadMask(format!(
-                "the mask does not fit a {shape} grid of {width}x{height}: it needs {wanted}"
-            )));
+            return Err(GridError::BadMask(
+                Sentence::new("refusals.mask-fit")
+                    .with("shape", shape_words(shape))
+                    .n("width", width)
+                    .n("height", height)
+                    .words("wanted", wanted.n("width", width).n("height", height)),
+            ));
         }
         let off: Vec<bool> = self.rows.concat();
         debug_assert_eq!(off.len(), cells);

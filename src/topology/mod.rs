@@ -27,6 +27,7 @@ pub mod weave;
 pub use mask::{Mask, MaskError};
 pub use square::Square;
 
+use crate::machine::{shape_words, Arg, Sentence};
 use crate::maze::{Direction, MAX_SIDE};
 use crate::rng::{Coins, Rng};
 use std::fmt;
@@ -103,23 +104,32 @@ impl fmt::Display for Shape {
 }
 
 /// Why a grid could not be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum GridError {
     /// A width or height outside `1..=MAX_SIDE`, or more than [`MAX_CELLS`] cells in all.
-    BadSize(String),
+    BadSize(Sentence),
     /// A mask that does not fit the grid or leaves no cell on.
-    BadMask(String),
+    BadMask(Sentence),
 }
 
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GridError::BadSize(why) | GridError::BadMask(why) => f.write_str(why),
+            GridError::BadSize(why) | GridError::BadMask(why) => f.write_str(&why.english()),
         }
     }
 }
 
 impl std::error::Error for GridError {}
+
+impl GridError {
+    /// The refusal as a sentence (its `Display` is the sentence in English).
+    pub fn words(&self) -> &Sentence {
+        match self {
+            GridError::BadSize(why) | GridError::BadMask(why) => why,
+        }
+    }
+}
 
 /// What a maze's algorithms ask of its grid. Implemented by [`Grid`] for every shape; a
 /// machine generic over it is compiled once per implementation, so a fast square-only
@@ -555,20 +565,22 @@ impl Grid {
     /// where `height` is the number of rings and `width` is not used.
     pub fn new(shape: Shape, width: u32, height: u32) -> Result<Grid, GridError> {
         let size_error = || {
-            GridError::BadSize(format!(
-                "a {shape} grid of {width}x{height} is not allowed: width and height must be 1 \
-                 to {MAX_SIDE}"
-            ))
+            GridError::BadSize(
+                Sentence::new("refusals.grid-size")
+                    .with("shape", shape_words(shape))
+                    .n("width", width)
+                    .n("height", height)
+                    .with("max", Arg::Text(MAX_SIDE.to_string())),
+            )
         };
         if !(1..=MAX_SIDE).contains(&height) || !(1..=MAX_SIDE).contains(&width) {
             return Err(size_error());
         }
         if shape == Shape::Triangle && width == 1 && height > 2 {
             // A column of triangles joins only in pairs: rows 0-1, 2-3 … fall apart.
-            return Err(GridError::BadSize(format!(
-                "a triangle grid 1 cell wide and {height} tall falls apart into pieces: use a \
-                 width of 2 or more"
-            )));
+            return Err(GridError::BadSize(
+                Sentence::new("refusals.triangle-column").n("height", height),
+            ));
         }
         let rings = match shape {
             Shape::Polar => polar::ring_starts(height),
@@ -583,13 +595,14 @@ impl Grid {
             off: None,
         };
         if grid.len() > MAX_CELLS {
-            return Err(GridError::BadSize(format!(
-                "a {shape} grid of {} rings has {} cells, more than the {MAX_CELLS} allowed: \
-                 use at most {} rings",
-                height,
-                grid.len(),
-                polar::most_rings(MAX_CELLS)
-            )));
+            return Err(GridError::BadSize(
+                Sentence::new("refusals.too-many-rings")
+                    .with("shape", shape_words(shape))
+                    .n("rings", height)
+                    .n("cells", grid.len() as u64)
+                    .with("max", Arg::Text(MAX_CELLS.to_string()))
+                    .n("most", polar::most_rings(MAX_CELLS) as u64),
+            ));
         }
         if shape == Shape::Polar {
             grid.ring_index = polar::ring_index(&grid.rings);
@@ -602,9 +615,7 @@ impl Grid {
     pub fn with_mask(mut self, mask: &Mask) -> Result<Grid, GridError> {
         let off = mask.cells_off(self.shape, self.width, self.height, self.len())?;
         if off.iter().all(|&o| o) {
-            return Err(GridError::BadMask(
-                "the mask switches off every cell: leave at least one on".into(),
-            ));
+            return Err(GridError::BadMask(Sentence::new("refusals.mask-all-off")));
         }
         self.off = off.iter().any(|&o| o).then_some(off);
         Ok(self)

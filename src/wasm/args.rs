@@ -11,7 +11,7 @@
 //! - flags take `true` or `false`;
 //! - optional parameters also take `undefined` and `null`, meaning "not given".
 
-use crate::machine::Sentence;
+use crate::machine::{known_words, Arg, Sentence};
 use crate::parse;
 use wasm_bindgen::prelude::*;
 
@@ -36,13 +36,15 @@ pub const fn param(call: &'static str, name: &'static str) -> Param {
 
 impl Param {
     /// An `Error` saying this parameter got `value`, which is not `allowed`.
+    /// The `Error` has `data` too (see [`Param::fail_with`]); what is allowed is words of
+    /// their own where the core has them (`allowed.*`).
     pub fn refuse(self, value: &JsValue, allowed: &str) -> JsError {
-        JsError::new(&format!(
-            "{}: {} {} is not allowed: {allowed}",
-            self.call,
-            self.name,
-            describe(value)
-        ))
+        self.fail_with(
+            &Sentence::new("refusals.refused")
+                .with("name", Arg::Text(self.name.to_string()))
+                .with("value", Arg::Text(describe(value)))
+                .with("allowed", known_words("allowed.", allowed)),
+        )
     }
 
     /// An `Error` carrying a message of the core's, prefixed with the function.

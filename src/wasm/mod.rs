@@ -123,6 +123,7 @@ impl MazeRun {
             settings.height,
             settings.mask.clone(),
         );
+        let asked = settings.clone();
         let run = Run::new(settings).map_err(|e| {
             let message = e.to_string();
             let named = match e {
@@ -141,7 +142,21 @@ impl MazeRun {
                 }
                 _ => message,
             };
-            param(CALL, "").fail(&named)
+            // Said again as a sentence for the page, where the core has one.
+            match run::refusal_words(&asked, &e) {
+                Some(words) if named == words.english() => param(CALL, "").fail_with(&words),
+                Some(words) => {
+                    let about = machine::Sentence::new("messages.about")
+                        .with("name", machine::Arg::Text("mask".to_string()))
+                        .words("message", words);
+                    if named == about.english() {
+                        param(CALL, "").fail_with(&about)
+                    } else {
+                        param(CALL, "").fail(&named)
+                    }
+                }
+                None => param(CALL, "").fail(&named),
+            }
         })?;
         Ok(MazeRun {
             run,
@@ -314,6 +329,15 @@ impl MazeRun {
         self.outcome_ref()
             .and_then(Outcome::no_path)
             .unwrap_or_default()
+    }
+
+    /// `noPath()` as a sentence, `{ key, args }` (see `narrationData`), or `undefined` when
+    /// `noPath()` is "": the page says it in its language.
+    #[wasm_bindgen(js_name = noPathData)]
+    pub fn no_path_data(&self) -> JsValue {
+        self.outcome_ref()
+            .and_then(Outcome::no_path_words)
+            .map_or(JsValue::UNDEFINED, |words| sentence_object(&words))
     }
 
     /// The name of the machine on show: the generator, the solver or "player".

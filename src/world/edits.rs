@@ -17,6 +17,7 @@
 
 use super::{BLOCKED, MAX_COST};
 use crate::board::Board;
+use crate::machine::Sentence;
 use crate::topology::{Side, Topology};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -89,13 +90,18 @@ impl Edits {
 
     /// Checks that every edit names a cell (and a side leading to one) of `grid`.
     pub fn check(&self, grid: &impl Topology) -> Result<(), EditsError> {
+        self.check_words(grid)
+            .map_err(|words| error(words.english()))
+    }
+
+    /// [`Edits::check`] with the refusal as a sentence.
+    pub fn check_words(&self, grid: &impl Topology) -> Result<(), Sentence> {
         let len = grid.len();
         for (cell, _) in self.terrain() {
             if cell as usize >= len || !grid.is_on(cell as usize) {
-                return Err(error(format!(
-                    "the edits paint cell {cell}, which the maze does not have (it has {len} \
-                     cells)"
-                )));
+                return Err(Sentence::new("refusals.edits-paint")
+                    .n("cell", cell)
+                    .n("len", len as u64));
             }
         }
         for (cell, side, _) in self.walls() {
@@ -104,10 +110,9 @@ impl Edits {
                 && grid.neighbour(cell as usize, side).is_some()
                 && grid.way(side) == side;
             if !leads {
-                return Err(error(format!(
-                    "the edits change side {side} of cell {cell}, which is no wall between two \
-                     cells of this maze"
-                )));
+                return Err(Sentence::new("refusals.edits-wall")
+                    .n("side", side as u64)
+                    .n("cell", cell));
             }
         }
         Ok(())

@@ -226,12 +226,16 @@ impl Search {
         if self.weight.is_finite() && (1.0..=MAX_WEIGHT).contains(&self.weight) {
             Ok(())
         } else {
-            Err(format!(
-                "weight {} is not allowed: give a number from 1 to {}",
-                crate::parse::number_text(self.weight),
-                crate::parse::number_text(MAX_WEIGHT)
-            ))
+            Err(self.weight_refusal().english())
         }
+    }
+
+    /// [`Search::check`]'s refusal as a sentence.
+    pub fn weight_refusal(&self) -> crate::machine::Sentence {
+        use crate::machine::Arg;
+        crate::machine::Sentence::new("refusals.weight")
+            .with("value", Arg::Text(crate::parse::number_text(self.weight)))
+            .with("max", Arg::Text(crate::parse::number_text(MAX_WEIGHT)))
     }
 }
 

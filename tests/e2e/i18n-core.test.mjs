@@ -115,8 +115,9 @@ test('lang=ko: data-structure items and notes in Korean; in English the core\'s 
 test('lang=ko: the core\'s refusals in Korean (a generator on a shape it cannot do, a typed size)', async () => {
   const { page } = await suite.open('?lang=ko&shape=hex&generator=sidewinder&width=6&height=5&seed=3');
   const shown = await page.evaluate(() => document.body.innerText);
-  // "shape: sidewinder은(는) 온전한 정사각형 격자의 행과 열이 필요해서 hex 격자에서는 미로를 …"
-  assert.match(shown, /sidewinder은\(는\) 온전한 정사각형 격자의 행과 열이 필요해서 hex 격자에서는 미로를 만들 수 없습니다/, shown);
+  // "shape: sidewinder은(는) 온전한 정사각형 격자의 행과 열이 필요해서 육각형 격자에서는 미로를 …"
+  // (the shape's name is a word of its own: core.shapes.hex)
+  assert.match(shown, /sidewinder은\(는\) 온전한 정사각형 격자의 행과 열이 필요해서 육각형 격자에서는 미로를 만들 수 없습니다/, shown);
   assert.doesNotMatch(shown, /needs the rows and columns/);
 
   // A width typed by hand: the core's parseSide refusal, in Korean, beside the box.
@@ -134,3 +135,43 @@ test('lang=ko: the core\'s refusals in Korean (a generator on a shape it cannot 
   assert.match(english, /width '5000' is not allowed: use a whole number from 1 to 4096/, english);
   assert.deepEqual(en.errors, []);
 });
+
+/** The status line and the messages once the run is over. */
+async function ending(page) {
+  await page.evaluate(() => window.mazestep.controller.run.finish());
+  await page.locator('#step').click();
+  return page.evaluate(() => ({
+    status: document.getElementById('status').textContent,
+    messages: document.getElementById('messages').textContent,
+  }));
+}
+
+test('lang=ko: a search without a path and a refused world are said in Korean; English is the core\'s own', async () => {
+  // Jump point search on painted terrain gives up (every cell must cost the same).
+  const gaveUp = '?generator=terrain&solver=jump-point-search&width=8&height=6&seed=3';
+  const ko = await suite.open(`${gaveUp}&lang=ko`);
+  let seen = await ending(ko.page);
+  assert.match(seen.status, new RegExp(`경로 없음: 포기했습니다 \\(${ko_('reasons', 'jps-costs')}\\)`), seen.status);
+  assert.doesNotMatch(seen.status, /no path|gave up/, seen.status);
+  const en = await suite.open(gaveUp);
+  seen = await ending(en.page);
+  const core = await en.page.evaluate(() => window.mazestep.controller.run.noPath());
+  assert.match(core, /^no path: gave up \(jump-point-search needs every cell to cost the same/);
+  assert.ok(seen.status.endsWith(` · ${core}`), seen.status);
+
+  // An open world cannot be braided: the core refuses the run; the page says why in Korean.
+  const braided = '?generator=obstacles&braid=50&solver=bfs&width=6&height=5&seed=3';
+  const refused = await suite.open(`${braided}&lang=ko`);
+  const text = await refused.page.evaluate(() => document.body.innerText);
+  assert.match(text, /obstacles에서는 브레이드 0\.5을\(를\) 쓸 수 없습니다: 열린 월드를 만들어서 없앨 막다른 길이 없습니다/, text);
+  assert.doesNotMatch(text, /is not allowed with obstacles/);
+  const english = await suite.open(braided);
+  const said = await english.page.evaluate(() => document.body.innerText);
+  assert.match(said, /braid 0\.5 is not allowed with obstacles: it makes an open world, with no dead ends to remove; give braid 0/);
+  assert.deepEqual([...ko.errors, ...en.errors, ...refused.errors, ...english.errors], []);
+});
+
+/** Korean words of the core at `section.key`, as a pattern. */
+function ko_(section, key) {
+  return ko[section][key].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
