@@ -119,7 +119,7 @@ impl Sentence {
 }
 
 /// A whole number in decimal, without `format!` (each call site of it costs the wasm module).
-fn push_number(out: &mut String, value: u64) {
+pub(crate) fn push_number(out: &mut String, value: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut rest = value;

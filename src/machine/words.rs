@@ -37,20 +37,7 @@ impl<'a> Words<'a> {
     /// A whole number, in decimal.
     #[inline(never)]
     pub fn n(&mut self, value: u64) -> &mut Words<'a> {
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        let mut rest = value;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        for &digit in &digits[at..] {
-            self.text.push(char::from(digit));
-        }
+        super::sentence::push_number(&mut self.text, value);
         self
     }
 

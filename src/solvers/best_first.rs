@@ -22,8 +22,8 @@
 //! search of a world agrees on what a path costs. The open set is a four-way heap whose pushes
 //! and pops can be taken back exactly ([`QuadHeap`]); an improved cell is added again and its
 //! old entry, stale, is dropped within the step that meets it. Dijkstra with four moves (every
-//! move a whole cost from 1 to 9) uses Dial's buckets instead ([`crate::ds::cost_buckets`]): the same
-//! order — lowest `g`, then the one added first — without the heap's reshuffling.
+//! move a whole cost from 1 to 9) uses Dial's buckets instead ([`crate::ds::cost_buckets`]):
+//! the same order — lowest `g`, then the one added first — without the heap's reshuffling.
 //!
 //! One step is one cell taken from the open set and its moves. Marks: `FRONTIER` for the open
 //! set, `VISITED` for closed cells, `PATH` for the result.
@@ -350,15 +350,15 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
                     heap.undo_push(at as usize);
                     self.added -= 1;
                     let old_g = wide(g_low, g_high);
-                    if old_g == UNREACHED {
-                        self.visited -= 1;
-                    }
-                    if was_closed != 0 {
-                        self.nodes[next].closed = true;
-                        self.closed_count += 1;
-                    }
-                    self.nodes[next].g = old_g;
-                    self.nodes[next].parent = parent;
+                    let counts = (&mut self.visited, &mut self.closed_count);
+                    restore(
+                        &mut self.nodes,
+                        counts,
+                        next,
+                        old_g,
+                        parent,
+                        was_closed != 0,
+                    );
                 }
                 _ => return false,
             }
@@ -511,15 +511,15 @@ impl<T: Topology> BestFirst<T> {
                     buckets.undo_push(self.nodes[next].g / UNIT);
                     self.added = self.added.wrapping_sub(1);
                     let old_g = u64::from(g_low) | u64::from(g_high) << 32;
-                    if old_g == UNREACHED {
-                        self.visited -= 1;
-                    }
-                    if was_closed != 0 {
-                        self.nodes[next].closed = true;
-                        self.closed_count += 1;
-                    }
-                    self.nodes[next].g = old_g;
-                    self.nodes[next].parent = parent;
+                    let counts = (&mut self.visited, &mut self.closed_count);
+                    restore(
+                        &mut self.nodes,
+                        counts,
+                        next,
+                        old_g,
+                        parent,
+                        was_closed != 0,
+                    );
                     rest = &older[..at];
                 }
                 POPPED_FROM_BUCKETS => {
@@ -542,4 +542,26 @@ impl<T: Topology> BestFirst<T> {
         let g = self.nodes[cell].g;
         (g != UNREACHED).then_some(g)
     }
+}
+
+/// Takes back what reaching `next` more cheaply changed: its `g`, parent and closed flag, and
+/// the counts of cells visited and closed. (Free, so that `undo` can call it while it holds
+/// the open set.)
+fn restore(
+    nodes: &mut [Node],
+    (visited, closed_count): (&mut u64, &mut u64),
+    next: usize,
+    old_g: u64,
+    parent: u32,
+    was_closed: bool,
+) {
+    if old_g == UNREACHED {
+        *visited -= 1;
+    }
+    if was_closed {
+        nodes[next].closed = true;
+        *closed_count += 1;
+    }
+    nodes[next].g = old_g;
+    nodes[next].parent = parent;
 }
