@@ -19,7 +19,7 @@ import {
   wordSetting,
 } from './masks.js';
 import {
-  DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, describeCorner, gridOf, messageOf, pointInside,
+  describeCorner, moduleDefaults, gridOf, messageOf, pointInside,
   pointOf, pointSetting, useModuleEnds,
 } from './settings.js';
 import { readSettings, writeSettings } from './url.js';
@@ -50,11 +50,7 @@ async function boot() {
   useModuleEnds(api, maskOf);
   const generators = api.generatorNames();
   const solvers = api.solverNames();
-  const defaults = {
-    ...DEFAULTS,
-    generator: generators.includes(PREFERRED_GENERATOR) ? PREFERRED_GENERATOR : generators[0],
-    solver: solvers.includes(PREFERRED_SOLVER) ? PREFERRED_SOLVER : (solvers[0] ?? 'none'),
-  };
+  const defaults = moduleDefaults(api);
   const { settings, problems, openedBy } = readSettings(location.search, api, defaults);
   // The language was set at the start (startLanguage); url.js read lang= with the rest.
   // Tours and the quiz (www/lessons.js): their own parameters, in the page's words.

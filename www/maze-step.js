@@ -20,7 +20,7 @@ import { Renderer, useModuleBits } from './renderer.js';
 import { ShapeRenderer } from './shape-renderer.js';
 import { maskText } from './masks.js';
 import {
-  DEFAULTS, PREFERRED_GENERATOR, PREFERRED_SOLVER, SPEED_STOPS, formatSpeed, messageOf, positionToSpeed, speedToPosition,
+  SPEED_STOPS, moduleDefaults, formatSpeed, messageOf, positionToSpeed, speedToPosition,
   useModuleEnds,
 } from './settings.js';
 import { PARAMS, readSettings } from './url.js';
@@ -59,9 +59,7 @@ function sharedModule() {
     const generators = api.generatorNames();
     const solvers = api.solverNames();
     const defaults = {
-      ...DEFAULTS,
-      generator: generators.includes(PREFERRED_GENERATOR) ? PREFERRED_GENERATOR : generators[0],
-      solver: solvers.includes(PREFERRED_SOLVER) ? PREFERRED_SOLVER : (solvers[0] ?? 'none'),
+      ...moduleDefaults(api),
       // An element is an embedded animation: the minimal bar unless `controls` says otherwise.
       embed: true,
       controls: 'minimal',

@@ -148,6 +148,17 @@ export function describeDensity(percent) {
 export const PREFERRED_GENERATOR = 'recursive-backtracker';
 export const PREFERRED_SOLVER = 'bfs';
 
+/** DEFAULTS with the preferred generator and solver where the module has them, else its first. */
+export function moduleDefaults(api) {
+  const generators = api.generatorNames();
+  const solvers = api.solverNames();
+  return {
+    ...DEFAULTS,
+    generator: generators.includes(PREFERRED_GENERATOR) ? PREFERRED_GENERATOR : generators[0],
+    solver: solvers.includes(PREFERRED_SOLVER) ? PREFERRED_SOLVER : (solvers[0] ?? 'none'),
+  };
+}
+
 /** The grid shapes, in the order the page offers them. */
 export const SHAPES = ['square', 'hex', 'triangle', 'polar', 'weave'];
 
