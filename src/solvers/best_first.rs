@@ -28,6 +28,7 @@
 //! One step is one cell taken from the open set and its moves. Marks: `FRONTIER` for the open
 //! set, `VISITED` for closed cells, `PATH` for the result.
 
+use super::cost_notes::{note_pop, note_relax, records, CostEntry, Record};
 use super::moves::{in_moves, Guess, Moves};
 use super::{follow_parents, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
@@ -42,17 +43,13 @@ use crate::topology::Topology;
 use crate::world::{Search, UNIT};
 use std::cmp::Reverse;
 
-/// An open-set entry: `(f, h, order added, cell)`, lowest first.
-type Entry = Reverse<(u64, u64, u32, u32)>;
+type Entry = CostEntry;
 
 /// "Not reached" as a `g`.
 const UNREACHED: u64 = u64::MAX;
 
-/// Notes of a step, each record led by its kind, for `undo`.
-const POPPED: u32 = 0;
-const RELAXED: u32 = 1;
-/// With Dial's buckets each record ends with its kind instead (a pop's length varies), and
-/// `undo` reads them from the end.
+/// Notes of a step with Dial's buckets, for `undo`: each record ends with its kind (a pop's
+/// length varies), and `undo` reads them from the end. (With the heap: [`super::cost_notes`].)
 const POPPED_FROM_BUCKETS: u32 = 2;
 const RELAXED_INTO_BUCKETS: u32 = 3;
 
@@ -214,15 +211,8 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
                 self.outcome = Some(Outcome::Unreachable);
                 return Some(Step::new(Event::Unreachable, 7));
             };
-            let Reverse((f, h, order, cell)) = entry;
-            board.note_words(&[
-                POPPED,
-                f as u32,
-                (f >> 32) as u32,
-                h as u32,
-                (h >> 32) as u32,
-            ]);
-            board.note_words(&[order, cell, at as u32]);
+            note_pop(board, entry, at);
+            let Reverse((f, h, _, cell)) = entry;
             let cell = cell as usize;
             if !self.nodes[cell].closed && f - self.weighted(h) == self.nodes[cell].g {
                 break cell;
@@ -267,8 +257,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             self.nodes[next].parent = cell as u32;
             let at = self.push(next, g);
             if let Open::Heap(_) = self.open {
-                board.note_words(&[RELAXED, next as u32, old_g as u32, (old_g >> 32) as u32]);
-                board.note_words(&[old_parent, u32::from(was_closed), at as u32]);
+                note_relax(board, next, (old_g, old_parent, was_closed), at);
             } else {
                 board.note_words(&[next as u32, old_g as u32, (old_g >> 32) as u32]);
                 board.note_words(&[old_parent, u32::from(was_closed), RELAXED_INTO_BUCKETS]);
@@ -309,7 +298,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             self.started = false;
             return true;
         }
-        let Some((&before, mut rest)) = notes.split_first() else {
+        let Some((&before, rest)) = notes.split_first() else {
             return false;
         };
         if let Open::Buckets(_) = self.open {
@@ -318,49 +307,30 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         let Open::Heap(heap) = &mut self.open else {
             return false;
         };
-        // Split the records, then take them back newest first.
-        let mut records = Vec::new();
-        while let Some((&kind, tail)) = rest.split_first() {
-            let len = match kind {
-                POPPED => 8,
-                RELAXED => 7,
-                _ => return false,
-            };
-            if rest.len() < len {
-                return false;
-            }
-            records.push(&rest[..len]);
-            rest = &tail[len - 1..];
-        }
+        let Some(records) = records(rest) else {
+            return false;
+        };
         if let Event::Expand { .. } | Event::Found { .. } = step.event {
             if let Some(cell) = self.current {
                 self.nodes[cell].closed = false;
                 self.closed_count -= 1;
             }
         }
-        let wide = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
-        for record in records.iter().rev() {
-            match **record {
-                [POPPED, f_low, f_high, h_low, h_high, order, cell, at] => {
-                    let entry = Reverse((wide(f_low, f_high), wide(h_low, h_high), order, cell));
-                    heap.undo_pop(entry, at as usize);
-                }
-                [RELAXED, next, g_low, g_high, parent, was_closed, at] => {
-                    let next = next as usize;
-                    heap.undo_push(at as usize);
+        for record in records.into_iter().rev() {
+            match record {
+                Record::Popped { entry, at } => heap.undo_pop(entry, at),
+                Record::Relaxed {
+                    next,
+                    old_g,
+                    parent,
+                    was_closed,
+                    at,
+                } => {
+                    heap.undo_push(at);
                     self.added -= 1;
-                    let old_g = wide(g_low, g_high);
                     let counts = (&mut self.visited, &mut self.closed_count);
-                    restore(
-                        &mut self.nodes,
-                        counts,
-                        next,
-                        old_g,
-                        parent,
-                        was_closed != 0,
-                    );
+                    restore(&mut self.nodes, counts, next, old_g, parent, was_closed);
                 }
-                _ => return false,
             }
         }
         self.outcome = None;

@@ -29,6 +29,7 @@
 //! Square grid only. One step is one jump point taken and its jumps. Marks: `FRONTIER` open,
 //! `VISITED` closed, `SPECIAL` cells a jump passed over, `PATH` the result.
 
+use super::cost_notes::{note_pop, note_relax, records, CostEntry, Record};
 use super::moves::{in_moves, Guess, Moves};
 use super::{is_uniform, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
@@ -74,10 +75,8 @@ pub(crate) const COSTS: &str =
 /// Why a search on another grid gives up ([`super::check_shape`] refuses it first).
 pub(crate) const SHAPE: &str = "jump-point-search works on the plain square grid only";
 
-type Entry = Reverse<(u64, u64, u32, u32)>;
+type Entry = CostEntry;
 const UNREACHED: u64 = u64::MAX;
-const POPPED: u32 = 0;
-const RELAXED: u32 = 1;
 
 /// Column and row change of each side: N, E, S, W, NE, SE, SW, NW.
 const STEP: [(i64, i64); 8] = [
@@ -190,15 +189,8 @@ impl Machine for JumpPointSearch {
                 self.outcome = Some(Outcome::Unreachable);
                 return Some(Step::new(Event::Unreachable, 7));
             };
-            let Reverse((f, h, order, cell)) = entry;
-            board.note_words(&[
-                POPPED,
-                f as u32,
-                (f >> 32) as u32,
-                h as u32,
-                (h >> 32) as u32,
-            ]);
-            board.note_words(&[order, cell, at as u32]);
+            note_pop(board, entry, at);
+            let Reverse((f, h, _, cell)) = entry;
             let cell = cell as usize;
             if !self.closed[cell] && f - h == self.g[cell] {
                 break cell;
@@ -238,8 +230,7 @@ impl Machine for JumpPointSearch {
             self.g[next] = g;
             self.parent[next] = cell as u32;
             let at = self.push(next, g);
-            board.note_words(&[RELAXED, next as u32, old_g as u32, (old_g >> 32) as u32]);
-            board.note_words(&[old_parent, u32::from(was_closed), at as u32]);
+            note_relax(board, next, (old_g, old_parent, was_closed), at);
             added += 1;
         }
         Some(Step::new(
@@ -283,51 +274,40 @@ impl Machine for JumpPointSearch {
             }
             _ => {}
         }
-        let Some((&before, mut rest)) = notes.split_first() else {
+        let Some((&before, rest)) = notes.split_first() else {
             return false;
         };
-        let mut records = Vec::new();
-        while let Some(&kind) = rest.first() {
-            let len = match kind {
-                POPPED => 8,
-                RELAXED => 7,
-                _ => return false,
-            };
-            if rest.len() < len {
-                return false;
-            }
-            records.push(&rest[..len]);
-            rest = &rest[len..];
-        }
+        let Some(records) = records(rest) else {
+            return false;
+        };
         if let Event::Expand { .. } | Event::Found { .. } = step.event {
             if let Some(cell) = self.current {
                 self.closed[cell] = false;
                 self.closed_count -= 1;
             }
         }
-        let wide = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
-        for record in records.iter().rev() {
-            match **record {
-                [POPPED, f_low, f_high, h_low, h_high, order, cell, at] => {
-                    let entry = Reverse((wide(f_low, f_high), wide(h_low, h_high), order, cell));
-                    self.open.undo_pop(entry, at as usize);
-                }
-                [RELAXED, next, g_low, g_high, parent, was_closed, at] => {
-                    let next = next as usize;
-                    self.open.undo_push(at as usize);
+        for record in records.into_iter().rev() {
+            match record {
+                Record::Popped { entry, at } => self.open.undo_pop(entry, at),
+                Record::Relaxed {
+                    next,
+                    old_g,
+                    parent,
+                    was_closed,
+                    at,
+                } => {
+                    self.open.undo_push(at);
                     self.added = self.added.wrapping_sub(1);
-                    let old_g = wide(g_low, g_high);
                     if old_g == UNREACHED {
                         self.visited -= 1;
                     }
-                    if was_closed != 0 {
+                    if was_closed {
                         self.closed[next] = true;
                         self.closed_count += 1;
                     }
                     self.g[next] = old_g;
                     self.parent[next] = parent;
                 }
-                _ => return false,
             }
         }
         self.outcome = None;

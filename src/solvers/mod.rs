@@ -29,6 +29,7 @@ pub mod best_first;
 pub mod bfs;
 pub mod bidirectional_a_star;
 pub mod bidirectional_bfs;
+mod cost_notes;
 pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
