@@ -7,7 +7,9 @@
 //! spread the search: A* with a guess in moves of cost 1 expands far more cells).
 //!
 //! `cargo bench --bench weighted` (release profile); `-- --side 500 --reps 5` for another size
-//! or number of runs (min and median of the runs are printed).
+//! or number of runs (min and median of the runs are printed); `-- --only "open dijkstra 1-9"` keeps
+//! the rows whose world, solver and path contain every one of those words (the first row of
+//! each group, the base of its ratio, is always run).
 
 use mazestep::board::Board;
 use mazestep::generators;
@@ -58,6 +60,11 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let side = arg(&args, "--side", 1000) as u32;
     let reps = arg(&args, "--reps", 5).max(1);
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|at| args.get(at + 1))
+        .map_or("", String::as_str);
     let open = Maze::open_field(side, side).unwrap();
     let braided = generators::generate_on(
         "recursive-backtracker",
@@ -89,7 +96,11 @@ fn main() {
                 ("general, terrain, diagonal", &costly, &diagonal),
             ];
             let mut base = 0.0;
-            for (what, maze, search) in rows {
+            for (row, (what, maze, search)) in rows.into_iter().enumerate() {
+                let label = format!("{world} {name} {what}");
+                if row > 0 && !only.split_whitespace().all(|word| label.contains(word)) {
+                    continue;
+                }
                 let (min, median, visited, cost) = time(name, maze, search, reps);
                 if base == 0.0 {
                     base = min;

@@ -1,14 +1,18 @@
 //! Every solver on every grid shape, and on masked grids: each finds a real path from the start
 //! to the goal through open passages; the optimal ones find one as short as a breadth-first
-//! search written here finds; the wall followers reach the goal in every perfect maze.
+//! search written here finds; the wall followers reach the goal in every perfect maze. On
+//! terrain, the searches by cost find a path as cheap as a Dijkstra written here finds.
 
 use mazestep::board::Board;
 use mazestep::generators;
+use mazestep::machine::run_to_end;
 use mazestep::maze::Maze;
 use mazestep::rng::Rng;
 use mazestep::solvers::{self, Outcome};
 use mazestep::topology::{Grid, Mask, Shape, Topology};
-use std::collections::VecDeque;
+use mazestep::world::Search;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
 
 /// Sizes for every shape: the smallest, thin ones, and a few larger.
 const SIZES: [(u32, u32); 8] = [
@@ -324,5 +328,75 @@ trait BelowOrNone {
 impl BelowOrNone for Option<u8> {
     fn is_none_or_below(&self, bound: u8) -> bool {
         self.map_or(true, |value| value < bound)
+    }
+}
+
+/// The cost of the cheapest way from `from` to `to` (the sum of the costs of the cells
+/// entered), by a Dijkstra with a binary heap over the grid's neighbours and the passage bits.
+fn cheapest(grid: &Grid, maze: &Maze, from: usize, to: usize) -> Option<u64> {
+    let mut dist = vec![u64::MAX; grid.len()];
+    dist[from] = 0;
+    let mut heap = BinaryHeap::from([Reverse((0, from))]);
+    while let Some(Reverse((d, cell))) = heap.pop() {
+        if cell == to {
+            return Some(d);
+        }
+        if d > dist[cell] {
+            continue;
+        }
+        grid.for_each_neighbour(cell, |side, next| {
+            let through = d + u64::from(maze.cost(next));
+            if maze.cell(cell) & (1 << side) != 0 && through < dist[next] {
+                dist[next] = through;
+                heap.push(Reverse((through, next)));
+            }
+        });
+    }
+    None
+}
+
+/// Dijkstra, A* and bidirectional A* on terrain (costs 1 to 9 painted at random on a maze
+/// with loops) find a legal path as cheap as the reference's, on every shape and mask.
+#[test]
+fn searches_by_cost_find_the_cheapest_path_on_terrain_on_every_shape() {
+    for grid in grids() {
+        for seed in [6, 7] {
+            let perfect = generators::generate_on(
+                "recursive-backtracker",
+                Maze::on_grid(grid.clone()),
+                seed,
+                0.0,
+            )
+            .unwrap();
+            let mut board = Board::new(with_loops(&grid, &perfect, 0.4, seed));
+            let mut rng = Rng::new(seed);
+            for cell in 0..grid.len() {
+                if grid.is_on(cell) {
+                    board.set_terrain(cell, 1 + rng.index(9) as u8);
+                }
+            }
+            let maze = board.into_maze();
+            for (start, goal) in ends(&grid) {
+                let expected = cheapest(&grid, &maze, start, goal).unwrap();
+                for name in ["dijkstra", "a-star", "bidirectional-a-star"] {
+                    let label = format!(
+                        "{name} on {} {}x{} seed {seed} from {start} to {goal}",
+                        grid.shape(),
+                        grid.width(),
+                        grid.height()
+                    );
+                    let entry = solvers::find(name).unwrap();
+                    let mut solver = (entry.make)(&maze, start, goal, &Search::default());
+                    let mut board = Board::new(maze.clone());
+                    run_to_end(solver.as_mut(), &mut board, &mut Rng::new(0));
+                    let path = solver.outcome().and_then(Outcome::path).expect(&label);
+                    for pair in path.windows(2) {
+                        assert!(joined(&grid, &maze, pair[0], pair[1]), "{label}: {path:?}");
+                    }
+                    let paid: u64 = path[1..].iter().map(|&c| u64::from(maze.cost(c))).sum();
+                    assert_eq!(paid, expected, "{label}: not the cheapest");
+                }
+            }
+        }
     }
 }

@@ -13,8 +13,9 @@
 use crate::board::Board;
 use crate::world::MAX_COST;
 
-/// How many distances can be queued at once.
-const SPAN: usize = MAX_COST as usize + 1;
+/// How many lists: enough for every distance that can be queued at once, rounded up to a
+/// power of two so that finding a distance's list is a mask, not a division.
+const SPAN: usize = (MAX_COST as usize + 1).next_power_of_two();
 
 /// Dial's buckets for moves of cost 1 to [`MAX_COST`].
 #[derive(Clone, Debug, Default)]
@@ -102,18 +103,6 @@ impl CostBuckets {
             self.head = list.len();
             rest = older;
         }
-    }
-
-    /// Where the notes of the pop that `notes` ends with begin (its lists and their number,
-    /// as [`CostBuckets::pop`] notes them), or `None` if they are cut short.
-    pub(crate) fn pop_notes_start(notes: &[u32]) -> Option<usize> {
-        let (&emptied, _) = notes.split_last()?;
-        let mut end = notes.len() - 1;
-        for _ in 0..emptied {
-            let len = *notes.get(end.checked_sub(1)?)? as usize;
-            end = end.checked_sub(1 + len)?;
-        }
-        Some(end)
     }
 
     /// Takes back the last push, made at distance `dist`.

@@ -21,9 +21,8 @@
 //! Costs are whole numbers of [`crate::world::UNIT`] (`u64`), so adding never rounds, and every
 //! search of a world agrees on what a path costs. The open set is a four-way heap whose pushes
 //! and pops can be taken back exactly ([`QuadHeap`]); an improved cell is added again and its
-//! old entry, stale, is dropped within the step that meets it. Dijkstra with four moves (every
-//! move a whole cost from 1 to 9) uses Dial's buckets instead ([`crate::ds::cost_buckets`]):
-//! the same order — lowest `g`, then the one added first — without the heap's reshuffling.
+//! old entry, stale, is dropped within the step that meets it. (Dijkstra with four moves, every
+//! move a whole cost from 1 to 9, has a faster form of its own: [`super::dijkstra_on_terrain`].)
 //!
 //! One step is one cell taken from the open set and its moves. Marks: `FRONTIER` for the open
 //! set, `VISITED` for closed cells, `PATH` for the result.
@@ -32,7 +31,6 @@ use super::cost_notes::{note_pop, note_relax, records, CostEntry, Record};
 use super::moves::{in_moves, Guess, Moves};
 use super::{follow_parents, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
-use crate::ds::cost_buckets::CostBuckets;
 use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::{event_sentence, Arg, Sentence};
 use crate::machine::{heap_best, step_to_end_inlined, Structure, Words};
@@ -40,44 +38,13 @@ use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::Topology;
-use crate::world::{Search, UNIT};
+use crate::world::Search;
 use std::cmp::Reverse;
 
 type Entry = CostEntry;
 
 /// "Not reached" as a `g`.
 const UNREACHED: u64 = u64::MAX;
-
-/// Notes of a step with Dial's buckets, for `undo`: each record ends with its kind (a pop's
-/// length varies), and `undo` reads them from the end. (With the heap: [`super::cost_notes`].)
-const POPPED_FROM_BUCKETS: u32 = 2;
-const RELAXED_INTO_BUCKETS: u32 = 3;
-
-/// The open set: a heap of `(f, h, order, cell)`, or for Dijkstra with whole costs Dial's
-/// buckets of cells by `g` in units.
-#[derive(Clone, Debug)]
-enum Open {
-    Heap(QuadHeap<Entry>),
-    /// Boxed: ten lists, where the heap is one.
-    Buckets(Box<CostBuckets>),
-}
-
-impl Open {
-    fn empty(buckets: bool) -> Open {
-        if buckets {
-            Open::Buckets(Box::default())
-        } else {
-            Open::Heap(QuadHeap::new())
-        }
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Open::Heap(heap) => heap.len(),
-            Open::Buckets(buckets) => buckets.len(),
-        }
-    }
-}
 
 /// What the search knows of a cell.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -107,7 +74,7 @@ pub struct BestFirst<T> {
     goal: usize,
     /// `g`, parent and closed flag of every cell, side by side: one trip to memory a cell.
     nodes: Vec<Node>,
-    open: Open,
+    open: QuadHeap<Entry>,
     added: u32,
     closed_count: u64,
     started: bool,
@@ -152,8 +119,6 @@ impl<T: Topology> BestFirst<T> {
     ) -> BestFirst<T> {
         let moves = Moves::new(maze, search.corners);
         let guess = guessing.then(|| Guess::new(maze, &moves, search));
-        // Whole costs of 1 to 9 a move: Dijkstra without diagonal moves.
-        let buckets = guess.is_none() && !moves.corners.diagonal();
         BestFirst {
             info,
             moves,
@@ -162,7 +127,7 @@ impl<T: Topology> BestFirst<T> {
             goal,
             nodes: vec![Node::UNREACHED; grid.len()],
             grid,
-            open: Open::empty(buckets),
+            open: QuadHeap::new(),
             added: 0,
             closed_count: 0,
             started: false,
@@ -196,17 +161,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
         // Pop until a live entry turns up; stale ones are dropped within this step.
         let cell = loop {
-            let Open::Heap(heap) = &mut self.open else {
-                match self.pop_from_buckets(board) {
-                    Some(cell) => break cell,
-                    None => {
-                        self.current = None;
-                        self.outcome = Some(Outcome::Unreachable);
-                        return Some(Step::new(Event::Unreachable, 7));
-                    }
-                }
-            };
-            let Some((entry, at)) = heap.pop_at() else {
+            let Some((entry, at)) = self.open.pop_at() else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
                 return Some(Step::new(Event::Unreachable, 7));
@@ -256,12 +211,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             self.nodes[next].g = g;
             self.nodes[next].parent = cell as u32;
             let at = self.push(next, g);
-            if let Open::Heap(_) = self.open {
-                note_relax(board, next, (old_g, old_parent, was_closed), at);
-            } else {
-                board.note_words(&[next as u32, old_g as u32, (old_g >> 32) as u32]);
-                board.note_words(&[old_parent, u32::from(was_closed), RELAXED_INTO_BUCKETS]);
-            }
+            note_relax(board, next, (old_g, old_parent, was_closed), at);
             added += 1;
         }
         Some(Step::new(
@@ -290,7 +240,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
     /// it left the heap's last entry), and the cell before.
     fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
         if let Event::Begin { .. } = step.event {
-            self.open = Open::empty(matches!(self.open, Open::Buckets(_)));
+            self.open = QuadHeap::new();
             self.added = 0;
             self.nodes[self.start].g = UNREACHED;
             self.nodes[self.start].parent = NO_PARENT;
@@ -299,12 +249,6 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             return true;
         }
         let Some((&before, rest)) = notes.split_first() else {
-            return false;
-        };
-        if let Open::Buckets(_) = self.open {
-            return self.undo_from_buckets(step, before, rest);
-        }
-        let Open::Heap(heap) = &mut self.open else {
             return false;
         };
         let Some(records) = records(rest) else {
@@ -318,7 +262,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         }
         for record in records.into_iter().rev() {
             match record {
-                Record::Popped { entry, at } => heap.undo_pop(entry, at),
+                Record::Popped { entry, at } => self.open.undo_pop(entry, at),
                 Record::Relaxed {
                     next,
                     old_g,
@@ -326,10 +270,17 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
                     was_closed,
                     at,
                 } => {
-                    heap.undo_push(at);
+                    self.open.undo_push(at);
                     self.added -= 1;
-                    let counts = (&mut self.visited, &mut self.closed_count);
-                    restore(&mut self.nodes, counts, next, old_g, parent, was_closed);
+                    if old_g == UNREACHED {
+                        self.visited -= 1;
+                    }
+                    if was_closed {
+                        self.nodes[next].closed = true;
+                        self.closed_count += 1;
+                    }
+                    self.nodes[next].g = old_g;
+                    self.nodes[next].parent = parent;
                 }
             }
         }
@@ -370,15 +321,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             let Reverse((f, h, _, cell)) = entry;
             !self.nodes[cell as usize].closed && f - self.weighted(h) == self.nodes[cell as usize].g
         };
-        let best = match &self.open {
-            Open::Heap(heap) => heap_best(heap.as_slice(), ARITY, limit, &live),
-            Open::Buckets(buckets) => buckets
-                .in_order()
-                .map(|(cell, dist)| Reverse((dist * UNIT, 0, 0, cell as u32)))
-                .filter(|&entry| live(entry))
-                .take(limit)
-                .collect(),
-        };
+        let best = heap_best(self.open.as_slice(), ARITY, limit, &live);
         let title = match self.guess {
             None => "Queue (cheapest first)",
             Some(_) => "Open set (lowest f first)",
@@ -423,88 +366,14 @@ impl<T: Topology> BestFirst<T> {
         self.guess.map_or(0, |guess| guess.weighted(h))
     }
 
-    /// Adds `cell` with `g`; returns where it came to rest in the heap (0 in buckets).
+    /// Adds `cell` with `g`; returns where it came to rest in the heap.
     #[inline]
     fn push(&mut self, cell: usize, g: u64) -> usize {
         let h = self.h(cell);
         let f = g + self.weighted(h);
         let order = self.added;
         self.added = self.added.wrapping_add(1);
-        match &mut self.open {
-            Open::Heap(heap) => heap.push_at(Reverse((f, h, order, cell as u32))),
-            Open::Buckets(buckets) => {
-                buckets.push(cell, g / UNIT);
-                0
-            }
-        }
-    }
-
-    /// Takes cells from the buckets until a live one turns up (stale ones dropped), noting
-    /// each pop; `None` when they run dry.
-    #[inline]
-    fn pop_from_buckets(&mut self, board: &mut Board) -> Option<usize> {
-        let Open::Buckets(buckets) = &mut self.open else {
-            return None;
-        };
-        loop {
-            let (cell, dist) = buckets.pop(board)?;
-            board.note(POPPED_FROM_BUCKETS);
-            let node = self.nodes[cell];
-            if !node.closed && node.g == dist * UNIT {
-                return Some(cell);
-            }
-        }
-    }
-
-    /// [`Machine::undo`] with Dial's buckets: the records read from the end, each ending with
-    /// its kind.
-    fn undo_from_buckets(&mut self, step: &Step, before: u32, mut rest: &[u32]) -> bool {
-        if let Event::Expand { .. } | Event::Found { .. } = step.event {
-            if let Some(cell) = self.current {
-                self.nodes[cell].closed = false;
-                self.closed_count -= 1;
-            }
-        }
-        let Open::Buckets(buckets) = &mut self.open else {
-            return false;
-        };
-        while let Some((&kind, older)) = rest.split_last() {
-            match kind {
-                RELAXED_INTO_BUCKETS => {
-                    let Some(at) = older.len().checked_sub(5) else {
-                        return false;
-                    };
-                    let [next, g_low, g_high, parent, was_closed] = older[at..] else {
-                        return false;
-                    };
-                    let next = next as usize;
-                    buckets.undo_push(self.nodes[next].g / UNIT);
-                    self.added = self.added.wrapping_sub(1);
-                    let old_g = u64::from(g_low) | u64::from(g_high) << 32;
-                    let counts = (&mut self.visited, &mut self.closed_count);
-                    restore(
-                        &mut self.nodes,
-                        counts,
-                        next,
-                        old_g,
-                        parent,
-                        was_closed != 0,
-                    );
-                    rest = &older[..at];
-                }
-                POPPED_FROM_BUCKETS => {
-                    let Some(at) = CostBuckets::pop_notes_start(older) else {
-                        return false;
-                    };
-                    buckets.undo_pop(&older[at..]);
-                    rest = &older[..at];
-                }
-                _ => return false,
-            }
-        }
-        self.outcome = None;
-        self.current = (before != u32::MAX).then_some(before as usize);
-        true
+        self.open.push_at(Reverse((f, h, order, cell as u32)))
     }
 
     /// The cheapest known cost from the start in units, if the cell has been reached.
@@ -512,26 +381,4 @@ impl<T: Topology> BestFirst<T> {
         let g = self.nodes[cell].g;
         (g != UNREACHED).then_some(g)
     }
-}
-
-/// Takes back what reaching `next` more cheaply changed: its `g`, parent and closed flag, and
-/// the counts of cells visited and closed. (Free, so that `undo` can call it while it holds
-/// the open set.)
-fn restore(
-    nodes: &mut [Node],
-    (visited, closed_count): (&mut u64, &mut u64),
-    next: usize,
-    old_g: u64,
-    parent: u32,
-    was_closed: bool,
-) {
-    if old_g == UNREACHED {
-        *visited -= 1;
-    }
-    if was_closed {
-        nodes[next].closed = true;
-        *closed_count += 1;
-    }
-    nodes[next].g = old_g;
-    nodes[next].parent = parent;
 }

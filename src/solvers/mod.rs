@@ -8,8 +8,9 @@
 //! ([`Entry::costs`]: Dijkstra, A*, weighted A*, bidirectional A*, IDA*) and which move
 //! diagonally on the square grid when the corner rule allows ([`Entry::diagonal`]: those and
 //! jump point search). Dijkstra and A* keep their unit-cost forms (bucket queues) on a plain
-//! maze with four moves and the grid's own estimate, and otherwise take the general search by
-//! cost in [`best_first`]. [`moves`] has what the searches by cost share: the moves with their
+//! maze with four moves and the grid's own estimate. On terrain with four moves Dijkstra
+//! becomes [`dijkstra_on_terrain`] (Dial's buckets, costs 1 to 9); everything else takes the
+//! general search by cost in [`best_first`]. [`moves`] has what the searches by cost share: the moves with their
 //! costs, and the heuristic resolved for the grid. Greedy, BFS, DFS, the wall followers,
 //! Trémaux and dead-end filling ignore costs and move along sides only. Jump point search
 //! needs every cell to cost the same ([`check_world`]) and the plain square grid.
@@ -33,6 +34,7 @@ mod cost_notes;
 pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
+pub mod dijkstra_on_terrain;
 pub mod greedy;
 pub mod ida_star;
 pub mod jump_point_search;
@@ -48,6 +50,7 @@ pub use bidirectional_bfs::BidirectionalBfs;
 pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use dijkstra::Dijkstra;
+pub use dijkstra_on_terrain::DijkstraOnTerrain;
 pub use greedy::Greedy;
 pub use ida_star::IdaStar;
 pub use jump_point_search::JumpPointSearch;
@@ -230,6 +233,9 @@ pub static ALL: &[Entry] = &[
         make: |maze, start, goal, search| {
             if is_unit_cost(maze, search) {
                 on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
+            } else if !Moves::new(maze, search.corners).corners.diagonal() {
+                let info = &dijkstra::INFO;
+                on_its_grid!(maze, |grid| DijkstraOnTerrain::on(info, grid, start, goal))
             } else {
                 on_its_grid!(maze, |grid| BestFirst::dijkstra(
                     &dijkstra::INFO,
