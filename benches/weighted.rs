@@ -1,10 +1,10 @@
 //! Dijkstra and A* by cost against their unit-cost fast paths, natively, on 1000 x 1000
 //! worlds: an open field and a braided maze, each plain (unit costs: the fast path) and with
-//! random terrain 1-9 (the general path, `solvers::best_first`). A third row per world runs the
-//! general path on the plain world (forced by naming the Manhattan heuristic, which on four
-//! moves is the grid's own estimate by another route): the same search work as the fast path,
-//! so its ratio is the engine's cost per cell; the terrain row also does different work (costs
-//! spread the search: A* with a guess in moves of cost 1 expands far more cells).
+//! random terrain 1-9, with four moves (the searches with buckets of their own,
+//! `solvers::dijkstra_on_terrain` and `solvers::a_star_on_terrain`) and with diagonal moves
+//! (the general search by cost with its heap, `solvers::best_first`). Terrain also changes the
+//! work: A*'s guess counts moves of cost 1, so on the open field it expands every cell where
+//! the unit-cost search expands a band of 4 000 (compare `visited`).
 //!
 //! `cargo bench --bench weighted` (release profile); `-- --side 500 --reps 5` for another size
 //! or number of runs (min and median of the runs are printed); `-- --only "open dijkstra 1-9"` keeps
@@ -17,7 +17,7 @@ use mazestep::machine::run_to_end;
 use mazestep::maze::Maze;
 use mazestep::rng::Rng;
 use mazestep::solvers;
-use mazestep::world::{Corners, Heuristic, Search};
+use mazestep::world::{Corners, Search};
 use std::time::Instant;
 
 fn arg(args: &[String], name: &str, default: usize) -> usize {
@@ -74,10 +74,6 @@ fn main() {
     )
     .unwrap();
     let unit = Search::default();
-    let general = Search {
-        heuristic: Heuristic::Manhattan,
-        ..Search::default()
-    };
     let diagonal = Search {
         corners: Corners::AtMostOne,
         ..Search::default()
@@ -90,10 +86,9 @@ fn main() {
         let costly = with_terrain(maze, 11);
         for name in ["dijkstra", "a-star"] {
             let rows = [
-                ("fast path, unit costs", maze, &unit),
-                ("general path, unit costs", maze, &general),
-                ("general path, terrain 1-9", &costly, &unit),
-                ("general, terrain, diagonal", &costly, &diagonal),
+                ("unit costs (fast path)", maze, &unit),
+                ("terrain 1-9 (buckets)", &costly, &unit),
+                ("terrain 1-9, diagonal (heap)", &costly, &diagonal),
             ];
             let mut base = 0.0;
             for (row, (what, maze, search)) in rows.into_iter().enumerate() {

@@ -14,6 +14,8 @@
 //!   first out (Dial's algorithm).
 //! - [`cost_buckets`]: Dijkstra's queue when moves cost 1 to 9 (terrain, four moves): a list
 //!   per distance, used round and round (Dial's algorithm again).
+//! - [`score_buckets`]: A*'s open set on terrain with four moves: a level per `f`, used round
+//!   and round, and a first-in-first-out queue per `h` in each.
 //! - [`parents`]: a search's parent links, and following them back into the path.
 //! - [`state_set`]: (cell, heading) states, four bits or a byte a cell (a wall follower's
 //!   memory).
@@ -30,6 +32,7 @@ pub mod dial_queue;
 pub mod open_set;
 pub mod parents;
 pub mod quad_heap;
+pub mod score_buckets;
 pub mod slot_heap;
 pub mod state_set;
 pub mod two_level_buckets;

@@ -1,5 +1,5 @@
 //! Dijkstra's algorithm on terrain: entering a cell costs a whole number from 1 to 9, moves go
-//! through the sides of a cell (any shape), and the queue is Dial's buckets.
+//! through the sides of a cell, and the queue is Dial's buckets.
 //!
 //! How it works:
 //! 1. Every cell reached has `dist`, the cost of the cheapest way to it from the start: the
@@ -24,8 +24,10 @@
 //! lists used round and round hold the whole queue, and cells come out in the order a heap of
 //! `(dist, order queued)` would give, without its `log n` reshuffling per cell.
 //!
-//! With diagonal moves or a heuristic, costs are no longer small whole numbers from the same
-//! side, and the general search by cost takes over ([`super::best_first`]).
+//! With diagonal moves, costs are no longer whole numbers the same from every side, and the
+//! general search by cost takes over ([`super::best_first`]). The search is written for any
+//! grid (`T`), but the registry uses it on the square grid only: other shapes take the
+//! general search too, which keeps a second copy of this one out of the wasm module (8 KB).
 //!
 //! One step is one settled cell and its neighbours. Marks: `FRONTIER` for queued cells,
 //! `VISITED` for settled ones, `PATH` for the result.

@@ -8,9 +8,10 @@
 //! ([`Entry::costs`]: Dijkstra, A*, weighted A*, bidirectional A*, IDA*) and which move
 //! diagonally on the square grid when the corner rule allows ([`Entry::diagonal`]: those and
 //! jump point search). Dijkstra and A* keep their unit-cost forms (bucket queues) on a plain
-//! maze with four moves and the grid's own estimate. On terrain with four moves Dijkstra
-//! becomes [`dijkstra_on_terrain`] (Dial's buckets, costs 1 to 9); everything else takes the
-//! general search by cost in [`best_first`]. [`moves`] has what the searches by cost share: the moves with their
+//! maze with four moves and the grid's own estimate. On terrain with four moves on the square
+//! grid, Dijkstra becomes [`dijkstra_on_terrain`] (Dial's buckets, costs 1 to 9) and A* (weight
+//! 1, counting moves) [`a_star_on_terrain`] (buckets by `f` and `h`); everything else takes
+//! the general search by cost in [`best_first`]. [`moves`] has what the searches by cost share: the moves with their
 //! costs, and the heuristic resolved for the grid. Greedy, BFS, DFS, the wall followers,
 //! Trémaux and dead-end filling ignore costs and move along sides only. Jump point search
 //! needs every cell to cost the same ([`check_world`]) and the plain square grid.
@@ -21,11 +22,12 @@ use crate::machine::{reason_words, run_to_end, shape_words, Arg, Info, Machine, 
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Shape, Side, Square, Topology};
-use crate::world::Search;
+use crate::world::{Heuristic, Search};
 use moves::{Guess, Moves};
 use std::fmt;
 
 pub mod a_star;
+pub mod a_star_on_terrain;
 pub mod best_first;
 pub mod bfs;
 pub mod bidirectional_a_star;
@@ -43,6 +45,7 @@ pub mod tremaux;
 pub mod wall_follower;
 
 pub use a_star::AStar;
+pub use a_star_on_terrain::AStarOnTerrain;
 pub use best_first::BestFirst;
 pub use bfs::Bfs;
 pub use bidirectional_a_star::BidirectionalAStar;
@@ -233,9 +236,9 @@ pub static ALL: &[Entry] = &[
         make: |maze, start, goal, search| {
             if is_unit_cost(maze, search) {
                 on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
-            } else if !Moves::new(maze, search.corners).corners.diagonal() {
-                let info = &dijkstra::INFO;
-                on_its_grid!(maze, |grid| DijkstraOnTerrain::on(info, grid, start, goal))
+            } else if maze.grid().is_none() && !search.corners.diagonal() {
+                let grid = Square::of(maze);
+                Box::new(DijkstraOnTerrain::on(&dijkstra::INFO, grid, start, goal))
             } else {
                 on_its_grid!(maze, |grid| BestFirst::dijkstra(
                     &dijkstra::INFO,
@@ -349,7 +352,9 @@ fn is_unit_cost(maze: &Maze, search: &Search) -> bool {
 }
 
 /// A* (`info` plain or weighted): its unit-cost form when [`is_unit_cost`] and the weight is
-/// a whole number, else the general search by cost ([`BestFirst`]).
+/// a whole number; on terrain with four moves on the plain square grid, weight 1 and a guess
+/// that counts moves, its form with buckets ([`AStarOnTerrain`]); else the general search by
+/// cost ([`BestFirst`]).
 fn a_star_by(
     info: &'static Info,
     maze: &Maze,
@@ -358,8 +363,12 @@ fn a_star_by(
     search: &Search,
 ) -> Box<dyn Solver> {
     let weight = search.weight.clamp(1.0, crate::world::MAX_WEIGHT);
+    let moves = Moves::new(maze, search.corners);
+    let counts_moves = matches!(search.heuristic, Heuristic::Grid | Heuristic::Manhattan);
     if is_unit_cost(maze, search) && weight.fract() == 0.0 {
         on_its_grid!(maze, |grid| AStar::on(grid, start, goal, weight as u32))
+    } else if weight == 1.0 && maze.grid().is_none() && !moves.corners.diagonal() && counts_moves {
+        Box::new(AStarOnTerrain::new(info, maze, start, goal))
     } else {
         let search = Search { weight, ..*search };
         on_its_grid!(maze, |grid| BestFirst::a_star(
