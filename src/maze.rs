@@ -436,6 +436,14 @@ impl Maze {
             .get_or_insert_with(|| vec![crate::world::PLAIN; len])[cell] = value;
     }
 
+    /// Gives the maze a whole terrain layer at once (one byte a cell), or none where every
+    /// cell costs 1, as [`Maze::set_cost`] would have left it: for worlds read whole.
+    pub(crate) fn set_terrain_layer(&mut self, terrain: Vec<u8>) {
+        debug_assert_eq!(terrain.len(), self.cells.len());
+        let plain = terrain.iter().all(|&cost| cost == crate::world::PLAIN);
+        self.terrain = (!plain).then_some(terrain);
+    }
+
     /// Sets one cell's passage byte. Only [`crate::board::Board`] calls this, so that every
     /// change is journaled; it keeps both sides of a wall in step itself.
     #[inline]

@@ -1389,12 +1389,9 @@ pub fn solve_world(
     let (Some(start), Some(goal)) = (world.start, world.goal) else {
         return Err(call("text").fail("the world needs an S and a G"));
     };
-    let mut board = crate::board::Board::new(
-        Maze::open_field(world.width, world.height)
-            .map_err(|e| call("text").fail(&e.to_string()))?,
-    );
-    world.edits.apply(&mut board);
-    let maze = board.into_maze();
+    let maze = world
+        .maze()
+        .map_err(|e| call("text").fail(&e.to_string()))?;
     let search = Search {
         corners,
         heuristic,

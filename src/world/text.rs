@@ -4,19 +4,68 @@
 //! has obstacles, not walls between cells.
 
 use super::{Edits, BLOCKED, PLAIN};
-use crate::maze::{Maze, MAX_SIDE};
+use crate::maze::{Maze, MazeError, E, MAX_SIDE, N, S, W};
 use std::fmt;
 
-/// A world read from text: its size, its terrain as edits of an empty room, and the cells
-/// marked `S` and `G`.
+/// A world read from text: its size, the terrain of every cell, and the cells marked `S` and
+/// `G`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WorldText {
     pub width: u32,
     pub height: u32,
-    /// Every cell that is not `.`, `S` or `G` (cost 1), as painted terrain.
-    pub edits: Edits,
+    /// The terrain of each cell, row by row: [`BLOCKED`] or a cost from 1 to 9.
+    pub terrain: Vec<u8>,
     pub start: Option<(u32, u32)>,
     pub goal: Option<(u32, u32)>,
+}
+
+impl WorldText {
+    /// The terrain as edits of an empty room: every cell that is not `.`, `S` or `G` (cost
+    /// 1), painted. What a run replays (the command line's `--world`).
+    pub fn edits(&self) -> Edits {
+        let mut edits = Edits::new();
+        for (cell, &value) in self.terrain.iter().enumerate() {
+            if value != PLAIN {
+                edits.paint(cell as u32, value);
+            }
+        }
+        edits
+    }
+
+    /// The world as a maze, built directly: an open field with the terrain, and every side of
+    /// a blocked cell closed — the maze [`WorldText::edits`] applied to an empty room gives,
+    /// in one pass over the cells instead of a change at a time.
+    pub fn maze(&self) -> Result<Maze, MazeError> {
+        let mut maze = Maze::open_field(self.width, self.height)?;
+        let (width, height) = (self.width as usize, self.height as usize);
+        let blocked = |cell: usize| self.terrain[cell] == BLOCKED;
+        let cells = maze.cells_mut();
+        for y in 0..height {
+            for x in 0..width {
+                let cell = y * width + x;
+                if blocked(cell) {
+                    cells[cell] = 0;
+                    continue;
+                }
+                let mut bits = cells[cell];
+                if y > 0 && blocked(cell - width) {
+                    bits &= !N;
+                }
+                if x + 1 < width && blocked(cell + 1) {
+                    bits &= !E;
+                }
+                if y + 1 < height && blocked(cell + width) {
+                    bits &= !S;
+                }
+                if x > 0 && blocked(cell - 1) {
+                    bits &= !W;
+                }
+                cells[cell] = bits;
+            }
+        }
+        maze.set_terrain_layer(self.terrain.clone());
+        Ok(maze)
+    }
 }
 
 /// Why a world file could not be read: one line, naming the row and column (from 1).
@@ -56,7 +105,7 @@ pub fn parse(text: &str) -> Result<WorldText, WorldTextError> {
     let mut world = WorldText {
         width: width as u32,
         height: rows.len() as u32,
-        edits: Edits::new(),
+        terrain: vec![PLAIN; width * rows.len()],
         start: None,
         goal: None,
     };
@@ -71,17 +120,12 @@ pub fn parse(text: &str) -> Result<WorldText, WorldTextError> {
         }
         for (x, ch) in row.chars().enumerate() {
             let at = |what: &str| format!("row {}, column {}: {what}", y + 1, x + 1);
-            let cell = (y * width + x) as u32;
+            let cell = y * width + x;
             let here = Some((x as u32, y as u32));
             match ch {
-                '#' => world.edits.paint(cell, BLOCKED),
+                '#' => world.terrain[cell] = BLOCKED,
                 '.' => {}
-                '1'..='9' => {
-                    let cost = ch as u8 - b'0';
-                    if cost != PLAIN {
-                        world.edits.paint(cell, cost);
-                    }
-                }
+                '1'..='9' => world.terrain[cell] = ch as u8 - b'0',
                 'S' if world.start.is_some() => return fail(at("a second S; give one start")),
                 'G' if world.goal.is_some() => return fail(at("a second G; give one goal")),
                 'S' => world.start = here,
@@ -133,8 +177,43 @@ mod tests {
         assert_eq!((world.width, world.height), (3, 2));
         assert_eq!(world.start, Some((0, 0)));
         assert_eq!(world.goal, Some((2, 1)));
-        let painted: Vec<(u32, u8)> = world.edits.terrain().collect();
+        let painted: Vec<(u32, u8)> = world.edits().terrain().collect();
         assert_eq!(painted, vec![(2, BLOCKED), (4, 9)]);
+    }
+
+    /// The maze built directly is the one the edits give an empty room, cell for cell.
+    #[test]
+    fn the_maze_built_directly_is_the_one_the_edits_make() {
+        let mut rng = crate::rng::Rng::new(3);
+        for (width, height) in [(1, 1), (1, 5), (6, 1), (7, 5), (20, 13)] {
+            for density in [0.0, 0.3, 0.7, 1.0] {
+                let mut text = String::new();
+                for _ in 0..height {
+                    for _ in 0..width {
+                        let ch = if rng.chance(density) {
+                            '#'
+                        } else {
+                            (b'1' + rng.index(9) as u8) as char
+                        };
+                        text.push(ch);
+                    }
+                    text.push('\n');
+                }
+                let world = parse(&text).unwrap();
+                let mut board = crate::board::Board::new(Maze::open_field(width, height).unwrap());
+                world.edits().apply(&mut board);
+                let expected = board.into_maze();
+                let built = world.maze().unwrap();
+                assert_eq!(
+                    built.cells(),
+                    expected.cells(),
+                    "{width}x{height} {density}"
+                );
+                for cell in 0..built.len() {
+                    assert_eq!(built.cost(cell), expected.cost(cell), "{width}x{height}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -674,7 +674,7 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         search,
         world: world_file
             .zip(world)
-            .map(|(file, world)| (file.to_string(), world.edits)),
+            .map(|(file, world)| (file.to_string(), world.edits())),
     })
 }
 
