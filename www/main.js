@@ -227,6 +227,8 @@ async function boot() {
         // Work in progress refreshes the panels like a playing run: a few times a second.
         const shownState = working ? 'running' : state;
         refresh(run, shownState, fresh || urgent || shownState !== 'running', reworked);
+        // The panels' text may have moved the stage: the canvases follow now, not a frame later.
+        if (reworked) for (const r of [renderer, raceRenderer]) r.keepPlaced();
         if (state !== 'running' && !working) writeUrl();
       },
       progress(job) {
@@ -705,7 +707,7 @@ async function boot() {
     }
   });
 
-  // Fit the canvas to the window; coalesce bursts of resize events into one layout per frame.
+  // Fit the canvas again on the next frame (a screen with another pixel ratio).
   let pending = false;
   const relayout = () => {
     if (pending) return;
@@ -716,8 +718,13 @@ async function boot() {
       raceRenderer.layout();
     });
   };
-  new ResizeObserver(relayout).observe(doc.getElementById('stage'));
-  new ResizeObserver(relayout).observe(doc.getElementById('stage-race'));
+  // A stage that changed size is laid out again before the frame is painted (a resize
+  // observer runs after layout, before paint): a frame later, the maze would show out of place.
+  const resized = new ResizeObserver(() => {
+    for (const r of [renderer, raceRenderer]) r.keepPlaced();
+  });
+  resized.observe(doc.getElementById('stage'));
+  resized.observe(doc.getElementById('stage-race'));
   // Moving the window to a screen with another pixel ratio: a media query per ratio, renewed.
   const watchPixelRatio = () => matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`)
     .addEventListener('change', () => {

@@ -797,15 +797,11 @@ export class MazeStepElement extends HTMLElement {
   // ---- size and life ------------------------------------------------------------------
 
   observe() {
-    let pending = false;
     const life = this.life;
+    // Laid out again before the frame is painted (an observer runs after layout, before
+    // paint): a frame later, the maze would show out of place for a frame.
     this.resizer = new ResizeObserver(() => {
-      if (pending) return;
-      pending = true;
-      requestAnimationFrame(() => {
-        pending = false;
-        if (this.life === life) this.renderer.layout();
-      });
+      if (this.life === life) this.renderer.keepPlaced();
     });
     this.resizer.observe(this.ui.stage);
   }

@@ -184,6 +184,18 @@ export class Renderer {
    * The stage's box and the device pixels it leaves for the maze: room around it for markers
    * on border cells (the overlay reaches into it).
    */
+  /**
+   * Lays the canvas out again if its stage moved or changed size since it was placed (text
+   * above it grew by a line): at once, so that the maze never shows out of place for a frame
+   * and a click just after an edit lands on the cell that was seen.
+   */
+  keepPlaced() {
+    if (!this.run) return;
+    const box = this.stage.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    if (this.placedIn !== `${box.left} ${box.top} ${box.width} ${box.height} ${dpr}`) this.layout();
+  }
+
   room() {
     const dpr = window.devicePixelRatio || 1;
     const box = this.stage.getBoundingClientRect();
@@ -198,6 +210,7 @@ export class Renderer {
    * overlay centred on it, larger by a margin on every side.
    */
   place({ dpr, box }, bw, bh, cssW, cssH) {
+    this.placedIn = `${box.left} ${box.top} ${box.width} ${box.height} ${dpr}`;
     this.dpr = dpr; // the markers' scale: the screen's, or 1 for an animation's frames
     if (this.canvas.width !== bw || this.canvas.height !== bh) {
       this.canvas.width = bw;

@@ -83,6 +83,40 @@ test('a fast drag along a wall line opens, then draws, a continuous wall', async
   assert.deepEqual(errors, []);
 });
 
+test('the maze stays in place when an edit adds lines to the status above it', async () => {
+  const { page, errors } = await editing('?width=16&height=12&seed=4&braid=100&solver=dijkstra&race=bfs');
+  await tool(page, 'water');
+  // Water on BFS's path: its lane's status gains "not the cheapest", and the stages below
+  // the statuses get shorter. Where the canvas is in every painted frame, from before that
+  // edit until it has settled:
+  await page.evaluate(() => {
+    window.tops = [];
+    const look = () => {
+      window.tops.push(window.mazestep.renderer.canvas.getBoundingClientRect().top);
+      if (window.tops.length < 40) requestAnimationFrame(look);
+    };
+    look();
+  });
+  const stageTop = () => page.$eval('#stage', (el) => el.getBoundingClientRect().top);
+  const stageBefore = await stageTop();
+  const bfsPath = (await world(page, 'partner')).path;
+  const cell = bfsPath[Math.floor(bfsPath.length / 2)];
+  const [x, y] = await pointOf(page, cell % 16, Math.floor(cell / 16));
+  await page.mouse.click(x, y);
+  // Right after the edit, before any frame: the canvas is where it will stay.
+  const now = await page.evaluate(() => window.mazestep.renderer.canvas.getBoundingClientRect().top);
+  await page.waitForFunction(() => window.tops.length >= 40);
+  const tops = await page.evaluate(() => window.tops);
+  const stageAfter = await stageTop();
+  assert.ok(stageAfter > stageBefore + 10, `the stage moved down (${stageBefore} -> ${stageAfter})`);
+  const final = tops.at(-1);
+  assert.ok(Math.abs(now - final) <= 1, `right after the edit the canvas is at ${now}, then ${final}`);
+  // Centred in a shorter stage, the canvas moves once; never anywhere else in between.
+  const near = (a, b) => Math.abs(a - b) <= 1;
+  assert.ok(tops.every((top) => near(top, tops[0]) || near(top, final)), `the canvas jumped: ${tops.join(' ')}`);
+  assert.deepEqual(errors, []);
+});
+
 test('water across the path changes Dijkstra\'s path but not BFS\'s', async () => {
   const { page, errors } = await editing('?width=16&height=12&seed=4&braid=100&solver=dijkstra&race=bfs');
   const before = await world(page), beforeBfs = await world(page, 'partner');
