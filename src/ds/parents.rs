@@ -13,11 +13,25 @@
 //!   The parent is the cell through that side ([`Topology::through`]: on the square grid an
 //!   index offset), and [`follow_parents`] follows any such rule.
 
-#[cfg(doc)]
 use crate::topology::Topology;
 
 /// "No parent yet" in a parent array of cell indices.
 pub const NO_PARENT: u32 = u32::MAX;
+
+/// "Not reached yet" in a parent array of sides.
+pub const NO_SIDE: u8 = u8::MAX;
+/// The start in a parent array of sides: its own parent (sides are 0 to 7).
+pub const START_SIDE: u8 = 8;
+
+/// The parent a parent array of sides names for `cell` (`back`: its entry), if reached.
+#[inline]
+pub fn parent_through<T: Topology>(grid: &T, cell: usize, back: u8) -> Option<usize> {
+    match back {
+        NO_SIDE => None,
+        START_SIDE => Some(cell),
+        side => Some(grid.through(cell, side)),
+    }
+}
 
 /// The path start → goal, following `parent` back from the goal. Every cell on the way back
 /// has a parent; stopping at one without is only a guard.

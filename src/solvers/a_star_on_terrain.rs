@@ -31,6 +31,7 @@
 
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::ds::score_buckets::ScoreBuckets;
 use crate::machine::{event_sentence, Arg, Sentence};
 use crate::machine::{step_to_end_inlined, Structure, Words};
@@ -41,10 +42,6 @@ use crate::topology::{Square, Topology};
 
 /// "Not reached yet" as a `g`.
 const UNREACHED: u32 = u32::MAX;
-/// In the parent array: not reached yet.
-const NO_PARENT: u8 = u8::MAX;
-/// In the parent array: the start, its own parent (sides are 0 to 3).
-const START: u8 = 8;
 
 /// A* on terrain as a step machine, on the plain square grid.
 #[derive(Clone, Debug)]
@@ -58,7 +55,7 @@ pub struct AStarOnTerrain {
     goal_y: usize,
     /// The cost of the cheapest way to each cell found so far, [`UNREACHED`] before any.
     g: Vec<u32>,
-    /// The side of each cell that leads back to its parent, [`START`] or [`NO_PARENT`].
+    /// The side of each cell that leads back to its parent, [`START_SIDE`] or [`NO_SIDE`].
     parent: Vec<u8>,
     /// Entries `(cell, f, h)`, lowest `f`, then `h`, then first added first; stale ones too.
     open: ScoreBuckets,
@@ -80,7 +77,7 @@ impl AStarOnTerrain {
             goal_x: goal % grid.width() as usize,
             goal_y: goal / grid.width() as usize,
             g: vec![UNREACHED; grid.len()],
-            parent: vec![NO_PARENT; grid.len()],
+            parent: vec![NO_SIDE; grid.len()],
             open: ScoreBuckets::new(grid.estimate(start, goal), max_h(&grid)),
             grid,
             closed_count: 0,
@@ -101,7 +98,7 @@ impl Machine for AStarOnTerrain {
         if !self.started {
             self.started = true;
             self.g[self.start] = 0;
-            self.parent[self.start] = START;
+            self.parent[self.start] = START_SIDE;
             let h = self.h(self.start);
             self.open.push(self.start, h, h);
             self.visited = 1;
@@ -193,7 +190,7 @@ impl Machine for AStarOnTerrain {
             self.started = false;
             self.open = ScoreBuckets::new(self.h(self.start), max_h(&self.grid));
             self.g[self.start] = UNREACHED;
-            self.parent[self.start] = NO_PARENT;
+            self.parent[self.start] = NO_SIDE;
             self.visited = 0;
             return true;
         }
@@ -303,11 +300,7 @@ impl AStarOnTerrain {
 
     /// The parent of a cell on the cheapest way found so far, if it has been reached.
     pub fn parent(&self, cell: usize) -> Option<usize> {
-        match self.parent[cell] {
-            NO_PARENT => None,
-            START => Some(cell),
-            back => Some(self.grid.through(cell, back)),
-        }
+        parent_through(&self.grid, cell, self.parent[cell])
     }
 
     /// The cost of the cheapest way from the start found so far, if the cell has been reached.

@@ -17,6 +17,7 @@
 
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::machine::{event_sentence, Sentence};
 use crate::machine::{step_to_end_inlined, Structure};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
@@ -47,9 +48,9 @@ pub static INFO: Info = Info {
 };
 
 /// In [`Bfs`]'s parent array: not reached yet.
-const UNREACHED: u8 = u8::MAX;
+const UNREACHED: u8 = NO_SIDE;
 /// In [`Bfs`]'s parent array: the start, its own parent (sides are 0 to 7).
-const START: u8 = 8;
+const START: u8 = START_SIDE;
 
 /// Breadth-first search as a step machine, on a grid of any shape (`T`: the plain [`Square`]
 /// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -102,11 +103,7 @@ impl<T: Topology> Bfs<T> {
 
     /// The parent of a cell in the search tree, if it has been reached.
     pub fn parent(&self, cell: usize) -> Option<usize> {
-        match self.parent[cell] {
-            UNREACHED => None,
-            START => Some(cell),
-            back => Some(self.grid.through(cell, back)),
-        }
+        parent_through(&self.grid, cell, self.parent[cell])
     }
 
     /// The path start → goal, following the parents back from the goal.

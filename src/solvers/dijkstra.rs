@@ -39,6 +39,7 @@
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::dial_queue::DialQueue;
+use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::machine::{event_sentence, Sentence};
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
@@ -73,9 +74,9 @@ pub static INFO: Info = Info {
 /// "Not reached yet" in the distance array.
 const UNREACHED: u32 = u32::MAX;
 /// In the parent array: not reached yet.
-const NO_PARENT: u8 = u8::MAX;
+const NO_PARENT: u8 = NO_SIDE;
 /// In the parent array: the start, its own parent (sides are 0 to 7).
-const START: u8 = 8;
+const START: u8 = START_SIDE;
 
 /// Dijkstra's algorithm as a step machine, on a grid of any shape (`T`: the plain [`Square`]
 /// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -323,11 +324,7 @@ impl<T: Topology> Dijkstra<T> {
 
     /// The parent of a cell on the best way found so far, if it has been reached.
     pub fn parent(&self, cell: usize) -> Option<usize> {
-        match self.parent[cell] {
-            NO_PARENT => None,
-            START => Some(cell),
-            back => Some(self.grid.through(cell, back)),
-        }
+        parent_through(&self.grid, cell, self.parent[cell])
     }
 
     /// Whether a cell's distance is final.

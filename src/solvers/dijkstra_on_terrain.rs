@@ -35,6 +35,7 @@
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::cost_buckets::CostBuckets;
+use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::machine::{event_sentence, Arg, Sentence};
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
@@ -44,10 +45,6 @@ use crate::topology::Topology;
 
 /// "Not reached yet" in the distance array.
 const UNREACHED: u32 = u32::MAX;
-/// In the parent array: not reached yet.
-const NO_PARENT: u8 = u8::MAX;
-/// In the parent array: the start, its own parent (sides are 0 to 7).
-const START: u8 = 8;
 
 /// Dijkstra's algorithm on terrain as a step machine, on a grid of any shape.
 #[derive(Clone, Debug)]
@@ -58,7 +55,7 @@ pub struct DijkstraOnTerrain<T> {
     goal: usize,
     /// The cost of the cheapest way to each cell, [`UNREACHED`] before it is reached.
     dist: Vec<u32>,
-    /// The side of each cell that leads back to its parent, [`START`] or [`NO_PARENT`].
+    /// The side of each cell that leads back to its parent, [`START_SIDE`] or [`NO_SIDE`].
     parent: Vec<u8>,
     /// Cells queued, by smallest `dist` first and then by order queued.
     queue: CostBuckets,
@@ -77,7 +74,7 @@ impl<T: Topology> DijkstraOnTerrain<T> {
             start,
             goal,
             dist: vec![UNREACHED; grid.len()],
-            parent: vec![NO_PARENT; grid.len()],
+            parent: vec![NO_SIDE; grid.len()],
             grid,
             queue: CostBuckets::default(),
             settled_count: 0,
@@ -98,7 +95,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
         if !self.started {
             self.started = true;
             self.dist[self.start] = 0;
-            self.parent[self.start] = START;
+            self.parent[self.start] = START_SIDE;
             self.queue.push(self.start, 0);
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
@@ -174,7 +171,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
                 self.started = false;
                 self.queue = CostBuckets::default();
                 self.dist[self.start] = UNREACHED;
-                self.parent[self.start] = NO_PARENT;
+                self.parent[self.start] = NO_SIDE;
                 self.visited = 0;
                 return true;
             }
@@ -192,7 +189,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
             let next = next as usize;
             self.queue.undo_push(u64::from(self.dist[next]));
             self.dist[next] = UNREACHED;
-            self.parent[next] = NO_PARENT;
+            self.parent[next] = NO_SIDE;
         }
         self.visited -= added as u64;
         // A pop that found the queue empty changed nothing.
@@ -260,11 +257,7 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for DijkstraOnTerrain<T>
 impl<T: Topology> DijkstraOnTerrain<T> {
     /// The parent of a cell on the cheapest way to it, if it has been reached.
     pub fn parent(&self, cell: usize) -> Option<usize> {
-        match self.parent[cell] {
-            NO_PARENT => None,
-            START => Some(cell),
-            back => Some(self.grid.through(cell, back)),
-        }
+        parent_through(&self.grid, cell, self.parent[cell])
     }
 
     /// The cost of the cheapest way from the start, if the cell has been reached.
