@@ -14,6 +14,7 @@
 
 import { t } from './i18n.js';
 import { BLOCKED, Edits, PAINTS } from './world.js';
+import { plain, quote, shown } from './quote.js';
 
 /** The tools: what a stroke does to what it crosses. */
 export const TOOLS = ['wall', 'block', ...PAINTS.map((p) => p.name), 'ends'];
@@ -351,7 +352,7 @@ export class Editor {
   }
 
   async load(file) {
-    const name = file.name.slice(0, 80);
+    const name = shown(file.name);
     if (file.size > WORLD_FILE_MAX) {
       this.showProblem(t('page.worldTooBig', { name, size: file.size, max: WORLD_FILE_MAX }));
       return;
@@ -360,7 +361,7 @@ export class Editor {
     try {
       data = JSON.parse(await file.text());
     } catch (err) {
-      this.showProblem(t('page.worldNotJson', { name, error: err instanceof Error ? err.message : String(err) }));
+      this.showProblem(t('page.worldNotJson', { name, error: plain(err instanceof Error ? err.message : String(err)) }));
       return;
     }
     const problem = checkWorld(data);
@@ -386,12 +387,12 @@ export const WORLD_SETTINGS = ['generator', 'braid', 'solver', 'shape', 'width',
 export function checkWorld(data) {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return t('page.worldNoObject');
   if (data.mazestep !== 'world') return t('page.worldNotMarked');
-  if (data.version !== 1) return t('page.worldVersion', { version: String(data.version).slice(0, 20) });
+  if (data.version !== 1) return t('page.worldVersion', { version: quote(String(data.version)) });
   if (typeof data.edits !== 'string') return t('page.worldEditsText');
   const s = data.settings;
   if (s === null || typeof s !== 'object' || Array.isArray(s)) return t('page.worldNoSettings');
   for (const [key, value] of Object.entries(s)) {
-    if (!WORLD_SETTINGS.includes(key)) return t('page.worldUnknownSetting', { key: key.slice(0, 40) });
+    if (!WORLD_SETTINGS.includes(key)) return t('page.worldUnknownSetting', { key: quote(key) });
     if (!['string', 'number'].includes(typeof value)) return t('page.worldSettingType', { key });
   }
   return '';

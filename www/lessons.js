@@ -3,6 +3,7 @@
 // main.js only gives it hooks into the controller and the renderer.
 
 import { has, language, onLanguageChange, setLanguage, t } from './i18n.js';
+import { quote } from './quote.js';
 import { PLAIN_MAZE, TourPanel, TOUR_TEXT_MAX, resolveStops, tourNames } from './tour.js';
 import { QUESTIONS_DEFAULT, QUESTIONS_MAX, QUIZ_ALGORITHMS, QuizPanel } from './quiz.js';
 
@@ -226,6 +227,3 @@ export async function ensureWords() {
   if (!has('units.step')) await setLanguage(language());
 }
 
-function quote(text) {
-  return `'${text.length > 80 ? text.slice(0, 80) + '…' : text}'`;
-}

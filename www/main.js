@@ -19,9 +19,10 @@ import {
   wordSetting,
 } from './masks.js';
 import {
-  describeCorner, moduleDefaults, gridOf, messageOf, pointInside,
+  cellCount, describeCorner, moduleDefaults, gridOf, messageOf, pointInside,
   pointOf, pointSetting, useModuleEnds,
 } from './settings.js';
+import { quote } from './quote.js';
 import { readSettings, writeSettings } from './url.js';
 import { Editor, WORLD_SETTINGS } from './editor.js';
 import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useSolverHonours, useWorldMemory } from './world.js';
@@ -432,9 +433,9 @@ async function boot() {
       const notes = read.problems.map((p) => p.replace(/^URL: /, `${name}: `));
       let edits = '';
       try {
-        edits = Edits.parse(data.edits).toText();
+        edits = Edits.parse(data.edits, cellCount(read.settings)).toText();
       } catch (err) {
-        notes.push(`${name}: the edits are not allowed: ${messageOf(err)}. No edits.`);
+        notes.push(t('page.worldEditsBad', { name, given: quote(data.edits), message: messageOf(err) }));
       }
       if (notes.length > 0) panels.showMessages(notes);
       const changes = Object.fromEntries(WORLD_SETTINGS.map((key) => [key, read.settings[key]]));

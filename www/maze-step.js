@@ -28,6 +28,7 @@ import { useSolverHonours, useWorldMemory } from './world.js';
 import { chooseLanguage } from './i18n.js';
 import { builtInTour, resolveStops, tourNames } from './tour.js';
 import { LANGUAGE_FILES } from './i18n/index.js';
+import { quote } from './quote.js';
 
 /** The attributes the element reacts to: the URL's parameters (but race and embed), lang and tour. */
 export const ATTRIBUTES = [
@@ -838,11 +839,6 @@ export class MazeStepElement extends HTMLElement {
 
 function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
-}
-
-function quote(text) {
-  const shown = text.length > 80 ? text.slice(0, 80) + '…' : text;
-  return `'${shown}'`;
 }
 
 // Defined once, however many times (or from however many URLs) this file is loaded.

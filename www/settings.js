@@ -230,6 +230,24 @@ export function cornerOf(which, width, height, grid = null) {
   return which === 'start' ? [sx, sy] : [gx, gy];
 }
 
+/** The most cells a maze may have (the core's `topology::MAX_CELLS`, 4096 × 4096). */
+export const MAX_CELLS = 4096 * 4096;
+
+/** How many cells the grid of a settings object has, cells a mask switches off included
+ * (what edits count through): width × height, or every ring's cells on a polar grid. */
+export function cellCount(settings) {
+  if (settings.shape === 'polar') {
+    if (!ringStartsOf) return MAX_CELLS;
+    try {
+      const starts = ringStartsOf(settings.height);
+      return starts[starts.length - 1];
+    } catch {
+      return MAX_CELLS;
+    }
+  }
+  return settings.width * settings.height;
+}
+
 /** Where the start or goal is, as [x, y]: its "X,Y" setting, or its corner when ''. */
 export function pointOf(settings, which) {
   const text = settings[which];

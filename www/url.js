@@ -6,9 +6,10 @@
 import { MASK_URL_MAX, maskKind, maskText, parseWord, sizeOfText } from './masks.js';
 import { EDITS_URL_MAX, Edits } from './world.js';
 import { t } from './page-words.js';
+import { quote } from './quote.js';
 import { langSetting, languageCodes, languageName } from './language.js';
 import {
-  CORNERS, DENSITY_DEFAULT, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
+  CORNERS, DENSITY_DEFAULT, cellCount, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
   pointSetting,
 } from './settings.js';
 
@@ -133,14 +134,15 @@ export function readSettings(search, api, defaults) {
     }
   }
 
-  // The edits: their syntax here; whether they fit the maze, when the run is made (main.js).
+  // The edits: their syntax and their size against the grid just read here; whether each
+  // edit fits the maze (a cell that is on, a side that is a wall), when the run is made (main.js).
   if (params.has('edits')) {
     const given = params.get('edits');
     if (given.length > EDITS_URL_MAX) {
       problems.push(t('page.urlEditsLong', { length: String(given.length), max: String(EDITS_URL_MAX) }));
     } else if (given !== '') {
       try {
-        settings.edits = Edits.parse(given).toText();
+        settings.edits = Edits.parse(given, cellCount(settings)).toText();
       } catch (err) {
         problems.push(t('page.urlEditsBad', { given: quote(given), message: messageOf(err) }));
       }
@@ -346,12 +348,4 @@ export function writeSettings(settings, step = 0) {
   if (settings.from > 0) params.set('from', String(settings.from));
   if (settings.to !== null && settings.to !== undefined) params.set('to', String(settings.to));
   return '?' + params.toString();
-}
-
-
-
-// Long or odd values are cut so a crafted URL cannot flood the message area.
-function quote(text) {
-  const shown = text.length > 80 ? text.slice(0, 80) + '…' : text;
-  return `'${shown}'`;
 }

@@ -5,6 +5,8 @@
 
 import { formatNumber } from './i18n.js';
 import { t } from './page-words.js';
+import { quote } from './quote.js';
+import { MAX_CELLS } from './settings.js';
 
 /** The longest edits text a link carries (as masks.js's MASK_URL_MAX); longer: a file. */
 export const EDITS_URL_MAX = 2000;
@@ -83,40 +85,134 @@ export function pathCost(path, terrain, width) {
   return cost;
 }
 
+/**
+ * The terrain painted on cells, kept as runs (first cell, length, value), so that a long run
+ * of one paint costs one entry, however many cells it covers. Reads and writes like a Map of
+ * cell → value (`get`, `set`, `delete`, `size`).
+ */
+export class TerrainRuns {
+  constructor() {
+    this.starts = [];
+    this.lengths = [];
+    this.values = [];
+    this.size = 0; // cells painted
+  }
+
+  /** The index of the run holding `cell`, or -(insertion point) - 1. */
+  find(cell) {
+    let low = 0, high = this.starts.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (cell < this.starts[mid]) high = mid - 1;
+      else if (cell >= this.starts[mid] + this.lengths[mid]) low = mid + 1;
+      else return mid;
+    }
+    return -low - 1;
+  }
+
+  get(cell) {
+    const i = this.find(cell);
+    return i >= 0 ? this.values[i] : undefined;
+  }
+
+  has(cell) {
+    return this.find(cell) >= 0;
+  }
+
+  /** `count` cells from `start` painted `value`, after every run painted so far (parse). */
+  append(start, count, value) {
+    const last = this.starts.length - 1;
+    if (last >= 0 && this.values[last] === value && this.starts[last] + this.lengths[last] === start) {
+      this.lengths[last] += count;
+    } else {
+      this.starts.push(start);
+      this.lengths.push(count);
+      this.values.push(value);
+    }
+    this.size += count;
+  }
+
+  set(cell, value) {
+    this.delete(cell);
+    const at = -this.find(cell) - 1;
+    this.starts.splice(at, 0, cell);
+    this.lengths.splice(at, 0, 1);
+    this.values.splice(at, 0, value);
+    this.size++;
+    return this;
+  }
+
+  delete(cell) {
+    const i = this.find(cell);
+    if (i < 0) return false;
+    const start = this.starts[i], length = this.lengths[i], value = this.values[i];
+    const before = cell - start, after = start + length - cell - 1;
+    const pieces = [];
+    if (before > 0) pieces.push([start, before]);
+    if (after > 0) pieces.push([cell + 1, after]);
+    this.starts.splice(i, 1, ...pieces.map(([s]) => s));
+    this.lengths.splice(i, 1, ...pieces.map(([, n]) => n));
+    this.values.splice(i, 1, ...pieces.map(() => value));
+    this.size--;
+    return true;
+  }
+
+  /** Every run as [start, length, value], in cell order. */
+  *runs() {
+    for (let i = 0; i < this.starts.length; i++) yield [this.starts[i], this.lengths[i], this.values[i]];
+  }
+}
+
 /** The changes to a generated maze: painted cells and changed walls (see the file's head). */
 export class Edits {
   constructor() {
-    this.terrain = new Map(); // cell -> 0 blocked or 1..9
+    this.terrain = new TerrainRuns(); // cell -> 0 blocked or 1..9
     this.walls = new Map(); // cell * 8 + side -> true open, false closed
   }
 
-  static parse(text) {
+  /**
+   * Reads edits from their text form, against a maze of `cells` cells (every cell of the grid,
+   * those a mask switches off included; the largest maze's when not known). A terrain run that
+   * goes past the maze, or a wall of a cell it does not have, is refused at once, by what it
+   * says: the work is bounded by the text and the maze, never by a count the text claims.
+   */
+  static parse(text, cells = MAX_CELLS) {
     const edits = new Edits();
     if (typeof text !== 'string') throw new Error(t('page.editsText'));
     const [terrain, walls = ''] = text.split('~', 2);
-    let cell = 0, count = '';
+    let cell = 0, count = '', runAt = 0;
     for (let i = 0; i < terrain.length; i++) {
       const ch = terrain[i];
       if (ch >= '0' && ch <= '9') {
+        if (count === '') runAt = i;
         count += ch;
-        if (count.length > 9) throw new Error(t('page.editsLongRun', { at: String(i + 1) }));
+        if (count.length > 9) throw new Error(t('page.editsLongRun', { run: quote(terrain.slice(runAt, i + 1)), at: runAt + 1, max: MAX_CELLS }));
         continue;
       }
+      if (count === '') runAt = i;
       const n = count === '' ? 1 : Number(count);
       count = '';
       let value;
       if (ch === '.') value = null;
       else if (ch === 'x') value = BLOCKED;
       else if (ch >= 'a' && ch <= 'i') value = ch.charCodeAt(0) - 96;
-      else throw new Error(t('page.editsBadSymbol', { symbol: ch, at: String(i + 1) }));
-      if (value !== null) for (let c = cell; c < cell + n; c++) edits.terrain.set(c, value);
+      else throw new Error(t('page.editsBadSymbol', { symbol: quote(String.fromCodePoint(terrain.codePointAt(i))), at: i + 1 }));
+      if (n > cells - cell) {
+        throw new Error(t('page.editsRunPast', {
+          run: quote(terrain.slice(runAt, i + 1)), at: runAt + 1, count: n, from: cell, left: Math.max(0, cells - cell), cells,
+        }));
+      }
+      if (value !== null && n > 0) edits.terrain.append(cell, n, value);
       cell += n;
     }
-    if (count !== '') throw new Error(t('page.editsTrailingCount'));
-    for (const token of walls.split('.').filter((t) => t !== '')) {
+    if (count !== '') throw new Error(t('page.editsTrailingCount', { run: quote(terrain.slice(runAt)) }));
+    for (const token of walls.split('.')) {
+      if (token === '') continue;
       const match = /^([0-9a-z]+)([0-7])([ox])$/.exec(token);
-      if (!match) throw new Error(t('page.editsBadWall', { wall: token.slice(0, 20) }));
-      edits.walls.set(parseInt(match[1], 36) * 8 + Number(match[2]), match[3] === 'o');
+      if (!match) throw new Error(t('page.editsBadWall', { wall: quote(token) }));
+      const wallCell = parseInt(match[1], 36);
+      if (!(wallCell < cells)) throw new Error(t('page.editsWallPast', { wall: quote(token), cell: wallCell, cells, last: cells - 1 }));
+      edits.walls.set(wallCell * 8 + Number(match[2]), match[3] === 'o');
     }
     return edits;
   }
@@ -127,10 +223,10 @@ export class Edits {
 
   /** The core's text form: runs of terrain symbols, then `~` and the walls. */
   toText() {
-    let text = '';
+    const parts = [];
     let next = 0, runSymbol = '', runCount = 0;
     const flush = () => {
-      if (runCount > 0) text += (runCount === 1 ? '' : String(runCount)) + runSymbol;
+      if (runCount > 0) parts.push((runCount === 1 ? '' : String(runCount)) + runSymbol);
     };
     const add = (count, symbol) => {
       if (count <= 0) return;
@@ -140,13 +236,13 @@ export class Edits {
         [runSymbol, runCount] = [symbol, count];
       }
     };
-    for (const cell of [...this.terrain.keys()].sort((a, b) => a - b)) {
-      const value = this.terrain.get(cell);
-      add(cell - next, '.');
-      add(1, value === BLOCKED ? 'x' : String.fromCharCode(96 + value));
-      next = cell + 1;
+    for (const [start, length, value] of this.terrain.runs()) {
+      add(start - next, '.');
+      add(length, value === BLOCKED ? 'x' : String.fromCharCode(96 + value));
+      next = start + length;
     }
     flush();
+    const text = parts.join('');
     if (this.walls.size === 0) return text;
     const walls = [...this.walls.keys()].sort((a, b) => a - b)
       .map((key) => `${Math.floor(key / 8).toString(36)}${key % 8}${this.walls.get(key) ? 'o' : 'x'}`);
