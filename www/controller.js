@@ -399,7 +399,8 @@ export class Controller {
 
   /**
    * Starts a job: `slice(n)` does a bounded piece (n a step count) and says whether the job
-   * is finished; `progress()` is a fraction or null; `finished()` runs at the end.
+   * is finished; `progress()` is a fraction or null; `finished()` runs at the end, and
+   * `cancelled()` (if given) when it is stopped before.
    */
   startJob(job) {
     if (this.job) this.cancelJob(false);
@@ -416,6 +417,7 @@ export class Controller {
     this.job = null;
     if (job.shown) this.hooks.progress?.(null);
     if (report) this.settle();
+    job.cancelled?.();
   }
 
   /** A slice of the job; ends it when it is finished. */

@@ -3,9 +3,10 @@
 // main.js only gives it hooks into the controller and the renderer.
 
 import { has, language, onLanguageChange, setLanguage, t } from './i18n.js';
-import { quote } from './quote.js';
-import { PLAIN_MAZE, TourPanel, TOUR_TEXT_MAX, resolveStops, tourNames } from './tour.js';
+import { quote, shown } from './quote.js';
+import { PLAIN_MAZE, TourPanel, TOUR_TEXT_MAX, tourNames } from './tour.js';
 import { QUESTIONS_DEFAULT, QUESTIONS_MAX, QUIZ_ALGORITHMS, QuizPanel } from './quiz.js';
+import { Slicer } from './controller.js';
 
 /** The address parameters this module reads and writes. */
 export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
@@ -66,7 +67,7 @@ export function lessonQuery(pairs) {
 export class Lessons {
   /**
    * @param {Document} doc
-   * @param {object} on  { controller, createRun(settings), readMaze(query) -> settings | null,
+   * @param {object} on  { controller, readMaze(query) -> settings | null,
    *   title(name), cells(run), groups(run), message(text), changed() }
    */
   constructor(doc, on) {
@@ -75,8 +76,23 @@ export class Lessons {
     const box = doc.getElementById('lesson-panels');
     const controller = on.controller;
     const message = (text) => on.message(text);
+    // Long work on the run on show (finding a tour's stops, the next question), a slice per
+    // frame with progress and Cancel: one step at a time, so the picture is drawn whole.
+    const work = (job) => controller.startJob({
+      ...job,
+      slicer: new Slicer(64),
+      slice: (n) => {
+        controller.partial = true;
+        return job.slice(n);
+      },
+      finished: () => {
+        controller.settle();
+        job.finished();
+      },
+    });
     this.tour = new TourPanel(doc, box, {
-      resolve: (settings, stops, own) => resolveStops(on.createRun, settings, stops, own),
+      run: () => controller.run,
+      work,
       apply: (maze) => this.applyMaze(maze),
       seek: (step, done) => controller.seek(step, { done }),
       matches: (a, b) => MAZE_KEYS.every((key) => String(a[key]) === String(b[key])),
@@ -85,12 +101,11 @@ export class Lessons {
       message,
     });
     this.quiz = new QuizPanel(doc, box, {
-      run: () => controller.run,
+      runs: () => (controller.run ? controller.runs() : []),
       settings: () => controller.settings,
-      createRun: on.createRun,
       cells: on.cells,
       groups: on.groups,
-      seek: (step, done) => controller.seek(step, { done }),
+      work,
       step: () => controller.step(),
       changed: () => on.changed(),
       message,
@@ -165,10 +180,10 @@ export class Lessons {
       el.ownFile.value = '';
       if (!file) return;
       if (file.size > TOUR_TEXT_MAX * 4) {
-        this.on.message(t('tour.errOwn', { source: file.name, message: t('tour.errTooLong', { length: file.size, max: TOUR_TEXT_MAX }) }));
+        this.on.message(t('tour.errOwn', { source: shown(file.name), message: t('tour.errTooLong', { length: file.size, max: TOUR_TEXT_MAX }) }));
         return;
       }
-      this.tour.openOwn(await file.text(), 0, file.name);
+      this.tour.openOwn(await file.text(), 0, shown(file.name));
     });
     el.quizStart.addEventListener('click', () => {
       const n = Number(el.quizQuestions.value);
@@ -195,19 +210,17 @@ export class Lessons {
     for (const option of el.tourChoice.options) option.textContent = this.on.title(option.value);
   }
 
-  /** Opens what the address asks for (after the page has made its first run). */
-  boot(lesson) {
+  /**
+   * Opens what the address asks for (after the page has made its first run). `opening`
+   * ({ name, step }): the step the link opens at, where a quiz asks from.
+   */
+  boot(lesson, opening = { name: 'step', step: 0 }) {
     if (lesson.tour) {
       this.el.tourChoice.value = lesson.tour;
       this.tour.open(lesson.tour, lesson.stop);
     }
     else if (lesson.tourtext !== null) this.tour.openOwn(lesson.tourtext, lesson.stop);
-    else if (lesson.quiz) this.quiz.open(lesson.questions);
-    else return;
-    const tour = this.tour.tour;
-    if (tour && lesson.stop >= tour.stops.length) {
-      this.on.message(t('tour.stopPast', { stop: lesson.stop + 1, n: tour.stops.length }));
-    }
+    else if (lesson.quiz) this.quiz.open(lesson.questions, opening.step, opening.step > 0 ? opening : null);
   }
 
   /** A new run on show (a setting changed, or Reset). */

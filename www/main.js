@@ -646,7 +646,8 @@ async function boot() {
   }
   // A shared moment (step=, or from= in embed mode): go there, a slice per frame.
   const opening = controller.settings.step;
-  if (opening > 0) {
+  // A quiz asks from the step a link opens at: it goes there itself (www/quiz.js).
+  if (opening > 0 && !lesson.quiz) {
     const fromBound = openedBy === 'from';
     controller.seek(opening, {
       label: t('page.jobOpening', { step: opening }),
@@ -658,7 +659,6 @@ async function boot() {
   }
   lessons = new Lessons(doc, {
     controller,
-    createRun: (s) => controller.createRun(s),
     readMaze(query) {
       const read = readSettings(`?${query}`, api, { ...defaults, speed: controller.settings.speed, style: controller.settings.style });
       if (read.problems.length > 0) panels.showMessages(read.problems);
@@ -682,7 +682,7 @@ async function boot() {
     if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
     if (lessons.quiz.key(event, cursor ? renderer.indexOf(cursor) : -1)) event.preventDefault();
   });
-  lessons.boot(lesson);
+  lessons.boot(lesson, { name: openedBy === 'from' ? 'from' : 'step', step: opening });
   writeUrl();
 
   // Long work's progress, with Cancel (Escape too).

@@ -115,6 +115,24 @@ export function decodeCells(setting, count) {
  * setting cannot be used on this grid.
  */
 export function maskText(setting, shape, width, height, api) {
+  // The same setting on the same grid is asked for often (the run, the start and goal's
+  // checks, the controls): at 4096 × 4096 the text is 16 MB and an outline takes the core
+  // most of a second, so the last few are kept.
+  const key = `${shape}|${width}|${height}|${setting}`;
+  const kept = madeTexts.get(key);
+  if (kept !== undefined && kept.api === api) return kept.text;
+  const text = makeMaskText(setting, shape, width, height, api);
+  madeTexts.delete(key);
+  madeTexts.set(key, { api, text });
+  while (madeTexts.size > MADE_TEXTS_KEPT) madeTexts.delete(madeTexts.keys().next().value);
+  return text;
+}
+
+// The mask texts made last, by grid and setting, oldest first: { api, text }.
+const madeTexts = new Map();
+const MADE_TEXTS_KEPT = 4;
+
+function makeMaskText(setting, shape, width, height, api) {
   switch (maskKind(setting)) {
     case 'none':
       return null;

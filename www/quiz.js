@@ -1,8 +1,11 @@
 // Quiz mode (quiz=1): at a paused step whose next step is one a learner can work out from
 // what is on screen, the page asks what that step will do, then shows it.
 //
-// The true answer comes from a second run of the same settings (the shadow), moved to the
-// step on show and stepped once, so nothing on show changes while asking. The kinds:
+// The true answer comes from the run on show itself: it steps on one step at a time, a slice
+// per frame (with progress, and Cancel, on a big maze), and at the first step it can ask about
+// it reads what that step did and takes it back (Back is exact), so the question is asked
+// at the step before it, with everything on screen as it was. No second run is made: at
+// 4096 × 4096 that alone was a third of a second and hundreds of megabytes. The kinds:
 //   bfs            which cell is dequeued next (the queue's front)               a cell
 //   a-star         which cell is expanded next (lowest f, then lowest h); a tie
 //                  beyond that counts: any open cell with the same f and h is right  a cell
@@ -22,7 +25,7 @@ const SCAN_MAX = 50_000;
 const SIDES = ['north', 'east', 'south', 'west'];
 const TURNS = ['ahead', 'right', 'back', 'left'];
 
-/** The kind of question the step a run is about to take allows, from the step taken on the shadow. */
+/** The kind of question a step allows, from the algorithm that took it and its event. */
 export function kindOf(algorithm, event) {
   if (algorithm === 'bfs' && event === 'expand') return 'bfs';
   if (algorithm === 'a-star' && event === 'expand') return 'astar';
@@ -48,16 +51,20 @@ export class QuizPanel {
   /**
    * @param {Document} doc
    * @param {HTMLElement} box  where the panel goes
-   * @param {object} on  { run() (the run on show), settings(), createRun(settings), seek(step, done),
-   *   step() (one step on show), reset(), changed(), message(text) }
+   * @param {object} on  { runs() (the runs on show: the main one first, then a race
+   *   partner), settings(), cells(run), groups(run), work(job) (long work a slice per frame:
+   *   the controller's startJob, with `cancelled()` called if it is stopped), step() (one step
+   *   on show), changed(), message(text) }
    */
   constructor(doc, box, on) {
     this.doc = doc;
     this.on = on;
     this.active = false;
     this.total = QUESTIONS_DEFAULT;
-    this.shadow = null;
-    this.shadowKey = '';
+    this.looking = false; // a question is being looked for (a job under way)
+    this.search = null; // that search: { target, scanned, seeking, found }
+    this.stopped = null; // a search that was stopped: { from, opening }, for Next to go on
+    this.empty = null; // why there is no question: 'none', 'noMore' or 'stopped'
     this.question = null; // { kind, step, truth, accept: Set, choices, narration, place }
     this.answered = null; // { right, answer }
     this.resetScore();
@@ -82,7 +89,11 @@ export class QuizPanel {
     bottom.append(el.next, el.close);
     el.panel.append(el.heading, el.score, el.ask, el.choices, el.verdict, el.reason, bottom);
     box.append(el.panel);
-    el.next.addEventListener('click', () => (this.finished() ? this.restart() : this.nextQuestion()));
+    el.next.addEventListener('click', () => {
+      if (this.finished()) this.restart();
+      else if (this.stopped) this.nextQuestion(this.stopped.from, this.stopped.opening);
+      else this.nextQuestion();
+    });
     el.close.addEventListener('click', () => this.close());
   }
 
@@ -97,8 +108,12 @@ export class QuizPanel {
     return this.asked >= this.total && this.answered !== null;
   }
 
-  /** Starts a quiz of `questions` questions on the run on show, from its first step. */
-  open(questions = this.total) {
+  /**
+   * Starts a quiz of `questions` questions on the run on show, asking from step `from` (a
+   * link's `step=`; 0 from the Lessons card). `opening` ({ name, step }) is the link's step:
+   * one past the run's end is said to be so, and the quiz has no questions left there.
+   */
+  open(questions = this.total, from = 0, opening = null) {
     this.active = true;
     this.total = questions;
     this.resetScore();
@@ -106,37 +121,21 @@ export class QuizPanel {
     this.answered = null;
     this.el.panel.hidden = false;
     this.on.changed();
-    this.nextQuestion(0);
+    this.nextQuestion(from, opening);
   }
 
   close() {
     if (!this.active) return;
     this.active = false;
     this.question = null;
+    this.stopLooking();
     this.el.panel.hidden = true;
-    this.dropShadow();
     this.on.changed();
   }
 
   restart() {
     this.resetScore();
     this.nextQuestion(0);
-  }
-
-  dropShadow() {
-    if (this.shadow) this.shadow.free();
-    this.shadow = null;
-    this.shadowKey = '';
-  }
-
-  /** The shadow run for the settings on show (made again when they change). */
-  shadowRun() {
-    const key = JSON.stringify(this.on.settings());
-    if (this.shadow && key === this.shadowKey) return this.shadow;
-    this.dropShadow();
-    this.shadow = this.on.createRun(this.on.settings());
-    this.shadowKey = key;
-    return this.shadow;
   }
 
   /** Whether a click on the maze answers the question now. */
@@ -149,97 +148,164 @@ export class QuizPanel {
     if (!this.active) return;
     this.question = null;
     this.answered = null;
-    this.dropShadow();
+    this.stopLooking();
     this.show();
+  }
+
+  stopLooking() {
+    this.looking = false;
+    this.stopped = null;
+    this.search = null;
   }
 
   /**
-   * Finds the next step to ask about, from `from` (the step on show) plus a gap, moves the run
-   * on show there and asks. Says so when the run has no more questions.
+   * Looks for the next step to ask about, from `from` (the step on show) plus a gap: the run
+   * on show goes there and steps on until a step it can ask about, a slice per frame; then
+   * it asks. Says so when the run has no more questions.
    */
-  nextQuestion(from = null) {
+  nextQuestion(from = null, opening = null) {
     if (!this.active) return;
-    const run = this.on.run();
+    const [run] = this.on.runs();
     if (!run) return;
     this.answered = null;
     this.question = null;
-    let found;
-    try {
-      found = this.find(from ?? run.steps());
-    } catch (err) {
-      this.on.message(t('quiz.error', { message: err instanceof Error ? err.message : String(err) }));
-      found = null;
-    }
-    if (!found) {
-      this.show(from === 0 ? 'none' : 'noMore');
-      return;
-    }
-    this.asked++;
-    this.question = found;
+    this.stopped = null;
+    this.empty = null;
+    const start = from ?? run.steps();
+    const search = { target: start + gapBefore(this.asked), scanned: 0, seeking: true, found: null };
+    this.search = search;
+    this.looking = true;
     this.show();
-    this.on.seek(found.step, () => this.show());
-  }
-
-  /** Scans the shadow forward for an askable step; returns the question or null. */
-  find(from) {
-    const shadow = this.shadowRun();
-    let at = from + gapBefore(this.asked);
-    shadow.seek(at);
-    if (shadow.steps() < at) return null;
     const square = this.on.settings().shape === 'square' && !this.on.settings().mask;
-    for (let n = 0; n < SCAN_MAX && shadow.phase() !== 'done'; n++) {
-      const before = {
-        heading: shadow.heading(),
-        open: shadow.algorithm() === 'a-star' ? openSet(shadow) : null,
-        cells: shadow.algorithm() === 'kruskal' ? this.cells(shadow) : null,
-      };
-      if (shadow.advance(1) === 0) break;
-      const kind = kindOf(shadow.algorithm(), shadow.lastEvent());
-      const question = kind && this.make(kind, shadow, before, square);
-      if (question) return { ...question, step: at, kind, narration: shadow.narration() };
-      at++;
-    }
-    return null;
-  }
-
-  cells(run) {
-    return this.on.cells(run).slice();
-  }
-
-  /** The question for a step just taken on the shadow, or null where it cannot be asked fairly. */
-  make(kind, shadow, before, square) {
-    const w = shadow.width;
-    const place = (c) => `(${c % w}, ${Math.floor(c / w)})`;
-    if (kind === 'bfs' || kind === 'astar') {
-      const truth = shadow.current();
-      if (truth < 0) return null;
-      const accept = new Set([truth]);
-      if (kind === 'astar' && before.open) {
-        const best = before.open.find((e) => e.y * w + e.x === truth);
-        // Ties in f and h: any of them is as right as the one the heap gives.
-        if (best) for (const e of before.open) if (e.f === best.f && e.h === best.h) accept.add(e.y * w + e.x);
+    const end = (empty) => {
+      if (this.search !== search) return;
+      this.looking = false;
+      this.search = null;
+      if (opening && search.reachedEnd && run.steps() < opening.step) {
+        this.on.message(t('page.urlPastEnd', { name: opening.name, step: String(opening.step), reached: run.steps() }));
       }
-      return { truth, accept, choices: null, answer: place(truth) };
+      if (!search.found) {
+        this.show(empty ?? (start === 0 ? 'none' : 'noMore'));
+        return;
+      }
+      this.asked++;
+      this.question = search.found;
+      this.show();
+    };
+    this.on.work({
+      kind: 'quiz',
+      label: t('quiz.looking'),
+      slice: (n) => {
+        if (this.search !== search) return true;
+        try {
+          return this.lookFor(search, n, square);
+        } catch (err) {
+          this.on.message(t('quiz.error', { message: err instanceof Error ? err.message : String(err) }));
+          search.found = null;
+          return true;
+        }
+      },
+      progress: () => (search.seeking ? null : search.scanned / SCAN_MAX),
+      finished: () => end(null),
+      cancelled: () => {
+        if (this.search !== search) return;
+        this.looking = false;
+        this.search = null;
+        this.stopped = { from: start, opening };
+        this.show('stopped');
+      },
+    });
+  }
+
+  /**
+   * At most `n` steps of the search: first to the target step, then one step at a time until
+   * one can be asked about (taken back again), the run ends, or SCAN_MAX steps were looked at.
+   * Returns whether the search is over (`search.found` holds the question, or null).
+   */
+  lookFor(search, n, square) {
+    const runs = this.on.runs();
+    const [run] = runs;
+    if (search.seeking) {
+      for (const r of runs) r.seek(search.target, n);
+      if (run.steps() < search.target && run.phase() !== 'done') return false;
+      search.seeking = false;
+      search.reachedEnd = run.phase() === 'done';
+      return run.phase() === 'done';
     }
-    if (kind === 'backtracker') {
-      const truth = shadow.lastEvent();
-      return { truth, accept: new Set([truth]), choices: ['push', 'pop'] };
+    for (let k = 0; k < n; k++) {
+      if (search.scanned >= SCAN_MAX || run.phase() === 'done') return true;
+      const heading = run.heading();
+      // The race partner keeps step with the run on show, as long as it has steps left.
+      const moving = runs.filter((r, i) => i === 0 || r.phase() !== 'done');
+      if (run.advance(1) === 0) return true;
+      for (const r of moving.slice(1)) r.advance(1);
+      search.scanned++;
+      const kind = kindOf(run.algorithm(), run.lastEvent());
+      if (!kind) continue;
+      const question = this.ask(kind, moving, heading, square);
+      if (question) {
+        search.found = question;
+        return true;
+      }
     }
-    if (kind === 'kruskal') {
-      if (!square) return null;
-      const cell = shadow.current();
-      const side = kruskalSide(shadow, cell, before.cells, this.on.cells(shadow), this.on.groups(shadow));
-      if (cell < 0 || side === null) return null;
-      const truth = shadow.lastEvent() === 'merge-sets' ? 'carve' : 'keep';
-      return { truth, accept: new Set([truth]), choices: ['carve', 'keep'], wall: { side: SIDES[side], cell: place(cell) } };
+    return false;
+  }
+
+  /**
+   * The question for the step the run on show (the first of `runs`, those that took it) has
+   * just taken, read from what it did; the step is taken back, so the question is asked where
+   * the run was. Null (the step stays taken) where it cannot be asked fairly.
+   */
+  ask(kind, runs, heading, square) {
+    const [run] = runs;
+    const w = run.width;
+    const place = (c) => `(${c % w}, ${Math.floor(c / w)})`;
+    const narration = run.narration();
+    const event = run.lastEvent();
+    const cell = run.current();
+    let question = null;
+    let before = null; // what the question needs from the state before the step
+    if (kind === 'bfs' || kind === 'astar') {
+      if (cell < 0) return null;
+      question = { truth: cell, accept: new Set([cell]), choices: null, answer: place(cell) };
+      if (kind === 'astar') before = () => {
+        const open = openSet(run);
+        const best = open.find((e) => e.y * w + e.x === cell);
+        // Ties in f and h: any of them is as right as the one the heap gives.
+        if (best) for (const e of open) if (e.f === best.f && e.h === best.h) question.accept.add(e.y * w + e.x);
+      };
+    } else if (kind === 'backtracker') {
+      question = { truth: event, accept: new Set([event]), choices: ['push', 'pop'] };
+    } else if (kind === 'kruskal') {
+      if (!square || cell < 0) return null;
+      const after = this.on.cells(run)[cell];
+      const groups = this.on.groups(run);
+      const same = [];
+      if (cell % w + 1 < w && groups[cell + 1] === groups[cell]) same.push(1);
+      if (cell + w < run.cellCount && groups[cell + w] === groups[cell]) same.push(2);
+      const truth = event === 'merge-sets' ? 'carve' : 'keep';
+      question = { truth, accept: new Set([truth]), choices: ['carve', 'keep'] };
+      before = () => {
+        const side = kruskalSide(after & ~this.on.cells(run)[cell], same, narration);
+        if (side === null) return false;
+        question.wall = { side: SIDES[side], cell: place(cell) };
+        return true;
+      };
+    } else if (kind === 'follower') {
+      const turned = run.heading();
+      if (heading < 0 || turned < 0) return null;
+      const truth = TURNS[(turned - heading + 4) % 4];
+      question = { truth, accept: new Set([truth]), choices: ['left', 'ahead', 'right', 'back'] };
     }
-    if (kind === 'follower') {
-      const after = shadow.heading();
-      if (before.heading < 0 || after < 0) return null;
-      const truth = TURNS[(after - before.heading + 4) % 4];
-      return { truth, accept: new Set([truth]), choices: ['left', 'ahead', 'right', 'back'] };
+    if (!question) return null;
+    // Back to the step before, where the question is asked.
+    for (const r of runs) r.back();
+    if (before && before() === false) {
+      // Not askable after all: the step is taken again and the search goes on.
+      for (const r of runs) r.advance(1);
+      return null;
     }
-    return null;
+    return { ...question, step: run.steps(), kind, narration };
   }
 
   /** The learner's answer: a cell index or a choice. */
@@ -261,14 +327,16 @@ export class QuizPanel {
     this.el.next.focus();
   }
 
-  /** The panel as things are now; `empty` says why there is no question. */
-  show(empty = null) {
+  /** The panel as things are now; `empty` says why there is no question (kept until the next). */
+  show(empty = this.empty) {
+    this.empty = empty;
     const el = this.el;
     const q = this.question;
     setText(el.heading, t('quiz.heading', { k: Math.min(this.asked, this.total) || 1, n: this.total }));
     setText(el.score, t('quiz.score', { score: this.score, asked: this.answered ? this.asked : Math.max(0, this.asked - (q ? 1 : 0)), streak: this.streak }));
     let ask = '';
-    if (empty) ask = t(`quiz.${empty}`);
+    if (this.looking) ask = t('quiz.looking');
+    else if (empty) ask = t(`quiz.${empty}`);
     else if (q) ask = q.wall ? t('quiz.ask.kruskal', { side: t(`quiz.side.${q.wall.side}`), cell: q.wall.cell }) : t(`quiz.ask.${q.kind}`);
     setText(el.ask, ask);
     el.choices.replaceChildren();
@@ -297,7 +365,7 @@ export class QuizPanel {
     const done = this.finished();
     if (done) setText(el.reason, `${reason} ${t('quiz.summary', { score: this.score, n: this.total, best: this.best })}`.trim());
     setText(el.next, done ? t('quiz.again') : t('quiz.next'));
-    el.next.disabled = !done && (this.answered === null && q !== null || empty === 'none' || empty === 'noMore');
+    el.next.disabled = !done && (this.looking || this.answered === null && q !== null || empty === 'none' || empty === 'noMore');
     setText(el.close, t('quiz.close'));
   }
 
@@ -334,22 +402,16 @@ function openSet(run) {
 }
 
 /**
- * Which side of `cell` Kruskal's last wall was (square grid: east 1 or south 2): a carved
- * wall shows in the passage bits; a kept one lies between two cells of one set, and when
- * both neighbours are in that set the narration names it. null when it cannot be told.
+ * Which side of its cell Kruskal's last wall was (square grid: east 1 or south 2): a carved
+ * wall shows in the passage bits it `opened`; a kept one lies between two cells of one set
+ * (`same`: the sides whose neighbour is in the cell's set), and when both are the narration
+ * names it. null when it cannot be told.
  */
-function kruskalSide(run, cell, before, after, groups) {
-  if (cell < 0 || !before) return null;
-  const opened = after[cell] & ~before[cell];
+function kruskalSide(opened, same, narration) {
   if (opened & 2) return 1;
   if (opened & 4) return 2;
-  const w = run.width;
-  const x = cell % w;
-  const same = [];
-  if (x + 1 < w && groups[cell + 1] === groups[cell]) same.push(1);
-  if (cell + w < run.cellCount && groups[cell + w] === groups[cell]) same.push(2);
   if (same.length === 1) return same[0];
-  const said = /wall (east|south) of cell/.exec(run.narration());
+  const said = /wall (east|south) of cell/.exec(narration);
   return said ? SIDES.indexOf(said[1]) : null;
 }
 

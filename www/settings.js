@@ -200,7 +200,10 @@ export function gridOf(settings) {
   } catch {
     mask = null;
   }
-  return { shape: settings.shape ?? 'square', mask };
+  const shape = settings.shape ?? 'square';
+  // A short name for the grid (its mask text may be megabytes long), for caches.
+  const key = mask === null ? null : `${shape}|${settings.width}|${settings.height}|${settings.mask}`;
+  return { shape, mask, key };
 }
 
 function plain(grid) {
@@ -214,7 +217,7 @@ export function cornerOf(which, width, height, grid = null) {
   if (plain(grid)) {
     ends = Array.from(defaultEnds(width, height));
   } else {
-    const key = `${grid.shape}|${width}|${height}|${grid.mask ?? ''}`;
+    const key = grid.key ?? `${grid.shape}|${width}|${height}|${grid.mask ?? ''}`;
     ends = endsCache.get(key);
     if (!ends) {
       try {
@@ -275,11 +278,19 @@ export function pointInside(text, width, height, grid = null) {
   } else if (!(x < width && y < height)) {
     return false;
   }
-  if (grid?.mask) {
-    const row = grid.mask.split('\n')[y] ?? '';
-    if (row[x] === 'X') return false;
-  }
+  if (grid?.mask && maskRow(grid.mask, y)[x] === 'X') return false;
   return true;
+}
+
+/** Row `y` of mask text ('' past the last), found without splitting the whole text. */
+function maskRow(text, y) {
+  let at = 0;
+  for (let row = 0; row < y; row++) {
+    at = text.indexOf('\n', at) + 1;
+    if (at === 0) return '';
+  }
+  const end = text.indexOf('\n', at);
+  return text.slice(at, end < 0 ? text.length : end);
 }
 
 /** "Start 0,0 · Goal 23,15" */
