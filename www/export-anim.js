@@ -18,6 +18,7 @@ import { OVERLAY_MARGIN, Renderer } from './renderer.js';
 import { ShapeRenderer } from './shape-renderer.js';
 import { has, language, onLanguageChange, setLanguage, t, translatePage } from './i18n.js';
 import { muxWebm } from './webm.js';
+import { shown } from './quote.js';
 
 export const MAX_FRAMES = 2000;
 export const SIZES = [320, 480, 640, 960];
@@ -41,7 +42,7 @@ export function planAnimation(raw, total) {
     if (typed && text === '' && fallback !== undefined) return fallback;
     const n = Number(text);
     if (!typed || text === '' || !Number.isInteger(n) || n < min || n > max) {
-      problems.push(t('export.badWhole', { field: t(`export.${field}`), value: text.slice(0, 20), min, max }));
+      problems.push(t('export.badWhole', { field: t(`export.${field}`), value: shown(text), min, max }));
       return null;
     }
     return n;
@@ -51,7 +52,7 @@ export function planAnimation(raw, total) {
   const spf = whole('stepsPerFrame', raw.spf, 1, 1_000_000, 1);
   const fps = whole('fps', raw.fps, 1, MAX_FPS, 10);
   const size = typeof raw.size === 'string' || typeof raw.size === 'number' ? Number(raw.size) : NaN;
-  if (!SIZES.includes(size)) problems.push(t('export.badSize', { value: String(raw.size).slice(0, 20), sizes: SIZES.join(', ') }));
+  if (!SIZES.includes(size)) problems.push(t('export.badSize', { value: shown(String(raw.size)), sizes: SIZES.join(', ') }));
   if (problems.length > 0) return { problems };
   if (total >= 0 && from > total) return { problems: [t('export.fromPastEnd', { from, total })] };
   if (total >= 0 && (to === null || to > total)) {
@@ -95,6 +96,9 @@ function nextTask() {
 }
 
 class Cancelled extends Error {}
+
+// A plan that turned out not to fit the run once it was counted: its message is the problem.
+class Refused extends Error {}
 
 /** Whether this browser can encode VP8 (WebCodecs); resolves to false where it cannot. */
 export async function canEncodeWebm() {
@@ -237,6 +241,7 @@ export class AnimationExporter {
       return { name, frames: frames.count, width: frames.width, height: frames.height, ms: performance.now() - started };
     } catch (err) {
       if (err instanceof Cancelled) this.el.note.textContent = t('export.cancelled');
+      else if (err instanceof Refused) this.showProblems([err.message]);
       else this.showProblems([t('export.failed', { reason: err instanceof Error ? err.message : String(err) })]);
       return null;
     } finally {
@@ -273,11 +278,19 @@ export class AnimationExporter {
       sliceStart = performance.now();
     };
     this.progress(0, plan.frames);
-    // To `from` first, 4096 steps a call.
+    // To `from` first, a slice at a time. This counts a run whose length was not known yet:
+    // a From past its end is refused here, before any frame.
+    let n = 4096;
     while (run.steps() < plan.from && run.phase() !== 'done') {
-      run.seek(plan.from, 4096);
+      const began = performance.now();
+      run.seek(plan.from, n);
+      const took = performance.now() - began;
+      if (took < SLICE_MS / 4) n = Math.min(n * 2, 1 << 24);
+      else if (took > SLICE_MS) n = Math.max(256, n >> 1);
+      this.el.text.textContent = t('export.toFrom', { from: plan.from, step: run.steps() });
       await pause();
     }
+    if (run.steps() < plan.from) throw new Refused(t('export.fromPastEnd', { from: plan.from, total: run.steps() }));
     r.setRun(run);
     const distances = this.on.settings().distances;
     if (distances) {
