@@ -4,7 +4,7 @@
 //
 //   node scripts/build-offline.mjs [--out dist/mazestep.html]
 //
-// Needs pkg/ (wasm-pack build --target web --release). No bundler: browsers refuse to load
+// Needs pkg/, built by scripts/build. No bundler: browsers refuse to load
 // ES modules from file:// URLs, so every module reachable from www/main.js becomes a data: URL
 // under a bare name ("mazestep/www/controller.js"), its relative imports are rewritten to those
 // names, and an import map resolves them. The stylesheet goes into a <style>, the .wasm into a
@@ -15,6 +15,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pkgProblem } from './finish-pkg.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -69,7 +70,8 @@ function rewrite(path, source) {
 function main() {
   const { out } = parseArgs(process.argv.slice(2));
   const wasmFile = join(ROOT, 'pkg', 'mazestep_bg.wasm');
-  if (!existsSync(wasmFile)) fail('pkg/ is missing: run wasm-pack build --target web --release first');
+  const problem = pkgProblem(join(ROOT, 'pkg'));
+  if (problem) fail(problem);
   let html = readFileSync(join(ROOT, 'index.html'), 'utf8');
 
   const entry = html.match(/<script type="module" src="([^"]+)"><\/script>/);

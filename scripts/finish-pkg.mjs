@@ -4,10 +4,22 @@
 // Idempotent: a glue file that has the guard already is left alone.
 //
 //   node scripts/finish-pkg.mjs pkg/mazestep.js
+//
+// scripts/build runs it; it is the one way pkg/ is built. Everything that loads pkg/ checks
+// that it was (`pkgProblem` here for Node; www/module-api.js for the page and the element, by
+// the mark the guard leaves on MazeRun), so a bare `wasm-pack build` is named, not half-used.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const MARK = '// mazestep: calls on a freed run';
+
+/** The key of the mark the guard leaves on MazeRun (`MazeRun[Symbol.for(FINISHED)] === true`). */
+export const FINISHED = 'mazestep.pkg-finished';
+
+/** How to build pkg/, as every message that says so puts it. */
+export const HOW_TO_BUILD = 'build it with scripts/build (wasm-pack build --target web --release, then scripts/finish-pkg.mjs)';
 
 const GUARD = `
 ${MARK} say so (appended by scripts/finish-pkg.mjs).
@@ -36,14 +48,47 @@ for (const name of Reflect.ownKeys(MazeRun.prototype)) {
 }
 `;
 
-const file = process.argv[2];
-if (!file) {
-  console.error('usage: node scripts/finish-pkg.mjs pkg/mazestep.js');
-  process.exit(2);
+// Left on MazeRun after the guard: the page checks for it at load (www/module-api.js).
+const FINISHED_MARK = `Object.defineProperty(MazeRun, Symbol.for('${FINISHED}'), { value: true });\n`;
+
+/**
+ * What is wrong with the build in `dir` (a pkg/ folder), as a sentence, or null when it was
+ * built by scripts/build: the .wasm and the glue are there, and the glue was finished.
+ */
+export function pkgProblem(dir) {
+  const glue = join(dir, 'mazestep.js');
+  const wasm = join(dir, 'mazestep_bg.wasm');
+  for (const file of [wasm, glue]) {
+    if (!existsSync(file)) return `${file} is missing: pkg/ is not built; ${HOW_TO_BUILD}`;
+  }
+  if (!readFileSync(glue, 'utf8').includes(FINISHED_MARK)) {
+    return `${glue} was built without scripts/finish-pkg.mjs (a bare wasm-pack build?), so a call on a freed ` +
+      `run would say "null pointer passed to rust"; ${HOW_TO_BUILD}`;
+  }
+  return null;
 }
-const glue = readFileSync(file, 'utf8');
-if (!glue.includes('export class MazeRun')) {
-  console.error(`finish-pkg: ${file} has no MazeRun class: is it wasm-bindgen's glue for mazestep?`);
-  process.exit(1);
+
+/** Appends the guard to the glue at `file` (once). */
+export function finishPkg(file) {
+  const glue = readFileSync(file, 'utf8');
+  if (!glue.includes('export class MazeRun')) {
+    throw new Error(`finish-pkg: ${file} has no MazeRun class: is it wasm-bindgen's glue for mazestep?`);
+  }
+  // A glue finished before the mark existed gets the mark only.
+  if (!glue.includes(MARK)) writeFileSync(file, glue + GUARD + FINISHED_MARK);
+  else if (!glue.includes(FINISHED_MARK)) writeFileSync(file, glue + FINISHED_MARK);
 }
-if (!glue.includes(MARK)) writeFileSync(file, glue + GUARD);
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const file = process.argv[2];
+  if (!file) {
+    console.error('usage: node scripts/finish-pkg.mjs pkg/mazestep.js');
+    process.exit(2);
+  }
+  try {
+    finishPkg(file);
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
+}

@@ -12,6 +12,12 @@ let inits = 0;
 export function loadModule() {
   loading ??= (async () => {
     const mz = await import('../pkg/mazestep.js');
+    // pkg/ is built one way, scripts/build; a bare `wasm-pack build` lacks the guard its last
+    // step appends (scripts/finish-pkg.mjs), and is named here rather than half-used.
+    if (mz.MazeRun?.[Symbol.for('mazestep.pkg-finished')] !== true) {
+      throw new Error('pkg/mazestep.js was built without scripts/finish-pkg.mjs (a bare wasm-pack build?), so a call ' +
+        'on a freed run would say "null pointer passed to rust"');
+    }
     // The single-file page (scripts/build-offline) carries the module inline, as base64.
     const inline = globalThis.MAZESTEP_WASM_BASE64;
     inits++;

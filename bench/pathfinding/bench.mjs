@@ -1,8 +1,8 @@
 // Times mazestep's solvers against PathFinding.js on the same 1000 x 1000 SideWinder maze.
 //
 // How it works:
-// 1. Load the wasm build in ../../pkg (make it with `scripts/setup && wasm-pack build --target
-//    web --release` at the repository root) with initSync, and generate the maze with a
+// 1. Load the wasm build in ../../pkg (make it with `scripts/setup && scripts/build` at the
+//    repository root) with initSync, and generate the maze with a
 //    MazeRun that has no solver. Read its passage bits (N=1 E=2 S=4 W=8) from wasm memory.
 // 2. Turn the maze into the tile grid PathFinding.js needs: (2w+1) x (2h+1) tiles, cell (x, y)
 //    on tile (2x+1, 2y+1), the tile between two cells open when their passage is. Time
@@ -25,6 +25,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import PF from "pathfinding";
+import { pkgProblem } from "../../scripts/finish-pkg.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = path.resolve(here, "../../pkg");
@@ -47,8 +48,9 @@ const generator = "sidewinder";
 const start = "0,0";
 const goal = `${side - 1},${side - 1}`;
 
-if (!fs.existsSync(path.join(pkg, "mazestep_bg.wasm"))) {
-    console.error(`no wasm build in ${pkg}: run scripts/setup && wasm-pack build --target web --release`);
+const problem = pkgProblem(pkg);
+if (problem) {
+    console.error(`no usable wasm build: ${problem} (after scripts/setup)`);
     process.exit(2);
 }
 const wasm = await import(path.join(pkg, "mazestep.js"));

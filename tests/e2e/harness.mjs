@@ -7,17 +7,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pkgProblem } from '../../scripts/finish-pkg.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Throws a message saying what to do when the wasm module has not been built. */
+/** Throws a message saying what to do when the wasm module was not built by scripts/build. */
 export function requireBuild() {
-  const wasm = join(ROOT, 'pkg', 'mazestep_bg.wasm');
-  const glue = join(ROOT, 'pkg', 'mazestep.js');
-  if (!existsSync(wasm) || !existsSync(glue)) {
-    throw new Error(`pkg/ is missing (${wasm}): build the wasm module first with ` +
-      '`wasm-pack build --target web --release` (scripts/test and scripts/serve do this).');
-  }
+  const problem = pkgProblem(join(ROOT, 'pkg'));
+  if (problem) throw new Error(`${problem} (scripts/test and scripts/serve do this).`);
 }
 
 /** Starts scripts/static-server.mjs on a free port (serving `root`, the repository by default); resolves to { url, close() }. */

@@ -4,22 +4,18 @@
 //
 // Run the folder from the repository root with: node --expose-gc --test tests/module/
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { pkgProblem } from '../../scripts/finish-pkg.mjs';
 
 export const PKG_JS = new URL('../../pkg/mazestep.js', import.meta.url);
 export const PKG_WASM = new URL('../../pkg/mazestep_bg.wasm', import.meta.url);
 /** This file's URL, for child scripts to import. */
 export const LOADER = import.meta.url;
 
-for (const file of [PKG_JS, PKG_WASM]) {
-  if (!existsSync(file)) {
-    throw new Error(
-      `tests/module: ${fileURLToPath(file)} is missing: pkg/ is not built; build it with scripts/build`,
-    );
-  }
-}
+const problem = pkgProblem(fileURLToPath(new URL('../../pkg/', import.meta.url)));
+if (problem) throw new Error(`tests/module: ${problem}`);
 
 export const mz = await import(PKG_JS);
 export const wasm = mz.initSync({ module: readFileSync(PKG_WASM) });
