@@ -19,6 +19,7 @@ import { ShapeRenderer } from './shape-renderer.js';
 import { has, language, onLanguageChange, setLanguage, t, translatePage } from './i18n.js';
 import { muxWebm } from './webm.js';
 import { shown } from './quote.js';
+import { isShaped } from './module-api.js';
 
 export const MAX_FRAMES = 2000;
 export const SIZES = [320, 480, 640, 960];
@@ -267,7 +268,7 @@ export class AnimationExporter {
    * a slice at a time; throws Cancelled when the job is cancelled.
    */
   async draw(run, plan, job, take) {
-    const shaped = run.shape() !== 'square' || run.offCells().length > 0;
+    const shaped = isShaped(run);
     const r = offscreenRenderer(shaped ? ShapeRenderer : Renderer, this.doc, this.on.memory, plan.size);
     r.setStyle(this.on.settings().style ?? 'block');
     let sliceStart = performance.now();

@@ -4,6 +4,7 @@
 // worksheet's title line is the core's English; the page puts its own language's in its place.
 
 import { formatNumber, t } from './i18n.js';
+import { isShaped } from './module-api.js';
 
 export class Exporter {
   /**
@@ -42,7 +43,7 @@ export class Exporter {
   update(run) {
     const found = run.pathLength() > 0;
     if (this.el.solution.disabled === found) this.el.solution.disabled = !found;
-    const tiles = run !== this.lastRun ? run.shape() === 'square' && run.offCells().length === 0 : this.tiles;
+    const tiles = run !== this.lastRun ? !isShaped(run) : this.tiles;
     this.lastRun = run;
     if (tiles !== this.tiles) {
       this.tiles = tiles;

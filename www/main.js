@@ -2,7 +2,7 @@
 // the callbacks it is given: controls -> controller -> (renderer, panels, URL).
 
 import { Controller } from './controller.js';
-import { createRun, loadModule, moduleApi } from './module-api.js';
+import { createRun, isShaped, loadModule, moduleApi } from './module-api.js';
 import { Controls } from './controls.js';
 import { Panels, statusText } from './panels.js';
 import { RaceView } from './race.js';
@@ -13,6 +13,7 @@ import { LanguagePicker, startLanguage } from './language.js';
 import { AnimationExporter } from './export-anim.js';
 import { Renderer, useModuleBits } from './renderer.js';
 import { ShapeRenderer } from './shape-renderer.js';
+import { geometryOf } from './geometry.js';
 import { ShapeControls } from './shape-controls.js';
 import {
   MASK_URL_MAX, cellsOfText, encodeCells, maskKind, maskText, resampleCells, rowLengths, sizeOfText, textOfCells,
@@ -20,7 +21,7 @@ import {
 } from './masks.js';
 import {
   cellCount, describeCorner, moduleDefaults, gridOf, messageOf, pointInside,
-  pointOf, pointSetting, useModuleEnds,
+  pointOf, pointSetting, rememberEnds, useModuleEnds,
 } from './settings.js';
 import { quote } from './quote.js';
 import { readSettings, writeSettings } from './url.js';
@@ -53,6 +54,9 @@ async function boot() {
   const solvers = api.solverNames();
   const defaults = moduleDefaults(api);
   const { settings, problems, openedBy } = readSettings(location.search, api, defaults);
+  // Reading the address can take the module long on a big masked maze (making the mask), and
+  // so does the first run: a task each, with the event loop between them.
+  await nextTask();
   // The language was set at the start (startLanguage); url.js read lang= with the rest.
   // Tours and the quiz (www/lessons.js): their own parameters, in the page's words.
   await ensureWords();
@@ -90,7 +94,7 @@ async function boot() {
   }
   // The renderer for a run: tiles on the plain square grid, shapes on any other.
   const rendererFor = (laneOf, run) => {
-    const shaped = run !== null && (run.shape() !== 'square' || run.offCells().length > 0);
+    const shaped = run !== null && isShaped(run);
     const [use, rest] = shaped ? [laneOf.shapes, laneOf.tiles] : [laneOf.tiles, laneOf.shapes];
     if (rest.run) rest.setRun(null);
     rest.nextRow = null;
@@ -199,7 +203,14 @@ async function boot() {
     }
   };
   const controller = new Controller({
-    createRun: (s) => createRun(mz, s, maskOf),
+    createRun: (s) => {
+      const run = createRun(mz, s, maskOf);
+      if (isShaped(run)) {
+        const geometry = geometryOf(run.shape(), run.width, run.height, run.ringStarts());
+        rememberEnds(s, geometry.place(run.start()), geometry.place(run.goal()));
+      }
+      return run;
+    },
     settings,
     hooks: {
       frame(run, state, fresh, { urgent = false, partial = false, working = false, reworked = false } = {}) {
@@ -785,6 +796,15 @@ function embedCode(controller, address, api) {
 
 function escapeAttribute(text) {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+// A yield to the event loop (a message, not a timer: not slowed in background tabs).
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }
 
 function fatal(message) {

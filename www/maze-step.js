@@ -14,7 +14,7 @@
 // English. i18n.js keeps one language per document, so the element reads the language files
 // itself and never changes the host page's language.
 
-import { createRun, loadModule, moduleApi, moduleInits } from './module-api.js';
+import { createRun, isShaped, loadModule, moduleApi, moduleInits } from './module-api.js';
 import { Controller } from './controller.js';
 import { Renderer, useModuleBits } from './renderer.js';
 import { ShapeRenderer } from './shape-renderer.js';
@@ -646,7 +646,7 @@ export class MazeStepElement extends HTMLElement {
 
   /** A new run on the canvas. */
   showRun(run) {
-    const shaped = run !== null && (run.shape() !== 'square' || run.offCells().length > 0);
+    const shaped = run !== null && isShaped(run);
     const [use, rest] = shaped ? [this.lane.shapes, this.lane.tiles] : [this.lane.tiles, this.lane.shapes];
     if (rest.run) rest.setRun(null);
     rest.nextRow = null;

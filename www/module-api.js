@@ -67,6 +67,25 @@ export function moduleApi(mz) {
   };
 }
 
+// Each run's switched-off cells: they never change during a run, and at 4096 × 4096 under a
+// mask the list is millions long, so it is read from the module once per run.
+const offCellsKept = new WeakMap();
+
+/** `run.offCells()`, read once per run. */
+export function offCellsOf(run) {
+  let off = offCellsKept.get(run);
+  if (!off) {
+    off = run.offCells();
+    offCellsKept.set(run, off);
+  }
+  return off;
+}
+
+/** Whether a run is drawn as a shape (any grid but the plain square one, or cells off). */
+export function isShaped(run) {
+  return run.shape() !== 'square' || offCellsOf(run).length > 0;
+}
+
 /** A new MazeRun from settings (throws the module's message when refused). */
 export function createRun(mz, settings, maskOf) {
   const s = settings;

@@ -373,6 +373,18 @@ export class Renderer {
     }
   }
 
+  /** colourRange for the cells of `list` only (indices in order). */
+  colourList(list) {
+    const groups = this.distances || !this.run.hasLabels() ? null : this.groups;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i];
+      if (this.distances) distanceColours(this.distances, this.distanceMax, this.colour, this.rank, c, c + 1, this.px);
+      else if (computeColours(this.marks, groups, this.cells, this.colour, this.rank, c, c + 1, this.px, this.terrain)) {
+        this.sawGroups = true;
+      }
+    }
+  }
+
   /** Draws what the last advance() changed: the dirty cells, or everything. */
   draw() {
     if (!this.run) return;

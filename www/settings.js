@@ -251,6 +251,18 @@ export function cellCount(settings) {
   return settings.width * settings.height;
 }
 
+/**
+ * Tells the corners of a masked or shaped grid from a run made at them (`start` and `goal`
+ * as [x, y]), so they need not be asked of the module again: there it reads the whole mask.
+ */
+export function rememberEnds(settings, start, goal) {
+  const grid = gridOf(settings);
+  if (plain(grid) || settings.start || settings.goal) return;
+  const key = grid.key ?? `${grid.shape}|${settings.width}|${settings.height}|${grid.mask ?? ''}`;
+  if (endsCache.size > 32) endsCache.clear();
+  endsCache.set(key, [...start, ...goal]);
+}
+
 /** Where the start or goal is, as [x, y]: its "X,Y" setting, or its corner when ''. */
 export function pointOf(settings, which) {
   const text = settings[which];

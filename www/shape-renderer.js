@@ -13,6 +13,7 @@
 import { geometryOf } from './geometry.js';
 import { COLOURS, Renderer, pixel, terrainInk } from './renderer.js';
 import { patternInk } from './world.js';
+import { offCellsOf } from './module-api.js';
 
 // Where no cell is (outside the shape, and cells a mask switched off): the stage's colour.
 const BACKGROUND = pixel('#e2e5ea');
@@ -29,9 +30,9 @@ export class ShapeRenderer extends Renderer {
   setRun(run) {
     if (run) {
       this.geometry = geometryOf(run.shape(), run.width, run.height, run.ringStarts());
-      const off = run.offCells();
+      const off = offCellsOf(run);
       this.on = new Uint8Array(run.cellCount).fill(1);
-      for (const c of off) this.on[c] = 0;
+      for (let i = 0; i < off.length; i++) this.on[off[i]] = 0;
       this.gridKey = `${run.shape()}|${run.width}|${run.height}|${run.cellCount}|${off.length}|${hashCells(off)}`;
     }
     super.setRun(run);
@@ -201,7 +202,8 @@ export class ShapeRenderer extends Renderer {
     if (!this.run || !this.map) return;
     this.measureDistances();
     this.views();
-    this.colourRange(0, this.run.cellCount);
+    if (this.map.shown) this.colourList(this.map.shown);
+    else this.colourRange(0, this.run.cellCount);
     this.paintPixels();
     this.overlayKey = '';
     this.drawOverlay();
@@ -387,7 +389,32 @@ function buildMap(geometry, on, geo, key) {
     }
   }
   if (count >= geometry.cellCount * PIXELS_FOR_LISTS) listPixels(map, geometry.cellCount, on);
+  else map.shown = shownCells(map, geometry.cellCount);
   return map;
+}
+
+// The cells any pixel shows (its fill or a wall), in order: where there are fewer pixels than
+// cells (4096 × 4096 on a screen), a whole repaint colours these and skips the rest.
+function shownCells(map, cells) {
+  // A bit a cell: the words with no bit set are skipped whole when the list is read out.
+  const seen = new Uint32Array((cells + 31) >>> 5);
+  let n = 0;
+  for (const layer of [map.fillA, map.fillB, map.wallA, map.wallB]) {
+    for (let p = 0; p < layer.length; p++) {
+      const c = layer[p];
+      if (c < 0) continue;
+      const bit = 1 << (c & 31);
+      if ((seen[c >>> 5] & bit) === 0) {
+        seen[c >>> 5] |= bit;
+        n++;
+      }
+    }
+  }
+  const list = new Int32Array(n);
+  for (let w = 0, i = 0; i < n; w++) {
+    for (let bits = seen[w]; bits !== 0; bits &= bits - 1) list[i++] = (w << 5) + (31 - Math.clz32(bits & -bits));
+  }
+  return list;
 }
 
 function emptyMap(count, key) {
@@ -397,7 +424,7 @@ function emptyMap(count, key) {
     fillB: new Int32Array(count).fill(-1), fillMaskB: new Uint8Array(count),
     wallA: new Int32Array(count).fill(-1), infoA: new Uint32Array(count),
     wallB: new Int32Array(count).fill(-1), infoB: new Uint32Array(count),
-    start: null, pixels: null, conditional: false,
+    start: null, pixels: null, conditional: false, shown: null,
   };
 }
 
@@ -590,6 +617,6 @@ function mix(under, over, alpha) {
 // A short fingerprint of the switched-off cells, so a new mask makes a new pixel map.
 function hashCells(list) {
   let h = 2166136261;
-  for (const c of list) h = Math.imul(h ^ c, 16777619);
+  for (let i = 0; i < list.length; i++) h = Math.imul(h ^ list[i], 16777619);
   return (h >>> 0).toString(36);
 }

@@ -7,6 +7,7 @@ import { formatNumber } from './i18n.js';
 import { t } from './page-words.js';
 import { quote } from './quote.js';
 import { MAX_CELLS } from './settings.js';
+import { isShaped } from './module-api.js';
 
 /** The longest edits text a link carries (as masks.js's MASK_URL_MAX); longer: a file. */
 export const EDITS_URL_MAX = 2000;
@@ -291,7 +292,7 @@ export function useWorldMemory(memory) {
 export function costOfRun(run) {
   if (!wasmMemory) return null;
   // Every call that may allocate (and so grow memory) before any view is made.
-  const width = run.shape() === 'square' && run.offCells().length === 0 ? run.width : null;
+  const width = isShaped(run) ? null : run.width;
   const pathAt = run.pathPtr(), len = run.pathLen(), terrainAt = run.terrainPtr();
   if (len === 0) return null;
   const path = new Uint32Array(wasmMemory.buffer, pathAt, len);
