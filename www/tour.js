@@ -83,6 +83,19 @@ export class StopScan {
   work(n) {
     const run = this.run;
     if (!this.wanted) return true;
+    // Only the end of the whole run is wanted: the run's timeline counts it on a copy of its
+    // own, so the run itself does not move (nor has to come back, which on a big maze means
+    // restoring step 0 at once).
+    const onlyEnd = this.stops.every((stop, i) => this.known(i) || (this.whose(stop) === null && !stop.event));
+    if (onlyEnd) {
+      const total = run.layTimeline(n);
+      this.at = Math.max(this.at, total >= 0 ? total : run.timelineLaid());
+      if (total >= 0) {
+        this.at = total;
+        this.done = true;
+      }
+      return !this.wanted;
+    }
     if (run.steps() !== this.at) {
       // Moved to show a stop: back to where the scan was, a slice at a time.
       run.seek(this.at, n);
@@ -90,14 +103,7 @@ export class StopScan {
       if (run.phase() === 'done') this.at = run.steps();
       else return false;
     }
-    // Only the end of the whole run is wanted: step on quietly, without reading each step.
-    const onlyEnd = this.stops.every((stop, i) => this.known(i) || (this.whose(stop) === null && !stop.event));
-    if (onlyEnd) {
-      run.finish(n);
-      this.at = run.steps();
-      if (run.phase() === 'done') this.done = true;
-      return !this.wanted;
-    }
+    const closedBefore = this.closed.size;
     for (let k = 0; k < n; k++) {
       if (run.phase() === 'done') {
         this.done = true;
@@ -116,14 +122,19 @@ export class StopScan {
       const span = this.spans.get(algorithm);
       if (span) span[1] = step;
       else this.spans.set(algorithm, [step, step]);
+      let found = false;
       this.stops.forEach((stop, i) => {
         if (this.found[i] !== null || !stop.event || stop.event !== event) return;
         const whose = this.whose(stop);
         if (whose !== null && whose !== algorithm) return;
         this.counts[i]++;
-        if (this.counts[i] === (stop.nth ?? 1)) this.found[i] = step;
+        if (this.counts[i] === (stop.nth ?? 1)) {
+          this.found[i] = step;
+          found = true;
+        }
       });
-      if (!this.wanted) return true;
+      // A stop found: the next call sees whether only the end is left (then the run stays).
+      if (found || this.closed.size > closedBefore) return !this.wanted;
     }
     if (run.phase() === 'done') this.done = true;
     return !this.wanted;
