@@ -5,6 +5,7 @@
 import { WORD_SCALE_MAX, maskKind, parseWord } from './masks.js';
 import { has, t } from './i18n.js';
 import { SHAPES, shapeTitle } from './settings.js';
+import { shown } from './quote.js';
 
 // Largest picture side the page reads (bigger ones are scaled down first).
 const PICTURE_MAX = 1024;
@@ -155,17 +156,19 @@ export class ShapeControls {
   }
 
   async load(file) {
+    // The file's name as messages quote anything given: cut, invisible characters written out.
+    const name = shown(file.name);
     try {
-      if (file.size > 20 * 1024 * 1024) throw new Error(t('page.fileTooBig', { name: file.name, size: Math.round(file.size / 1048576) }));
+      if (file.size > 20 * 1024 * 1024) throw new Error(t('page.fileTooBig', { name, size: Math.round(file.size / 1048576) }));
       const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
       const text = file.type.startsWith('text/') || /\.txt$/i.test(file.name) ||
         (head.length > 0 && [...head].every((b) => b === 10 || b === 13 || b === 46 || b === 88 || b === 120));
       if (text) {
-        this.on.loadText(file.name, await file.text());
+        this.on.loadText(name, await file.text());
         return;
       }
-      const image = await pictureOf(file);
-      this.on.loadPicture(file.name, image);
+      const image = await pictureOf(file, name);
+      this.on.loadPicture(name, image);
     } catch (err) {
       this.showProblem(err instanceof Error ? err.message : String(err));
     }
@@ -205,12 +208,12 @@ export class ShapeControls {
 }
 
 /** A picture file as pixels: { width, height, rgba } at most PICTURE_MAX a side. */
-async function pictureOf(file) {
+async function pictureOf(file, name) {
   let bitmap;
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    throw new Error(t('page.notPicture', { name: file.name }));
+    throw new Error(t('page.notPicture', { name }));
   }
   const scale = Math.min(1, PICTURE_MAX / Math.max(bitmap.width, bitmap.height));
   const width = Math.max(1, Math.round(bitmap.width * scale)), height = Math.max(1, Math.round(bitmap.height * scale));
