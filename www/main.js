@@ -248,6 +248,8 @@ async function boot() {
       },
       total(run, total, laid) {
         teach.setTotal(run, total, laid);
+        // The run's length, counted in the background: a tour's end may be known now.
+        if (total !== null) lessons?.tour.timelineKnown();
       },
       state(state) {
         controls?.showState(state);

@@ -74,6 +74,21 @@ export class StopScan {
     return whose !== null && this.closed.has(whose);
   }
 
+  /** Only the end of the whole run is still wanted (the timeline can count it). */
+  onlyEnd() {
+    return this.stops.every((stop, i) => this.known(i) || (this.whose(stop) === null && !stop.event));
+  }
+
+  /** Takes the run's length from its timeline, if laid by now (by this scan or the page). */
+  takeTotal() {
+    if (this.done || !this.onlyEnd()) return false;
+    const total = this.run.knownTotal();
+    if (total < 0) return false;
+    this.at = total;
+    this.done = true;
+    return true;
+  }
+
   /** Whether some stop still needs steps read. */
   get wanted() {
     return !this.done && this.stops.some((_, i) => !this.known(i));
@@ -86,8 +101,7 @@ export class StopScan {
     // Only the end of the whole run is wanted: the run's timeline counts it on a copy of its
     // own, so the run itself does not move (nor has to come back, which on a big maze means
     // restoring step 0 at once).
-    const onlyEnd = this.stops.every((stop, i) => this.known(i) || (this.whose(stop) === null && !stop.event));
-    if (onlyEnd) {
+    if (this.onlyEnd()) {
       const total = run.layTimeline(n);
       this.at = Math.max(this.at, total >= 0 ? total : run.timelineLaid());
       if (total >= 0) {
@@ -355,14 +369,28 @@ export class TourPanel {
     });
   }
 
+  /** The run's timeline was laid in the background: stops waiting for the end are placed. */
+  timelineKnown() {
+    const tour = this.tour;
+    if (!tour || tour.scanning || tour.pending.length === 0 || !tour.scan.takeTotal()) return;
+    const showing = tour.stops[this.index]?.k;
+    this.place({ move: false });
+    this.index = Math.max(0, tour.stops.findIndex((s) => s.k === showing));
+    this.show();
+    this.on.changed();
+  }
+
   /** Reads on past the steps read so far, until every stop is known (a slice per frame). */
   readOn() {
     if (!this.tour || this.tour.scanning || this.tour.pending.length === 0) return;
     this.scan(Infinity);
   }
 
-  /** The stops found so far go on the panel; the first time, the run goes to the one asked for. */
-  place() {
+  /**
+   * The stops found so far go on the panel; the first time, the run goes to the one asked for,
+   * after reading on to the first one just found (`move` false: the run stays).
+   */
+  place({ move = true } = {}) {
     const tour = this.tour;
     const steps = tour.scan.steps();
     const missing = steps.map((step, k) => (step === null && !tour.said.has(k) ? k + 1 : 0)).filter(Boolean);
@@ -389,6 +417,7 @@ export class TourPanel {
       else this.show();
       return;
     }
+    if (!move) return;
     // Reading moved the run on: back to the stop on show, or on to the first one just found.
     const fresh = tour.stops.findIndex((s) => waited.includes(s.k + 1));
     this.go(fresh >= 0 ? fresh : Math.max(0, tour.stops.findIndex((s) => s.k === showing)));

@@ -220,7 +220,8 @@ test('a built-in mask at 4096 × 4096: the mask is made once, and nothing after 
 const tourLink = (maze) => `?tourtext=${encodeURIComponent(`title: Far\nmaze: ${maze}\nstep 5: early\nend: the end`)}`;
 
 test('a teacher\'s tour whose stop lies past the scan says so, and reading on reaches the real end', async () => {
-  const maze = 'generator=aldous-broder&solver=bfs&width=100&height=100&seed=1';
+  // 42 000 cells: more than the page counts by itself in the background (EAGER_TIMELINE_CELLS).
+  const maze = 'generator=aldous-broder&solver=bfs&width=210&height=200&seed=1';
   const { page, errors } = await open(tourLink(maze));
   await page.waitForFunction(() => !document.getElementById('tour-read-on').hidden && !document.getElementById('tour-read-on').disabled,
     null, { timeout: 30_000 });
@@ -234,7 +235,7 @@ test('a teacher\'s tour whose stop lies past the scan says so, and reading on re
   assert.ok(Math.max(tasks.boot, tasks.after) < LONG_MS, `tasks ${tasks.all}`);
   // Reading on: the real end, as the whole run counts it.
   const total = await page.evaluate(() => {
-    const run = new window.mazestep.mz.MazeRun('aldous-broder', 'bfs', 100, 100, '1', '', '');
+    const run = new window.mazestep.mz.MazeRun('aldous-broder', 'bfs', 210, 200, '1', '', '');
     const total = run.totalSteps();
     run.free();
     return total;
@@ -254,9 +255,22 @@ test('a teacher\'s tour whose stop lies past the scan says so, and reading on re
   await page.click('#tour-previous');
   await waitSettled(page);
   assert.equal(await steps(page), 5);
-  assert.deepEqual(errors, []);
+  // A smaller maze's length the page counts by itself in the background: the end is placed
+  // when it is known, and the run stays at the stop on show.
+  const small = await open(tourLink('generator=aldous-broder&solver=bfs&width=100&height=100&seed=1'));
+  await small.page.waitForFunction(() => document.querySelector('.tour-where').textContent === 'Stop 1 of 2 · step 5', null, { timeout: 30_000 });
+  assert.equal(await small.page.locator('#tour-more').isHidden(), true);
+  assert.equal(await steps(small.page), 5);
+  assert.deepEqual([...errors, ...small.errors], []);
   await page.close();
+  await small.page.close();
 });
+
+// Counting a run's end without moving the run on show lays its timeline on a copy: at 4096 ×
+// 4096 making that copy is the module's one long call (lay_timeline's copy of step 0, about
+// 0.1 s in Node, up to 0.4 s here under load), as Back's copy after a seek is. The test holds
+// the freeze it is about (the whole scan in one task, or a tour that never says) to this.
+const COPY_MS = 1000;
 
 test('the issue\'s tour at 4096 × 4096 says its end lies past the scan, without a freeze', async () => {
   const { page, errors } = await open(tourLink('generator=aldous-broder&solver=bfs&width=4096&height=4096&seed=1'));
@@ -266,7 +280,7 @@ test('the issue\'s tour at 4096 × 4096 says its end lies past the scan, without
   assert.equal(await page.locator('.tour-where').textContent(), 'Stop 1 of 1 · step 5');
   await waitSettled(page, 120_000);
   const scanned = await longTasks(page);
-  assert.ok(scanned.after < LONG_MS, `tasks ${scanned.all}`);
+  assert.ok(scanned.after < COPY_MS, `tasks ${scanned.all}`);
   // Reading on goes a slice per frame and can be stopped: the offer comes back.
   await page.click('#tour-read-on');
   await page.waitForSelector('#work:not([hidden])', { timeout: 10_000 });
@@ -275,8 +289,8 @@ test('the issue\'s tour at 4096 × 4096 says its end lies past the scan, without
   await page.waitForFunction(() => !document.getElementById('tour-read-on').disabled, null, { timeout: 30_000 });
   await waitSettled(page, 60_000);
   assert.match(await page.locator('#tour-more').textContent(), /^Stops 2 lie past step [\d,]+/);
-  assert.equal(await steps(page), 5, 'back at the stop on show');
-  assert.ok((await longTasks(page)).after < LONG_MS);
+  assert.equal(await steps(page), 5, 'the run on show did not move');
+  assert.ok((await longTasks(page)).after < LONG_MS, 'reading on, the copy is made already');
   assert.deepEqual(errors, []);
   await page.close();
 });
