@@ -182,7 +182,7 @@ export function resolveStops(createRun, settings, stops, own) {
   const run = createRun(settings);
   try {
     const scan = new StopScan(run, stops, own);
-    scan.work(SCAN_MAX);
+    while (scan.at < SCAN_MAX && !scan.work(SCAN_MAX - scan.at));
     return scan.steps().map((step) => step ?? null);
   } finally {
     run.free();
