@@ -12,7 +12,7 @@
 //   const engine = await launchEngine('webkit');
 //   await engine.open(url, { width: 1280, height: 800 });   // waits for data-ready
 //   await engine.evaluate((a) => a + 1, 1);                  // a function and one JSON arg
-//   await engine.click('#play'); await engine.press('ArrowRight');
+//   await engine.click('#play'); await engine.press('ArrowRight'); await engine.clickAt(x, y);
 //   await engine.drag([[x0, y0], [x1, y1]], { pointerType: 'touch' });
 //   await engine.screenshot('shot.png');
 //   await engine.close();
@@ -35,8 +35,11 @@ export const MINIBROWSER = process.env.MINIBROWSER ||
   `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/webkit2gtk-4.1/MiniBrowser`;
 export const XVFB = process.env.XVFB || '/usr/bin/Xvfb';
 
+// As the page tests launch it, and no history navigation by a sideways touch swipe (a touch
+// drag across the maze would otherwise go back a page).
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-features=OverscrollHistoryNavigation'];
 
 /** The expression that calls a function's source with a JSON argument. */
 const call = (source, arg) => `(${source})(${JSON.stringify(arg)})`;
@@ -57,13 +60,14 @@ export async function launchEngine(name) {
 
 /**
  * What every engine offers. Subclasses give: goto, evaluateSource (a function's source and
- * its argument), click, press, pointer (drag), shot (PNG bytes), resize, quit.
+ * its argument), clickElement, key, pointer (a press, moves, a release), shot (PNG bytes),
+ * resize, quit.
  */
 class Engine {
   constructor(name, version) {
     this.name = name;
     this.version = version;
-    this.touch = true; // whether drag() can send pointerType touch
+    this.touch = name !== 'webkit'; // whether drag() can send pointerType touch (WebKitWebDriver sends mouse events)
   }
 
   /** Opens `url` at `size` ({ width, height } of the viewport), waits until the page has booted. */
@@ -75,6 +79,10 @@ class Engine {
       window.engineErrors = [];
       window.addEventListener('error', (e) => window.engineErrors.push(`error: ${e.message}`));
       window.addEventListener('unhandledrejection', (e) => window.engineErrors.push(`rejection: ${e.reason?.message ?? e.reason}`));
+      // Input that has reached the page, counted (see inputDone).
+      window.engineInput = { pointer: 0, key: 0 };
+      for (const type of ['pointerup', 'pointercancel']) window.addEventListener(type, () => window.engineInput.pointer++, true);
+      window.addEventListener('keyup', () => window.engineInput.key++, true);
     });
     if (ready) {
       await this.waitFor(() => document.documentElement.dataset.ready, null, { timeout: 30_000 });
@@ -104,10 +112,40 @@ class Engine {
     return this.evaluate((selector) => {
       const el = document.querySelector(selector);
       if (!el) throw new Error(`no element matches ${selector}`);
-      el.scrollIntoView({ block: 'center', inline: 'center' });
-      const r = el.getBoundingClientRect();
-      return [r.left + r.width / 2, r.top + r.height / 2];
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      // Where it is once the scroll has been painted.
+      return new Promise((resolve) => requestAnimationFrame(() => {
+        const r = el.getBoundingClientRect();
+        resolve([r.left + r.width / 2, r.top + r.height / 2]);
+      }));
     }, selector);
+  }
+
+  /** A click (press and release of the left button) at a point of the viewport. */
+  clickAt(x, y) {
+    return this.inputDone('pointer', () => this.pointer([[x, y]], 'mouse', 'left'));
+  }
+
+  /**
+   * Does `act` (input of `kind`, 'pointer' or 'key'), then waits until the page has received
+   * its last event: WebKitWebDriver can answer before the web process has handled the input,
+   * and a check right after it would see the page as before.
+   */
+  async inputDone(kind, act) {
+    const before = await this.evaluate((kind) => window.engineInput?.[kind] ?? -1, kind);
+    await act();
+    if (before < 0) return; // a page opened without open(): nothing counted
+    await this.waitFor(([kind, before]) => window.engineInput[kind] > before, [kind, before], { timeout: 10_000, polling: 20 });
+  }
+
+  /** Presses and releases a key ('ArrowRight', ' ', 'End', 'p', ...) on what has the focus. */
+  press(key) {
+    return this.inputDone('key', () => this.key(key));
+  }
+
+  /** Clicks the element `selector` matches. */
+  click(selector) {
+    return this.inputDone('pointer', () => this.clickElement(selector));
   }
 
   /** Errors the page threw since open() (uncaught errors and rejections). */
@@ -118,7 +156,7 @@ class Engine {
   /** A pointer drag through `points` ([x, y] in viewport pixels), pressed from first to last. */
   drag(points, { pointerType = 'mouse', button = 'left' } = {}) {
     if (pointerType === 'touch' && !this.touch) throw new Error(`${this.name} cannot send touch input here`);
-    return this.pointer(points, pointerType, button);
+    return this.inputDone('pointer', () => this.pointer(points, pointerType, button));
   }
 
   /** Saves a PNG of the viewport at `path` (and returns its bytes). */
@@ -136,15 +174,14 @@ class Engine {
 // ---- Chromium (playwright-core) ---------------------------------------------------------
 
 class ChromiumEngine extends Engine {
-  constructor(context, version, profile) {
+  constructor(context, page, version, profile) {
     super('chromium', version);
     this.context = context;
+    this.page = page;
     this.profile = profile;
-    this.page = null;
   }
 
   async tab() {
-    this.page ??= this.context.pages()[0] ?? await this.context.newPage();
     return this.page;
   }
 
@@ -156,11 +193,11 @@ class ChromiumEngine extends Engine {
     return (await this.tab()).evaluate(call(source, arg));
   }
 
-  async click(selector) {
+  async clickElement(selector) {
     await (await this.tab()).click(selector);
   }
 
-  async press(key) {
+  async key(key) {
     await (await this.tab()).keyboard.press(key);
   }
 
@@ -203,11 +240,9 @@ async function launchChromium() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 },
   });
-  const version = context.browser()?.version() ?? (await context.newPage().then(async (p) => {
-    const v = await p.evaluate(() => navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?');
-    return v;
-  }));
-  return new ChromiumEngine(context, version, profile);
+  const page = context.pages()[0] ?? await context.newPage();
+  const version = await page.evaluate(() => navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?');
+  return new ChromiumEngine(context, page, version, profile);
 }
 
 // ---- Firefox (puppeteer-core, WebDriver BiDi) ---------------------------------------------
@@ -227,12 +262,12 @@ class FirefoxEngine extends Engine {
     return this.page.evaluate(call(source, arg));
   }
 
-  async click(selector) {
+  async clickElement(selector) {
     await this.page.click(selector);
   }
 
-  async press(key) {
-    await this.page.keyboard.press(key === ' ' ? 'Space' : key);
+  async key(key) {
+    await this.page.keyboard.press(key === 'Space' ? ' ' : key);
   }
 
   async pointer(points, pointerType, button) {
@@ -299,26 +334,29 @@ class WebkitEngine extends Engine {
     return result?.value ?? null;
   }
 
-  async click(selector) {
-    const { By } = await import('selenium-webdriver');
-    await this.driver.findElement(By.css(selector)).click();
+  async clickElement(selector) {
+    // A pointer press at the element's centre: WebKitGTK's element click does not move a
+    // range slider, and refuses some visible radios as "not interactable".
+    await this.pointer([await this.centreOf(selector)], 'mouse', 'left');
   }
 
-  async press(key) {
+  async key(key) {
     const { Key } = await import('selenium-webdriver');
     const named = { ' ': Key.SPACE, Space: Key.SPACE, ArrowRight: Key.ARROW_RIGHT, ArrowLeft: Key.ARROW_LEFT,
-      ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, Enter: Key.ENTER, Escape: Key.ESCAPE, Tab: Key.TAB };
+      ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, Enter: Key.ENTER, Escape: Key.ESCAPE, Tab: Key.TAB,
+      Home: Key.HOME, End: Key.END, PageUp: Key.PAGE_UP, PageDown: Key.PAGE_DOWN, Delete: Key.DELETE, Backspace: Key.BACK_SPACE };
     const k = named[key] ?? key;
     await this.driver.actions({ async: true }).keyDown(k).keyUp(k).perform();
   }
 
   async pointer(points, pointerType, button) {
-    const { input } = await import('selenium-webdriver');
-    const at = ([x, y]) => ({ x: Math.round(x), y: Math.round(y), origin: input.Origin.VIEWPORT, duration: 0 });
-    const code = button === 'right' ? input.Button.RIGHT : input.Button.LEFT;
+    const { Button, Origin } = await import('selenium-webdriver');
+    const at = ([x, y]) => ({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT, duration: 0 });
+    const code = button === 'right' ? Button.RIGHT : Button.LEFT;
     const actions = this.driver.actions({ async: true });
     if (pointerType === 'touch') {
-      const finger = new input.Pointer('finger', input.Pointer.Type.TOUCH);
+      const { Pointer } = (await import('selenium-webdriver/lib/input.js')).default;
+      const finger = new Pointer('finger', Pointer.Type.TOUCH);
       await actions.insert(finger, finger.move(at(points[0])), finger.press(code),
         ...points.slice(1).map((p) => finger.move(at(p))), finger.release(code)).perform();
       return;
