@@ -29,6 +29,9 @@ import { Lessons, ensureWords, readLessonParams } from './lessons.js';
 import { translatedApi } from './core-words.js';
 
 
+// Mazes larger than this are made in a task of their own while the page starts.
+const RUN_IN_ITS_OWN_TASK_CELLS = 1_000_000;
+
 async function boot() {
   // The words first, so even a failed load is explained in the reader's language.
   await startLanguage(location.search);
@@ -627,6 +630,10 @@ async function boot() {
   });
   doc.getElementById('dismiss-messages').addEventListener('click', () => panels.clearMessages());
 
+  // A big maze's run begins with a first touch of fresh wasm memory (about 0.1 s at 4096 ×
+  // 4096): in a task of its own, not on top of the page's set-up, so no task holds the page
+  // for long (issue 27). The controller does nothing without a run in the meantime.
+  if (settings.width * settings.height > RUN_IN_ITS_OWN_TASK_CELLS) await new Promise((resolve) => setTimeout(resolve, 0));
   // Edits that do not fit the maze (a link made for another size): the maze without them.
   if (settings.edits && !controller.start()) {
     panels.showMessages([t('page.urlEditsDoNotFit')]);

@@ -7,13 +7,14 @@
 //   node tests/perf/fps.mjs                          (every engine; 24x16 and 200x200)
 //   node tests/perf/fps.mjs --engines webkit --seconds 10 --style thin
 //   node tests/perf/fps.mjs --sizes 24x16 --speed 200 --repeat 3
+//   node tests/perf/fps.mjs --roots /tmp/before,.   (two checkouts' pages, alternately: before/after)
 //
 // Chromium and Firefox run headless; WebKit (MiniBrowser) runs on an Xvfb display that
 // tests/e2e/engines.mjs starts and stops. Needs pkg/ built (scripts/build).
 
 import { cpus, loadavg } from 'node:os';
 import { ENGINES, launchEngine } from '../e2e/engines.mjs';
-import { requireBuild, startServer } from '../e2e/harness.mjs';
+import { ROOT, requireBuild, startServer } from '../e2e/harness.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -26,16 +27,19 @@ const speed = Number(option('speed', '50'));
 const style = option('style', 'block');
 const generator = option('generator', 'recursive-backtracker');
 const repeat = Number(option('repeat', '1'));
+// Checkouts to serve (each with its own www/ and index.html; pkg/ may be a link to this one's).
+const roots = option('roots', ROOT).split(',');
 
 requireBuild();
-const server = await startServer();
+const servers = [];
+for (const root of roots) servers.push({ root, ...await startServer(root) });
 const rows = [];
 try {
   for (const name of engines) {
     const engine = await launchEngine(name);
     try {
       for (const [width, height] of sizes) {
-        for (let r = 0; r < repeat; r++) {
+        for (let r = 0; r < repeat; r++) for (const server of servers) {
           const query = new URLSearchParams({ generator, solver: 'bfs', width, height, seed: 1, speed, style });
           await engine.open(`${server.url}index.html?${query}`, { width: 1280, height: 800 });
           await engine.click('#play');
@@ -60,8 +64,9 @@ try {
             return { frames: gaps.length, median: at(0.5), p90: at(0.9), max: gaps.at(-1), stepsPerSecond: (steps * 1000) / elapsed,
               state: window.mazestep.controller.state };
           }, seconds);
-          rows.push({ engine: `${name} ${engine.version}`, size: `${width}x${height}`, ...m });
-          console.error(`${name} ${width}x${height}: ${(1000 / m.median).toFixed(1)} fps (median gap ${m.median.toFixed(1)} ms)`);
+          const where = servers.length > 1 ? server.root : '';
+          rows.push({ engine: `${name} ${engine.version}`, size: `${width}x${height}`, where, ...m });
+          console.error(`${name} ${width}x${height} ${where}: ${(1000 / m.median).toFixed(1)} fps (median gap ${m.median.toFixed(1)} ms)`);
         }
       }
     } finally {
@@ -69,16 +74,16 @@ try {
     }
   }
 } finally {
-  server.close();
+  for (const server of servers) server.close();
 }
 
 console.log(`fps while playing (${generator} + bfs, speed ${speed} steps/s, style ${style}, ${seconds} s each, ` +
   'viewport 1280x800; chromium and firefox headless, webkit on Xvfb)');
 console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${new Date().toISOString()}`);
-const table = [['engine', 'size', 'median fps', 'median gap ms', 'p90 gap ms', 'max gap ms', 'frames', 'steps/s']];
+const table = [['engine', 'size', 'page', 'median fps', 'median gap ms', 'p90 gap ms', 'max gap ms', 'frames', 'steps/s']];
 for (const r of rows) {
-  table.push([r.engine, r.size, (1000 / r.median).toFixed(1), r.median.toFixed(1), r.p90.toFixed(1), r.max.toFixed(1),
+  table.push([r.engine, r.size, r.where || '.', (1000 / r.median).toFixed(1), r.median.toFixed(1), r.p90.toFixed(1), r.max.toFixed(1),
     String(r.frames), r.stepsPerSecond.toFixed(1)]);
 }
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
-for (const row of table) console.log(row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+for (const row of table) console.log(row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
