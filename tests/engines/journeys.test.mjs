@@ -2,8 +2,8 @@
 // WebKit (Safari's engine, as WebKitGTK's MiniBrowser), each driven through one API
 // (tests/e2e/engines.mjs). The whole page suite (tests/e2e/) runs in Chromium; this set checks
 // that the same page works and draws alike in the other engines: load, play, step and back,
-// the timeline, drawing a wall with the pointer, a shaped grid, a tour, the quiz, Korean, the
-// <maze-step> element, and the page at a desktop and a phone width.
+// the timeline, drawing a wall with the pointer, a shaped grid, a tour, the quiz, saving an
+// animation, Korean, the <maze-step> element, and the page at a desktop and a phone width.
 //
 //   node --test tests/engines/                  (every engine; pkg/ built first)
 //   MAZESTEP_ENGINES=webkit node --test tests/engines/
@@ -286,6 +286,29 @@ for (const name of engines) {
       await engine.waitFor(() => window.mazestep.lessons.quiz.answered !== null);
       assert.deepEqual(await engine.evaluate(() => [window.mazestep.lessons.quiz.score, window.mazestep.lessons.quiz.streak]), [1, 0]);
       assert.match(await engine.evaluate(() => document.getElementById('quiz-verdict').textContent), /^Not quite/);
+      await noErrors();
+    });
+
+    test('the Animation box: WebM (VP8) and GIF are made, and the page lives on', async () => {
+      // WebKitGTK's web process crashed on the VP8 question when the page asked it at load; it
+      // is asked when the box opens (www/export-anim.js).
+      await open('index.html?generator=kruskal&solver=bfs&width=10&height=7&seed=21');
+      await engine.click('#anim summary');
+      await engine.waitFor(() => window.mazestep.animations.webmOk !== null);
+      assert.equal(await engine.evaluate(() => window.mazestep.animations.webmOk), true, 'this engine encodes VP8');
+      const saved = await engine.evaluate(async () => {
+        const a = window.mazestep.animations;
+        const files = [];
+        a.on.download = (blob, name) => files.push({ name, type: blob.type, bytes: blob.size });
+        const webm = await a.save('webm', { from: 10, to: 70, spf: 2, fps: 10, size: 320, loop: false });
+        const gif = await a.save('gif', { from: 0, to: 20, spf: 1, fps: 10, size: 320, loop: true });
+        return { frames: [webm?.frames, gif?.frames], files, problem: document.getElementById('anim-problem').textContent };
+      });
+      assert.deepEqual(saved.frames, [31, 21], JSON.stringify(saved));
+      assert.deepEqual(saved.files.map((f) => [f.name, f.type]), [
+        ['mazestep-kruskal-10x7-seed21-steps10-70.webm', 'video/webm'], ['mazestep-kruskal-10x7-seed21-steps0-20.gif', 'image/gif']]);
+      assert.ok(saved.files.every((f) => f.bytes > 1000), JSON.stringify(saved.files));
+      assert.equal(await engine.evaluate(() => window.mazestep.controller.run.steps()), 0, 'the run on show stays');
       await noErrors();
     });
 
