@@ -631,9 +631,11 @@ async function boot() {
   doc.getElementById('dismiss-messages').addEventListener('click', () => panels.clearMessages());
 
   // A big maze's run begins with a first touch of fresh wasm memory (about 0.1 s at 4096 ×
-  // 4096): in a task of its own, not on top of the page's set-up, so no task holds the page
-  // for long (issue 27). The controller does nothing without a run in the meantime.
-  if (settings.width * settings.height > RUN_IN_ITS_OWN_TASK_CELLS) await new Promise((resolve) => setTimeout(resolve, 0));
+  // 4096): in a task of its own, apart from the page's set-up before and after it, so no task
+  // holds the page for long (issue 27). The controller does nothing without a run meanwhile.
+  const big = settings.width * settings.height > RUN_IN_ITS_OWN_TASK_CELLS;
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  if (big) await nextTask();
   // Edits that do not fit the maze (a link made for another size): the maze without them.
   if (settings.edits && !controller.start()) {
     panels.showMessages([t('page.urlEditsDoNotFit')]);
@@ -650,6 +652,8 @@ async function boot() {
     controls.show(controller.settings);
     showShape();
   }
+  // And the rest of the set-up in another.
+  if (big) await nextTask();
   // A shared moment (step=, or from= in embed mode): go there, a slice per frame.
   const opening = controller.settings.step;
   if (opening > 0) {

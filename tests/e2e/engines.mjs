@@ -20,7 +20,7 @@
 // Functions given to evaluate() and waitFor() run in the page: they see only their argument,
 // may be async, and return JSON. Coordinates are CSS pixels of the viewport.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -241,7 +241,8 @@ async function launchChromium() {
     executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 },
   });
   const page = context.pages()[0] ?? await context.newPage();
-  const version = await page.evaluate(() => navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?');
+  // The binary's own full version (the user agent says only 156.0.0.0).
+  const version = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).match(/[\d.]+/)?.[0] ?? '?';
   return new ChromiumEngine(context, page, version, profile);
 }
 
