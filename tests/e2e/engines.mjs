@@ -68,13 +68,16 @@ class Engine {
     this.name = name;
     this.version = version;
     this.touch = name !== 'webkit'; // whether drag() can send pointerType touch (WebKitWebDriver sends mouse events)
+    this.listens = false; // whether the engine reports the page's errors itself (engineErrors)
+    this.engineErrors = [];
   }
 
   /** Opens `url` at `size` ({ width, height } of the viewport), waits until the page has booted. */
   async open(url, size = { width: 1280, height: 800 }, { ready = true } = {}) {
     await this.resize(size.width, size.height);
+    this.engineErrors = [];
     await this.goto(url);
-    // Errors after this point are collected in the page (classic WebDriver cannot listen).
+    // In the page too, for WebKit, whose classic WebDriver cannot listen (see errors()).
     await this.evaluate(() => {
       window.engineErrors = [];
       window.addEventListener('error', (e) => window.engineErrors.push(`error: ${e.message}`));
@@ -148,8 +151,14 @@ class Engine {
     return this.inputDone('pointer', () => this.clickElement(selector));
   }
 
-  /** Errors the page threw since open() (uncaught errors and rejections). */
-  errors() {
+  /**
+   * Errors the page threw since open(): uncaught errors and rejections. Chromium and Firefox
+   * report them from the page's first script on; WebKit's classic WebDriver cannot listen, so
+   * there they are those the page saw once open() had set its listeners up (a failed boot
+   * shows as data-ready).
+   */
+  async errors() {
+    if (this.listens) return [...this.engineErrors];
     return this.evaluate(() => window.engineErrors ?? []);
   }
 
@@ -179,6 +188,8 @@ class ChromiumEngine extends Engine {
     this.context = context;
     this.page = page;
     this.profile = profile;
+    this.listens = true;
+    page.on('pageerror', (err) => this.engineErrors.push(`pageerror: ${err.message}`));
   }
 
   async tab() {
@@ -253,6 +264,8 @@ class FirefoxEngine extends Engine {
     super('firefox', version);
     this.browser = browser;
     this.page = page;
+    this.listens = true;
+    page.on('pageerror', (err) => this.engineErrors.push(`pageerror: ${err.message}`));
   }
 
   async goto(url) {
