@@ -12,6 +12,13 @@ export PATH="$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 # Where the tests expect the browser and its driver (Debian's chromium and chromium-driver).
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+# The other engines of the cross-engine tests (tests/engines/): Debian's Firefox ESR (driven
+# over WebDriver BiDi), WebKitGTK's WebDriver and its MiniBrowser, and the X server WebKit
+# needs (it cannot draw without a display).
+export FIREFOX="${FIREFOX:-/usr/bin/firefox-esr}"
+export WEBKIT_DRIVER="${WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}"
+export MINIBROWSER="${MINIBROWSER:-/usr/lib/$(uname -m)-linux-gnu/webkit2gtk-4.1/MiniBrowser}"
+export XVFB="${XVFB:-/usr/bin/Xvfb}"
 
 # The wasm-bindgen version pinned in Cargo.lock: the CLI must match it exactly.
 wasm_bindgen_version() {

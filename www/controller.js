@@ -227,7 +227,8 @@ export class Controller {
   }
 
   play() {
-    if (this.state === 'running') return;
+    // No run yet (a big maze's is made in a task of its own while the page starts): nothing to play.
+    if (this.state === 'running' || !this.run) return;
     this.cancelJob(false);
     if (this.state === 'done' || this.room() <= 0) this.reset();
     // Start with one step in hand so the first step shows at once, even at 1 step/s.
@@ -253,6 +254,7 @@ export class Controller {
 
   /** One step, pausing first if running. */
   step() {
+    if (!this.run) return;
     this.cancelJob(false);
     if (this.state === 'done') return;
     if (this.state === 'running' || this.state === 'idle') this.setState('paused');
@@ -265,6 +267,7 @@ export class Controller {
    * Back is still on its way, it aims one step further back. False at step 0.
    */
   back() {
+    if (!this.run) return false;
     if (this.state === 'running') this.setState('paused');
     const from = this.job?.kind === 'seek' ? this.job.target : this.run.steps();
     if (from <= 0) return false;
@@ -280,6 +283,7 @@ export class Controller {
    * run unless `pause` is false. `done(reached)` is called when it arrives (not if cancelled).
    */
   seek(k, { pause = true, label = t('page.jobGoTo', { step: k }), done } = {}) {
+    if (!this.run) return;
     if (pause && this.state === 'running') this.setState('paused');
     const target = k;
     let low = Math.min(this.run.steps(), target);
@@ -309,6 +313,7 @@ export class Controller {
 
   /** Steps until a step of event kind `kind` has been done (or the run ends), pausing first. */
   runUntil(kind) {
+    if (!this.run) return;
     this.cancelJob(false);
     if (this.state === 'done') return;
     if (this.state === 'running' || this.state === 'idle') this.setState('paused');

@@ -12,7 +12,10 @@
 // WebM: WebCodecs' VP8 VideoEncoder with a small muxer (www/webm.js). MediaRecorder on a
 // canvas stream was the other way: it records in real time (300 frames at 10 per second take
 // 30 s whatever the machine) and cannot promise one video frame per drawn frame. Where the
-// browser has no VP8 encoder the WebM button is disabled and says so.
+// browser has no VP8 encoder the WebM button is disabled and says so. Whether it has one is
+// asked when the Animation box opens (or WebM is pressed), never at load: in WebKitGTK the
+// question itself can crash the web process (see canEncodeWebm), and a page that asks at load
+// never draws its first maze there.
 
 import { OVERLAY_MARGIN, Renderer } from './renderer.js';
 import { ShapeRenderer } from './shape-renderer.js';
@@ -102,9 +105,13 @@ class Cancelled extends Error {}
 class Refused extends Error {}
 
 /** Whether this browser can encode VP8 (WebCodecs); resolves to false where it cannot. */
-export async function canEncodeWebm() {
+export async function canEncodeWebm(doc = document) {
   if (typeof VideoEncoder === 'undefined' || typeof VideoFrame === 'undefined') return false;
   try {
+    // WebKitGTK 2.50 crashes its web process (a GStreamer fault) when WebCodecs is the first
+    // user of its media back end in that process; asking a <video> what it plays sets the back
+    // end up first, and then VP8 encodes there too. Costs nothing elsewhere.
+    doc.createElement('video').canPlayType('video/webm');
     const { supported } = await VideoEncoder.isConfigSupported({ codec: 'vp8', width: 640, height: 480, bitrate: 1_000_000 });
     return Boolean(supported);
   } catch {
@@ -131,6 +138,7 @@ export class AnimationExporter {
     this.job = null; // { cancelled } while an animation is being made
     this.filledFor = null; // the run the fields were filled for
     this.webmOk = null; // null until asked
+    this.webmAsked = null; // the question, once asked (probeWebm)
     for (const size of SIZES) {
       const option = doc.createElement('option');
       option.value = String(size);
@@ -138,7 +146,9 @@ export class AnimationExporter {
     }
     this.el.size.value = '480';
     this.el.box.addEventListener('toggle', () => {
-      if (this.el.box.open && this.on.run() !== this.filledFor) this.fill();
+      if (!this.el.box.open) return;
+      if (this.on.run() !== this.filledFor) this.fill();
+      this.probeWebm();
     });
     this.el.gif.addEventListener('click', () => this.save('gif'));
     this.el.webm.addEventListener('click', () => this.save('webm'));
@@ -154,10 +164,15 @@ export class AnimationExporter {
     onLanguageChange(() => this.translate());
     // The page may not have loaded its words yet (nothing else asked for them).
     if (!has('export._')) setLanguage(language()).then(() => this.translate(), () => {});
-    this.ready = canEncodeWebm().then((ok) => {
+  }
+
+  /** Asks once whether WebM can be made (when the box opens or WebM is pressed); resolves when known. */
+  probeWebm() {
+    this.webmAsked ??= canEncodeWebm(this.doc).then((ok) => {
       this.webmOk = ok;
       this.showWebm();
     });
+    return this.webmAsked;
   }
 
   translate() {
@@ -205,16 +220,16 @@ export class AnimationExporter {
 
   /** Makes and downloads the animation ('gif' or 'webm'); resolves when done, cancelled or refused. */
   async save(kind, options = this.options()) {
-    if (this.job) {
-      this.showProblems([t('export.busy')]);
-      return null;
-    }
     if (kind === 'webm') {
-      await this.ready;
+      await this.probeWebm();
       if (!this.webmOk) {
         this.showProblems([t('export.noWebm')]);
         return null;
       }
+    }
+    if (this.job) {
+      this.showProblems([t('export.busy')]);
+      return null;
     }
     const run = this.on.run();
     if (!run) return null;

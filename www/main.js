@@ -31,6 +31,9 @@ import { Lessons, ensureWords, readLessonParams } from './lessons.js';
 import { translatedApi } from './core-words.js';
 
 
+// Mazes larger than this are made in a task of their own while the page starts.
+const RUN_IN_ITS_OWN_TASK_CELLS = 1_000_000;
+
 async function boot() {
   // The words first, so even a failed load is explained in the reader's language.
   await startLanguage(location.search);
@@ -641,6 +644,12 @@ async function boot() {
   });
   doc.getElementById('dismiss-messages').addEventListener('click', () => panels.clearMessages());
 
+  // A big maze's run begins with a first touch of fresh wasm memory (about 0.1 s at 4096 ×
+  // 4096): in a task of its own, apart from the page's set-up before and after it, so no task
+  // holds the page for long (issue 27). The controller does nothing without a run meanwhile.
+  const big = settings.width * settings.height > RUN_IN_ITS_OWN_TASK_CELLS;
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  if (big) await nextTask();
   // Edits that do not fit the maze (a link made for another size): the maze without them.
   if (settings.edits && !controller.start()) {
     panels.showMessages([t('page.urlEditsDoNotFit')]);
@@ -657,6 +666,8 @@ async function boot() {
     controls.show(controller.settings);
     showShape();
   }
+  // And the rest of the set-up in another.
+  if (big) await nextTask();
   // A shared moment (step=, or from= in embed mode): go there, a slice per frame.
   const opening = controller.settings.step;
   // A quiz asks from the step a link opens at: it goes there itself (www/quiz.js).

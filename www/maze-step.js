@@ -140,8 +140,8 @@ const CSS = `
   color: #1d2330; background: #ffffff; border: 1px solid #d5d9e0; border-radius: 10px; }
 :host([hidden]) { display: none; }
 .box { display: flex; flex-direction: column; height: 100%; gap: 0.35rem; padding: 0.4rem; box-sizing: border-box; }
-.stage { position: relative; flex: 1; min-height: 100px; background: #e2e5ea; border-radius: 8px; overflow: hidden; }
-.canvas-wrap { position: absolute; inset: 0; }
+.stage { position: relative; flex: 1; min-height: 100px; background: #e2e5ea; border-radius: 8px; }
+.canvas-wrap { position: absolute; inset: 0; overflow: hidden; }
 .canvas-wrap canvas { position: absolute; display: block; }
 .overlay { pointer-events: none; }
 canvas.maze:focus-visible { outline: 3px solid #0072b2; outline-offset: 4px; }

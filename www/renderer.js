@@ -122,8 +122,11 @@ export class Renderer {
     this.overlay = overlay;
     this.stage = stage;
     this.memory = memory;
-    this.ctx = canvas.getContext('2d', { alpha: false });
-    this.octx = overlay.getContext('2d');
+    // Both canvases are drawn by the CPU: the maze is an ImageData put back a rectangle at a
+    // time, and a canvas kept on the GPU would copy it up again each frame (where the GPU is
+    // emulated, as in WebKitGTK on llvmpipe, that took about 20 ms a frame; issue 27).
+    this.ctx = canvas.getContext('2d', { alpha: false, willReadFrequently: true });
+    this.octx = overlay.getContext('2d', { willReadFrequently: true });
     this.style = 'block';
     this.run = null;
     this.sawGroups = false;
