@@ -648,7 +648,6 @@ async function boot() {
   // 4096): in a task of its own, apart from the page's set-up before and after it, so no task
   // holds the page for long (issue 27). The controller does nothing without a run meanwhile.
   const big = settings.width * settings.height > RUN_IN_ITS_OWN_TASK_CELLS;
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   if (big) await nextTask();
   // Edits that do not fit the maze (a link made for another size): the maze without them.
   if (settings.edits && !controller.start()) {
