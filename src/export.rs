@@ -8,9 +8,10 @@
 //! single element of a few megabytes rather than millions of elements.
 
 use crate::distance::UNREACHED;
+use crate::machine::{shape_words, Sentence};
 use crate::maze::{Direction, Maze};
 use crate::topology::outline::{self, Outline};
-use crate::topology::{Grid, Topology};
+use crate::topology::{Grid, Shape, Topology};
 
 /// Size of a cell in SVG user units, and the wall width.
 const CELL: usize = 10;
@@ -76,7 +77,22 @@ pub fn grid_sheet_title(generator: &str, maze: &Maze, seed: u64, braid: f64) -> 
 /// The tile view (`#` wall, `.` open, one line per tile row) with the route drawn on it: `o`
 /// on every path cell and on the passage tile between consecutive path cells, then `G` on the
 /// goal and `S` on the start (so `S` shows when they are the same cell).
-pub fn route_tiles(maze: &Maze, start: usize, goal: usize, path: Option<&[usize]>) -> String {
+///
+/// Tiles are the plain square grid's view: a maze on another grid, or with a mask, is refused
+/// (its cells have no place among the tiles), saying so.
+pub fn route_tiles(
+    maze: &Maze,
+    start: usize,
+    goal: usize,
+    path: Option<&[usize]>,
+) -> Result<String, Sentence> {
+    if let Some(grid) = maze.grid() {
+        let words = match grid.shape() {
+            Shape::Square => Sentence::new("messages.masked-grid"),
+            shape => Sentence::new("messages.shape-grid").with("shape", shape_words(shape)),
+        };
+        return Err(Sentence::new("refusals.tiles-grid").words("grid", words));
+    }
     let mut text = maze.to_tile_text().into_bytes();
     let row = maze.tile_width() + 1; // with the newline
     let tile = |cell: usize| {
@@ -99,7 +115,7 @@ pub fn route_tiles(maze: &Maze, start: usize, goal: usize, path: Option<&[usize]
         text[ty * row + tx] = mark;
     }
     // Only ASCII bytes were swapped for ASCII bytes.
-    String::from_utf8(text).unwrap_or_default()
+    Ok(String::from_utf8(text).unwrap_or_default())
 }
 
 /// The maze as a standalone SVG document.

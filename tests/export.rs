@@ -165,7 +165,7 @@ fn route_tiles_mark_start_goal_and_path() {
     let maze = generators::generate("sidewinder", 5, 4, 2).unwrap();
     let report = solvers::solve("a-star", &maze, (0, 0), (4, 3)).unwrap();
     let path = report.outcome.path().unwrap();
-    let text = route_tiles(&maze, 0, maze.len() - 1, Some(path));
+    let text = route_tiles(&maze, 0, maze.len() - 1, Some(path)).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 9);
     assert!(lines.iter().all(|l| l.len() == 11));
@@ -174,7 +174,7 @@ fn route_tiles_mark_start_goal_and_path() {
     // Path cells plus the passages between them, less the start and goal letters.
     assert_eq!(text.matches('o').count(), 2 * path.len() - 1 - 2);
     // Without a path only the letters are added to the plain tile view.
-    let plain = route_tiles(&maze, 0, maze.len() - 1, None);
+    let plain = route_tiles(&maze, 0, maze.len() - 1, None).unwrap();
     assert_eq!(plain.replace(['S', 'G'], "."), maze.to_tile_text());
 }
 

@@ -33,7 +33,7 @@ use crate::rng;
 use crate::run::{self, Phase, Run, RunError, Settings};
 use crate::solvers::{self, Outcome, SolveError};
 use crate::stats::{self, STATISTICS};
-use crate::topology::{shapes, Grid, GridError, Mask, Shape, Topology};
+use crate::topology::{self, shapes, Grid, GridError, Mask, Shape, Topology};
 use crate::world::{Corners, Edits, Heuristic, Search};
 use args::param;
 use wasm_bindgen::prelude::*;
@@ -94,18 +94,29 @@ impl MazeRun {
                 name => Some(name.to_string()),
             },
         };
+        let width = args::side(param(CALL, "width"), &width)?;
+        let height = args::side(param(CALL, "height"), &height)?;
+        let seed = args::seed(param(CALL, "seed"), &seed)?;
+        let start = point(param(CALL, "start"), &start)?;
+        let goal = point(param(CALL, "goal"), &goal)?;
+        let braid = args::share(param(CALL, "braid"), &braid)?;
+        let shape = optional_shape(CALL, &shape)?;
+        let mask = optional_mask(CALL, &mask)?;
+        // Edits are read against the cells the grid will have: a run claiming more is
+        // refused before a cell of it is painted.
+        let cells = topology::cell_count(shape, width, height);
         let settings = Settings {
             generator: generator.trim().to_string(),
             solver,
-            width: args::side(param(CALL, "width"), &width)?,
-            height: args::side(param(CALL, "height"), &height)?,
-            seed: args::seed(param(CALL, "seed"), &seed)?,
-            start: point(param(CALL, "start"), &start)?,
-            goal: point(param(CALL, "goal"), &goal)?,
-            braid: args::share(param(CALL, "braid"), &braid)?,
-            shape: optional_shape(CALL, &shape)?,
-            mask: optional_mask(CALL, &mask)?,
-            edits: optional_edits(param(CALL, "edits"), &edits)?,
+            width,
+            height,
+            seed,
+            start,
+            goal,
+            braid,
+            shape,
+            mask,
+            edits: optional_edits(param(CALL, "edits"), &edits, cells)?,
             search: search(CALL, &corners, &heuristic, &weight)?,
             density: optional_density(param(CALL, "density"), &density)?,
         };
@@ -428,16 +439,13 @@ impl MazeRun {
     }
 
     /// The maze as tile text (`#` wall, `.` open, `S` start, `G` goal), with the found path
-    /// as `o` when `with_solution` is true and there is one.
+    /// as `o` when `with_solution` is true and there is one. The plain square grid only:
+    /// other shapes and masks are refused (their worksheet is `svg()`).
     pub fn text(&self, with_solution: JsValue) -> Result<String, JsError> {
         let with_solution = args::flag(param("text", "withSolution"), &with_solution)?;
         let path = self.found_path().filter(|_| with_solution);
-        Ok(export::route_tiles(
-            self.run.maze(),
-            self.run.start(),
-            self.run.goal(),
-            path,
-        ))
+        export::route_tiles(self.run.maze(), self.run.start(), self.run.goal(), path)
+            .map_err(|words| param("text", "").fail_with(&words))
     }
 
     /// The found path as u32 cell indices, start first: build
@@ -737,7 +745,8 @@ impl MazeRun {
         goal: JsValue,
     ) -> Result<f64, JsError> {
         const CALL: &str = "rework";
-        let edits = optional_edits(param(CALL, "edits"), &edits)?;
+        let cells = self.run.maze().len();
+        let edits = optional_edits(param(CALL, "edits"), &edits, cells)?;
         let start = point(param(CALL, "start"), &start)?;
         let goal = point(param(CALL, "goal"), &goal)?;
         self.distances.clear();
@@ -759,13 +768,15 @@ impl MazeRun {
     }
 }
 
-/// Edits in the core's text form; "", null and undefined mean none.
+/// Edits in the core's text form for a maze of `cells` cells; "", null and undefined mean
+/// none.
 fn optional_edits(
     which: args::Param,
     value: &JsValue,
+    cells: usize,
 ) -> Result<Option<std::sync::Arc<Edits>>, JsError> {
     let text = args::optional_text(which, value)?.unwrap_or_default();
-    let edits = Edits::parse(text.trim()).map_err(|e| which.fail(&e.to_string()))?;
+    let edits = Edits::parse(text.trim(), cells).map_err(|e| which.fail_with(&e.0))?;
     Ok((!edits.is_empty()).then(|| std::sync::Arc::new(edits)))
 }
 
