@@ -280,3 +280,90 @@ fn the_sheet_title_names_the_maze_and_its_braid() {
         );
     }
 }
+
+/// The worksheet written a piece at a time, with any limit, is the worksheet written at once;
+/// a measuring writer's sheet is the one drawn with the distances and the longest path from the
+/// start, on every shape, with a mask and with terrain.
+#[test]
+fn a_sheet_written_in_pieces_is_the_sheet_written_at_once() {
+    use mazestep::distance;
+    use mazestep::export::SheetWriter;
+    use mazestep::run::{Run, Settings};
+    use mazestep::topology::{shapes, Shape};
+    let mut cases: Vec<Settings> = Shape::ALL
+        .iter()
+        .map(|&shape| {
+            let (w, h) = if shape == Shape::Polar {
+                (1, 6)
+            } else {
+                (9, 7)
+            };
+            Settings::new("recursive-backtracker", w, h, 3)
+                .with_shape(shape)
+                .with_solver("bfs")
+        })
+        .collect();
+    let heart = shapes::preset("heart", Shape::Square, 14, 12).unwrap();
+    cases.push(
+        Settings::new("kruskal", 14, 12, 2)
+            .with_mask(heart)
+            .with_solver("a-star"),
+    );
+    cases.push(Settings::new("terrain", 12, 9, 4).with_solver("dijkstra"));
+    for settings in cases {
+        let mut run = Run::new(settings.clone()).unwrap();
+        run.finish();
+        let maze = run.maze();
+        let path = run.solver().and_then(|s| s.outcome()?.path()).unwrap();
+        let near = distance::distances(maze, run.start());
+        let longest = distance::longest_path(maze, run.start());
+        let sheet = Sheet {
+            start: Some(run.start()),
+            goal: Some(run.goal()),
+            path: Some(path),
+            title: Some("Kruskal & co"),
+            distances: Some(&near),
+            longest: Some(&longest.path),
+        };
+        let whole = svg(maze, &sheet);
+        for limit in [1, 2, 7, 100, 5000] {
+            let mut writer = SheetWriter::new(maze, &sheet);
+            let (mut pieces, mut calls) = (String::new(), 0);
+            let mut last_progress = 0.0;
+            while !writer.write(&mut pieces, limit) {
+                calls += 1;
+                assert!(calls < 100_000, "{settings:?}: never ends");
+                let progress = writer.progress();
+                assert!((last_progress..1.0).contains(&progress), "{progress}");
+                last_progress = progress;
+            }
+            assert_eq!(writer.progress(), 1.0);
+            assert!(
+                pieces == whole,
+                "{:?} limit {limit}: the pieces differ",
+                settings.shape
+            );
+            if limit == 1 {
+                assert!(
+                    calls > 50,
+                    "{calls} calls: a small limit writes small pieces"
+                );
+            }
+        }
+        let mut measuring = SheetWriter::measuring(
+            maze.clone(),
+            run.start(),
+            run.goal(),
+            Some(path.to_vec()),
+            "Kruskal & co".to_string(),
+            true,
+        );
+        let mut pieces = String::new();
+        while !measuring.write(&mut pieces, 3) {}
+        assert!(
+            pieces == whole,
+            "{:?}: the measured sheet differs",
+            settings.shape
+        );
+    }
+}
