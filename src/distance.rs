@@ -23,6 +23,8 @@ pub fn distances(maze: &Maze, from: usize) -> Vec<u32> {
 pub struct Sweep {
     distance: Vec<u32>,
     queue: VecDeque<usize>,
+    /// The furthest cell reached so far and its distance; of equally far ones, the lowest.
+    furthest: (usize, u32),
 }
 
 impl Sweep {
@@ -32,7 +34,14 @@ impl Sweep {
         Sweep {
             distance,
             queue: VecDeque::from([from]),
+            furthest: (from, 0),
         }
+    }
+
+    /// The furthest cell reached so far and its distance (of equally far cells, the lowest):
+    /// kept as the sweep goes, so no scan of the cells is needed at the end.
+    pub fn furthest(&self) -> (usize, u32) {
+        self.furthest
     }
 
     /// Takes at most `limit` cells from the queue (at least one); true once every cell it
@@ -48,10 +57,16 @@ impl Sweep {
             let next_distance = self.distance[cell] + 1;
             let distance = &mut self.distance;
             let queue = &mut self.queue;
+            let furthest = &mut self.furthest;
             grid.for_each_passage(cell, maze.cell(cell), |_, next| {
                 if distance[next] == UNREACHED {
                     distance[next] = next_distance;
                     queue.push_back(next);
+                    if (next_distance, std::cmp::Reverse(next))
+                        > (furthest.1, std::cmp::Reverse(furthest.0))
+                    {
+                        *furthest = (next, next_distance);
+                    }
                 }
             });
         }
@@ -91,8 +106,9 @@ pub fn longest_path(maze: &Maze, from: usize) -> Longest {
 /// back, the first sweep being [`distances`] from that cell.
 #[derive(Clone, Debug)]
 pub struct Measure {
-    /// Distances from the cell, once the first sweep is over.
+    /// Distances from the cell, once the first sweep is over, and the greatest of them.
     near: Option<Vec<u32>>,
+    far: u32,
     stage: Stage,
 }
 
@@ -122,6 +138,7 @@ impl Measure {
     pub fn new(maze: &Maze, from: usize) -> Measure {
         Measure {
             near: None,
+            far: 0,
             stage: Stage::Near {
                 from,
                 sweep: Sweep::new(maze, from),
@@ -132,12 +149,6 @@ impl Measure {
     /// Does at most about `limit` cells of work; true once measured. Returns the work done
     /// too (in cells).
     pub fn run(&mut self, maze: &Maze, limit: usize) -> (bool, usize) {
-        let furthest = |distance: &[u32], or: usize| {
-            (0..distance.len())
-                .filter(|&c| distance[c] != UNREACHED)
-                .max_by_key(|&c| (distance[c], std::cmp::Reverse(c)))
-                .unwrap_or(or)
-        };
         let mut used = 0;
         while used < limit.max(1) {
             let left = limit.max(1) - used;
@@ -149,9 +160,8 @@ impl Measure {
                         self.stage = Stage::Near { from, sweep };
                         continue;
                     }
-                    // A scan of every cell: counted as work.
-                    used += sweep.distance.len();
-                    let first = furthest(&sweep.distance, from);
+                    let (first, far) = sweep.furthest();
+                    self.far = far;
                     self.near = Some(sweep.distance);
                     Stage::Far {
                         first,
@@ -165,8 +175,7 @@ impl Measure {
                         self.stage = Stage::Far { first, sweep };
                         continue;
                     }
-                    used += sweep.distance.len();
-                    let second = furthest(&sweep.distance, first);
+                    let (second, _) = sweep.furthest();
                     Stage::Walk {
                         first,
                         from_first: sweep.distance,
@@ -227,11 +236,12 @@ impl Measure {
         }
     }
 
-    /// Both, once measured.
-    pub fn into_parts(self) -> Option<(Vec<u32>, Longest)> {
+    /// The distances from the cell, the greatest of them and the longest path, once
+    /// measured.
+    pub fn into_parts(self) -> Option<(Vec<u32>, u32, Longest)> {
         let near = self.near?;
         match self.stage {
-            Stage::Done(longest) => Some((near, longest)),
+            Stage::Done(longest) => Some((near, self.far, longest)),
             _ => None,
         }
     }

@@ -128,6 +128,9 @@ pub fn svg(maze: &Maze, sheet: &Sheet) -> String {
     out
 }
 
+/// The work of shading one cell, in cells of a sweep (see `SheetWriter::unit_cost`).
+const SHADE_COST: usize = 8;
+
 /// The parts of a worksheet, in the order they are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Part {
@@ -185,8 +188,8 @@ pub struct SheetWriter<'a> {
     part: Part,
     /// Units of the part written so far (cells, path entries, wall lines).
     at: usize,
-    /// The greatest distance, the shading's dark end.
-    far: u32,
+    /// The greatest distance, the shading's dark end (at least 1), once known.
+    far: Option<u32>,
     /// On a weave, the first step of the solution that passes under a crossing.
     first_gap: Option<usize>,
     /// Work done so far and the work expected in all, in cells, for [`SheetWriter::progress`].
@@ -222,12 +225,12 @@ impl<'a> SheetWriter<'a> {
     ) -> SheetWriter<'a> {
         let cells = maze.len();
         let paths = path.as_ref().map_or(0, |p| p.len());
-        // Measuring: two sweeps and their scans; writing: the shading, terrain and walls.
-        let total = measure.as_ref().map_or(0, |_| 4 * cells)
-            + usize::from(measure.is_some() || distances.is_some()) * cells
-            + maze.terrain().map_or(0, <[u8]>::len)
+        // Measuring: two sweeps; writing: the shading, terrain and walls (see `unit_cost`).
+        let total = measure.as_ref().map_or(0, |_| 2 * cells)
+            + usize::from(measure.is_some() || distances.is_some()) * SHADE_COST * cells
+            + maze.terrain().map_or(0, <[u8]>::len) * SHADE_COST
             + paths
-            + cells
+            + 2 * cells
             + 2;
         SheetWriter {
             maze,
@@ -240,7 +243,7 @@ impl<'a> SheetWriter<'a> {
             measure,
             part: Part::Open,
             at: 0,
-            far: 1,
+            far: None,
             first_gap: None,
             done: 0,
             total,
@@ -272,8 +275,11 @@ impl<'a> SheetWriter<'a> {
                 if !measured {
                     continue;
                 }
-                if let Some((near, longest)) = self.measure.take().and_then(Measure::into_parts) {
+                if let Some((near, far, longest)) =
+                    self.measure.take().and_then(Measure::into_parts)
+                {
                     self.distances = Some(Cow::Owned(near));
+                    self.far = Some(far.max(1));
                     self.longest = Some(Cow::Owned(longest.path));
                 }
                 continue;
@@ -331,11 +337,16 @@ impl<'a> SheetWriter<'a> {
         }
     }
 
-    /// The work of one unit of a part, in cells: a line of the square grid's walls is a row
-    /// or a column of them.
+    /// The work of one unit of a part, in cells of a sweep (as [`SheetWriter::write`]'s limit
+    /// counts): a shaded cell writes a path of its own, about eight times a sweep's work; a
+    /// line of the square grid's walls is a row or a column of them. Each call then takes
+    /// about as long whatever the part, so a caller that sizes its limit by the time the last
+    /// call took is not surprised by the next.
     fn unit_cost(&self, part: Part) -> usize {
         match (part, self.grid()) {
+            (Part::Distances | Part::Terrain, _) => SHADE_COST,
             (Part::Walls, None) => self.maze.width().max(self.maze.height()) as usize,
+            (Part::Walls, Some(_)) => 2,
             _ => 1,
         }
     }
@@ -343,16 +354,16 @@ impl<'a> SheetWriter<'a> {
     /// Finds what a part needs from all of its units; returns the cells of work it took.
     fn prepare(&mut self, part: Part) -> usize {
         match part {
-            Part::Distances => {
+            Part::Distances if self.far.is_none() => {
                 let distances = self.distances.as_deref().unwrap_or(&[]);
-                self.far = distances
+                let far = distances
                     .iter()
                     .take(self.maze.len())
                     .copied()
                     .filter(|&d| d != UNREACHED)
                     .max()
-                    .unwrap_or(0)
-                    .max(1);
+                    .unwrap_or(0);
+                self.far = Some(far.max(1));
                 self.maze.len()
             }
             Part::Gaps => {
@@ -457,7 +468,7 @@ impl<'a> SheetWriter<'a> {
                         continue;
                     };
                     out.push_str("<path fill=\"");
-                    push_colour(out, distance, self.far);
+                    push_colour(out, distance, self.far.unwrap_or(1));
                     out.push_str("\" d=\"");
                     self.outline(out, cell);
                     out.push_str("\"/>\n");

@@ -399,7 +399,8 @@ export class Controller {
 
   /**
    * Starts a job: `slice(n)` does a bounded piece (n a step count) and says whether the job
-   * is finished; `progress()` is a fraction or null; `finished()` runs at the end.
+   * is finished; `progress()` is a fraction or null; `finished()` runs at the end, and
+   * `cancelled()` (if given) when it is stopped before.
    */
   startJob(job) {
     if (this.job) this.cancelJob(false);
@@ -415,6 +416,7 @@ export class Controller {
     if (!job) return;
     this.job = null;
     if (job.shown) this.hooks.progress?.(null);
+    job.cancelled?.();
     if (report) this.settle();
   }
 

@@ -38,6 +38,11 @@ use crate::world::{Corners, Edits, Heuristic, Search};
 use args::param;
 use wasm_bindgen::prelude::*;
 
+/// The most cells `svg()` writes a worksheet of at once (1024 × 1024): larger sheets run to
+/// hundreds of megabytes, past what one JavaScript string can hold, and are written a piece at
+/// a time (`sheetBegin`, `sheetNext`).
+pub const SVG_AT_ONCE_CELLS: usize = 1 << 20;
+
 /// One run of the visualiser: a maze being generated, then solved, then walked.
 #[wasm_bindgen]
 pub struct MazeRun {
@@ -402,7 +407,8 @@ impl MazeRun {
     /// The maze as it is now as a printable SVG worksheet (start and goal marked), with the
     /// found path drawn when `with_solution` is true and there is one; with `with_distances`
     /// true (leave it out for false) every cell shaded by its distance from the start and the
-    /// longest path drawn.
+    /// longest path drawn. All at once, for mazes of up to [`SVG_AT_ONCE_CELLS`] cells; larger
+    /// sheets (hundreds of megabytes) are written a piece at a time (`sheetBegin`).
     pub fn svg(&self, with_solution: JsValue, with_distances: JsValue) -> Result<String, JsError> {
         let with_solution = args::flag(param("svg", "withSolution"), &with_solution)?;
         let with_distances = if with_distances.is_undefined() || with_distances.is_null() {
@@ -412,6 +418,13 @@ impl MazeRun {
         };
         let settings = self.run.settings();
         let maze = self.run.maze();
+        if maze.len() > SVG_AT_ONCE_CELLS {
+            return Err(param("svg", "").fail_with(
+                &machine::Sentence::new("refusals.svg-size")
+                    .n("cells", maze.len() as u64)
+                    .n("max", SVG_AT_ONCE_CELLS as u64),
+            ));
+        }
         let title =
             export::grid_sheet_title(&settings.generator, maze, settings.seed, settings.braid);
         let distances = with_distances.then(|| distance::distances(maze, self.run.start()));
