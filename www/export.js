@@ -10,6 +10,9 @@
 
 import { formatNumber, t } from './i18n.js';
 
+/** How many characters of a worksheet gather before they become a Blob. */
+const SHEET_BLOB_CHARS = 2 * 1024 * 1024;
+
 export class Exporter {
   /**
    * @param {Document} doc
@@ -51,18 +54,31 @@ export class Exporter {
   saveSheet(solution) {
     const run = this.beginSheet(solution);
     const name = `${this.baseName()}.${solution ? 'solution.svg' : 'svg'}`;
-    const pieces = [];
+    // Pieces gather into a Blob every few megabytes: the browser may keep a Blob's bytes out
+    // of the page's heap, and a few large Blobs cost less than one per piece.
+    const blobs = [];
+    let pieces = [], gathered = 0;
+    const gather = () => {
+      blobs.push(new Blob(pieces));
+      pieces = [];
+      gathered = 0;
+    };
     this.on.work({
       label: t('page.jobSheet'),
+      keepsRun: true,
       slice: (n) => {
         const piece = run.sheetNext(n);
         if (piece === undefined) return true;
-        // As a Blob at once: the engine may keep its bytes out of the page's heap.
-        if (piece) pieces.push(new Blob([piece]));
+        pieces.push(piece);
+        gathered += piece.length;
+        if (gathered >= SHEET_BLOB_CHARS) gather();
         return false;
       },
       progress: () => Math.max(0, run.sheetProgress()),
-      finished: () => this.download(new Blob(pieces, { type: 'image/svg+xml;charset=utf-8' }), name),
+      finished: () => {
+        gather();
+        this.download(new Blob(blobs, { type: 'image/svg+xml;charset=utf-8' }), name);
+      },
       cancelled: () => {
         // The run may be on its way out (a new run cancels its work first).
         try {

@@ -178,6 +178,8 @@ let defaultEnds = null;
 let ringStartsOf = null;
 let maskTextOf = () => null;
 const endsCache = new Map();
+/** The last ends found on a masked or shaped grid, by the very mask string. */
+let lastEnds = null;
 
 /**
  * Takes the default start and goal from the wasm module (`defaultEnds(width, height, shape,
@@ -189,6 +191,7 @@ export function useModuleEnds(api, maskText = () => null) {
   ringStartsOf = api.ringStarts ?? null;
   maskTextOf = maskText;
   endsCache.clear();
+  lastEnds = null;
 }
 
 /** The grid a settings object describes: its shape and mask text (null for none). A mask
@@ -213,6 +216,11 @@ export function cornerOf(which, width, height, grid = null) {
   let ends;
   if (plain(grid)) {
     ends = Array.from(defaultEnds(width, height));
+  } else if (lastEnds && lastEnds.shape === grid.shape && lastEnds.width === width &&
+    lastEnds.height === height && lastEnds.mask === grid.mask) {
+    // The same mask string as last time (masks.js keeps it): no key of its 16 million
+    // characters to build and hash at 4096 × 4096.
+    ends = lastEnds.ends;
   } else {
     const key = `${grid.shape}|${width}|${height}|${grid.mask ?? ''}`;
     ends = endsCache.get(key);
@@ -225,6 +233,7 @@ export function cornerOf(which, width, height, grid = null) {
       if (endsCache.size > 32) endsCache.clear();
       endsCache.set(key, ends);
     }
+    lastEnds = { shape: grid.shape, width, height, mask: grid.mask, ends };
   }
   const [sx, sy, gx, gy] = ends;
   return which === 'start' ? [sx, sy] : [gx, gy];
@@ -258,8 +267,15 @@ export function pointInside(text, width, height, grid = null) {
     return false;
   }
   if (grid?.mask) {
-    const row = grid.mask.split('\n')[y] ?? '';
-    if (row[x] === 'X') return false;
+    // Row y of the mask, found without cutting the whole mask into rows.
+    let at = 0;
+    for (let row = 0; row < y; row++) {
+      const end = grid.mask.indexOf('\n', at);
+      if (end < 0) return true;
+      at = end + 1;
+    }
+    const end = grid.mask.indexOf('\n', at);
+    if (x < (end < 0 ? grid.mask.length : end) - at && grid.mask[at + x] === 'X') return false;
   }
   return true;
 }
