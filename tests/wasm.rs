@@ -2403,7 +2403,16 @@ fn world_arguments_are_checked_with_clear_messages() {
             u(),
             u(),
             u(),
-            "the edits paint cell 999, which the maze does not have",
+            "the edits' terrain run '999.' at character 1 covers 999 cells from cell 0, but the \
+             maze has 30 cells: 30 are left from there",
+        ),
+        (
+            s("30.x"),
+            u(),
+            u(),
+            u(),
+            "run 'x' at character 4 covers 1 cells from cell 30, but the maze has 30 cells: 0 \
+             are left",
         ),
         (s("~0zo"), u(), u(), u(), "the edits' wall '0zo'"),
         (
