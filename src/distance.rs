@@ -13,20 +13,65 @@ pub const UNREACHED: u32 = u32::MAX;
 /// Passages from `from` to every cell (breadth first, every passage one step); [`UNREACHED`]
 /// for cells it cannot reach, and for cells a mask switched off.
 pub fn distances(maze: &Maze, from: usize) -> Vec<u32> {
-    let grid = maze.topology();
-    let mut distance = vec![UNREACHED; maze.len()];
-    let mut queue = VecDeque::from([from]);
-    distance[from] = 0;
-    while let Some(cell) = queue.pop_front() {
-        let next_distance = distance[cell] + 1;
-        grid.for_each_passage(cell, maze.cell(cell), |_, next| {
-            if distance[next] == UNREACHED {
-                distance[next] = next_distance;
-                queue.push_back(next);
-            }
-        });
+    let mut sweep = Sweep::new(maze, from);
+    sweep.run(maze, usize::MAX);
+    sweep.distance
+}
+
+/// [`distances`] a slice at a time: the breadth-first sweep, kept between calls.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    distance: Vec<u32>,
+    queue: VecDeque<usize>,
+    /// The furthest cell reached so far and its distance; of equally far ones, the lowest.
+    furthest: (usize, u32),
+}
+
+impl Sweep {
+    pub fn new(maze: &Maze, from: usize) -> Sweep {
+        let mut distance = vec![UNREACHED; maze.len()];
+        distance[from] = 0;
+        Sweep {
+            distance,
+            queue: VecDeque::from([from]),
+            furthest: (from, 0),
+        }
     }
-    distance
+
+    /// The furthest cell reached so far and its distance (of equally far cells, the lowest):
+    /// kept as the sweep goes, so no scan of the cells is needed at the end.
+    pub fn furthest(&self) -> (usize, u32) {
+        self.furthest
+    }
+
+    /// Takes at most `limit` cells from the queue (at least one); true once every cell it
+    /// can reach has its distance. Returns the cells taken too.
+    pub fn run(&mut self, maze: &Maze, limit: usize) -> (bool, usize) {
+        let grid = maze.topology();
+        let mut taken = 0;
+        while taken < limit.max(1) {
+            let Some(cell) = self.queue.pop_front() else {
+                break;
+            };
+            taken += 1;
+            let next_distance = self.distance[cell] + 1;
+            let distance = &mut self.distance;
+            let queue = &mut self.queue;
+            let furthest = &mut self.furthest;
+            grid.for_each_passage(cell, maze.cell(cell), |_, next| {
+                if distance[next] == UNREACHED {
+                    distance[next] = next_distance;
+                    queue.push_back(next);
+                    if (next_distance, std::cmp::Reverse(next))
+                        > (furthest.1, std::cmp::Reverse(furthest.0))
+                    {
+                        *furthest = (next, next_distance);
+                    }
+                }
+            });
+        }
+        (self.queue.is_empty(), taken)
+    }
 }
 
 /// The longest path: its two ends, and the cells from one to the other.
@@ -48,33 +93,165 @@ impl Longest {
 /// is the longest path there is, the maze's diameter; with loops it is long, not always the
 /// longest.
 pub fn longest_path(maze: &Maze, from: usize) -> Longest {
-    let furthest = |distance: &[u32]| {
-        (0..distance.len())
-            .filter(|&c| distance[c] != UNREACHED)
-            .max_by_key(|&c| (distance[c], std::cmp::Reverse(c)))
-            .unwrap_or(from)
-    };
-    let first = furthest(&distances(maze, from));
-    let from_first = distances(maze, first);
-    let second = furthest(&from_first);
-    // Walk back from the far end, each step to a neighbour one passage nearer.
-    let grid = maze.topology();
-    let mut path = vec![second];
-    let mut cell = second;
-    while cell != first {
-        let mut nearer = cell;
-        grid.for_each_passage(cell, maze.cell(cell), |_, next| {
-            if from_first[next] + 1 == from_first[cell] && nearer == cell {
-                nearer = next;
-            }
-        });
-        cell = nearer;
-        path.push(cell);
+    let mut measure = Measure::new(maze, from);
+    measure.run(maze, usize::MAX);
+    measure.longest().unwrap_or(Longest {
+        ends: (from, from),
+        path: vec![from],
+    })
+}
+
+/// The distances from a cell and the longest path through it, measured a slice at a time
+/// (a worksheet's shading on the largest mazes): [`longest_path`]'s two sweeps and its walk
+/// back, the first sweep being [`distances`] from that cell.
+#[derive(Clone, Debug)]
+pub struct Measure {
+    /// Distances from the cell, once the first sweep is over, and the greatest of them.
+    near: Option<Vec<u32>>,
+    far: u32,
+    stage: Stage,
+}
+
+#[derive(Clone, Debug)]
+enum Stage {
+    /// Sweeping from the cell asked about, `from`.
+    Near {
+        from: usize,
+        sweep: Sweep,
+    },
+    /// Sweeping from `first`, the cell furthest from it.
+    Far {
+        first: usize,
+        sweep: Sweep,
+    },
+    /// Walking back from the far end toward `first`, each step to a neighbour one passage
+    /// nearer, through the distances from `first`.
+    Walk {
+        first: usize,
+        from_first: Vec<u32>,
+        path: Vec<usize>,
+    },
+    Done(Longest),
+}
+
+impl Measure {
+    pub fn new(maze: &Maze, from: usize) -> Measure {
+        Measure {
+            near: None,
+            far: 0,
+            stage: Stage::Near {
+                from,
+                sweep: Sweep::new(maze, from),
+            },
+        }
     }
-    path.reverse();
+
+    /// Does at most about `limit` cells of work; true once measured. Returns the work done
+    /// too (in cells).
+    pub fn run(&mut self, maze: &Maze, limit: usize) -> (bool, usize) {
+        let mut used = 0;
+        while used < limit.max(1) {
+            let left = limit.max(1) - used;
+            self.stage = match std::mem::replace(&mut self.stage, Stage::Done(empty())) {
+                Stage::Near { from, mut sweep } => {
+                    let (done, taken) = sweep.run(maze, left);
+                    used += taken;
+                    if !done {
+                        self.stage = Stage::Near { from, sweep };
+                        continue;
+                    }
+                    let (first, far) = sweep.furthest();
+                    self.far = far;
+                    self.near = Some(sweep.distance);
+                    Stage::Far {
+                        first,
+                        sweep: Sweep::new(maze, first),
+                    }
+                }
+                Stage::Far { first, mut sweep } => {
+                    let (done, taken) = sweep.run(maze, left);
+                    used += taken;
+                    if !done {
+                        self.stage = Stage::Far { first, sweep };
+                        continue;
+                    }
+                    let (second, _) = sweep.furthest();
+                    Stage::Walk {
+                        first,
+                        from_first: sweep.distance,
+                        path: vec![second],
+                    }
+                }
+                Stage::Walk {
+                    first,
+                    from_first,
+                    mut path,
+                } => {
+                    let grid = maze.topology();
+                    let mut cell = path[path.len() - 1];
+                    while cell != first && used < limit.max(1) {
+                        let mut nearer = cell;
+                        grid.for_each_passage(cell, maze.cell(cell), |_, next| {
+                            if from_first[next] + 1 == from_first[cell] && nearer == cell {
+                                nearer = next;
+                            }
+                        });
+                        cell = nearer;
+                        path.push(cell);
+                        used += 1;
+                    }
+                    if cell != first {
+                        self.stage = Stage::Walk {
+                            first,
+                            from_first,
+                            path,
+                        };
+                        continue;
+                    }
+                    path.reverse();
+                    Stage::Done(Longest {
+                        ends: (first, path[path.len() - 1]),
+                        path,
+                    })
+                }
+                done @ Stage::Done(_) => {
+                    self.stage = done;
+                    return (true, used);
+                }
+            };
+        }
+        (matches!(self.stage, Stage::Done(_)), used)
+    }
+
+    /// The distances from the cell measured, once the first sweep is over.
+    pub fn distances(&self) -> Option<&[u32]> {
+        self.near.as_deref()
+    }
+
+    /// The longest path, once measured.
+    pub fn longest(self) -> Option<Longest> {
+        match self.stage {
+            Stage::Done(longest) => Some(longest),
+            _ => None,
+        }
+    }
+
+    /// The distances from the cell, the greatest of them and the longest path, once
+    /// measured.
+    pub fn into_parts(self) -> Option<(Vec<u32>, u32, Longest)> {
+        let near = self.near?;
+        match self.stage {
+            Stage::Done(longest) => Some((near, self.far, longest)),
+            _ => None,
+        }
+    }
+}
+
+/// A placeholder while a stage is taken apart.
+fn empty() -> Longest {
     Longest {
-        ends: (first, second),
-        path,
+        ends: (0, 0),
+        path: Vec::new(),
     }
 }
 

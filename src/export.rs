@@ -7,10 +7,13 @@
 //! merged into straight runs and drawn as one `<path>`, so even a 1000×1000 maze stays a
 //! single element of a few megabytes rather than millions of elements.
 
-use crate::distance::UNREACHED;
+use crate::distance::{Measure, UNREACHED};
+use crate::machine::{shape_words, Sentence};
 use crate::maze::{Direction, Maze};
 use crate::topology::outline::{self, Outline};
-use crate::topology::{Grid, Topology};
+use crate::topology::{Grid, Shape, Topology};
+use std::borrow::Cow;
+use std::ops::Range;
 
 /// Size of a cell in SVG user units, and the wall width.
 const CELL: usize = 10;
@@ -76,7 +79,22 @@ pub fn grid_sheet_title(generator: &str, maze: &Maze, seed: u64, braid: f64) -> 
 /// The tile view (`#` wall, `.` open, one line per tile row) with the route drawn on it: `o`
 /// on every path cell and on the passage tile between consecutive path cells, then `G` on the
 /// goal and `S` on the start (so `S` shows when they are the same cell).
-pub fn route_tiles(maze: &Maze, start: usize, goal: usize, path: Option<&[usize]>) -> String {
+///
+/// Tiles are the plain square grid's view: a maze on another grid, or with a mask, is refused
+/// (its cells have no place among the tiles), saying so.
+pub fn route_tiles(
+    maze: &Maze,
+    start: usize,
+    goal: usize,
+    path: Option<&[usize]>,
+) -> Result<String, Sentence> {
+    if let Some(grid) = maze.grid() {
+        let words = match grid.shape() {
+            Shape::Square => Sentence::new("messages.masked-grid"),
+            shape => Sentence::new("messages.shape-grid").with("shape", shape_words(shape)),
+        };
+        return Err(Sentence::new("refusals.tiles-grid").words("grid", words));
+    }
     let mut text = maze.to_tile_text().into_bytes();
     let row = maze.tile_width() + 1; // with the newline
     let tile = |cell: usize| {
@@ -99,97 +117,570 @@ pub fn route_tiles(maze: &Maze, start: usize, goal: usize, path: Option<&[usize]
         text[ty * row + tx] = mark;
     }
     // Only ASCII bytes were swapped for ASCII bytes.
-    String::from_utf8(text).unwrap_or_default()
+    Ok(String::from_utf8(text).unwrap_or_default())
 }
 
-/// The maze as a standalone SVG document.
+/// The maze as a standalone SVG document, written at once ([`SheetWriter`] with no limit).
 pub fn svg(maze: &Maze, sheet: &Sheet) -> String {
-    if let Some(grid) = maze.grid() {
-        return svg_on_grid(maze, grid, sheet);
-    }
-    let (w, h) = (maze.width() as usize, maze.height() as usize);
-    let top = MARGIN
-        + if sheet.title.is_some() {
-            TITLE_HEIGHT
-        } else {
-            0
-        };
-    let mut out = String::with_capacity(256 + maze.len() * 6);
-    open_sheet(
-        &mut out,
-        (w * CELL + 2 * MARGIN) as f64,
-        (h * CELL + top + MARGIN) as f64,
-        sheet.title,
-    );
-    let square = |out: &mut String, cell: usize| {
-        let scale = CELL as f64;
-        let (x, y) = maze.coords(cell);
-        let corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)];
-        for (i, (cx, cy)) in corners.into_iter().enumerate() {
-            out.push(if i == 0 { 'M' } else { 'L' });
-            push_fixed(out, MARGIN as f64 + f64::from(cx) * scale);
-            out.push(' ');
-            push_fixed(out, top as f64 + f64::from(cy) * scale);
-        }
-        out.push('Z');
-    };
-    if let Some(distances) = sheet.distances {
-        shade_cells(&mut out, maze.len(), distances, square);
-    }
-    if let Some(terrain) = maze.terrain() {
-        shade_terrain(&mut out, terrain, square);
-    }
-    let at = |cell: usize| {
-        let (x, y) = maze.coords(cell);
-        (MARGIN + x as usize * CELL, top + y as usize * CELL)
-    };
-    if let Some(path) = sheet.path.filter(|p| !p.is_empty()) {
-        out.push_str("<polyline class=\"solution\" fill=\"none\" stroke=\"#009e73\" stroke-width=\"3\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"");
-        for (i, &cell) in path.iter().enumerate() {
-            let (x, y) = at(cell);
-            if i > 0 {
-                out.push(' ');
-            }
-            push_num(&mut out, x + CELL / 2);
-            out.push(',');
-            push_num(&mut out, y + CELL / 2);
-        }
-        out.push_str("\"/>\n");
-    }
-    if let Some(longest) = sheet.longest {
-        draw_longest(&mut out, longest, |cell| {
-            let (x, y) = at(cell);
-            ((x + CELL / 2) as f64, (y + CELL / 2) as f64)
-        });
-    }
-    if let Some(start) = sheet.start {
-        let (x, y) = at(start);
-        out.push_str("<circle class=\"start\" r=\"3\" fill=\"#0072b2\" cx=\"");
-        push_num(&mut out, x + CELL / 2);
-        out.push_str("\" cy=\"");
-        push_num(&mut out, y + CELL / 2);
-        out.push_str("\"/>\n");
-    }
-    if let Some(goal) = sheet.goal {
-        let (x, y) = at(goal);
-        out.push_str("<rect class=\"goal\" width=\"6\" height=\"6\" fill=\"#d55e00\" x=\"");
-        push_num(&mut out, x + 2);
-        out.push_str("\" y=\"");
-        push_num(&mut out, y + 2);
-        out.push_str("\"/>\n");
-    }
-    out.push_str("<path class=\"walls\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" stroke-linecap=\"square\" d=\"");
-    push_walls(&mut out, maze, MARGIN, top);
-    out.push_str("\"/>\n</svg>\n");
+    let mut out =
+        String::with_capacity(256 + maze.len() * if maze.grid().is_some() { 24 } else { 6 });
+    SheetWriter::new(maze, sheet).write(&mut out, usize::MAX);
     out
 }
 
-/// Every wall as straight runs: `M x y H x2` along each row line, `M x y V y2` down each column
-/// line. A run is a stretch of consecutive cells with a wall on the same side.
-fn push_walls(out: &mut String, maze: &Maze, left: usize, top: usize) {
+/// The work of shading one cell, in cells of a sweep (see `SheetWriter::unit_cost`).
+const SHADE_COST: usize = 8;
+
+/// The parts of a worksheet, in the order they are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    /// The document's opening, its white page and the title.
+    Open,
+    /// Each cell shaded by its distance from the start.
+    Distances,
+    /// Terrain costs and obstacles, patterned.
+    Terrain,
+    /// The solution as a green line.
+    Solution,
+    /// On a weave, gaps in the line where it passes under a crossing.
+    Gaps,
+    /// The longest path in purple, with its ends.
+    Longest,
+    /// The start and the goal.
+    Ends,
+    /// The walls, one path, and the document's end.
+    Walls,
+    Done,
+}
+
+impl Part {
+    fn next(self) -> Part {
+        match self {
+            Part::Open => Part::Distances,
+            Part::Distances => Part::Terrain,
+            Part::Terrain => Part::Solution,
+            Part::Solution => Part::Gaps,
+            Part::Gaps => Part::Longest,
+            Part::Longest => Part::Ends,
+            Part::Ends => Part::Walls,
+            Part::Walls | Part::Done => Part::Done,
+        }
+    }
+}
+
+/// A worksheet written a piece at a time: [`SheetWriter::write`] writes about as many cells'
+/// worth of it as it is told, then stops where it is, so a page can write the largest
+/// sheets (hundreds of megabytes with distances) in slices between frames and collect the
+/// pieces, with no single giant string. The pieces joined are exactly [`svg`]'s document.
+///
+/// A writer made by [`SheetWriter::measuring`] owns everything it draws, measuring the
+/// distances and the longest path itself (in slices too) before it writes.
+pub struct SheetWriter<'a> {
+    maze: Cow<'a, Maze>,
+    start: Option<usize>,
+    goal: Option<usize>,
+    path: Option<Cow<'a, [usize]>>,
+    title: Option<Cow<'a, str>>,
+    distances: Option<Cow<'a, [u32]>>,
+    longest: Option<Cow<'a, [usize]>>,
+    /// Still measuring the distances and the longest path, before anything is written.
+    measure: Option<Measure>,
+    part: Part,
+    /// Units of the part written so far (cells, path entries, wall lines).
+    at: usize,
+    /// The greatest distance, the shading's dark end (at least 1), once known.
+    far: Option<u32>,
+    /// On a weave, the first step of the solution that passes under a crossing.
+    first_gap: Option<usize>,
+    /// Work done so far and the work expected in all, in cells, for [`SheetWriter::progress`].
+    done: usize,
+    total: usize,
+}
+
+impl<'a> SheetWriter<'a> {
+    /// A writer of `sheet` on `maze`.
+    pub fn new(maze: &'a Maze, sheet: &Sheet<'a>) -> SheetWriter<'a> {
+        SheetWriter::from_parts(
+            Cow::Borrowed(maze),
+            sheet.start,
+            sheet.goal,
+            sheet.path.map(Cow::Borrowed),
+            sheet.title.map(Cow::Borrowed),
+            sheet.distances.map(Cow::Borrowed),
+            sheet.longest.map(Cow::Borrowed),
+            None,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn from_parts(
+        maze: Cow<'a, Maze>,
+        start: Option<usize>,
+        goal: Option<usize>,
+        path: Option<Cow<'a, [usize]>>,
+        title: Option<Cow<'a, str>>,
+        distances: Option<Cow<'a, [u32]>>,
+        longest: Option<Cow<'a, [usize]>>,
+        measure: Option<Measure>,
+    ) -> SheetWriter<'a> {
+        let cells = maze.len();
+        let paths = path.as_ref().map_or(0, |p| p.len());
+        // Measuring: two sweeps; writing: the shading, terrain and walls (see `unit_cost`).
+        let total = measure.as_ref().map_or(0, |_| 2 * cells)
+            + usize::from(measure.is_some() || distances.is_some()) * SHADE_COST * cells
+            + maze.terrain().map_or(0, <[u8]>::len) * SHADE_COST
+            + paths
+            + 2 * cells
+            + 2;
+        SheetWriter {
+            maze,
+            start,
+            goal,
+            path,
+            title,
+            distances,
+            longest,
+            measure,
+            part: Part::Open,
+            at: 0,
+            far: None,
+            first_gap: None,
+            done: 0,
+            total,
+        }
+    }
+
+    /// How far the sheet is written, from 0 to 1.
+    pub fn progress(&self) -> f64 {
+        if self.part == Part::Done {
+            1.0
+        } else {
+            (self.done as f64 / self.total.max(1) as f64).min(0.99)
+        }
+    }
+
+    /// Whether the whole sheet has been written.
+    pub fn is_done(&self) -> bool {
+        self.part == Part::Done
+    }
+
+    /// Writes the next piece of the sheet to `out`, about `limit` cells of work (at least a
+    /// little); true once the sheet is complete.
+    pub fn write(&mut self, out: &mut String, limit: usize) -> bool {
+        let mut budget = limit.max(1);
+        while budget > 0 && self.part != Part::Done {
+            if let Some(measure) = &mut self.measure {
+                let (measured, used) = measure.run(&self.maze, budget);
+                self.spend(&mut budget, used);
+                if !measured {
+                    continue;
+                }
+                if let Some((near, far, longest)) =
+                    self.measure.take().and_then(Measure::into_parts)
+                {
+                    self.distances = Some(Cow::Owned(near));
+                    self.far = Some(far.max(1));
+                    self.longest = Some(Cow::Owned(longest.path));
+                }
+                continue;
+            }
+            let len = self.part_len(self.part);
+            if len == 0 {
+                self.part = self.part.next();
+                continue;
+            }
+            if self.at == 0 {
+                // What a part needs from all of its units, found before its first one.
+                let scanned = self.prepare(self.part);
+                self.spend(&mut budget, scanned);
+            }
+            let cost = self.unit_cost(self.part);
+            let end = len.min(self.at + (budget / cost).max(1));
+            self.write_units(out, self.part, self.at..end, len);
+            self.spend(&mut budget, (end - self.at) * cost);
+            self.at = end;
+            if end == len {
+                self.part = self.part.next();
+                self.at = 0;
+            }
+        }
+        self.part == Part::Done
+    }
+
+    fn spend(&mut self, budget: &mut usize, used: usize) {
+        *budget = budget.saturating_sub(used);
+        self.done += used;
+    }
+
+    fn grid(&self) -> Option<&Grid> {
+        self.maze.grid()
+    }
+
+    /// Units of a part: 0 when the sheet has none of it.
+    fn part_len(&self, part: Part) -> usize {
+        let path = self.path.as_deref().unwrap_or(&[]);
+        match part {
+            Part::Open | Part::Ends => 1,
+            Part::Distances => self.distances.as_ref().map_or(0, |_| self.maze.len()),
+            Part::Terrain => self.maze.terrain().map_or(0, <[u8]>::len),
+            Part::Solution => path.len(),
+            Part::Gaps => match self.grid() {
+                Some(grid) if grid.shape() == Shape::Weave => path.len().saturating_sub(1),
+                _ => 0,
+            },
+            Part::Longest => self.longest.as_ref().map_or(0, |l| l.len()),
+            Part::Walls => match self.grid() {
+                Some(grid) => grid.len(),
+                None => (self.maze.height() + 1 + self.maze.width() + 1) as usize,
+            },
+            Part::Done => 0,
+        }
+    }
+
+    /// The work of one unit of a part, in cells of a sweep (as [`SheetWriter::write`]'s limit
+    /// counts): a shaded cell writes a path of its own, about eight times a sweep's work; a
+    /// line of the square grid's walls is a row or a column of them. Each call then takes
+    /// about as long whatever the part, so a caller that sizes its limit by the time the last
+    /// call took is not surprised by the next.
+    fn unit_cost(&self, part: Part) -> usize {
+        match (part, self.grid()) {
+            (Part::Distances | Part::Terrain, _) => SHADE_COST,
+            (Part::Walls, None) => self.maze.width().max(self.maze.height()) as usize,
+            (Part::Walls, Some(_)) => 2,
+            _ => 1,
+        }
+    }
+
+    /// Finds what a part needs from all of its units; returns the cells of work it took.
+    fn prepare(&mut self, part: Part) -> usize {
+        match part {
+            Part::Distances if self.far.is_none() => {
+                let distances = self.distances.as_deref().unwrap_or(&[]);
+                let far = distances
+                    .iter()
+                    .take(self.maze.len())
+                    .copied()
+                    .filter(|&d| d != UNREACHED)
+                    .max()
+                    .unwrap_or(0);
+                self.far = Some(far.max(1));
+                self.maze.len()
+            }
+            Part::Gaps => {
+                let path = self.path.as_deref().unwrap_or(&[]);
+                self.first_gap = match self.grid() {
+                    Some(grid) => (0..path.len().saturating_sub(1))
+                        .find(|&i| passes_under(grid, path[i], path[i + 1])),
+                    None => None,
+                };
+                path.len()
+            }
+            _ => 0,
+        }
+    }
+
+    /// How far from the top the maze is drawn: below the title, if there is one.
+    fn top(&self) -> usize {
+        MARGIN
+            + if self.title.is_some() {
+                TITLE_HEIGHT
+            } else {
+                0
+            }
+    }
+
+    /// A point of the grid's drawing, in the sheet's units.
+    fn point(&self, out: &mut String, (x, y): (f64, f64)) {
+        push_fixed(out, MARGIN as f64 + x * CELL as f64);
+        out.push(' ');
+        push_fixed(out, self.top() as f64 + y * CELL as f64);
+    }
+
+    /// Where a square grid's cell has its top-left corner.
+    fn corner(&self, cell: usize) -> (usize, usize) {
+        let (x, y) = self.maze.coords(cell);
+        (MARGIN + x as usize * CELL, self.top() + y as usize * CELL)
+    }
+
+    /// A cell's closed outline.
+    fn outline(&self, out: &mut String, cell: usize) {
+        if let Some(grid) = self.grid() {
+            cell_outline(out, grid, cell, &|out, p| self.point(out, p), CELL as f64);
+            return;
+        }
+        let (x, y) = self.maze.coords(cell);
+        let corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)];
+        for (i, (cx, cy)) in corners.into_iter().enumerate() {
+            out.push(if i == 0 { 'M' } else { 'L' });
+            push_fixed(out, MARGIN as f64 + f64::from(cx) * CELL as f64);
+            out.push(' ');
+            push_fixed(out, self.top() as f64 + f64::from(cy) * CELL as f64);
+        }
+        out.push('Z');
+    }
+
+    /// A cell's centre, in the sheet's units.
+    fn centre(&self, cell: usize) -> (f64, f64) {
+        match self.grid() {
+            Some(grid) => {
+                let (x, y) = grid.position(cell);
+                (
+                    MARGIN as f64 + x * CELL as f64,
+                    self.top() as f64 + y * CELL as f64,
+                )
+            }
+            None => {
+                let (x, y) = self.corner(cell);
+                ((x + CELL / 2) as f64, (y + CELL / 2) as f64)
+            }
+        }
+    }
+
+    /// Writes units `range` of `part` (of `len`), with the part's opening before its first
+    /// unit and its closing after its last.
+    fn write_units(&self, out: &mut String, part: Part, range: Range<usize>, len: usize) {
+        let (first, last) = (range.start == 0, range.end == len);
+        match part {
+            Part::Open => {
+                let (width, height) = match self.grid() {
+                    Some(grid) => {
+                        let (_, _, right, bottom) = outline::bounds(grid);
+                        let scale = CELL as f64;
+                        (
+                            right * scale + 2.0 * MARGIN as f64,
+                            bottom * scale + self.top() as f64 + MARGIN as f64,
+                        )
+                    }
+                    None => (
+                        (self.maze.width() as usize * CELL + 2 * MARGIN) as f64,
+                        (self.maze.height() as usize * CELL + self.top() + MARGIN) as f64,
+                    ),
+                };
+                open_sheet(out, width, height, self.title.as_deref());
+            }
+            Part::Distances => {
+                let distances = self.distances.as_deref().unwrap_or(&[]);
+                if first {
+                    out.push_str("<g class=\"distances\" stroke=\"none\">\n");
+                }
+                for cell in range {
+                    let Some(&distance) = distances.get(cell).filter(|&&d| d != UNREACHED) else {
+                        continue;
+                    };
+                    out.push_str("<path fill=\"");
+                    push_colour(out, distance, self.far.unwrap_or(1));
+                    out.push_str("\" d=\"");
+                    self.outline(out, cell);
+                    out.push_str("\"/>\n");
+                }
+                if last {
+                    out.push_str("</g>\n");
+                }
+            }
+            Part::Terrain => {
+                let terrain = self.maze.terrain().unwrap_or(&[]);
+                if first {
+                    open_terrain(out);
+                }
+                for cell in range {
+                    shade_terrain_cell(out, terrain[cell], |out| self.outline(out, cell));
+                }
+                if last {
+                    out.push_str("</g>\n");
+                }
+            }
+            Part::Solution => {
+                let path = self.path.as_deref().unwrap_or(&[]);
+                if first {
+                    out.push_str("<polyline class=\"solution\" fill=\"none\" stroke=\"#009e73\" stroke-width=\"3\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"");
+                }
+                for i in range {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    match self.grid() {
+                        Some(grid) => self.point(out, grid.position(path[i])),
+                        None => {
+                            let (x, y) = self.corner(path[i]);
+                            push_num(out, x + CELL / 2);
+                            out.push(',');
+                            push_num(out, y + CELL / 2);
+                        }
+                    }
+                }
+                if last {
+                    out.push_str("\"/>\n");
+                }
+            }
+            Part::Gaps => {
+                // Where the way goes under a crossing, a gap in the line under the corridor
+                // over it (whose walls are drawn on top), so the line is seen to pass beneath.
+                let (Some(grid), Some(first_gap)) = (self.grid(), self.first_gap) else {
+                    return;
+                };
+                let path = self.path.as_deref().unwrap_or(&[]);
+                for i in range.start.max(first_gap)..range.end {
+                    let (a, b) = (path[i], path[i + 1]);
+                    if !passes_under(grid, a, b) {
+                        continue;
+                    }
+                    if i == first_gap {
+                        out.push_str(
+                            "<path class=\"under\" fill=\"none\" stroke=\"#fff\" stroke-width=\"5\" d=\"",
+                        );
+                    }
+                    let ((ax, ay), (bx, by)) = (grid.position(a), grid.position(b));
+                    let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+                    let reach = 0.5 - WEAVE_INSET;
+                    let (dx, dy) = ((bx - ax) / 2.0 * reach, (by - ay) / 2.0 * reach);
+                    out.push('M');
+                    self.point(out, (mx - dx, my - dy));
+                    out.push('L');
+                    self.point(out, (mx + dx, my + dy));
+                }
+                if last {
+                    out.push_str("\"/>\n");
+                }
+            }
+            Part::Longest => {
+                let path = self.longest.as_deref().unwrap_or(&[]);
+                if first {
+                    out.push_str("<polyline class=\"longest\" fill=\"none\" stroke=\"#cc79a7\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"");
+                }
+                for i in range {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    let (x, y) = self.centre(path[i]);
+                    push_fixed(out, x);
+                    out.push(',');
+                    push_fixed(out, y);
+                }
+                if last {
+                    out.push_str("\"/>\n");
+                    for end in [path[0], path[path.len() - 1]] {
+                        let (x, y) = self.centre(end);
+                        out.push_str("<circle class=\"longest-end\" r=\"3.5\" fill=\"none\" stroke=\"#cc79a7\" stroke-width=\"1.5\" cx=\"");
+                        push_fixed(out, x);
+                        out.push_str("\" cy=\"");
+                        push_fixed(out, y);
+                        out.push_str("\"/>\n");
+                    }
+                }
+            }
+            Part::Ends => self.write_ends(out),
+            Part::Walls => {
+                if first {
+                    out.push_str("<path class=\"walls\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" stroke-linecap=\"");
+                    out.push_str(if self.grid().is_some() {
+                        "round"
+                    } else {
+                        "square"
+                    });
+                    out.push_str("\" d=\"");
+                }
+                let point = |out: &mut String, p| self.point(out, p);
+                for unit in range {
+                    match self.grid() {
+                        Some(grid) if !grid.is_on(unit) => {}
+                        Some(grid) if grid.shape() == Shape::Weave => {
+                            weave_cell_walls(out, &self.maze, grid, unit, &point);
+                        }
+                        Some(grid) => grid_cell_walls(out, &self.maze, grid, unit, &point),
+                        None => square_wall_line(out, &self.maze, unit, self.top()),
+                    }
+                }
+                if last {
+                    out.push_str("\"/>\n</svg>\n");
+                }
+            }
+            Part::Done => {}
+        }
+    }
+
+    /// The start as a blue disc and the goal as an orange square.
+    fn write_ends(&self, out: &mut String) {
+        if let Some(start) = self.start {
+            out.push_str("<circle class=\"start\" r=\"3\" fill=\"#0072b2\" cx=\"");
+            match self.grid() {
+                Some(_) => {
+                    let (x, y) = self.centre(start);
+                    push_fixed(out, x);
+                    out.push_str("\" cy=\"");
+                    push_fixed(out, y);
+                }
+                None => {
+                    let (x, y) = self.corner(start);
+                    push_num(out, x + CELL / 2);
+                    out.push_str("\" cy=\"");
+                    push_num(out, y + CELL / 2);
+                }
+            }
+            out.push_str("\"/>\n");
+        }
+        if let Some(goal) = self.goal {
+            out.push_str("<rect class=\"goal\" width=\"6\" height=\"6\" fill=\"#d55e00\" x=\"");
+            match self.grid() {
+                Some(_) => {
+                    let (x, y) = self.centre(goal);
+                    push_fixed(out, x - 3.0);
+                    out.push_str("\" y=\"");
+                    push_fixed(out, y - 3.0);
+                }
+                None => {
+                    let (x, y) = self.corner(goal);
+                    push_num(out, x + 2);
+                    out.push_str("\" y=\"");
+                    push_num(out, y + 2);
+                }
+            }
+            out.push_str("\"/>\n");
+        }
+    }
+}
+
+impl SheetWriter<'static> {
+    /// A writer that owns the maze it draws, for a front end that writes a sheet over many
+    /// calls while its run goes on: the start and goal marked, `path` drawn when given,
+    /// `title` above; with `distances`, every cell shaded by its distance from the start and
+    /// the longest path drawn, both measured by the writer first, a slice at a time.
+    pub fn measuring(
+        maze: Maze,
+        start: usize,
+        goal: usize,
+        path: Option<Vec<usize>>,
+        title: String,
+        distances: bool,
+    ) -> SheetWriter<'static> {
+        let measure = distances.then(|| Measure::new(&maze, start));
+        SheetWriter::from_parts(
+            Cow::Owned(maze),
+            Some(start),
+            Some(goal),
+            path.map(Cow::Owned),
+            Some(Cow::Owned(title)),
+            None,
+            None,
+            measure,
+        )
+    }
+}
+
+/// Whether a step of a weave's path from `a` to `b` goes under a crossing (to a cell two away).
+fn passes_under(grid: &Grid, a: usize, b: usize) -> bool {
+    let ((ax, ay), (bx, by)) = (grid.position(a), grid.position(b));
+    (ax - bx).abs() + (ay - by).abs() >= 1.5
+}
+
+/// One straight line of a square grid's walls as runs: `M x y H x2` along row line `unit` (the
+/// north side of row `unit`, the south side of the last row for the last), then `M x y V y2`
+/// down column line `unit - (h + 1)`. A run is a stretch of consecutive cells with a wall on
+/// the same side.
+fn square_wall_line(out: &mut String, maze: &Maze, unit: usize, top: usize) {
     let (w, h) = (maze.width() as usize, maze.height() as usize);
-    // Row lines 0..=h: line y is the north side of row y (the south side of the last row).
-    for y in 0..=h {
+    let left = MARGIN;
+    if unit <= h {
+        let y = unit;
         let walled = |x: usize| {
             if y < h {
                 !maze.is_open(y * w + x, Direction::North)
@@ -214,178 +705,86 @@ fn push_walls(out: &mut String, maze: &Maze, left: usize, top: usize) {
             out.push('H');
             push_num(out, left + x * CELL);
         }
+        return;
     }
-    // Column lines 0..=w: line x is the west side of column x (the east side of the last).
-    for x in 0..=w {
-        let walled = |y: usize| {
-            if x < w {
-                !maze.is_open(y * w + x, Direction::West)
-            } else {
-                !maze.is_open(y * w + w - 1, Direction::East)
-            }
-        };
-        let mut y = 0;
-        while y < h {
-            if !walled(y) {
-                y += 1;
-                continue;
-            }
-            let begin = y;
-            while y < h && walled(y) {
-                y += 1;
-            }
-            out.push('M');
-            push_num(out, left + x * CELL);
-            out.push(' ');
-            push_num(out, top + begin * CELL);
-            out.push('V');
-            push_num(out, top + y * CELL);
+    // Column line x is the west side of column x (the east side of the last).
+    let x = unit - (h + 1);
+    let walled = |y: usize| {
+        if x < w {
+            !maze.is_open(y * w + x, Direction::West)
+        } else {
+            !maze.is_open(y * w + w - 1, Direction::East)
         }
+    };
+    let mut y = 0;
+    while y < h {
+        if !walled(y) {
+            y += 1;
+            continue;
+        }
+        let begin = y;
+        while y < h && walled(y) {
+            y += 1;
+        }
+        out.push('M');
+        push_num(out, left + x * CELL);
+        out.push(' ');
+        push_num(out, top + begin * CELL);
+        out.push('V');
+        push_num(out, top + y * CELL);
     }
 }
 
-/// [`svg`] for a grid of another shape or with a mask: each wall is drawn once, as a line or
-/// (polar) an arc; switched-off cells are left blank, their borders drawn as walls of the
-/// cells that are on.
-fn svg_on_grid(maze: &Maze, grid: &Grid, sheet: &Sheet) -> String {
-    let scale = CELL as f64;
-    let top = (MARGIN
-        + if sheet.title.is_some() {
-            TITLE_HEIGHT
-        } else {
-            0
-        }) as f64;
-    let left = MARGIN as f64;
-    let (_, _, right, bottom) = outline::bounds(grid);
-    let mut out = String::with_capacity(256 + maze.len() * 24);
-    open_sheet(
-        &mut out,
-        right * scale + 2.0 * left,
-        bottom * scale + top + left,
-        sheet.title,
-    );
-    let point = |out: &mut String, (x, y): (f64, f64)| {
-        push_fixed(out, left + x * scale);
-        out.push(' ');
-        push_fixed(out, top + y * scale);
-    };
-    if let Some(distances) = sheet.distances {
-        shade_cells(&mut out, grid.len(), distances, |out, cell| {
-            cell_outline(out, grid, cell, &point, scale);
-        });
-    }
-    if let Some(terrain) = maze.terrain() {
-        shade_terrain(&mut out, terrain, |out, cell| {
-            cell_outline(out, grid, cell, &point, scale);
-        });
-    }
-    if let Some(path) = sheet.path.filter(|p| !p.is_empty()) {
-        out.push_str("<polyline class=\"solution\" fill=\"none\" stroke=\"#009e73\" stroke-width=\"3\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"");
-        for (i, &cell) in path.iter().enumerate() {
-            if i > 0 {
+/// A cell's walls on a grid of another shape or with a mask: each wall once, as a line or
+/// (polar) an arc, from the lower-numbered cell or from the only cell that is on; the borders
+/// of switched-off cells are drawn as walls of the cells that are on.
+fn grid_cell_walls(
+    out: &mut String,
+    maze: &Maze,
+    grid: &Grid,
+    cell: usize,
+    point: &impl Fn(&mut String, (f64, f64)),
+) {
+    let bits = maze.cell(cell);
+    for side in 0..grid.sides(cell) {
+        let next = grid.neighbour(cell, side);
+        let walled = bits & (1 << side) == 0 && next.map_or(true, |n| n > cell);
+        let Some(shape) = walled
+            .then(|| outline::side_outline(grid, cell, side))
+            .flatten()
+        else {
+            continue;
+        };
+        let (from, to) = shape.ends();
+        out.push('M');
+        point(out, from);
+        match shape {
+            Outline::Line(..) => out.push('L'),
+            Outline::Arc { radius, .. } => {
+                out.push('A');
+                push_fixed(out, radius * CELL as f64);
                 out.push(' ');
-            }
-            point(&mut out, grid.position(cell));
-        }
-        out.push_str("\"/>\n");
-        if grid.shape() == crate::topology::Shape::Weave {
-            // Where the way goes under a crossing, a gap in the line under the corridor over
-            // it (whose walls are drawn on top), so the line is seen to pass beneath.
-            let mut gaps = String::new();
-            for pair in path.windows(2) {
-                let ((ax, ay), (bx, by)) = (grid.position(pair[0]), grid.position(pair[1]));
-                if (ax - bx).abs() + (ay - by).abs() < 1.5 {
-                    continue;
-                }
-                let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
-                let reach = 0.5 - WEAVE_INSET;
-                let (dx, dy) = ((bx - ax) / 2.0 * reach, (by - ay) / 2.0 * reach);
-                gaps.push('M');
-                point(&mut gaps, (mx - dx, my - dy));
-                gaps.push('L');
-                point(&mut gaps, (mx + dx, my + dy));
-            }
-            if !gaps.is_empty() {
-                out.push_str(
-                    "<path class=\"under\" fill=\"none\" stroke=\"#fff\" stroke-width=\"5\" d=\"",
-                );
-                out.push_str(&gaps);
-                out.push_str("\"/>\n");
+                push_fixed(out, radius * CELL as f64);
+                out.push_str(" 0 0 1 ");
             }
         }
+        point(out, to);
     }
-    if let Some(longest) = sheet.longest {
-        draw_longest(&mut out, longest, |cell| {
-            let (x, y) = grid.position(cell);
-            (left + x * scale, top + y * scale)
-        });
-    }
-    if let Some(start) = sheet.start {
-        let (x, y) = grid.position(start);
-        out.push_str("<circle class=\"start\" r=\"3\" fill=\"#0072b2\" cx=\"");
-        push_fixed(&mut out, left + x * scale);
-        out.push_str("\" cy=\"");
-        push_fixed(&mut out, top + y * scale);
-        out.push_str("\"/>\n");
-    }
-    if let Some(goal) = sheet.goal {
-        let (x, y) = grid.position(goal);
-        out.push_str("<rect class=\"goal\" width=\"6\" height=\"6\" fill=\"#d55e00\" x=\"");
-        push_fixed(&mut out, left + x * scale - 3.0);
-        out.push_str("\" y=\"");
-        push_fixed(&mut out, top + y * scale - 3.0);
-        out.push_str("\"/>\n");
-    }
-    out.push_str("<path class=\"walls\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" stroke-linecap=\"round\" d=\"");
-    if grid.shape() == crate::topology::Shape::Weave {
-        weave_walls(&mut out, maze, grid, &point);
-        out.push_str("\"/>\n</svg>\n");
-        return out;
-    }
-    for cell in (0..grid.len()).filter(|&c| grid.is_on(c)) {
-        let bits = maze.cell(cell);
-        for side in 0..grid.sides(cell) {
-            let next = grid.neighbour(cell, side);
-            // Each wall once: from the lower-numbered cell, or from the only cell on.
-            let walled = bits & (1 << side) == 0 && next.map_or(true, |n| n > cell);
-            let Some(shape) = walled
-                .then(|| outline::side_outline(grid, cell, side))
-                .flatten()
-            else {
-                continue;
-            };
-            let (from, to) = shape.ends();
-            out.push('M');
-            point(&mut out, from);
-            match shape {
-                Outline::Line(..) => out.push('L'),
-                Outline::Arc { radius, .. } => {
-                    out.push('A');
-                    push_fixed(&mut out, radius * scale);
-                    out.push(' ');
-                    push_fixed(&mut out, radius * scale);
-                    out.push_str(" 0 0 1 ");
-                }
-            }
-            point(&mut out, to);
-        }
-    }
-    out.push_str("\"/>\n</svg>\n");
-    out
 }
 
 /// How far a weave's cells are drawn inside their squares, as a share of a cell each side.
 const WEAVE_INSET: f64 = 0.15;
 
-/// A weave's walls drawn as in *Mazes for Programmers*: each cell a square inset in its
+/// A weave cell's walls drawn as in *Mazes for Programmers*: the cell a square inset in its
 /// place; an open side (a passage, or a tunnel leaving that way) is a corridor's two short
 /// walls out to the cell's edge, a closed side the inset square's side. Under a crossing the
 /// tunnel shows as its two pairs of short walls meeting the corridor over it, whose walls run
 /// on unbroken.
-fn weave_walls(
+fn weave_cell_walls(
     out: &mut String,
     maze: &Maze,
     grid: &Grid,
+    cell: usize,
     point: &impl Fn(&mut String, (f64, f64)),
 ) {
     let (w, h) = (grid.width() as usize, grid.height() as usize);
@@ -396,104 +795,78 @@ fn weave_walls(
         out.push('L');
         point(out, b);
     };
-    for cell in (0..grid.len()).filter(|&c| grid.is_on(c)) {
-        let (x, y) = (cell % w, cell / w);
-        let (fx, fy) = (x as f64, y as f64);
-        let xs = [fx, fx + WEAVE_INSET, fx + 1.0 - WEAVE_INSET, fx + 1.0];
-        let ys = [fy, fy + WEAVE_INSET, fy + 1.0 - WEAVE_INSET, fy + 1.0];
-        let bits = cells[cell];
-        // Whether a tunnel passes under the cell through its side `d`: the cell beyond that
-        // side opens a tunnel back through it.
-        let tunnel_through = |d: usize| {
-            let next = match d {
-                0 => y.checked_sub(1).map(|up| up * w + x),
-                1 => (x + 1 < w).then(|| cell + 1),
-                2 => (y + 1 < h).then(|| cell + w),
-                _ => x.checked_sub(1).map(|left| y * w + left),
-            };
-            next.is_some_and(|n| cells[n] & 1 << (4 + (d + 2) % 4) != 0)
+    let (x, y) = (cell % w, cell / w);
+    let (fx, fy) = (x as f64, y as f64);
+    let xs = [fx, fx + WEAVE_INSET, fx + 1.0 - WEAVE_INSET, fx + 1.0];
+    let ys = [fy, fy + WEAVE_INSET, fy + 1.0 - WEAVE_INSET, fy + 1.0];
+    let bits = cells[cell];
+    // Whether a tunnel passes under the cell through its side `d`: the cell beyond that side
+    // opens a tunnel back through it.
+    let tunnel_through = |d: usize| {
+        let next = match d {
+            0 => y.checked_sub(1).map(|up| up * w + x),
+            1 => (x + 1 < w).then(|| cell + 1),
+            2 => (y + 1 < h).then(|| cell + w),
+            _ => x.checked_sub(1).map(|left| y * w + left),
         };
-        for d in 0..4 {
-            // The inset square's side d, and the corridor's two walls out through it.
-            let (side, stubs) = match d {
-                0 => (
-                    [(xs[1], ys[1]), (xs[2], ys[1])],
-                    [
-                        [(xs[1], ys[0]), (xs[1], ys[1])],
-                        [(xs[2], ys[0]), (xs[2], ys[1])],
-                    ],
-                ),
-                1 => (
-                    [(xs[2], ys[1]), (xs[2], ys[2])],
-                    [
-                        [(xs[2], ys[1]), (xs[3], ys[1])],
-                        [(xs[2], ys[2]), (xs[3], ys[2])],
-                    ],
-                ),
-                2 => (
-                    [(xs[1], ys[2]), (xs[2], ys[2])],
-                    [
-                        [(xs[1], ys[2]), (xs[1], ys[3])],
-                        [(xs[2], ys[2]), (xs[2], ys[3])],
-                    ],
-                ),
-                _ => (
-                    [(xs[1], ys[1]), (xs[1], ys[2])],
-                    [
-                        [(xs[0], ys[1]), (xs[1], ys[1])],
-                        [(xs[0], ys[2]), (xs[1], ys[2])],
-                    ],
-                ),
-            };
-            let open = bits & (1 << d | 1 << (4 + d)) != 0;
-            if !open {
-                line(out, side[0], side[1]);
-            }
-            if open || tunnel_through(d) {
-                for [a, b] in stubs {
-                    line(out, a, b);
-                }
+        next.is_some_and(|n| cells[n] & 1 << (4 + (d + 2) % 4) != 0)
+    };
+    for d in 0..4 {
+        // The inset square's side d, and the corridor's two walls out through it.
+        let (side, stubs) = match d {
+            0 => (
+                [(xs[1], ys[1]), (xs[2], ys[1])],
+                [
+                    [(xs[1], ys[0]), (xs[1], ys[1])],
+                    [(xs[2], ys[0]), (xs[2], ys[1])],
+                ],
+            ),
+            1 => (
+                [(xs[2], ys[1]), (xs[2], ys[2])],
+                [
+                    [(xs[2], ys[1]), (xs[3], ys[1])],
+                    [(xs[2], ys[2]), (xs[3], ys[2])],
+                ],
+            ),
+            2 => (
+                [(xs[1], ys[2]), (xs[2], ys[2])],
+                [
+                    [(xs[1], ys[2]), (xs[1], ys[3])],
+                    [(xs[2], ys[2]), (xs[2], ys[3])],
+                ],
+            ),
+            _ => (
+                [(xs[1], ys[1]), (xs[1], ys[2])],
+                [
+                    [(xs[0], ys[1]), (xs[1], ys[1])],
+                    [(xs[0], ys[2]), (xs[1], ys[2])],
+                ],
+            ),
+        };
+        let open = bits & (1 << d | 1 << (4 + d)) != 0;
+        if !open {
+            line(out, side[0], side[1]);
+        }
+        if open || tunnel_through(d) {
+            for [a, b] in stubs {
+                line(out, a, b);
             }
         }
     }
 }
 
-/// One `<path>` per cell that has a distance, filled from pale (near) to dark (far). `outline`
-/// writes the cell's closed outline.
-fn shade_cells(
-    out: &mut String,
-    cells: usize,
-    distances: &[u32],
-    mut outline: impl FnMut(&mut String, usize),
-) {
-    let reached = |cell: &usize| distances.get(*cell).is_some_and(|&d| d != UNREACHED);
-    let far = (0..cells)
-        .filter(reached)
-        .map(|c| distances[c])
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    out.push_str("<g class=\"distances\" stroke=\"none\">\n");
-    for cell in (0..cells).filter(reached) {
-        out.push_str("<path fill=\"");
-        push_colour(out, distances[cell], far);
-        out.push_str("\" d=\"");
-        outline(out, cell);
-        out.push_str("\"/>\n");
-    }
-    out.push_str("</g>\n");
-}
+/// Terrain painted on the maze (see [`crate::world`]) is drawn with obstacles filled dark,
+/// costs in the page's palette (grass 2–3, sand 4–7, water 8–9) with a pattern each, so a
+/// worksheet printed in black and white still tells them apart. Cost 1 is left plain, as
+/// unpainted cells. (lowest cost, fill, ink, pattern id); the pattern tile is 6 units.
+const PAINTS: [(u8, &str, &str, &str); 3] = [
+    (2, "#b7dfa0", "#3f7f2a", "grass"),
+    (4, "#f1dc9a", "#9a6b12", "sand"),
+    (8, "#5da3de", "#174a7c", "water"),
+];
 
-/// Terrain painted on the maze (see [`crate::world`]): obstacles filled dark, costs in the
-/// page's palette (grass 2–3, sand 4–7, water 8–9) with a pattern each, so a worksheet printed
-/// in black and white still tells them apart. Cost 1 is left plain, as unpainted cells.
-fn shade_terrain(out: &mut String, terrain: &[u8], mut outline: impl FnMut(&mut String, usize)) {
-    // (lowest cost, fill, ink, pattern id); the pattern tile is 6 units.
-    const PAINTS: [(u8, &str, &str, &str); 3] = [
-        (2, "#b7dfa0", "#3f7f2a", "grass"),
-        (4, "#f1dc9a", "#9a6b12", "sand"),
-        (8, "#5da3de", "#174a7c", "water"),
-    ];
+/// The terrain's patterns and the opening of its group.
+fn open_terrain(out: &mut String) {
     out.push_str("<defs>\n");
     for (_, fill, ink, id) in PAINTS {
         out.push_str("<pattern id=\"terrain-");
@@ -510,24 +883,25 @@ fn shade_terrain(out: &mut String, terrain: &[u8], mut outline: impl FnMut(&mut 
         out.push_str("\"/></pattern>\n");
     }
     out.push_str("</defs>\n<g class=\"terrain\" stroke=\"none\">\n");
-    for (cell, &value) in terrain.iter().enumerate() {
-        if value == crate::world::PLAIN {
-            continue;
-        }
-        out.push_str("<path fill=\"");
-        match PAINTS.iter().rev().find(|p| value >= p.0) {
-            Some((_, _, _, id)) => {
-                out.push_str("url(#terrain-");
-                out.push_str(id);
-                out.push(')');
-            }
-            None => out.push_str("#4b5366"),
-        }
-        out.push_str("\" d=\"");
-        outline(out, cell);
-        out.push_str("\"/>\n");
+}
+
+/// One cell of terrain `value`, its closed outline written by `outline`; nothing for cost 1.
+fn shade_terrain_cell(out: &mut String, value: u8, outline: impl FnOnce(&mut String)) {
+    if value == crate::world::PLAIN {
+        return;
     }
-    out.push_str("</g>\n");
+    out.push_str("<path fill=\"");
+    match PAINTS.iter().rev().find(|p| value >= p.0) {
+        Some((_, _, _, id)) => {
+            out.push_str("url(#terrain-");
+            out.push_str(id);
+            out.push(')');
+        }
+        None => out.push_str("#4b5366"),
+    }
+    out.push_str("\" d=\"");
+    outline(out);
+    out.push_str("\"/>\n");
 }
 
 /// From a pale yellow at distance 0 to a dark red at `far`, as `#rrggbb`.
@@ -603,32 +977,6 @@ fn cell_outline(
         at = end;
     }
     out.push('Z');
-}
-
-/// The longest path as a purple line through the cell centres, its ends as rings.
-fn draw_longest(out: &mut String, path: &[usize], centre: impl Fn(usize) -> (f64, f64)) {
-    if path.is_empty() {
-        return;
-    }
-    out.push_str("<polyline class=\"longest\" fill=\"none\" stroke=\"#cc79a7\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"");
-    for (i, &cell) in path.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        let (x, y) = centre(cell);
-        push_fixed(out, x);
-        out.push(',');
-        push_fixed(out, y);
-    }
-    out.push_str("\"/>\n");
-    for &end in [path[0], path[path.len() - 1]].iter() {
-        let (x, y) = centre(end);
-        out.push_str("<circle class=\"longest-end\" r=\"3.5\" fill=\"none\" stroke=\"#cc79a7\" stroke-width=\"1.5\" cx=\"");
-        push_fixed(out, x);
-        out.push_str("\" cy=\"");
-        push_fixed(out, y);
-        out.push_str("\"/>\n");
-    }
 }
 
 /// The document's opening: its size, a white page and the title, escaped.

@@ -190,29 +190,32 @@ pub fn last_seed(first: u64, count: u64) -> Result<u64, String> {
     })
 }
 
-/// A number as text for messages, the way JavaScript shows it for the usual cases (`5`, `2.5`,
-/// `-3`, `NaN`, `Infinity`), to at most six decimals. Written by hand because Rust's float
-/// formatting adds about 20 KB to the wasm module, which has a size budget.
+/// A number as text for messages, exactly as JavaScript's `String(number)` writes it: the
+/// shortest decimal that reads back as the same number (`5`, `2.5`, `-3`,
+/// `100.0000000000001`), with an exponent below 10^-6 and from 10^21 up (`1e-300`,
+/// `1e+308`), and `NaN`, `Infinity`. Nothing is rounded, so a message never shows a value
+/// other than the one given.
 pub fn number_text(value: f64) -> String {
     if value.is_nan() {
         return "NaN".to_string();
     }
-    let sign = if value < 0.0 { "-" } else { "" };
     if value.is_infinite() {
-        return format!("{sign}Infinity");
+        return if value < 0.0 { "-Infinity" } else { "Infinity" }.to_string();
+    }
+    if value == 0.0 {
+        // JavaScript writes -0 as 0.
+        return "0".to_string();
     }
     let magnitude = value.abs();
-    let mut whole = magnitude.trunc() as u64;
-    let mut millionths = ((magnitude - magnitude.trunc()) * 1e6).round() as u64;
-    if millionths == 1_000_000 {
-        whole += 1;
-        millionths = 0;
+    if (1e-6..1e21).contains(&magnitude) {
+        return format!("{value}");
     }
-    if millionths == 0 {
-        return format!("{sign}{whole}");
+    // Rust writes `1e308` and `1e-300`; JavaScript puts a sign on every exponent.
+    let text = format!("{value:e}");
+    match text.split_once('e') {
+        Some((digits, exponent)) if !exponent.starts_with('-') => format!("{digits}e+{exponent}"),
+        _ => text,
     }
-    let fraction = format!("{millionths:06}");
-    format!("{sign}{whole}.{}", fraction.trim_end_matches('0'))
 }
 
 #[cfg(test)]
@@ -342,12 +345,19 @@ mod tests {
             (2.5, "2.5"),
             (-3.0, "-3"),
             (0.125, "0.125"),
-            (1.9999999, "2"),
+            (1.9999999, "1.9999999"),
+            (100.0000000000001, "100.0000000000001"),
+            (-0.0, "0"),
+            (1e-300, "1e-300"),
+            (1e308, "1e+308"),
+            (-2.5e-7, "-2.5e-7"),
+            (1e21, "1e+21"),
+            (123456789012345680000.0, "123456789012345680000"),
             (f64::NAN, "NaN"),
             (f64::INFINITY, "Infinity"),
             (f64::NEG_INFINITY, "-Infinity"),
             (5000.0, "5000"),
-            (1.5e300, "18446744073709551615"),
+            (1.5e300, "1.5e+300"),
         ] {
             assert_eq!(number_text(value), text, "{value}");
         }

@@ -304,11 +304,11 @@ fn seeds_that_would_wrap_are_refused() {
 fn unknown_format_is_refused() {
     refused(
         &generate(&["--format", "xml"]),
-        &["format 'xml'", "tiles, json, svg, world or none"],
+        &["format 'xml'", "tiles, json, svg, graph, world or none"],
     );
     refused(
         &["solve", "--solver", "bfs", "--format", "pdf"],
-        &["format 'pdf'", "tiles, json or svg"],
+        &["format 'pdf'", "tiles, json, svg or graph"],
     );
 }
 
@@ -316,7 +316,7 @@ fn unknown_format_is_refused() {
 fn format_none_for_solve_is_refused() {
     refused(
         &["solve", "--solver", "bfs", "--format", "none"],
-        &["format 'none'", "solve", "tiles, json or svg"],
+        &["format 'none'", "solve", "tiles, json, svg or graph"],
     );
 }
 

@@ -1209,3 +1209,116 @@ fn weaves_on_the_command_line() {
         &["weave grid", "graph"],
     );
 }
+
+/// Runs `mazestep` with `args`, killing it if it has not ended after `seconds`: a guard
+/// against a hang (a 1024 × 1024 checkerboard once took 85 s), not a measure of speed.
+fn mazestep_within(args: &[&str], seconds: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mazestep"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the mazestep binary runs");
+    let began = std::time::Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if began.elapsed().as_secs() >= seconds {
+            let _ = child.kill();
+            panic!("{args:?} still ran after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("its output")
+}
+
+/// A mask in many pieces is counted in one pass: a checkerboard of 1024 × 1024 (524 288
+/// pieces) as a picture keeps its largest piece (the first cell), and as text is refused
+/// naming exactly that many pieces, counted here by hand.
+#[test]
+fn checkerboard_masks_of_many_pieces_are_counted_at_once() {
+    let dir = scratch("checkerboard");
+    let side = 1024;
+    let rows: Vec<String> = (0..side)
+        .map(|y| {
+            (0..side)
+                .map(|x| if (x + y) % 2 == 0 { '.' } else { '#' })
+                .collect()
+        })
+        .collect();
+    let row_refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let png = png_file(&dir, "checkerboard.png", &row_refs, true);
+    assert!(
+        std::fs::metadata(&png).unwrap().len() < 64 * 1024,
+        "a small file"
+    );
+    let out = mazestep_within(
+        &[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--mask",
+            &png,
+            "--format",
+            "none",
+        ],
+        60,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Polar and hexagons too (a hexagon's cells touch more neighbours: fewer pieces).
+    for shape in ["hex", "triangle"] {
+        let out = mazestep_within(
+            &[
+                "generate",
+                "--algorithm",
+                ANY,
+                "--mask",
+                &png,
+                "--shape",
+                shape,
+                "--format",
+                "none",
+            ],
+            60,
+        );
+        assert_eq!(out.status.code(), Some(0), "{shape}: {}", text(&out.stderr));
+    }
+    // As text: '.' on, 'X' off. On a checkerboard every cell that is on is a piece alone.
+    let text_rows: String = rows
+        .iter()
+        .map(|row| row.replace('#', "X") + "\n")
+        .collect();
+    let on = rows
+        .iter()
+        .map(|row| row.chars().filter(|&c| c == '.').count())
+        .sum::<usize>();
+    let file = mask_file(&dir, "checkerboard.txt", &text_rows);
+    let out = mazestep_within(&["generate", "--algorithm", ANY, "--mask", &file], 60);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("the mask leaves {on} separate regions")),
+        "{err}"
+    );
+}
+
+/// A mask file that begins with a byte order mark reads as the same mask.
+#[test]
+fn a_mask_file_with_a_byte_order_mark_is_read() {
+    let dir = scratch("bom");
+    let plain = mask_file(&dir, "plain.txt", "....\n.X..\n....\n");
+    let bom = mask_file(&dir, "bom.txt", "\u{feff}....\r\n.X..\r\n....\r\n");
+    let graph = |file: &str| {
+        ok(&[
+            "generate",
+            "--algorithm",
+            ANY,
+            "--seed",
+            "4",
+            "--mask",
+            file,
+            "--format",
+            "graph",
+        ])
+    };
+    assert_eq!(graph(&bom), graph(&plain));
+    assert!(graph(&bom).contains("\"disabled\":[5]"), "{}", graph(&bom));
+}

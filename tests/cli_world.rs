@@ -298,7 +298,7 @@ fn bad_search_options_and_conflicts_are_refused_with_one_line() {
         &["'sometimes'", "no-obstacles"],
     );
     solve(&["--heuristic", "taxi"], &["'taxi'", "octile"]);
-    solve(&["--weight", "0.5"], &["weight 0.5", "1 to 100"]);
+    solve(&["--weight", "0.5"], &["weight '0.5'", "1 to 100"]);
     solve(&["--weight", "heavy"], &["weight 'heavy'"]);
     solve(&["--width", "5"], &["--width", "--world"]);
     solve(&["--algorithm", "kruskal"], &["--algorithm", "--world"]);
@@ -321,7 +321,7 @@ fn bad_search_options_and_conflicts_are_refused_with_one_line() {
             "--density",
             "0.95",
         ],
-        &["density 0.95", "0.9"],
+        &["density '0.95'", "0.9"],
     );
     refused(
         &[
@@ -459,4 +459,140 @@ fn stats_take_the_density_and_refuse_braiding_an_open_world() {
         ],
         &["braid", "open world"],
     );
+}
+
+/// A weight or a density out of range is quoted as it was typed, never as the number read
+/// from it (1e308 once read "18446744073709551615", 1e-300 "0", 100.0000000000001 "100").
+#[test]
+fn numbers_out_of_range_are_quoted_as_typed() {
+    let file = world_file("numbers", "S..\n...\n..G\n");
+    for weight in ["1e308", "1e-300", "100.0000000000001", "0.999999999", "-0"] {
+        let line = refused(
+            &[
+                "solve", "--world", &file, "--solver", "a-star", "--weight", weight,
+            ],
+            &[
+                &format!("weight '{weight}' is not allowed"),
+                "from 1 to 100",
+            ],
+        );
+        assert!(!line.contains("18446744073709551615"), "{line}");
+    }
+    let long = "9".repeat(300);
+    let line = refused(
+        &[
+            "solve", "--world", &file, "--solver", "a-star", "--weight", &long,
+        ],
+        &["weight '9999", "…'", "from 1 to 100"],
+    );
+    assert!(line.len() < 200, "the value is cut: {line}");
+    for density in ["1e308", "0.90000000000001"] {
+        refused(
+            &[
+                "generate",
+                "--algorithm",
+                "obstacles",
+                "--width",
+                "5",
+                "--height",
+                "5",
+                "--density",
+                density,
+            ],
+            &[&format!("density '{density}' is not allowed"), "0.9"],
+        );
+    }
+}
+
+/// A world file is read no further than the largest world: an endless one is refused once
+/// it has passed that, and a file of random bytes too (it never grows without end).
+#[test]
+fn endless_world_files_are_refused_after_the_largest_world() {
+    for device in ["/dev/zero", "/dev/urandom"] {
+        if !std::path::Path::new(device).exists() {
+            continue;
+        }
+        refused(
+            &["solve", "--solver", "bfs", "--world", device],
+            &[
+                &format!("world file '{device}' is too big"),
+                "4096 rows of 4096 cells",
+                "bytes are read",
+            ],
+        );
+    }
+    // Just over the limit on disk: the same.
+    let row = ".".repeat(4096) + "\n";
+    let mut big = row.repeat(4096);
+    big.push_str(&"\n".repeat(200_000));
+    let file = world_file("too-big", &big);
+    refused(
+        &["solve", "--solver", "bfs", "--world", &file],
+        &["too-big.txt' is too big"],
+    );
+}
+
+/// A byte order mark (an editor's) starts the file; blank lines before the rows are skipped,
+/// and a later message names the file's line.
+#[test]
+fn a_byte_order_mark_and_blank_lines_before_the_rows_are_fine() {
+    let plain = ends_with(
+        0,
+        &[
+            "solve",
+            "--world",
+            &world_file("plain-bom-0", "S.#\n...\n#.G\n"),
+            "--solver",
+            "bfs",
+            "--format",
+            "json",
+        ],
+    );
+    for (name, contents) in [
+        ("bom", "\u{feff}S.#\n...\n#.G\n"),
+        ("bom-crlf", "\u{feff}S.#\r\n...\r\n#.G\r\n"),
+        ("blank-first", "\n\r\n\nS.#\n...\n#.G\n\n"),
+        ("bom-blank-first", "\u{feff}\n\nS.#\n...\n#.G\n"),
+    ] {
+        let out = ends_with(
+            0,
+            &[
+                "solve",
+                "--world",
+                &world_file(name, contents),
+                "--solver",
+                "bfs",
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(out, plain, "{name}");
+    }
+    refused(
+        &[
+            "solve",
+            "--world",
+            &world_file("blank-then-bad", "\n\nS.#\n.q.\n#.G\n"),
+            "--solver",
+            "bfs",
+        ],
+        &["row 2 (line 4), column 2: 'q' is not a cell"],
+    );
+}
+
+/// `solve --format none` and an unknown format list every format solve writes, graph too.
+#[test]
+fn format_refusals_list_every_format_the_command_writes() {
+    let file = world_file("formats", "S..\n...\n..G\n");
+    for format in ["none", "pdf", "world"] {
+        refused(
+            &[
+                "solve", "--world", &file, "--solver", "bfs", "--format", format,
+            ],
+            &[
+                &format!("format '{format}'"),
+                "use tiles, json, svg or graph",
+            ],
+        );
+    }
 }

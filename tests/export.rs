@@ -165,7 +165,7 @@ fn route_tiles_mark_start_goal_and_path() {
     let maze = generators::generate("sidewinder", 5, 4, 2).unwrap();
     let report = solvers::solve("a-star", &maze, (0, 0), (4, 3)).unwrap();
     let path = report.outcome.path().unwrap();
-    let text = route_tiles(&maze, 0, maze.len() - 1, Some(path));
+    let text = route_tiles(&maze, 0, maze.len() - 1, Some(path)).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 9);
     assert!(lines.iter().all(|l| l.len() == 11));
@@ -174,7 +174,7 @@ fn route_tiles_mark_start_goal_and_path() {
     // Path cells plus the passages between them, less the start and goal letters.
     assert_eq!(text.matches('o').count(), 2 * path.len() - 1 - 2);
     // Without a path only the letters are added to the plain tile view.
-    let plain = route_tiles(&maze, 0, maze.len() - 1, None);
+    let plain = route_tiles(&maze, 0, maze.len() - 1, None).unwrap();
     assert_eq!(plain.replace(['S', 'G'], "."), maze.to_tile_text());
 }
 
@@ -277,6 +277,93 @@ fn the_sheet_title_names_the_maze_and_its_braid() {
         assert!(
             title.ends_with(&format!("seed 1, braid {shown}")),
             "{title}"
+        );
+    }
+}
+
+/// The worksheet written a piece at a time, with any limit, is the worksheet written at once;
+/// a measuring writer's sheet is the one drawn with the distances and the longest path from the
+/// start, on every shape, with a mask and with terrain.
+#[test]
+fn a_sheet_written_in_pieces_is_the_sheet_written_at_once() {
+    use mazestep::distance;
+    use mazestep::export::SheetWriter;
+    use mazestep::run::{Run, Settings};
+    use mazestep::topology::{shapes, Shape};
+    let mut cases: Vec<Settings> = Shape::ALL
+        .iter()
+        .map(|&shape| {
+            let (w, h) = if shape == Shape::Polar {
+                (1, 6)
+            } else {
+                (9, 7)
+            };
+            Settings::new("recursive-backtracker", w, h, 3)
+                .with_shape(shape)
+                .with_solver("bfs")
+        })
+        .collect();
+    let heart = shapes::preset("heart", Shape::Square, 14, 12).unwrap();
+    cases.push(
+        Settings::new("kruskal", 14, 12, 2)
+            .with_mask(heart)
+            .with_solver("a-star"),
+    );
+    cases.push(Settings::new("terrain", 12, 9, 4).with_solver("dijkstra"));
+    for settings in cases {
+        let mut run = Run::new(settings.clone()).unwrap();
+        run.finish();
+        let maze = run.maze();
+        let path = run.solver().and_then(|s| s.outcome()?.path()).unwrap();
+        let near = distance::distances(maze, run.start());
+        let longest = distance::longest_path(maze, run.start());
+        let sheet = Sheet {
+            start: Some(run.start()),
+            goal: Some(run.goal()),
+            path: Some(path),
+            title: Some("Kruskal & co"),
+            distances: Some(&near),
+            longest: Some(&longest.path),
+        };
+        let whole = svg(maze, &sheet);
+        for limit in [1, 2, 7, 100, 5000] {
+            let mut writer = SheetWriter::new(maze, &sheet);
+            let (mut pieces, mut calls) = (String::new(), 0);
+            let mut last_progress = 0.0;
+            while !writer.write(&mut pieces, limit) {
+                calls += 1;
+                assert!(calls < 100_000, "{settings:?}: never ends");
+                let progress = writer.progress();
+                assert!((last_progress..1.0).contains(&progress), "{progress}");
+                last_progress = progress;
+            }
+            assert_eq!(writer.progress(), 1.0);
+            assert!(
+                pieces == whole,
+                "{:?} limit {limit}: the pieces differ",
+                settings.shape
+            );
+            if limit == 1 {
+                assert!(
+                    calls > 50,
+                    "{calls} calls: a small limit writes small pieces"
+                );
+            }
+        }
+        let mut measuring = SheetWriter::measuring(
+            maze.clone(),
+            run.start(),
+            run.goal(),
+            Some(path.to_vec()),
+            "Kruskal & co".to_string(),
+            true,
+        );
+        let mut pieces = String::new();
+        while !measuring.write(&mut pieces, 3) {}
+        assert!(
+            pieces == whole,
+            "{:?}: the measured sheet differs",
+            settings.shape
         );
     }
 }

@@ -460,6 +460,7 @@ fn transcript(plan: &Plan) -> String {
             // The player's walk starts with the path found drawn on.
             let path = run.solver().and_then(|s| s.outcome()?.path());
             route_tiles(run.maze(), run.start(), run.goal(), path)
+                .expect("transcripts are on the square grid")
         } else {
             run.maze().to_tile_text()
         }

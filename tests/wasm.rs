@@ -2403,7 +2403,16 @@ fn world_arguments_are_checked_with_clear_messages() {
             u(),
             u(),
             u(),
-            "the edits paint cell 999, which the maze does not have",
+            "the edits' terrain run '999.' at character 1 covers 999 cells from cell 0, but the \
+             maze has 30 cells: 30 are left from there",
+        ),
+        (
+            s("30.x"),
+            u(),
+            u(),
+            u(),
+            "run 'x' at character 4 covers 1 cells from cell 30, but the maze has 30 cells: 0 \
+             are left",
         ),
         (s("~0zo"), u(), u(), u(), "the edits' wall '0zo'"),
         (
@@ -2848,15 +2857,31 @@ fn run_refusals_carry_their_sentence() {
         get(&get(&args, "message"), "key").as_string().unwrap(),
         "core.refusals.mask-all-off"
     );
-    // Edits naming a cell the maze does not have.
+    // Edits running past the maze's cells: refused as they are read, naming the run.
     let error = refused_run("kruskal", "bfs", n(2.0), 2.0, &[("edits", s("10.x"))]);
     assert!(get(&error, "message")
         .as_string()
         .unwrap()
-        .contains("paint cell 10"));
+        .contains("run '10.' at character 1 covers 10 cells"));
+    let (key, args) = said(&error);
+    assert_eq!(key, "core.refusals.edits-run");
+    assert_eq!(get(&args, "len").as_f64(), Some(4.0));
+    assert_eq!(get(&args, "left").as_f64(), Some(4.0));
+    // Edits painting a cell a mask switched off.
+    let error = refused_run(
+        "kruskal",
+        "bfs",
+        n(3.0),
+        1.0,
+        &[("mask", s("..X")), ("edits", s("2.x"))],
+    );
+    assert!(get(&error, "message")
+        .as_string()
+        .unwrap()
+        .contains("paint cell 2"));
     let (key, args) = said(&error);
     assert_eq!(key, "core.refusals.edits-paint");
-    assert_eq!(get(&args, "len").as_f64(), Some(4.0));
+    assert_eq!(get(&args, "len").as_f64(), Some(3.0));
     // A width of the wrong type: what is allowed is words of their own.
     let error = refused_run("kruskal", "bfs", s("10"), 5.0, &[]);
     assert_eq!(

@@ -405,7 +405,8 @@ export class Controller {
   /**
    * Starts a job: `slice(n)` does a bounded piece (n a step count) and says whether the job
    * is finished; `progress()` is a fraction or null; `finished()` runs at the end, and
-   * `cancelled()` (if given) when it is stopped before.
+   * `cancelled()` (if given) when it is stopped before. A job with `keepsRun` leaves the run
+   * as it is (writing a worksheet): nothing is redrawn for it.
    */
   startJob(job) {
     if (this.job) this.cancelJob(false);
@@ -438,7 +439,7 @@ export class Controller {
       return;
     }
     if (this.job !== job) return;
-    this.partial ||= job.slicer.calls > 1;
+    if (!job.keepsRun) this.partial ||= job.slicer.calls > 1;
     if (finished) {
       this.job = null;
       if (job.shown) this.hooks.progress?.(null);
@@ -449,7 +450,7 @@ export class Controller {
       job.shown = true;
       this.hooks.progress?.({ label: job.label, fraction: job.progress(), steps: this.run.steps() });
     }
-    this.frame({ working: true });
+    if (!job.keepsRun) this.frame({ working: true });
   }
 
   /**

@@ -1,15 +1,25 @@
 // Saving what is on screen: the canvas as PNG, the maze as a printable SVG worksheet (with or
 // without the solution) and as tile text. The SVG and the text come from the core
-// (src/export.rs), the same as `mazestep ... --format svg` and `--format tiles` write. The
-// worksheet's title line is the core's English; the page puts its own language's in its place.
+// (src/export.rs), the same as `mazestep ... --format svg` and `--format tiles` write, with the
+// worksheet's title line in the page's language.
+//
+// A worksheet is written a piece at a time (MazeRun.sheetBegin / sheetNext) as long work of
+// the controller's, a slice per frame with progress and Cancel: with distances, a 2048 × 2048
+// sheet is some 340 MB, and at 4096 × 4096 no single string could hold it. The pieces become
+// Blobs as they come, and the file one Blob of them.
 
 import { formatNumber, t } from './i18n.js';
 import { isShaped } from './module-api.js';
 
+/** How many characters of a worksheet gather before they become a Blob. */
+const SHEET_BLOB_CHARS = 2 * 1024 * 1024;
+
 export class Exporter {
   /**
    * @param {Document} doc
-   * @param {object} on  { run(): MazeRun, settings(): object, canvas(): HTMLCanvasElement }
+   * @param {object} on  { run(): MazeRun, settings(): object, canvas(): HTMLCanvasElement,
+   *   distances(): boolean, title(): string, work(job): long work (the controller's startJob:
+   *   { label, slice(n) => finished, progress() => fraction, finished(), cancelled() }) }
    */
   constructor(doc, on) {
     this.doc = doc;
@@ -21,18 +31,64 @@ export class Exporter {
     };
     this.el.png.addEventListener('click', () => this.savePng());
     // With the distance map on, the worksheet is shaded the same way.
-    this.el.svg.addEventListener('click', () =>
-      this.saveText('svg', this.sheet(false), 'image/svg+xml'));
-    this.el.solution.addEventListener('click', () =>
-      this.saveText('solution.svg', this.sheet(true), 'image/svg+xml'));
+    this.el.svg.addEventListener('click', () => this.saveSheet(false));
+    this.el.solution.addEventListener('click', () => this.saveSheet(true));
     this.el.text.addEventListener('click', () => this.saveText('txt', this.on.run().text(true), 'text/plain'));
   }
 
-  /** The core's worksheet with its title line in the page's language. */
+  /** Begins the run's worksheet, titled in the page's language. */
+  beginSheet(solution) {
+    const run = this.on.run();
+    run.sheetBegin(solution, this.shaded(), this.on.title?.() ?? null);
+    return run;
+  }
+
+  /** The worksheet's text at once: for small mazes (the page saves it in slices). */
   sheet(solution) {
-    const svg = this.on.run().svg(solution, this.shaded());
-    const title = this.on.title?.();
-    return title ? retitle(svg, title) : svg;
+    const run = this.beginSheet(solution);
+    let text = '';
+    for (let piece = run.sheetNext(Infinity); piece !== undefined; piece = run.sheetNext(Infinity)) text += piece;
+    return text;
+  }
+
+  /** Save › Worksheet: written a slice at a time as long work (progress, Cancel), then saved. */
+  saveSheet(solution) {
+    const run = this.beginSheet(solution);
+    const name = `${this.baseName()}.${solution ? 'solution.svg' : 'svg'}`;
+    // Pieces gather into a Blob every few megabytes: the browser may keep a Blob's bytes out
+    // of the page's heap, and a few large Blobs cost less than one per piece.
+    const blobs = [];
+    let pieces = [], gathered = 0;
+    const gather = () => {
+      blobs.push(new Blob(pieces));
+      pieces = [];
+      gathered = 0;
+    };
+    this.on.work({
+      label: t('page.jobSheet'),
+      keepsRun: true,
+      slice: (n) => {
+        const piece = run.sheetNext(n);
+        if (piece === undefined) return true;
+        pieces.push(piece);
+        gathered += piece.length;
+        if (gathered >= SHEET_BLOB_CHARS) gather();
+        return false;
+      },
+      progress: () => Math.max(0, run.sheetProgress()),
+      finished: () => {
+        gather();
+        this.download(new Blob(blobs, { type: 'image/svg+xml;charset=utf-8' }), name);
+      },
+      cancelled: () => {
+        // The run may be on its way out (a new run cancels its work first).
+        try {
+          run.sheetCancel();
+        } catch {
+          // freed: its sheet went with it
+        }
+      },
+    });
   }
 
   shaded() {
@@ -115,18 +171,4 @@ export function sheetTitle(settings, title) {
   let text = t('page.sheetTitle', { title, size, seed: String(seed) });
   if (braid > 0) text += t('page.sheetBraid', { braid: formatNumber(Math.min(braid, 100) / 100, { maximumFractionDigits: 3 }) });
   return text;
-}
-
-/**
- * `svg` with the text of its first <text> element (the core's title line, src/export.rs
- * open_sheet) replaced by `title`, escaped for XML. A sheet without one is returned as it is.
- */
-export function retitle(svg, title) {
-  const open = svg.indexOf('<text');
-  if (open < 0) return svg;
-  const start = svg.indexOf('>', open) + 1;
-  const end = svg.indexOf('</text>', start);
-  if (start <= 0 || end < 0) return svg;
-  const escaped = String(title).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  return svg.slice(0, start) + escaped + svg.slice(end);
 }

@@ -1,7 +1,7 @@
 // Boot: load the wasm module, read the URL, and wire the parts together. Each part only knows
 // the callbacks it is given: controls -> controller -> (renderer, panels, URL).
 
-import { Controller } from './controller.js';
+import { Controller, Slicer } from './controller.js';
 import { createRun, isShaped, loadModule, moduleApi } from './module-api.js';
 import { Controls } from './controls.js';
 import { Panels, statusText } from './panels.js';
@@ -164,6 +164,7 @@ async function boot() {
       }
       return sheetTitle(s, title);
     },
+    work: (job) => controller.startJob({ slicer: new Slicer(4096), ...job }),
   });
   // GIF and WebM of a stretch of steps, drawn on a copy of the run (www/export-anim.js).
   const animations = new AnimationExporter(doc, {

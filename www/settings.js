@@ -178,6 +178,8 @@ let defaultEnds = null;
 let ringStartsOf = null;
 let maskTextOf = () => null;
 const endsCache = new Map();
+/** The last ends found on a masked or shaped grid, by the very mask string. */
+let lastEnds = null;
 
 /**
  * Takes the default start and goal from the wasm module (`defaultEnds(width, height, shape,
@@ -189,6 +191,7 @@ export function useModuleEnds(api, maskText = () => null) {
   ringStartsOf = api.ringStarts ?? null;
   maskTextOf = maskText;
   endsCache.clear();
+  lastEnds = null;
 }
 
 /** The grid a settings object describes: its shape and mask text (null for none). A mask
@@ -216,6 +219,11 @@ export function cornerOf(which, width, height, grid = null) {
   let ends;
   if (plain(grid)) {
     ends = Array.from(defaultEnds(width, height));
+  } else if (lastEnds && lastEnds.shape === grid.shape && lastEnds.width === width &&
+    lastEnds.height === height && lastEnds.mask === grid.mask) {
+    // The same mask string as last time (masks.js keeps it): no key of its 16 million
+    // characters to build and hash at 4096 × 4096.
+    ends = lastEnds.ends;
   } else {
     const key = grid.key ?? `${grid.shape}|${width}|${height}|${grid.mask ?? ''}`;
     ends = endsCache.get(key);
@@ -228,6 +236,7 @@ export function cornerOf(which, width, height, grid = null) {
       if (endsCache.size > 32) endsCache.clear();
       endsCache.set(key, ends);
     }
+    lastEnds = { shape: grid.shape, width, height, mask: grid.mask, ends };
   }
   const [sx, sy, gx, gy] = ends;
   return which === 'start' ? [sx, sy] : [gx, gy];

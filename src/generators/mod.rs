@@ -106,7 +106,7 @@ pub fn check_braid_for(entry: &Entry, braid: f64) -> Result<(), String> {
 /// [`check_braid_for`]'s refusal as a sentence.
 pub fn braid_open_refusal(entry: &Entry, braid: f64) -> Sentence {
     Sentence::new("refusals.braid-open")
-        .with("value", Arg::Text(format!("{braid}")))
+        .with("value", Arg::Text(crate::parse::number_text(braid)))
         .with("name", Arg::Text(entry.info.name.to_string()))
 }
 
@@ -115,15 +115,19 @@ pub fn check_density(density: f64) -> Result<f64, String> {
     if density.is_finite() && (0.0..=MAX_DENSITY).contains(&density) {
         Ok(density)
     } else {
-        // parse::number_text: Rust's float formatting would add 20 KB to the wasm module.
         Err(density_refusal(density).english())
     }
 }
 
 /// [`check_density`]'s refusal as a sentence.
 pub fn density_refusal(density: f64) -> Sentence {
+    density_refusal_of(&crate::parse::number_text(density))
+}
+
+/// The refusal of a density given as `value` (the number as it was written, or quoted text).
+pub fn density_refusal_of(value: &str) -> Sentence {
     Sentence::new("refusals.density")
-        .with("value", Arg::Text(crate::parse::number_text(density)))
+        .with("value", Arg::Text(value.to_string()))
         .with("max", Arg::Text(crate::parse::number_text(MAX_DENSITY)))
 }
 

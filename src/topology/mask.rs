@@ -27,10 +27,12 @@ impl fmt::Display for MaskError {
 impl std::error::Error for MaskError {}
 
 impl Mask {
-    /// Reads a mask: rows of `.` (on) and `X` or `x` (off). Blank lines at the end and a `\r`
-    /// before each line end are ignored. Rows may differ in length only for polar grids,
-    /// which [`super::Grid::with_mask`] checks.
+    /// Reads a mask: rows of `.` (on) and `X` or `x` (off). A byte order mark, blank lines
+    /// at the end and a `\r` before each line end are ignored. Rows may differ in length only
+    /// for polar grids, which [`super::Grid::with_mask`] checks.
     pub fn parse(text: &str) -> Result<Mask, MaskError> {
+        // A byte order mark (an editor's) is no cell.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut rows = Vec::new();
         let lines: Vec<&str> = text.lines().collect();
         let used = lines

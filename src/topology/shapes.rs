@@ -469,21 +469,15 @@ fn largest_region(grid: Grid, off: Vec<bool>) -> (Mask, usize) {
     let Ok(masked) = grid.clone().with_mask(&mask) else {
         return (mask, 0);
     };
-    let mut best: Vec<bool> = Vec::new();
-    let mut best_size = 0;
-    let mut seen = vec![false; masked.len()];
-    for cell in 0..seen.len() {
-        if masked.is_on(cell) && !seen[cell] {
-            let region = masked.region_of(cell);
-            for (s, &r) in seen.iter_mut().zip(&region) {
-                *s |= r;
-            }
-            let size = region.iter().filter(|&&r| r).count();
-            if size > best_size {
-                (best, best_size) = (region, size);
-            }
+    // The largest region's first cell, found in one pass; then that region alone, flooded
+    // again from it.
+    let (mut best_first, mut best_size) = (0, 0);
+    masked.for_each_region(&mut |first, size| {
+        if size > best_size {
+            (best_first, best_size) = (first, size);
         }
-    }
+    });
+    let best = masked.region_of(best_first);
     let kept: Vec<bool> = best.iter().map(|&kept| !kept).collect();
     (rows(&kept), masked.cells_on() - best_size)
 }

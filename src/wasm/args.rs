@@ -221,3 +221,34 @@ pub fn index(param: Param, value: &JsValue, len: usize) -> Result<usize, JsError
         )),
     }
 }
+
+/// The length of `value` if it is a genuine `Uint8Array` or `Uint8ClampedArray`, read through
+/// the engine's own `%TypedArray%.prototype` getters (its type by `Symbol.toStringTag`, its
+/// length), which answer from the array's internals: a Proxy of one has neither, and a
+/// subclass that overrides `length` is not asked. `None` for anything else.
+pub fn byte_array_length(value: &JsValue) -> Option<usize> {
+    use js_sys::{Function, Object, Reflect};
+    use wasm_bindgen::JsCast;
+    // %TypedArray%.prototype: the prototype of Uint8Array.prototype.
+    let uint8_prototype = Object::get_prototype_of(&js_sys::Uint8Array::new_with_length(0));
+    let typed_array_prototype = Object::get_prototype_of(&uint8_prototype);
+    let getter = |key: &JsValue| -> Option<Function> {
+        let descriptor = Object::get_own_property_descriptor(&typed_array_prototype, key);
+        Reflect::get(&descriptor, &JsValue::from("get"))
+            .ok()?
+            .dyn_into::<Function>()
+            .ok()
+    };
+    let kind = getter(&js_sys::Symbol::to_string_tag().into())?
+        .call0(value)
+        .ok()?
+        .as_string()?;
+    if kind != "Uint8Array" && kind != "Uint8ClampedArray" {
+        return None;
+    }
+    let length = getter(&JsValue::from("length"))?
+        .call0(value)
+        .ok()?
+        .as_f64()?;
+    Some(length as usize)
+}

@@ -33,10 +33,15 @@ use crate::rng;
 use crate::run::{self, Phase, Run, RunError, Settings};
 use crate::solvers::{self, Outcome, SolveError};
 use crate::stats::{self, STATISTICS};
-use crate::topology::{shapes, Grid, GridError, Mask, Shape, Topology};
+use crate::topology::{self, shapes, Grid, GridError, Mask, Shape, Topology};
 use crate::world::{Corners, Edits, Heuristic, Search};
 use args::param;
 use wasm_bindgen::prelude::*;
+
+/// The most cells `svg()` writes a worksheet of at once (1024 × 1024): larger sheets run to
+/// hundreds of megabytes, past what one JavaScript string can hold, and are written a piece at
+/// a time (`sheetBegin`, `sheetNext`).
+pub const SVG_AT_ONCE_CELLS: usize = 1 << 20;
 
 /// One run of the visualiser: a maze being generated, then solved, then walked.
 #[wasm_bindgen]
@@ -44,6 +49,8 @@ pub struct MazeRun {
     run: Run,
     /// The last distance map measured (`measureDistances`).
     distances: Vec<u32>,
+    /// The worksheet being written a piece at a time (`sheetBegin`), if any.
+    sheet: Option<export::SheetWriter<'static>>,
 }
 
 impl MazeRun {
@@ -94,18 +101,29 @@ impl MazeRun {
                 name => Some(name.to_string()),
             },
         };
+        let width = args::side(param(CALL, "width"), &width)?;
+        let height = args::side(param(CALL, "height"), &height)?;
+        let seed = args::seed(param(CALL, "seed"), &seed)?;
+        let start = point(param(CALL, "start"), &start)?;
+        let goal = point(param(CALL, "goal"), &goal)?;
+        let braid = args::share(param(CALL, "braid"), &braid)?;
+        let shape = optional_shape(CALL, &shape)?;
+        let mask = optional_mask(CALL, &mask)?;
+        // Edits are read against the cells the grid will have: a run claiming more is
+        // refused before a cell of it is painted.
+        let cells = topology::cell_count(shape, width, height);
         let settings = Settings {
             generator: generator.trim().to_string(),
             solver,
-            width: args::side(param(CALL, "width"), &width)?,
-            height: args::side(param(CALL, "height"), &height)?,
-            seed: args::seed(param(CALL, "seed"), &seed)?,
-            start: point(param(CALL, "start"), &start)?,
-            goal: point(param(CALL, "goal"), &goal)?,
-            braid: args::share(param(CALL, "braid"), &braid)?,
-            shape: optional_shape(CALL, &shape)?,
-            mask: optional_mask(CALL, &mask)?,
-            edits: optional_edits(param(CALL, "edits"), &edits)?,
+            width,
+            height,
+            seed,
+            start,
+            goal,
+            braid,
+            shape,
+            mask,
+            edits: optional_edits(param(CALL, "edits"), &edits, cells)?,
             search: search(CALL, &corners, &heuristic, &weight)?,
             density: optional_density(param(CALL, "density"), &density)?,
         };
@@ -161,6 +179,7 @@ impl MazeRun {
         Ok(MazeRun {
             run,
             distances: Vec::new(),
+            sheet: None,
         })
     }
 
@@ -388,7 +407,8 @@ impl MazeRun {
     /// The maze as it is now as a printable SVG worksheet (start and goal marked), with the
     /// found path drawn when `with_solution` is true and there is one; with `with_distances`
     /// true (leave it out for false) every cell shaded by its distance from the start and the
-    /// longest path drawn.
+    /// longest path drawn. All at once, for mazes of up to [`SVG_AT_ONCE_CELLS`] cells; larger
+    /// sheets (hundreds of megabytes) are written a piece at a time (`sheetBegin`).
     pub fn svg(&self, with_solution: JsValue, with_distances: JsValue) -> Result<String, JsError> {
         let with_solution = args::flag(param("svg", "withSolution"), &with_solution)?;
         let with_distances = if with_distances.is_undefined() || with_distances.is_null() {
@@ -398,6 +418,13 @@ impl MazeRun {
         };
         let settings = self.run.settings();
         let maze = self.run.maze();
+        if maze.len() > SVG_AT_ONCE_CELLS {
+            return Err(param("svg", "").fail_with(
+                &machine::Sentence::new("refusals.svg-size")
+                    .n("cells", maze.len() as u64)
+                    .n("max", SVG_AT_ONCE_CELLS as u64),
+            ));
+        }
         let title =
             export::grid_sheet_title(&settings.generator, maze, settings.seed, settings.braid);
         let distances = with_distances.then(|| distance::distances(maze, self.run.start()));
@@ -411,6 +438,79 @@ impl MazeRun {
             longest: longest.as_ref().map(|l| l.path.as_slice()),
         };
         Ok(export::svg(maze, &sheet))
+    }
+
+    /// Begins writing the worksheet of the maze as it is now, to be had a piece at a time
+    /// from `sheetNext`: the same document as `svg(withSolution, withDistances)`, with `title`
+    /// (a string, escaped; null or undefined for the core's English title) as its title line.
+    /// The sheet is of this moment: the run may go on meanwhile. A sheet begun earlier and
+    /// not finished is dropped.
+    #[wasm_bindgen(js_name = sheetBegin)]
+    pub fn sheet_begin(
+        &mut self,
+        with_solution: JsValue,
+        with_distances: JsValue,
+        title: JsValue,
+    ) -> Result<(), JsError> {
+        const CALL: &str = "sheetBegin";
+        let with_solution = args::flag(param(CALL, "withSolution"), &with_solution)?;
+        let with_distances = args::flag(param(CALL, "withDistances"), &with_distances)?;
+        let title = args::optional_text(param(CALL, "title"), &title)?;
+        let settings = self.run.settings();
+        let maze = self.run.maze();
+        let title = title.unwrap_or_else(|| {
+            export::grid_sheet_title(&settings.generator, maze, settings.seed, settings.braid)
+        });
+        let path = self
+            .found_path()
+            .filter(|_| with_solution)
+            .map(<[usize]>::to_vec);
+        self.sheet = None;
+        self.sheet = Some(export::SheetWriter::measuring(
+            maze.clone(),
+            self.run.start(),
+            self.run.goal(),
+            path,
+            title,
+            with_distances,
+        ));
+        Ok(())
+    }
+
+    /// The next piece of the worksheet begun with `sheetBegin`, about `limit` cells of work (a
+    /// whole number from 1, or Infinity), or undefined once it is all written (the sheet is
+    /// then let go). A piece may be "" while the distances are measured. Throws when no sheet
+    /// was begun.
+    #[wasm_bindgen(js_name = sheetNext)]
+    pub fn sheet_next(&mut self, limit: JsValue) -> Result<Option<String>, JsError> {
+        let limit = args::limit(param("sheetNext", "limit"), &limit)?;
+        let Some(writer) = self.sheet.as_mut() else {
+            return Err(
+                param("sheetNext", "").fail_with(&machine::Sentence::new("refusals.sheet-none"))
+            );
+        };
+        if writer.is_done() {
+            self.sheet = None;
+            return Ok(None);
+        }
+        let mut piece = String::new();
+        writer.write(&mut piece, usize::try_from(limit).unwrap_or(usize::MAX));
+        Ok(Some(piece))
+    }
+
+    /// How much of the worksheet begun with `sheetBegin` is written, from 0 to 1; -1 when none
+    /// is being written.
+    #[wasm_bindgen(js_name = sheetProgress)]
+    pub fn sheet_progress(&self) -> f64 {
+        self.sheet
+            .as_ref()
+            .map_or(-1.0, export::SheetWriter::progress)
+    }
+
+    /// Drops the worksheet being written, if any, and the memory it holds.
+    #[wasm_bindgen(js_name = sheetCancel)]
+    pub fn sheet_cancel(&mut self) {
+        self.sheet = None;
     }
 
     /// Solves the maze as it stands now with `solver` from this run's start to its goal, with
@@ -428,16 +528,13 @@ impl MazeRun {
     }
 
     /// The maze as tile text (`#` wall, `.` open, `S` start, `G` goal), with the found path
-    /// as `o` when `with_solution` is true and there is one.
+    /// as `o` when `with_solution` is true and there is one. The plain square grid only:
+    /// other shapes and masks are refused (their worksheet is `svg()`).
     pub fn text(&self, with_solution: JsValue) -> Result<String, JsError> {
         let with_solution = args::flag(param("text", "withSolution"), &with_solution)?;
         let path = self.found_path().filter(|_| with_solution);
-        Ok(export::route_tiles(
-            self.run.maze(),
-            self.run.start(),
-            self.run.goal(),
-            path,
-        ))
+        export::route_tiles(self.run.maze(), self.run.start(), self.run.goal(), path)
+            .map_err(|words| param("text", "").fail_with(&words))
     }
 
     /// The found path as u32 cell indices, start first: build
@@ -737,7 +834,8 @@ impl MazeRun {
         goal: JsValue,
     ) -> Result<f64, JsError> {
         const CALL: &str = "rework";
-        let edits = optional_edits(param(CALL, "edits"), &edits)?;
+        let cells = self.run.maze().len();
+        let edits = optional_edits(param(CALL, "edits"), &edits, cells)?;
         let start = point(param(CALL, "start"), &start)?;
         let goal = point(param(CALL, "goal"), &goal)?;
         self.distances.clear();
@@ -759,13 +857,15 @@ impl MazeRun {
     }
 }
 
-/// Edits in the core's text form; "", null and undefined mean none.
+/// Edits in the core's text form for a maze of `cells` cells; "", null and undefined mean
+/// none.
 fn optional_edits(
     which: args::Param,
     value: &JsValue,
+    cells: usize,
 ) -> Result<Option<std::sync::Arc<Edits>>, JsError> {
     let text = args::optional_text(which, value)?.unwrap_or_default();
-    let edits = Edits::parse(text.trim()).map_err(|e| which.fail(&e.to_string()))?;
+    let edits = Edits::parse(text.trim(), cells).map_err(|e| which.fail_with(&e.0))?;
     Ok((!edits.is_empty()).then(|| std::sync::Arc::new(edits)))
 }
 
@@ -789,7 +889,11 @@ fn search(
         search.weight = weight.as_f64().ok_or_else(|| {
             param(call, "weight").refuse(weight, "use a number from 1 to 100, or leave it out")
         })?;
-        search.check().map_err(|e| param(call, "weight").fail(&e))?;
+        if search.check().is_err() {
+            // The number as JavaScript writes it: `1e+308`, `100.0000000000001`.
+            let given = crate::world::weight_refusal_of(&args::describe(weight));
+            return Err(param(call, "weight").fail_with(&given));
+        }
     }
     Ok(search)
 }
@@ -1187,7 +1291,6 @@ pub fn picture_mask(
     image_width: JsValue,
     image_height: JsValue,
 ) -> Result<String, JsError> {
-    use wasm_bindgen::JsCast;
     const CALL: &str = "pictureMask";
     let shape = shape_arg(param(CALL, "shape"), &shape, false)?;
     let width = args::side(param(CALL, "width"), &width)?;
@@ -1197,29 +1300,33 @@ pub fn picture_mask(
     let image_height = args::side(param(CALL, "imageHeight"), &image_height)?;
     let which = param(CALL, "rgba");
     let wanted = 4 * image_width as usize * image_height as usize;
-    // The length is checked before a byte is copied: a wrong picture costs no memory.
-    let fits = |length: u32| {
-        if length as usize == wanted {
-            Ok(())
-        } else {
-            Err(which.fail(&format!(
-                "rgba has {length} bytes, but a picture of {image_width}x{image_height} pixels \
-                 takes {wanted} (4 a pixel: red, green, blue, alpha)"
-            )))
-        }
-    };
-    let bytes = if let Some(array) = rgba.dyn_ref::<js_sys::Uint8Array>() {
-        fits(array.length())?;
-        array.to_vec()
-    } else if let Some(array) = rgba.dyn_ref::<js_sys::Uint8ClampedArray>() {
-        fits(array.length())?;
-        array.to_vec()
-    } else {
+    // Only a genuine byte array, its length read from the array itself (no getter a subclass
+    // or a Proxy could answer), and checked before a byte is copied: a wrong picture costs no
+    // memory.
+    let Some(length) = args::byte_array_length(&rgba) else {
         return Err(which.refuse(
             &rgba,
             "use a Uint8Array or Uint8ClampedArray of RGBA bytes (a canvas's ImageData.data)",
         ));
     };
+    let fits = |length: usize| {
+        if length == wanted {
+            Ok(())
+        } else {
+            Err(which.fail_with(
+                &machine::Sentence::new("refusals.picture-bytes")
+                    .n("length", length as u64)
+                    .n("width", image_width)
+                    .n("height", image_height)
+                    .n("wanted", wanted as u64),
+            ))
+        }
+    };
+    fits(length)?;
+    // A copy made by the engine from the array's own bytes, then read: its length is its own.
+    let copy = js_sys::Uint8Array::new(&rgba);
+    fits(copy.length() as usize)?;
+    let bytes = copy.to_vec();
     shapes::picture(shape, width, height, &bytes, image_width, image_height)
         .map(|(mask, _dropped)| mask.to_text())
         .map_err(|e| which.fail(&about("rgba", &e)))
@@ -1322,12 +1429,13 @@ pub fn mask_presets() -> Vec<String> {
 pub fn word_mask(text: JsValue, scale: JsValue) -> Result<String, JsError> {
     let which = param("wordMask", "text");
     let text = args::text(which, &text)?;
-    let scale_param = param("wordMask", "scale");
-    let scale_value = scale;
-    let scale = args::side(scale_param, &scale_value)?;
-    if scale > 8 {
-        return Err(scale_param.refuse(&scale_value, "use a whole number from 1 to 8"));
-    }
+    let scale = match scale.as_f64() {
+        Some(n) if (1.0..=8.0).contains(&n) && n.fract() == 0.0 => n as u32,
+        _ => {
+            let allowed = "use a whole number from 1 to 8";
+            return Err(param("wordMask", "scale").refuse(&scale, allowed));
+        }
+    };
     shapes::word(&text, scale)
         .map(|mask| mask.to_text())
         .map_err(|e| which.fail(&about("text", &e)))
@@ -1383,9 +1491,10 @@ pub fn solve_world(
         .map_err(|e| call("corners").fail(&e))?;
     let heuristic = Heuristic::parse(&args::text(call("heuristic"), &heuristic)?)
         .map_err(|e| call("heuristic").fail(&e))?;
-    let weight = weight
+    let weight_value = weight;
+    let weight = weight_value
         .as_f64()
-        .ok_or_else(|| call("weight").refuse(&weight, "give a number from 1 to 100"))?;
+        .ok_or_else(|| call("weight").refuse(&weight_value, "give a number from 1 to 100"))?;
     let (Some(start), Some(goal)) = (world.start, world.goal) else {
         return Err(call("text").fail("the world needs an S and a G"));
     };
@@ -1397,6 +1506,10 @@ pub fn solve_world(
         heuristic,
         weight,
     };
+    if search.check().is_err() {
+        let given = crate::world::weight_refusal_of(&args::describe(&weight_value));
+        return Err(call("weight").fail_with(&given));
+    }
     let report = solvers::solve_with(&solver, &maze, start, goal, &search)
         .map_err(|e| call("solver").fail(&e.to_string()))?;
     let found = report.outcome.path().is_some();

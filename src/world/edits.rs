@@ -17,7 +17,7 @@
 
 use super::{BLOCKED, MAX_COST};
 use crate::board::Board;
-use crate::machine::Sentence;
+use crate::machine::{Arg, Sentence};
 use crate::topology::{Side, Topology};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -28,27 +28,26 @@ pub const MAX_TEXT: usize = 1 << 24;
 /// Terrain painted and walls changed, by cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Edits {
-    /// Cell → terrain value (0 blocked, 1 to 9 a cost).
-    terrain: BTreeMap<u32, u8>,
+    /// (cell, terrain value: 0 blocked, 1 to 9 a cost), in cell order, each cell once. A
+    /// sorted list rather than a map: text is read in cell order, so a run of millions of
+    /// cells is pushed in one pass.
+    terrain: Vec<(u32, u8)>,
     /// `cell << 3 | side` → open (true) or closed (false).
     walls: BTreeMap<u32, bool>,
 }
 
-/// Why edits could not be read or do not fit a maze.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EditsError(pub String);
+/// Why edits could not be read or do not fit a maze, as a sentence (the page says it in its
+/// language; `Display` is the English).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EditsError(pub Sentence);
 
 impl fmt::Display for EditsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.0.english())
     }
 }
 
 impl std::error::Error for EditsError {}
-
-fn error(why: impl Into<String>) -> EditsError {
-    EditsError(why.into())
-}
 
 impl Edits {
     /// No edits.
@@ -63,12 +62,23 @@ impl Edits {
 
     /// Paints `cell` with terrain `value` (0 blocks it).
     pub fn paint(&mut self, cell: u32, value: u8) {
-        self.terrain.insert(cell, value.min(MAX_COST));
+        let value = value.min(MAX_COST);
+        match self.terrain.last() {
+            Some(&(last, _)) if last >= cell => {
+                match self.terrain.binary_search_by_key(&cell, |&(c, _)| c) {
+                    Ok(at) => self.terrain[at].1 = value,
+                    Err(at) => self.terrain.insert(at, (cell, value)),
+                }
+            }
+            _ => self.terrain.push((cell, value)),
+        }
     }
 
     /// Forgets the paint on `cell`: it gets the generated terrain back.
     pub fn unpaint(&mut self, cell: u32) {
-        self.terrain.remove(&cell);
+        if let Ok(at) = self.terrain.binary_search_by_key(&cell, |&(c, _)| c) {
+            self.terrain.remove(at);
+        }
     }
 
     /// Opens (`true`) or closes the passage through `side` of `cell`.
@@ -78,7 +88,7 @@ impl Edits {
 
     /// The painted cells with their values, in cell order.
     pub fn terrain(&self) -> impl Iterator<Item = (u32, u8)> + '_ {
-        self.terrain.iter().map(|(&c, &v)| (c, v))
+        self.terrain.iter().copied()
     }
 
     /// The wall edits as `(cell, side, open)`, in order.
@@ -90,8 +100,7 @@ impl Edits {
 
     /// Checks that every edit names a cell (and a side leading to one) of `grid`.
     pub fn check(&self, grid: &impl Topology) -> Result<(), EditsError> {
-        self.check_words(grid)
-            .map_err(|words| error(words.english()))
+        self.check_words(grid).map_err(EditsError)
     }
 
     /// [`Edits::check`] with the refusal as a sentence.
@@ -210,29 +219,49 @@ impl Edits {
         format!("{text}~{}", walls.join("."))
     }
 
-    /// Reads edits from text (see the module's description).
-    pub fn parse(text: &str) -> Result<Edits, EditsError> {
+    /// Reads edits from text (see the module's description) for a maze of `cells` cells.
+    /// Every run is checked against the cells left before it is read, so text that claims
+    /// more than the maze has (`16777216x` on 10 × 10) is refused at once, naming the run,
+    /// rather than painted first.
+    pub fn parse(text: &str, cells: usize) -> Result<Edits, EditsError> {
         if text.len() > MAX_TEXT {
-            return Err(error(format!(
-                "the edits are {} characters long: at most {MAX_TEXT} are read",
-                text.len()
-            )));
+            return Err(EditsError(
+                Sentence::new("refusals.edits-long")
+                    .n("length", text.len() as u64)
+                    .n("max", MAX_TEXT as u64),
+            ));
         }
         let (terrain, walls) = text.split_once('~').unwrap_or((text, ""));
-        let mut edits = Edits::new();
+        // The run that begins at byte `at`, as a message quotes it: its count and symbol.
+        let run_at = |at: usize| {
+            let rest = &terrain[at..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            let symbol = rest[digits..].chars().next().map_or(0, char::len_utf8);
+            crate::parse::quote(&rest[..digits + symbol])
+        };
+        let mut painted: Vec<(u32, u8)> = Vec::new();
         let mut cell: u64 = 0;
         let mut count: Option<u64> = None;
+        let mut run_start = 0;
         for (i, ch) in terrain.char_indices() {
             if let Some(d) = ch.to_digit(10) {
+                if count.is_none() {
+                    run_start = i;
+                }
                 let n = count.unwrap_or(0) * 10 + u64::from(d);
                 if n > crate::topology::MAX_CELLS as u64 {
-                    return Err(error(format!(
-                        "the edits' terrain has a run longer than any maze (at character {})",
-                        i + 1
-                    )));
+                    return Err(EditsError(
+                        Sentence::new("refusals.edits-count")
+                            .with("run", Arg::Text(run_at(run_start)))
+                            .n("at", run_start as u64 + 1)
+                            .n("max", crate::topology::MAX_CELLS as u64),
+                    ));
                 }
                 count = Some(n);
                 continue;
+            }
+            if count.is_none() {
+                run_start = i;
             }
             let n = count.take().unwrap_or(1);
             let value = match ch {
@@ -240,35 +269,44 @@ impl Edits {
                 'x' => Some(BLOCKED),
                 'a'..='i' => Some(ch as u8 - b'a' + 1),
                 _ => {
-                    return Err(error(format!(
-                        "the edits' terrain has {} at character {}: runs are a count and one \
-                         of . (unchanged), x (blocked), a to i (cost 1 to 9)",
-                        crate::parse::quote(&ch.to_string()),
-                        i + 1
-                    )))
+                    return Err(EditsError(
+                        Sentence::new("refusals.edits-symbol")
+                            .with("value", Arg::Text(crate::parse::quote(&ch.to_string())))
+                            .n("at", i as u64 + 1),
+                    ))
                 }
             };
-            if cell + n > crate::topology::MAX_CELLS as u64 {
-                return Err(error("the edits' terrain runs past the largest maze"));
+            let left = (cells as u64).saturating_sub(cell);
+            if n > left {
+                return Err(EditsError(
+                    Sentence::new("refusals.edits-run")
+                        .with("run", Arg::Text(run_at(run_start)))
+                        .n("at", run_start as u64 + 1)
+                        .n("count", n)
+                        .n("cell", cell)
+                        .n("len", cells as u64)
+                        .n("left", left),
+                ));
             }
             if let Some(value) = value {
-                for c in cell..cell + n {
-                    edits.paint(c as u32, value);
-                }
+                painted.extend((cell..cell + n).map(|c| (c as u32, value)));
             }
             cell += n;
         }
         if count.is_some() {
-            return Err(error(
-                "the edits' terrain ends with a count and no symbol after it",
-            ));
+            return Err(EditsError(Sentence::new("refusals.edits-end")));
         }
+        // In cell order already: built in one pass, not an insertion at a time.
+        let mut edits = Edits {
+            terrain: painted,
+            walls: BTreeMap::new(),
+        };
         for token in walls.split('.').filter(|t| !t.is_empty()) {
             let bad = || {
-                error(format!(
-                    "the edits' wall {} is not a cell in base 36, a side (0 to 7) and o or x",
-                    crate::parse::quote(token)
-                ))
+                EditsError(
+                    Sentence::new("refusals.edits-wall-text")
+                        .with("value", Arg::Text(crate::parse::quote(token))),
+                )
             };
             let mut chars = token.chars().rev();
             let open = match chars.next() {
@@ -318,17 +356,43 @@ mod tests {
         edits.set_wall(3, 1, false);
         let text = edits.to_text();
         assert_eq!(text, "10.10h5.2x~31x.1z2o");
-        assert_eq!(Edits::parse(&text), Ok(edits));
-        assert_eq!(Edits::parse(""), Ok(Edits::new()));
+        assert_eq!(Edits::parse(&text, 100), Ok(edits));
+        assert_eq!(Edits::parse("", 1), Ok(Edits::new()));
         assert_eq!(Edits::new().to_text(), "");
     }
 
     #[test]
     fn bad_text_is_refused_with_where() {
         for bad in ["3q", "12", "~zz", "~1z9o", "~2o", "99999999999x"] {
-            let e = Edits::parse(bad).unwrap_err().0;
+            let e = Edits::parse(bad, 100).unwrap_err().to_string();
             assert!(e.contains("edits"), "{bad}: {e}");
         }
+        let e = Edits::parse("99999999999x", 100).unwrap_err().to_string();
+        assert!(e.contains("run '99999999999x' at character 1"), "{e}");
+        assert!(e.contains("at most 16777216 cells"), "{e}");
+    }
+
+    /// A run is checked against the cells left before a cell of it is painted: a claim far
+    /// beyond the maze is refused at once, naming the run and how many cells are left.
+    #[test]
+    fn runs_longer_than_the_cells_left_are_refused_by_name() {
+        let e = Edits::parse("16777216x", 100).unwrap_err();
+        assert_eq!(e.0.key, "refusals.edits-run");
+        assert_eq!(
+            e.to_string(),
+            "the edits' terrain run '16777216x' at character 1 covers 16777216 cells from \
+             cell 0, but the maze has 100 cells: 100 are left from there"
+        );
+        let e = Edits::parse("95.3b7x", 100).unwrap_err().to_string();
+        assert!(e.contains("run '7x' at character 6"), "{e}");
+        assert!(e.contains("covers 7 cells from cell 98"), "{e}");
+        assert!(e.contains("2 are left"), "{e}");
+        // Exactly the cells there are is fine, and so is an unchanged run to the end.
+        let edits = Edits::parse("98.2x", 100).unwrap();
+        assert_eq!(edits.terrain().count(), 2);
+        assert!(Edits::parse("100.", 100).is_ok());
+        assert!(Edits::parse("101.", 100).is_err());
+        assert!(Edits::parse("100.x", 100).is_err());
     }
 
     #[test]
@@ -365,7 +429,11 @@ mod tests {
         let grid = Maze::new(2, 2).unwrap().topology().into_owned();
         let mut edits = Edits::new();
         edits.paint(4, 1);
-        assert!(edits.check(&grid).unwrap_err().0.contains("cell 4"));
+        assert!(edits
+            .check(&grid)
+            .unwrap_err()
+            .to_string()
+            .contains("cell 4"));
         let mut edits = Edits::new();
         edits.set_wall(0, 0, true);
         assert!(

@@ -232,11 +232,16 @@ impl Search {
 
     /// [`Search::check`]'s refusal as a sentence.
     pub fn weight_refusal(&self) -> crate::machine::Sentence {
-        use crate::machine::Arg;
-        crate::machine::Sentence::new("refusals.weight")
-            .with("value", Arg::Text(crate::parse::number_text(self.weight)))
-            .with("max", Arg::Text(crate::parse::number_text(MAX_WEIGHT)))
+        weight_refusal_of(&crate::parse::number_text(self.weight))
     }
+}
+
+/// The refusal of a weight given as `value` (the number as it was written, or quoted text).
+pub fn weight_refusal_of(value: &str) -> crate::machine::Sentence {
+    use crate::machine::Arg;
+    crate::machine::Sentence::new("refusals.weight")
+        .with("value", Arg::Text(value.to_string()))
+        .with("max", Arg::Text(crate::parse::number_text(MAX_WEIGHT)))
 }
 
 /// The cost of a move into `next` (a diagonal move when `side` is 4 or more), in [`UNIT`]s.

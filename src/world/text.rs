@@ -80,21 +80,34 @@ impl fmt::Display for WorldTextError {
 
 impl std::error::Error for WorldTextError {}
 
-/// Reads a world file's text.
+/// Reads a world file's text. A byte order mark at the start, blank lines before and after
+/// the rows and `\r\n` line ends are all fine; messages name rows from the first one, with
+/// the file's line when blank lines came before it.
 pub fn parse(text: &str) -> Result<WorldText, WorldTextError> {
     let fail = |why: String| Err(WorldTextError(why));
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let rows: Vec<&str> = text
         .lines()
         .map(|line| line.strip_suffix('\r').unwrap_or(line))
         .collect();
-    // Blank lines at the end (a final newline, an editor's habit) are no rows.
-    let rows = &rows[..rows
-        .iter()
-        .rposition(|r| !r.is_empty())
-        .map_or(0, |i| i + 1)];
+    // Blank lines before and after the rows (a final newline, an editor's habit) are no rows.
+    let skipped = rows.iter().take_while(|r| r.is_empty()).count();
+    let rows = &rows[skipped
+        ..rows
+            .iter()
+            .rposition(|r| !r.is_empty())
+            .map_or(skipped, |i| i + 1)];
     if rows.is_empty() {
         return fail("the world file has no rows: give rows of # . 1-9 S G".into());
     }
+    // "row 2", or "row 2 (line 5)" when blank lines came first.
+    let row_name = |y: usize| {
+        if skipped == 0 {
+            format!("row {}", y + 1)
+        } else {
+            format!("row {} (line {})", y + 1, y + 1 + skipped)
+        }
+    };
     let width = rows[0].chars().count();
     if rows.len() > MAX_SIDE as usize || width > MAX_SIDE as usize {
         return fail(format!(
@@ -113,13 +126,13 @@ pub fn parse(text: &str) -> Result<WorldText, WorldTextError> {
         let len = row.chars().count();
         if len != width {
             return fail(format!(
-                "row {}: {len} characters where the first row has {width}; every row must be \
-                 as long",
-                y + 1
+                "{}: {len} characters where the first row has {width}; every row must be as \
+                 long",
+                row_name(y)
             ));
         }
         for (x, ch) in row.chars().enumerate() {
-            let at = |what: &str| format!("row {}, column {}: {what}", y + 1, x + 1);
+            let at = |what: &str| format!("{}, column {}: {what}", row_name(y), x + 1);
             let cell = y * width + x;
             let here = Some((x as u32, y as u32));
             match ch {
@@ -170,6 +183,24 @@ pub fn to_text(maze: &Maze, start: Option<usize>, goal: Option<usize>) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A byte order mark and blank lines before the rows are no part of the world; a row's
+    /// message names the file's line too when they came first.
+    #[test]
+    fn a_byte_order_mark_and_leading_blank_lines_are_skipped() {
+        let plain = parse("S.#\n19G\n").unwrap();
+        assert_eq!(parse("\u{feff}S.#\n19G\n"), Ok(plain.clone()));
+        assert_eq!(parse("\n\r\n\nS.#\r\n19G\r\n\n"), Ok(plain));
+        let e = parse("\n\nS.#\n1q9\n").unwrap_err().0;
+        assert_eq!(
+            e,
+            "row 2 (line 4), column 2: 'q' is not a cell: use # (blocked), . (free), 1-9 (a \
+             cost), S or G"
+        );
+        let e = parse("\nS.#\n1\n").unwrap_err().0;
+        assert!(e.starts_with("row 2 (line 3): 1 characters"), "{e}");
+        assert!(parse("\n\n\n").is_err());
+    }
 
     #[test]
     fn reads_costs_obstacles_start_and_goal() {

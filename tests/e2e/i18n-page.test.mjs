@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pageSuite } from './suite.mjs';
 import { CHROMIUM } from './harness.mjs';
 import { setLanguage } from '../../www/i18n.js';
-import { retitle, sheetTitle } from '../../www/export.js';
+import { sheetTitle } from '../../www/export.js';
 import { langSetting } from '../../www/language.js';
 
 await setLanguage('en');
@@ -20,10 +20,7 @@ await setLanguage('en');
 const ALLOWED = ['mazestep', 'English', 'A*', 'BFS', 'DFS', 'IDA*', 'SVG', 'PNG', 'GIF', 'URL', 'JSON', 'MB',
   'Space', 'Enter', 'Shift', 'Delete', 'Ctrl', 'Recursive Backtracker', 'Kruskal'];
 
-test('retitle replaces the first text element only, escaped', () => {
-  const svg = '<svg><rect/>\n<text x="1">Kruskal, 2 × 2 cells, seed 7</text>\n<text>other</text></svg>';
-  assert.equal(retitle(svg, '<b>&"x"'), '<svg><rect/>\n<text x="1">&lt;b&gt;&amp;&quot;x&quot;</text>\n<text>other</text></svg>');
-  assert.equal(retitle('<svg/>', 'x'), '<svg/>', 'no title line: unchanged');
+test('a worksheet\'s title line in the page\'s words', () => {
   assert.equal(sheetTitle({ shape: 'square', mask: '', width: 20, height: 10, seed: '7', braid: 30 }, 'Kruskal'),
     'Kruskal, 20 × 10 cells, seed 7, braid 0.3');
 });

@@ -512,7 +512,9 @@ fn density(given: &Given) -> Result<f64, String> {
             DENSITY.hint
         )
     })?;
+    // Refused with the value as typed: the number read from it may read differently.
     generators::check_density(value)
+        .map_err(|_| generators::density_refusal_of(&parse::quote(text)).english())
 }
 
 /// The search options: `--moves`, `--corners`, `--heuristic` and `--weight`. Diagonal moves
@@ -580,15 +582,46 @@ fn search(given: &Given, layout: &Layout) -> Result<Search, String> {
         heuristic,
         weight,
     };
-    search.check()?;
+    if let (Err(_), Some(text)) = (search.check(), given.get("--weight")) {
+        // The value as typed: `100.0000000000001` or `1e308` read as a number may not.
+        return Err(world::weight_refusal_of(&parse::quote(text)).english());
+    }
     Ok(search)
 }
 
-/// Reads `--world FILE`: its size and cells, and the start and goal it marks.
+/// The most bytes a world file may have: [`MAX_SIDE`] rows of [`MAX_SIDE`] cells, each with a
+/// `\r\n`, and a little more for a byte order mark and blank lines around them.
+const MAX_WORLD_BYTES: u64 = MAX_SIDE as u64 * (MAX_SIDE as u64 + 2) + 64 * 1024;
+
+/// Reads `--world FILE`: its size and cells, and the start and goal it marks. No more than
+/// the largest world is read: a file that goes on (`/dev/zero`) is refused once it has.
 fn read_world(file: &str) -> Result<world::text::WorldText, String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read world file {}: {e}", parse::quote(file)))?;
+    let bytes = read_bounded(file, "world file", MAX_WORLD_BYTES)?;
+    if bytes.len() as u64 > MAX_WORLD_BYTES {
+        return Err(format!(
+            "world file {} is too big: a world has at most {MAX_SIDE} rows of {MAX_SIDE} \
+             cells, so at most {MAX_WORLD_BYTES} bytes are read",
+            parse::quote(file)
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        format!(
+            "cannot read world file {}: it is not UTF-8 text",
+            parse::quote(file)
+        )
+    })?;
     world::text::parse(&text).map_err(|e| format!("world file {}: {e}", parse::quote(file)))
+}
+
+/// Reads at most `max` + 1 bytes of `file` (a `what` in messages): one more than the largest
+/// allowed, so the caller can tell a file that is too big without reading it all.
+fn read_bounded(file: &str, what: &str, max: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {what} {}: {e}", parse::quote(file)))?;
+    Ok(bytes)
 }
 
 fn solve(args: &[String]) -> Result<Solve, String> {
@@ -905,13 +938,9 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// Reads a mask file: a PNG picture if it starts as one does (whatever its name), else text
 /// to parse. Every message names the file.
 fn read_mask(file: &str) -> Result<MaskFile, String> {
-    use std::io::Read;
     let cannot =
         |e: &dyn std::fmt::Display| format!("cannot read mask file {}: {e}", parse::quote(file));
-    let mut bytes = Vec::new();
-    std::fs::File::open(file)
-        .and_then(|f| f.take(MAX_MASK_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| cannot(&e))?;
+    let bytes = read_bounded(file, "mask file", MAX_MASK_BYTES)?;
     let png = bytes.starts_with(PNG_SIGNATURE);
     if bytes.len() as u64 > MAX_MASK_BYTES {
         return Err(if png {
@@ -1079,32 +1108,60 @@ fn format(text: Option<&str>, allow_none: bool, layout: &Layout) -> Result<Forma
     ))
 }
 
-fn format_named(text: &str, allow_none: bool) -> Result<Format, String> {
-    match (text.trim(), allow_none) {
-        ("tiles", _) => Ok(Format::Tiles),
-        ("json", _) => Ok(Format::Json),
-        ("svg", _) => Ok(Format::Svg),
-        ("graph", _) => Ok(Format::Graph),
-        ("none", true) => Ok(Format::None),
-        ("world", true) => Ok(Format::World),
-        ("world", false) => Err(
-            "format 'world' is not allowed for solve: it is for generate, whose world text \
-             solve reads with --world"
-                .to_string(),
-        ),
-        ("none", false) => Err(
-            "format 'none' is not allowed for solve: use tiles, json or svg (none is for timing generate)"
-                .to_string(),
-        ),
-        (other, true) => Err(format!(
-            "format {} is not allowed: use tiles, json, svg, world or none (or graph, for any shape)",
-            parse::quote(other)
-        )),
-        (other, false) => Err(format!(
-            "format {} is not allowed: use tiles, json or svg (or graph, for any shape)",
-            parse::quote(other)
-        )),
+/// The formats each command writes, in the order messages list them: the one list the
+/// messages and the `--format` hints come from.
+const GENERATE_FORMATS: [(&str, Format); 6] = [
+    ("tiles", Format::Tiles),
+    ("json", Format::Json),
+    ("svg", Format::Svg),
+    ("graph", Format::Graph),
+    ("world", Format::World),
+    ("none", Format::None),
+];
+const SOLVE_FORMATS: [(&str, Format); 4] = [
+    ("tiles", Format::Tiles),
+    ("json", Format::Json),
+    ("svg", Format::Svg),
+    ("graph", Format::Graph),
+];
+
+/// Names as a list in words: "tiles, json, svg or graph".
+fn listed(names: &[(&str, Format)]) -> String {
+    let names: Vec<&str> = names.iter().map(|&(name, _)| name).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
+}
+
+fn format_named(text: &str, allow_none: bool) -> Result<Format, String> {
+    let (known, command) = if allow_none {
+        (&GENERATE_FORMATS[..], "generate")
+    } else {
+        (&SOLVE_FORMATS[..], "solve")
+    };
+    let name = text.trim();
+    if let Some(&(_, format)) = known.iter().find(|&&(known, _)| known == name) {
+        return Ok(format);
+    }
+    let why = match name {
+        "world" => " for solve: it is for generate, whose world text solve reads with --world",
+        "none" => " for solve: none is for timing generate",
+        _ => "",
+    };
+    if why.is_empty() {
+        return Err(format!(
+            "format {} is not allowed for {command}: use {}",
+            parse::quote(text),
+            listed(known)
+        ));
+    }
+    Err(format!(
+        "format {} is not allowed{why}; use {}",
+        parse::quote(name),
+        listed(known)
+    ))
 }
 
 /// The `--braid` share, 0 when not given.
@@ -1154,6 +1211,26 @@ mod tests {
 
     fn refusal(words: &[&str]) -> String {
         read_words(words).expect_err("refused")
+    }
+
+    /// The `--format` hints and every refusal of a format list the formats each command
+    /// really writes, from the one list.
+    #[test]
+    fn format_hints_and_refusals_list_the_real_formats() {
+        assert_eq!(FORMAT_GENERATE.hint, listed(&GENERATE_FORMATS));
+        assert_eq!(FORMAT_SOLVE.hint, listed(&SOLVE_FORMATS));
+        for (name, _) in SOLVE_FORMATS {
+            assert!(format_named(name, false).is_ok(), "{name}");
+        }
+        for name in ["none", "world", "pdf"] {
+            let e = format_named(name, false).unwrap_err();
+            assert!(e.ends_with("use tiles, json, svg or graph"), "{e}");
+        }
+        let e = format_named("xml", true).unwrap_err();
+        assert!(
+            e.ends_with("use tiles, json, svg, graph, world or none"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -198,7 +198,9 @@ pub fn route_tiles(
 ) -> io::Result<()> {
     let start = maze.index(job.start.0, job.start.1);
     let goal = maze.index(job.goal.0, job.goal.1);
-    let text = export::route_tiles(maze, start, goal, report.outcome.path());
+    // Tiles are only asked for on the plain square grid (the options refuse them elsewhere).
+    let text = export::route_tiles(maze, start, goal, report.outcome.path())
+        .map_err(|words| io::Error::new(io::ErrorKind::InvalidInput, words.english()))?;
     out.write_all(text.as_bytes())?;
     out.write_all(b"\n")
 }
@@ -576,6 +578,6 @@ mod tests {
     fn start_wins_when_it_is_the_goal() {
         let maze = Maze::from_cells(1, 1, vec![0]).unwrap();
         let tiles = export::route_tiles(&maze, 0, 0, Some(&[0]));
-        assert_eq!(tiles, "###\n#S#\n###\n");
+        assert_eq!(tiles.as_deref(), Ok("###\n#S#\n###\n"));
     }
 }
