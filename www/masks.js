@@ -120,6 +120,7 @@ export function decodeCells(setting, count) {
  * setting cannot be used on this grid.
  */
 export function maskText(setting, shape, width, height, api) {
+  if (maskKind(setting) === 'none') return null;
   // The same setting on the same grid is asked for often (the run, the start and goal's
   // checks, the controls): at 4096 × 4096 the text is 16 MB and an outline takes the core
   // most of a second, so the last few are kept.
