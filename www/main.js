@@ -4,7 +4,8 @@
 import { Controller } from './controller.js';
 import { createRun, loadModule, moduleApi } from './module-api.js';
 import { Controls } from './controls.js';
-import { Panels, statusText } from './panels.js';
+import { Panels, forgetCosts, statusText } from './panels.js';
+import { Layout } from './layout.js';
 import { RaceView } from './race.js';
 import { TeachPanels } from './teach.js';
 import { Exporter, sheetTitle } from './export.js';
@@ -63,7 +64,10 @@ async function boot() {
   // Embedded in another page: just the canvas and the chosen controls (style.css).
   doc.documentElement.classList.toggle('embed', settings.embed);
   doc.documentElement.dataset.controls = settings.controls;
+  // The app shell: the settings drawer, the stage's shape, the race lanes (www/layout.js).
+  const layout = new Layout(doc, { embedFull: settings.embed && settings.controls === 'full' });
   const panels = new Panels(doc, api);
+  panels.onLine = () => layout.keepLineInView();
   // Statistics of a big maze are measured in the background (set once the controller exists).
   panels.onMeasure = (work) => controller.chore('stats', work);
   useModuleBits(mz);
@@ -146,6 +150,7 @@ async function boot() {
     settings: () => controller.settings,
     canvas: () => doc.getElementById('maze'),
     distances: () => Boolean(controller.settings.distances),
+    finish: (done) => controller.finishSoon(done),
     title: () => {
       const s = controller.settings;
       let title = s.generator;
@@ -210,6 +215,8 @@ async function boot() {
           renderer.setRun(run);
           renderer.setDistanceFrom(distanceSource(run));
           raceRenderer.setRun(controller.partner);
+          layout.showMaze(renderer);
+          layout.arrangeLanes();
           showShape();
           teach.setRun(run);
           lessons?.newRun(controller.settings);
@@ -218,6 +225,7 @@ async function boot() {
           // Another world: the shortest path is measured again.
           if (reworked) {
             shortest.run = null;
+            forgetCosts();
             // The step count can be the same in the new world: the distance map is measured again.
             renderer.distanceKey = '';
             raceRenderer.distanceKey = '';
@@ -369,7 +377,12 @@ async function boot() {
   };
 
   controls = new Controls(doc, api, {
-    change: (changes) => controller.update(fitRace(fitEnds(fitMask(fitEdits(changes))))),
+    change(changes) {
+      const done = controller.update(fitRace(fitEnds(fitMask(fitEdits(changes)))));
+      // Editing shows the search's end: another solver on the same world goes there too.
+      if (done && editor.active && controller.run.phase() !== 'done') controller.finishSoon();
+      return done;
+    },
     step: () => controller.step(),
     back: () => controller.back(),
     toggle: () => controller.toggle(),
@@ -681,6 +694,18 @@ async function boot() {
     if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
     if (lessons.quiz.key(event, cursor ? renderer.indexOf(cursor) : -1)) event.preventDefault();
   });
+  // Begun in the drawer, shown on the stage: the drawer makes way (on wide screens it is a
+  // column and stays).
+  const maze = doc.getElementById('maze');
+  doc.getElementById('tour-start')?.addEventListener('click', () => {
+    const next = doc.getElementById('tour-next');
+    layout.makeWay(next && next.offsetParent !== null ? next : maze);
+  });
+  doc.getElementById('quiz-start')?.addEventListener('click', () => layout.makeWay(maze));
+  doc.getElementById('tour-file')?.addEventListener('change', () => layout.makeWay(maze));
+  doc.getElementById('paint').addEventListener('click', () => {
+    if (shapeControls.painting) layout.makeWay(maze);
+  });
   lessons.boot(lesson);
   writeUrl();
 
@@ -735,7 +760,7 @@ async function boot() {
 
   // For the end-to-end tests and the benchmark page.
   window.mazestep = {
-    controller, race, panels, teach, exporter, animations, api, wasm, mz, shapeControls, editor, lessons,
+    controller, race, panels, teach, exporter, animations, api, wasm, mz, shapeControls, editor, lessons, layout,
     get renderer() { return renderer; },
     get raceRenderer() { return raceRenderer; },
   };
@@ -750,6 +775,7 @@ async function boot() {
     controls.showState(controller.state);
     shapeControls.relabel();
     editor.relabel();
+    layout.relabel();
     panels.relabel();
     teach.relabel();
     exporter.relabel();
