@@ -12,8 +12,8 @@ import { OVERLAY_MARGIN } from './renderer.js';
 
 /** Where the settings dock as a column. */
 export const DOCKED_QUERY = '(min-width: 1440px)';
-/** Where the stage and the explanations are stacked (portrait below 1024 px, and phones). */
-export const STACKED_QUERY = '(max-width: 1023.98px) and (orientation: portrait), (max-width: 699.98px)';
+/** Where the stage and the explanations are stacked (portrait below 1024 px, and below 600 px). */
+export const STACKED_QUERY = '(max-width: 1023.98px) and (orientation: portrait), (max-width: 599.98px)';
 
 export class Layout {
   /**
@@ -68,6 +68,43 @@ export class Layout {
       this.keepLineInView();
     });
     new ResizeObserver(() => this.arrangeLanes()).observe(el.lanes);
+    // The pseudocode card's reserved height depends on the column's width.
+    let infoWidth = 0;
+    new ResizeObserver(() => {
+      const width = el.info.clientWidth;
+      if (width === infoWidth) return;
+      infoWidth = width;
+      this.onInfoResize?.();
+    }).observe(el.info);
+    // A window on the pseudocode that changed size stays on the current line.
+    new ResizeObserver(() => this.keepLineInView()).observe(el.code);
+    this.wireTabs(this.doc.querySelector('#more-card [role="tablist"]'));
+  }
+
+  /** Tabs: a click or Enter shows a panel; the arrow keys, Home and End move between tabs. */
+  wireTabs(list) {
+    if (!list) return;
+    const tabs = [...list.querySelectorAll('[role="tab"]')];
+    const select = (tab, focus) => {
+      for (const other of tabs) {
+        const on = other === tab;
+        other.setAttribute('aria-selected', String(on));
+        other.tabIndex = on ? 0 : -1;
+        const panel = this.doc.getElementById(other.getAttribute('aria-controls'));
+        if (panel) panel.hidden = !on;
+      }
+      if (focus) tab.focus();
+    };
+    for (const tab of tabs) {
+      tab.addEventListener('click', () => select(tab, false));
+      tab.addEventListener('keydown', (event) => {
+        const i = tabs.indexOf(tab);
+        const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[event.key];
+        if (to === undefined) return;
+        event.preventDefault();
+        select(tabs[(to + tabs.length) % tabs.length], true);
+      });
+    }
   }
 
   /** Whether the settings are a docked column (not a drawer). */

@@ -68,6 +68,9 @@ async function boot() {
   const layout = new Layout(doc, { embedFull: settings.embed && settings.controls === 'full' });
   const panels = new Panels(doc, api);
   panels.onLine = () => layout.keepLineInView();
+  layout.onInfoResize = () => panels.reserveCode();
+  // The machines a run shows, in order: their pseudocode cards take the room of the tallest.
+  const algorithmsOf = (s) => [s.generator, ...(s.braid > 0 ? ['braid'] : []), ...(s.solver !== 'none' ? [s.solver, 'player'] : [])];
   // Statistics of a big maze are measured in the background (set once the controller exists).
   panels.onMeasure = (work) => controller.chore('stats', work);
   useModuleBits(mz);
@@ -215,6 +218,7 @@ async function boot() {
           renderer.setRun(run);
           renderer.setDistanceFrom(distanceSource(run));
           raceRenderer.setRun(controller.partner);
+          panels.reserveCode(algorithmsOf(controller.settings));
           layout.showMaze(renderer);
           layout.arrangeLanes();
           showShape();
@@ -781,6 +785,7 @@ async function boot() {
     exporter.relabel();
     race.showLanes(controller.settings);
     showShape();
+    panels.reserveCode();
     if (controller.run) refresh(controller.run, controller.state, true);
   });
   picker = new LanguagePicker(doc, async (code) => {

@@ -143,6 +143,37 @@ export class Panels {
     this.headingSeen = false;
   }
 
+  /**
+   * Measures how tall the pseudocode card is for the tallest of `names` (the run's
+   * algorithms: the generator, braiding, the solver, the player) at the column's width now,
+   * as --code-reserve: the card keeps that height (or less, where the column is short and its
+   * pseudocode becomes a window), so going from one phase to the next moves nothing under it.
+   * Called again with no names when the column changes width or the language changes.
+   */
+  reserveCode(names = this.reservedFor ?? []) {
+    this.reservedFor = names;
+    const card = this.el.code.closest('.code-card');
+    if (!card) return;
+    const [shown, line] = [this.algorithm, this.lastLine];
+    card.style.removeProperty('--code-reserve');
+    card.classList.add('is-measured');
+    let tallest = 0;
+    if (card.offsetParent !== null) {
+      for (const name of names) {
+        this.showAlgorithm(name);
+        tallest = Math.max(tallest, card.getBoundingClientRect().height);
+      }
+    }
+    if (shown !== null) {
+      this.showAlgorithm(shown);
+      this.highlightLine(line);
+    } else {
+      this.algorithm = null;
+    }
+    card.classList.remove('is-measured');
+    if (tallest > 0) card.style.setProperty('--code-reserve', `${Math.ceil(tallest)}px`);
+  }
+
   highlightLine(line) {
     if (line === this.lastLine) return;
     this.lines[this.lastLine]?.classList.remove('is-current');
