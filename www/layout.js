@@ -196,22 +196,37 @@ export class Layout {
       lanes.classList.remove('stacked');
       return;
     }
-    let stack;
-    if (this.stacked.matches) {
-      stack = true;
-    } else {
-      const aspect = this.aspect || 1.5;
-      const caption = lanes.querySelector('.caption')?.offsetHeight ?? 0;
-      const status = lanes.querySelector('.status')?.offsetHeight ?? 0;
-      const header = caption + status + 12;
-      const width = lanes.clientWidth, height = lanes.clientHeight;
-      const side = Math.min((width - 10) / 2, (height - header) * aspect);
-      const over = Math.min(width, ((height - 2 * header - 8) / 2) * aspect);
-      // A margin against flipping back and forth at the border.
-      const now = lanes.classList.contains('stacked');
-      stack = now ? over * 1.04 >= side : over > side * 1.04;
+    const aspect = this.aspect || 1.5;
+    const caption = lanes.querySelector('.caption')?.offsetHeight ?? 0;
+    const status = lanes.querySelector('.status')?.offsetHeight ?? 0;
+    const header = caption + status + 12;
+    const width = lanes.clientWidth;
+    // The room the lanes have: their own box where the layout gives them one (beside the
+    // explanations); where the stage is stacked over the explanations, the viewport less all
+    // that does not move aside for them (measured, so it does not depend on the lanes).
+    const height = this.stacked.matches ? this.roomForLanes() : lanes.clientHeight;
+    const side = Math.min((width - 10) / 2, (height - header) * aspect);
+    const over = Math.min(width, ((height - 2 * header - 8) / 2) * aspect);
+    // A margin against flipping back and forth at the border.
+    const now = lanes.classList.contains('stacked');
+    lanes.classList.toggle('stacked', now ? over * 1.04 >= side : over > side * 1.04);
+  }
+
+  /** The height left for the lanes in a stacked layout, from everything else's heights. */
+  roomForLanes() {
+    const doc = this.doc;
+    const column = doc.querySelector('.stage-column');
+    const px = (el, property) => parseFloat(getComputedStyle(el)[property]) || 0;
+    let others = 0, count = 0;
+    for (const child of column.children) {
+      if (child === this.el.lanes || child.offsetParent === null) continue;
+      others += child.offsetHeight;
+      count++;
     }
-    lanes.classList.toggle('stacked', stack);
+    const topbar = doc.querySelector('.topbar')?.offsetHeight ?? 0;
+    const app = doc.querySelector('.app');
+    const gaps = count * px(column, 'rowGap') + px(app, 'rowGap') + px(app, 'paddingTop') + px(app, 'paddingBottom');
+    return this.view.innerHeight - topbar - px(this.el.info, 'minHeight') - others - gaps;
   }
 
   /** The current pseudocode line stays in view inside its own box (never scrolls the page). */

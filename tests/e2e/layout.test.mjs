@@ -210,9 +210,10 @@ test('nothing moves while a race plays to its comparison, a message shows and a 
   }
 });
 
-test('nothing moves while editing: strokes that change the status, a message mid-stroke', async () => {
+test('nothing moves while editing a race: strokes that lengthen the statuses, a message mid-stroke', async () => {
   for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-    const { page, errors } = await suite.open('?generator=sidewinder&solver=dijkstra&width=16&height=10&seed=4', viewport);
+    // Water across BFS's path: its lane's status gains "not the cheapest: …".
+    const { page, errors } = await suite.open('?generator=sidewinder&braid=100&solver=dijkstra&race=bfs&width=16&height=10&seed=4', viewport);
     await page.click('#edit-mode');
     await page.waitForFunction(() => window.mazestep.controller.state === 'done' && !window.mazestep.controller.job);
     await page.locator('#edit-tools input[value="water"]').check();
@@ -235,6 +236,7 @@ test('nothing moves while editing: strokes that change the status, a message mid
     // Every shift counts here, also those right after the button went down: a stroke is input.
     const total = shifts.reduce((sum, s) => sum + s.value, 0);
     assert.match(await page.locator('#status').textContent(), /cost/);
+    assert.match(await page.locator('#status-race').textContent(), /cheapest/);
     assert.ok(total <= 0.01, `${viewport.width}x${viewport.height}: layout shifts sum to ${total}: ${JSON.stringify(shifts)}`);
     assert.deepEqual(errors, []);
     await page.close();
@@ -341,16 +343,19 @@ test('race lanes use the room they have: side by side in a wide stage, stacked i
   await page.close();
 });
 
-test('embed=1 in a 640 × 480 frame: the maze fills the box', async () => {
-  const { page, errors } = await suite.open(`${BFS}&embed=1`, { width: 640, height: 480 });
-  const sizes = await page.evaluate(() => {
-    const maze = document.getElementById('maze').getBoundingClientRect();
-    const bar = document.querySelector('.transport').getBoundingClientRect();
-    return { maze: [maze.width, maze.height], barBottom: bar.bottom, doc: document.documentElement.scrollHeight };
-  });
-  assert.ok(sizes.maze[0] * sizes.maze[1] > 0.5 * 640 * 480, `the maze is ${sizes.maze.join(' x ')}`);
-  assert.ok(sizes.barBottom > 470 && sizes.barBottom <= 480, `the bar ends at ${sizes.barBottom}: no blank band under it`);
-  assert.equal(sizes.doc, 480);
-  assert.deepEqual(errors, []);
-  await page.close();
+test('embed=1 in a 640 × 480 frame and a 400 × 600 one: the maze fills the box', async () => {
+  for (const [viewport, query, share] of [[{ width: 640, height: 480 }, BFS, 0.5], [{ width: 400, height: 600 }, '?generator=sidewinder&solver=bfs&seed=5&width=12&height=16&step=300', 0.45]]) {
+    const { page, errors } = await suite.open(`${query}&embed=1`, viewport);
+    const sizes = await page.evaluate(() => {
+      const maze = document.getElementById('maze').getBoundingClientRect();
+      const bar = document.querySelector('.transport').getBoundingClientRect();
+      return { maze: [maze.width, maze.height], barBottom: bar.bottom, doc: document.documentElement.scrollHeight };
+    });
+    const { width, height } = viewport;
+    assert.ok(sizes.maze[0] * sizes.maze[1] > share * width * height, `${width}x${height}: the maze is ${sizes.maze.join(' x ')}`);
+    assert.ok(sizes.barBottom > height - 10 && sizes.barBottom <= height, `${width}x${height}: the bar ends at ${sizes.barBottom}: no blank band under it`);
+    assert.equal(sizes.doc, height);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });
