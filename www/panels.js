@@ -157,11 +157,13 @@ export class Panels {
     const [shown, line] = [this.algorithm, this.lastLine];
     card.style.removeProperty('--code-reserve');
     card.classList.add('is-measured');
-    let tallest = 0;
+    let tallest = 0, summary = 0, unit = 0;
     if (card.offsetParent !== null) {
       for (const name of names) {
         this.showAlgorithm(name);
         tallest = Math.max(tallest, card.getBoundingClientRect().height);
+        summary = Math.max(summary, this.el.summary.getBoundingClientRect().height);
+        unit = Math.max(unit, this.el.stepUnit.getBoundingClientRect().height);
       }
     }
     if (shown !== null) {
@@ -171,7 +173,10 @@ export class Panels {
       this.algorithm = null;
     }
     card.classList.remove('is-measured');
-    if (tallest > 0) card.style.setProperty('--code-reserve', `${Math.ceil(tallest)}px`);
+    for (const [name, px] of [['--code-reserve', tallest], ['--summary-reserve', summary], ['--unit-reserve', unit]]) {
+      if (px > 0) card.style.setProperty(name, `${Math.ceil(px)}px`);
+      else card.style.removeProperty(name);
+    }
   }
 
   highlightLine(line) {
