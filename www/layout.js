@@ -59,7 +59,11 @@ export class Layout {
       });
     }
     this.docked.addEventListener('change', () => this.showMode());
-    this.stacked.addEventListener('change', () => this.arrangeLanes());
+    this.stacked.addEventListener('change', () => {
+      this.placeRaceSlot();
+      this.arrangeLanes();
+    });
+    this.placeRaceSlot();
     el.codeMore?.addEventListener('click', () => {
       const expanded = !el.info.classList.contains('is-expanded');
       el.info.classList.toggle('is-expanded', expanded);
@@ -210,6 +214,22 @@ export class Layout {
     // A margin against flipping back and forth at the border.
     const now = lanes.classList.contains('stacked');
     lanes.classList.toggle('stacked', now ? over * 1.04 >= side : over > side * 1.04);
+  }
+
+  /**
+   * The race's comparison goes under the lanes where they stand beside the explanations (the
+   * lanes leave room under a wide maze), at the head of the explanations where the stage is
+   * stacked over them (a phone's stage has none to spare).
+   */
+  placeRaceSlot() {
+    const slot = this.doc.getElementById('race-slot');
+    if (!slot) return;
+    if (this.stacked.matches) {
+      const lessons = this.doc.getElementById('lesson-panels');
+      if (slot.previousElementSibling !== lessons) lessons.after(slot);
+    } else if (slot.previousElementSibling !== this.el.lanes) {
+      this.el.lanes.after(slot);
+    }
   }
 
   /** The height left for the lanes in a stacked layout, from everything else's heights. */
