@@ -25,8 +25,8 @@ const frames = (page) => page.evaluate(() => new Promise((resolve) =>
  * What is wrong with the layout as it stands: overlapping regions, the essentials out of view,
  * a document taller or wider than the viewport. An empty list when all is well.
  */
-function layoutProblems(page) {
-  return page.evaluate(() => {
+function layoutProblems(page, essentials = ESSENTIALS) {
+  return page.evaluate((essentials) => {
     const problems = [];
     const W = innerWidth, H = innerHeight;
     const visible = (el) => {
@@ -91,11 +91,12 @@ function layoutProblems(page) {
         problems.push(`${what} is not in view: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}, the room it has is ${Math.round(box.left)},${Math.round(box.top)} to ${Math.round(box.right)},${Math.round(box.bottom)}`);
       }
     };
-    seen(document.getElementById('maze'), 'the maze');
-    seen(document.getElementById('status'), 'the status');
-    seen(document.getElementById('play'), 'Play');
-    seen(document.getElementById('narration'), 'the narration');
-    seen(document.querySelector('#pseudocode .is-current'), 'the current pseudocode line');
+    // 'beside': only where the explanations stand beside the stage (not stacked under it).
+    const stacked = matchMedia('(max-width: 1023.98px) and (orientation: portrait), (max-width: 599.98px)').matches;
+    for (const [selector, what, where] of essentials) {
+      if (where === 'beside' && stacked) continue;
+      seen(document.querySelector(selector), what);
+    }
     // The document itself never scrolls.
     const doc = document.documentElement;
     if (doc.scrollHeight > H + 1 || doc.scrollWidth > W + 1) problems.push(`the document is ${doc.scrollWidth}x${doc.scrollHeight} in a ${W}x${H} viewport`);
@@ -103,20 +104,26 @@ function layoutProblems(page) {
     if (window.scrollY !== 0) problems.push(`the document scrolled to ${window.scrollY}`);
     window.scrollTo(0, 0);
     return problems;
-  });
+  }, essentials);
 }
 
-/** Every width from 360 to 1920 in steps of 20 px at `height`, the page paused mid-search. */
-async function sweep(query, height, { from = 360, to = 1920 } = {}) {
+/** What must be in view after Step: [selector, words]. */
+const ESSENTIALS = [['#maze', 'the maze'], ['#status', 'the status'], ['#play', 'Play'], ['#narration', 'the narration'],
+  ['#pseudocode .is-current', 'the current pseudocode line']];
+
+/** Every width from `from` to `to` in steps of `by` px at `height`, the page paused mid-search. */
+async function sweep(query, height, { from = 360, to = 1920, by = 20, essentials = ESSENTIALS, step = true } = {}) {
   const { page, errors } = await suite.open(query, { width: from, height });
   await waitSettled(page);
-  await page.click('#step');
-  await waitSettled(page);
+  if (step) {
+    await page.click('#step');
+    await waitSettled(page);
+  }
   const found = [];
-  for (let width = from; width <= to; width += 20) {
+  for (let width = from; width <= to; width += by) {
     await page.setViewportSize({ width, height });
     await frames(page);
-    for (const problem of await layoutProblems(page)) found.push(`${width}x${height}: ${problem}`);
+    for (const problem of await layoutProblems(page, essentials)) found.push(`${width}x${height}: ${problem}`);
   }
   assert.deepEqual(errors, []);
   await page.close();
@@ -137,6 +144,21 @@ test('A* mid-search (eight pseudocode lines, the open set with f, g and h), in K
 
 test('landscape phones and tablets: 390 px high from 640 to 940, and 600 high to 1024', async () => {
   const found = [...await sweep(BFS, 390, { from: 640, to: 940 }), ...await sweep(A_STAR, 600, { from: 700, to: 1020 })];
+  assert.deepEqual(found.slice(0, 12), [], `${found.length} problems`);
+});
+
+test('a tour and the quiz at every width (40 px apart), 800 and 640 px high: their words and buttons in view with the maze', async () => {
+  // A tour stop: its words and Next with the maze; beside the stage, the pseudocode line of the
+  // stop too (where the explanations are stacked under the stage the tour's words are the
+  // strip, and the pseudocode a scroll away).
+  const tour = [['#maze', 'the maze'], ['#status', 'the status'], ['#play', 'Play'], ['#tour-text', 'the tour\'s words'],
+    ['#tour-next', 'Next'], ['#pseudocode .is-current', 'the current pseudocode line', 'beside']];
+  const quiz = [['#maze', 'the maze'], ['#status', 'the status'], ['#quiz-ask', 'the question'], ['#quiz-choices button', 'the first choice']];
+  const found = [];
+  for (const height of [800, 640]) {
+    found.push(...await sweep('?tour=kruskal&stop=2', height, { by: 40, essentials: tour, step: false }));
+    found.push(...await sweep('?generator=kruskal&solver=none&width=10&height=8&seed=5&quiz=1&questions=5&lang=ko', height, { by: 40, essentials: quiz, step: false }));
+  }
   assert.deepEqual(found.slice(0, 12), [], `${found.length} problems`);
 });
 
