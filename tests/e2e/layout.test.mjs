@@ -162,16 +162,19 @@ test('a tour and the quiz at every width (40 px apart), 800 and 640 px high: the
   assert.deepEqual(found.slice(0, 12), [], `${found.length} problems`);
 });
 
-test('at 1280 × 800 A*\'s pseudocode stays short and the open set shows beside the maze', async () => {
+test('at 1280 × 800 A*\'s eight pseudocode lines take at most fifteen short ones (the old column: twenty tall ones), and the open set shows beside the maze', async () => {
   const { page, errors } = await suite.open(A_STAR, { width: 1280, height: 800 });
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await page.click('#step');
   const sizes = await page.evaluate(() => {
-    const code = document.getElementById('pseudocode').getBoundingClientRect();
+    const code = document.getElementById('pseudocode');
+    const lines = [...code.children].reduce((n, li) => n + Math.round(li.getBoundingClientRect().height / parseFloat(getComputedStyle(li).lineHeight)), 0);
     const set = document.querySelector('#structures .structure-items li').getBoundingClientRect();
     const maze = document.getElementById('maze').getBoundingClientRect();
-    return { code: code.height, set: set.bottom, maze: [maze.width, maze.height] };
+    return { items: code.children.length, lines, height: code.scrollHeight, set: set.bottom, maze: [maze.width, maze.height] };
   });
-  assert.ok(sizes.code < 260, `the pseudocode is ${sizes.code} px tall`);
+  assert.equal(sizes.items, 8);
+  assert.ok(sizes.lines <= 15, `A*'s pseudocode wraps into ${sizes.lines} lines`);
+  assert.ok(sizes.height <= 300, `A*'s pseudocode is ${sizes.height} px tall (it was about 440 in the old 310 px column)`);
   assert.ok(sizes.set < 800, `the open set's first entry ends at ${sizes.set}`);
   assert.ok(sizes.maze[0] > 650 && sizes.maze[1] > 440, `the maze is ${sizes.maze.join(' x ')}`);
   assert.deepEqual(errors, []);
