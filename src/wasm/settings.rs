@@ -212,28 +212,34 @@ fn from_object(object: &JsValue) -> Result<[JsValue; 15], JsError> {
 /// The name in `names` that `given` is a slip for: the same but for case, or at most two
 /// letters added, dropped or changed (the first of the closest).
 fn nearest(given: &str, names: &[&'static str]) -> Option<&'static str> {
-    let given: Vec<char> = given.to_ascii_lowercase().chars().collect();
-    names
-        .iter()
-        .filter(|name| name.len().abs_diff(given.len()) <= 2)
-        .map(|&name| (edit_distance(&given, name), name))
-        .filter(|&(distance, _)| distance <= 2)
-        .min_by_key(|&(distance, _)| distance)
-        .map(|(_, name)| name)
+    let mut best: Option<(usize, &'static str)> = None;
+    for &name in names {
+        if name.len().abs_diff(given.len()) > 2 {
+            continue;
+        }
+        let distance = edit_distance(given.as_bytes(), name.as_bytes());
+        if distance <= 2 && best.map_or(true, |(closest, _)| distance < closest) {
+            best = Some((distance, name));
+        }
+    }
+    best.map(|(_, name)| name)
 }
 
-/// Letters to add, drop or change to turn `a` into `b` (Levenshtein's distance).
-fn edit_distance(a: &[char], b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
+/// Letters to add, drop or change to turn `a` into `b` (Levenshtein's distance, letters
+/// compared without case); `b` is an option's name, at most 15 letters.
+fn edit_distance(a: &[u8], b: &[u8]) -> usize {
+    let mut row = [0usize; 16];
+    let b = &b[..b.len().min(15)];
+    for (j, cell) in row.iter_mut().enumerate() {
+        *cell = j;
+    }
     for (i, &ca) in a.iter().enumerate() {
         let mut diagonal = row[0];
         row[0] = i + 1;
         for (j, &cb) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = (diagonal + usize::from(ca != cb))
-                .min(above + 1)
-                .min(row[j] + 1);
+            let change = usize::from(!ca.eq_ignore_ascii_case(&cb));
+            row[j + 1] = (diagonal + change).min(above + 1).min(row[j] + 1);
             diagonal = above;
         }
     }
