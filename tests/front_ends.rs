@@ -7,6 +7,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use mazestep::generators;
+use mazestep::machine::Sentence;
 use mazestep::topology::Shape;
 use mazestep::world::{Corners, Heuristic};
 use std::path::Path;
@@ -177,4 +178,51 @@ fn every_shape_the_core_knows_is_accepted_by_the_command_line() {
         let graph = String::from_utf8_lossy(&out.stdout);
         assert!(graph.contains(&format!("\"shape\":\"{shape}\"")), "{graph}");
     }
+}
+
+/// A key read from a source file, for `Sentence::new` (which keeps `'static` keys).
+fn leak(key: &str) -> &'static str {
+    Box::leak(key.to_string().into_boxed_str())
+}
+
+/// What the edge says a parameter allows is words of the core's own, by key: each key it names
+/// (`allowed("allowed.…")`) has English words, so the message never shows a bare key.
+#[test]
+fn the_edge_names_only_words_the_core_has() {
+    let mut named = 0;
+    for (file, text) in edge_sources() {
+        for piece in text.split("allowed(\"").skip(1) {
+            let key = piece.split('"').next().unwrap();
+            // A key without words is said as the key itself.
+            let english = Sentence::new(leak(key)).english();
+            assert_ne!(
+                english, key,
+                "src/wasm/{file} names {key:?}, which has no English words"
+            );
+            named += 1;
+        }
+    }
+    assert!(named >= 8, "only {named} keys named");
+}
+
+/// The scale of a word mask is the core's rule, and its words say the same range.
+#[test]
+fn the_word_scale_is_the_cores() {
+    use mazestep::topology::shapes::{word_scale, WORD_SCALES};
+    let (low, high) = (*WORD_SCALES.start(), *WORD_SCALES.end());
+    assert_eq!(word_scale(f64::from(low)), Some(low));
+    assert_eq!(word_scale(f64::from(high)), Some(high));
+    for refused in [
+        f64::from(low) - 1.0,
+        f64::from(high) + 1.0,
+        2.5,
+        f64::NAN,
+        f64::INFINITY,
+    ] {
+        assert_eq!(word_scale(refused), None, "{refused}");
+    }
+    assert_eq!(
+        Sentence::new("allowed.scale").english(),
+        format!("use a whole number from {low} to {high}")
+    );
 }

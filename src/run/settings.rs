@@ -361,3 +361,150 @@ impl fmt::Display for RunError {
 }
 
 impl std::error::Error for RunError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::{Corners, Edits};
+
+    fn refusal(settings: Settings) -> RunError {
+        match settings.check() {
+            Ok(_) => panic!("{settings:?} was not refused"),
+            Err(e) => e,
+        }
+    }
+
+    /// Every refusal a learner can meet carries its sentence, and its English is the message:
+    /// a front end converts it and never works it out again.
+    #[test]
+    fn refusals_carry_the_sentence_they_say() {
+        let square = |generator: &str| Settings::new(generator, 6, 5, 1);
+        let masked = Mask::parse("......\n..XX..\n......\n......\n......\n").unwrap();
+        let mut off_grid = square("kruskal").with_solver("bfs");
+        off_grid.start = Some((9, 9));
+        let cases = [
+            (
+                square("kruskal").with_mask(Mask::parse("XX\n").unwrap()),
+                Some("mask"),
+            ),
+            (square("sidewinder").with_shape(Shape::Hex), Some("shape")),
+            (
+                square("binary-tree").with_mask(masked.clone()),
+                Some("mask"),
+            ),
+            (
+                square("kruskal")
+                    .with_solver("jump-point-search")
+                    .with_mask(masked),
+                Some("mask"),
+            ),
+            (square("kruskal").with_braid(1.5), None),
+            (square("obstacles").with_braid(0.5), None),
+            (square("obstacles").with_density(0.95), None),
+            (
+                square("kruskal").with_edits({
+                    let mut edits = Edits::new();
+                    edits.paint(99, 3);
+                    edits
+                }),
+                None,
+            ),
+            (
+                square("kruskal")
+                    .with_shape(Shape::Hex)
+                    .with_search(Search {
+                        corners: Corners::Always,
+                        ..Search::default()
+                    }),
+                None,
+            ),
+            (
+                square("kruskal").with_search(Search {
+                    weight: 0.5,
+                    ..Search::default()
+                }),
+                None,
+            ),
+            (
+                Settings::new("kruskal", 1, 9, 1).with_shape(Shape::Triangle),
+                None,
+            ),
+        ];
+        for (settings, setting) in cases {
+            let e = refusal(settings.clone());
+            let words = e.words().unwrap_or_else(|| panic!("{e:?} has no words"));
+            assert_eq!(words.english(), e.to_string(), "{settings:?}");
+            assert_eq!(e.setting(), setting, "{e}");
+        }
+        // A program's mistakes stay English, with nothing to name.
+        for e in [
+            refusal(square("mystery")),
+            refusal(square("kruskal").with_solver("mystery")),
+            refusal(off_grid),
+        ] {
+            assert_eq!((e.words(), e.setting()), (None, None), "{e}");
+        }
+    }
+
+    /// The rules are checked in one fixed order: of two mistakes, the earlier rule's is said.
+    #[test]
+    fn the_first_rule_broken_is_the_one_reported() {
+        let hex = Settings::new("sidewinder", 6, 5, 1).with_shape(Shape::Hex);
+        // The generator on the grid before the braid, the solver, the moves and the ends.
+        let mut many = hex.clone().with_braid(2.0).with_solver("mystery");
+        many.search.corners = Corners::Always;
+        many.start = Some((99, 0));
+        assert!(matches!(refusal(many), RunError::Shape { .. }));
+        // The solver on the grid before diagonal moves on it, and those before the ends.
+        let mut late = Settings::new("kruskal", 6, 5, 1)
+            .with_shape(Shape::Hex)
+            .with_solver("jump-point-search");
+        late.search.corners = Corners::Always;
+        late.goal = Some((99, 0));
+        assert!(matches!(refusal(late.clone()), RunError::Shape { .. }));
+        late.solver = Some("a-star".into());
+        assert!(matches!(refusal(late.clone()), RunError::Moves(_)));
+        late.search.corners = Corners::Never;
+        assert!(matches!(refusal(late), RunError::Solver(_)));
+    }
+
+    #[test]
+    fn checked_settings_say_what_a_run_is_made_of() {
+        let mut settings = Settings::new("kruskal", 6, 5, 1).with_solver("bfs");
+        settings.goal = Some((2, 3));
+        let checked = settings.check().unwrap();
+        assert_eq!((checked.start, checked.goal), (0, 3 * 6 + 2));
+        assert_eq!(checked.generator.info.name, "kruskal");
+        assert_eq!(checked.solver.map(|s| s.info.name), Some("bfs"));
+        assert_eq!(checked.maze.len(), 30);
+    }
+
+    /// The shapes an algorithm works on come from the registries, in the order of
+    /// `Shape::ALL`.
+    #[test]
+    fn algorithm_shapes_answer_from_the_registries() {
+        for entry in generators::ALL {
+            let shapes = algorithm_shapes(entry.info.name).unwrap();
+            let expected: Vec<Shape> = Shape::ALL
+                .into_iter()
+                .filter(|&s| entry.works_on(s))
+                .collect();
+            assert_eq!(shapes, expected, "{}", entry.info.name);
+        }
+        for entry in solvers::ALL {
+            let shapes = algorithm_shapes(entry.info.name).unwrap();
+            let expected = if entry.any_shape {
+                Shape::ALL.to_vec()
+            } else {
+                vec![Shape::Square]
+            };
+            assert_eq!(shapes, expected, "{}", entry.info.name);
+        }
+        assert_eq!(
+            algorithm_shapes("recursive-backtracker").unwrap(),
+            Shape::ALL
+        );
+        assert_eq!(algorithm_shapes("binary-tree").unwrap(), [Shape::Square]);
+        assert_eq!(algorithm_shapes("player"), None);
+    }
+}
