@@ -153,7 +153,12 @@ impl Given {
             seed if self.object && seed.is_undefined() => rng::fresh_seed(),
             seed => args::seed(opt("seed"), seed)?,
         };
+        // Read in the order of the options, so the first bad one is the one reported.
+        let start = point(opt("start"), self.get("start"))?;
+        let goal = point(opt("goal"), self.get("goal"))?;
+        let braid = args::share(opt("braid"), self.get("braid"))?;
         let shape = args::shape(opt("shape"), self.get("shape"), true)?;
+        let mask = optional_mask(CALL, self.get("mask"))?;
         // Edits are read against the cells the grid will have: a run claiming more is
         // refused before a cell of it is painted.
         let cells = topology::cell_count(shape, width, height);
@@ -163,11 +168,11 @@ impl Given {
             width,
             height,
             seed,
-            start: point(opt("start"), self.get("start"))?,
-            goal: point(opt("goal"), self.get("goal"))?,
-            braid: args::share(opt("braid"), self.get("braid"))?,
+            start,
+            goal,
+            braid,
             shape,
-            mask: optional_mask(CALL, self.get("mask"))?,
+            mask,
             edits: optional_edits(opt("edits"), self.get("edits"), cells)?,
             search: search(
                 CALL,
