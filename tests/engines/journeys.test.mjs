@@ -272,7 +272,7 @@ for (const name of engines) {
       const truth = () => engine.evaluate(() => {
         const { mz, controller } = window.mazestep;
         const s = controller.settings;
-        const run = new mz.MazeRun(s.generator, '', s.width, s.height, s.seed, '', '');
+        const run = new mz.MazeRun({ generator: s.generator, width: s.width, height: s.height, seed: s.seed });
         run.seek(controller.run.steps());
         run.advance(1);
         const event = run.lastEvent();
