@@ -609,7 +609,7 @@ impl Grid {
                     .with("shape", shape_words(shape))
                     .n("rings", height)
                     .n("cells", grid.len() as u64)
-                    .with("max", Arg::Text(MAX_CELLS.to_string()))
+                    .n("max", MAX_CELLS as u64)
                     .n("most", polar::most_rings(MAX_CELLS) as u64),
             ));
         }
