@@ -11,17 +11,20 @@ import { pkgProblem } from '../../scripts/finish-pkg.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Throws a message saying what to do when the wasm module was not built by scripts/build. */
-export function requireBuild() {
-  const problem = pkgProblem(join(ROOT, 'pkg'));
+/** Throws a message saying what to do when the wasm module (of `root`'s checkout) was not built by scripts/build. */
+export function requireBuild(root = ROOT) {
+  const problem = pkgProblem(join(root, 'pkg'));
   if (problem) throw new Error(`${problem} (scripts/test and scripts/serve do this).`);
 }
 
-/** Starts scripts/static-server.mjs on a free port (serving `root`, the repository by default); resolves to { url, close() }. */
-export function startServer(root = ROOT) {
+/**
+ * Starts scripts/static-server.mjs on a free port (serving `root`, the repository by default;
+ * `gzip`: compressed, as scripts/serve does); resolves to { url, close() }.
+ */
+export function startServer(root = ROOT, { gzip = false } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath,
-      [join(ROOT, 'scripts', 'static-server.mjs'), '--root', root, '--port', '0'],
+      [join(ROOT, 'scripts', 'static-server.mjs'), '--root', root, '--port', '0', ...(gzip ? ['--gzip'] : [])],
       { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '', err = '';
     const timer = setTimeout(() => {
