@@ -1,35 +1,35 @@
 // Boot: load the wasm module, read the URL, and wire the parts together. Each part only knows
 // the callbacks it is given: controls -> controller -> (renderer, panels, URL).
 
-import { Controller, Slicer } from './controller.js';
-import { createRun, isShaped, loadModule, moduleApi } from './module-api.js';
-import { Controls } from './controls.js';
-import { Panels, forgetCosts, statusText } from './panels.js';
-import { Layout } from './layout.js';
-import { RaceView } from './race.js';
-import { TeachPanels } from './teach.js';
-import { Exporter, sheetTitle } from './export.js';
-import { formatNumber, onLanguageChange, setLanguage, t, translatePage } from './i18n.js';
-import { LanguagePicker, startLanguage } from './language.js';
-import { AnimationExporter } from './export-anim.js';
-import { Renderer, useModuleBits } from './renderer.js';
-import { ShapeRenderer } from './shape-renderer.js';
-import { geometryOf } from './geometry.js';
-import { ShapeControls } from './shape-controls.js';
+import { Controller, Slicer } from './run/controller.js';
+import { createRun, isShaped, loadModule, moduleApi } from './run/module-api.js';
+import { Controls } from './ui/controls.js';
+import { Panels, forgetCosts, statusText } from './ui/panels.js';
+import { Layout } from './ui/layout.js';
+import { RaceView } from './ui/race.js';
+import { TeachPanels } from './ui/teach.js';
+import { Exporter, sheetTitle } from './export/export.js';
+import { formatNumber, onLanguageChange, setLanguage, t, translatePage } from './words/i18n.js';
+import { LanguagePicker, startLanguage } from './words/language.js';
+import { AnimationExporter } from './export/export-anim.js';
+import { Renderer, useModuleBits } from './draw/renderer.js';
+import { ShapeRenderer } from './draw/shape-renderer.js';
+import { geometryOf } from './draw/geometry.js';
+import { ShapeControls } from './ui/shape-controls.js';
 import {
   MASK_URL_MAX, cellsOfText, encodeCells, maskKind, maskText, resampleCells, rowLengths, sizeOfText, textOfCells,
   wordSetting,
-} from './masks.js';
+} from './run/masks.js';
 import {
   cellCount, describeCorner, moduleDefaults, gridOf, messageOf, pointInside,
   pointOf, pointSetting, rememberEnds, useModuleEnds,
-} from './settings.js';
-import { quote } from './quote.js';
-import { readSettings, writeSettings } from './url.js';
-import { Editor, WORLD_SETTINGS } from './editor.js';
-import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useSolverHonours, useWorldMemory } from './world.js';
-import { Lessons, ensureWords, readLessonParams } from './lessons.js';
-import { translatedApi } from './core-words.js';
+} from './run/settings.js';
+import { quote } from './words/quote.js';
+import { readSettings, writeSettings } from './run/url.js';
+import { Editor, WORLD_SETTINGS } from './ui/editor.js';
+import { EDITS_URL_MAX, Edits, PAINTS, swatchBackground, useSolverHonours, useWorldMemory } from './run/world.js';
+import { Lessons, ensureWords, readLessonParams } from './lessons/lessons.js';
+import { translatedApi } from './words/core-words.js';
 
 
 // Mazes larger than this are made in a task of their own while the page starts.
@@ -40,7 +40,7 @@ async function boot() {
   await startLanguage(location.search);
   let wasm, mz;
   try {
-    // Loaded once per document (www/module-api.js), so a missing build can be explained on the
+    // Loaded once per document (www/run/module-api.js), so a missing build can be explained on the
     // page instead of failing silently in the console.
     ({ mz, wasm } = await loadModule());
   } catch (err) {
@@ -62,7 +62,7 @@ async function boot() {
   // so does the first run: a task each, with the event loop between them.
   await nextTask();
   // The language was set at the start (startLanguage); url.js read lang= with the rest.
-  // Tours and the quiz (www/lessons.js): their own parameters, in the page's words.
+  // Tours and the quiz (www/lessons/lessons.js): their own parameters, in the page's words.
   await ensureWords();
   const lesson = readLessonParams(location.search);
   problems.push(...lesson.problems);
@@ -72,7 +72,7 @@ async function boot() {
   // Embedded in another page: just the canvas and the chosen controls (style.css).
   doc.documentElement.classList.toggle('embed', settings.embed);
   doc.documentElement.dataset.controls = settings.controls;
-  // The app shell: the settings drawer, the stage's shape, the race lanes (www/layout.js).
+  // The app shell: the settings drawer, the stage's shape, the race lanes (www/ui/layout.js).
   const layout = new Layout(doc, { embedFull: settings.embed && settings.controls === 'full' });
   const panels = new Panels(doc, api);
   panels.onLine = () => layout.keepLineInView();
@@ -174,7 +174,7 @@ async function boot() {
     },
     work: (job) => controller.startJob({ slicer: new Slicer(4096), ...job }),
   });
-  // GIF and WebM of a stretch of steps, drawn on a copy of the run (www/export-anim.js).
+  // GIF and WebM of a stretch of steps, drawn on a copy of the run (www/export/export-anim.js).
   const animations = new AnimationExporter(doc, {
     run: () => controller.run,
     settings: () => controller.settings,
@@ -445,7 +445,7 @@ async function boot() {
     showCursor,
     corners: () => controller.update({ start: '', goal: '' }),
   });
-  // Edit mode: the learner's own world (www/editor.js).
+  // Edit mode: the learner's own world (www/ui/editor.js).
   const editor = new Editor(doc, {
     renderer: () => renderer,
     run: () => controller.run,
@@ -687,7 +687,7 @@ async function boot() {
   if (big) await nextTask();
   // A shared moment (step=, or from= in embed mode): go there, a slice per frame.
   const opening = controller.settings.step;
-  // A quiz asks from the step a link opens at: it goes there itself (www/quiz.js).
+  // A quiz asks from the step a link opens at: it goes there itself (www/lessons/quiz.js).
   if (opening > 0 && !lesson.quiz) {
     const fromBound = openedBy === 'from';
     controller.seek(opening, {

@@ -14,21 +14,21 @@
 // English. i18n.js keeps one language per document, so the element reads the language files
 // itself and never changes the host page's language.
 
-import { createRun, isShaped, loadModule, moduleApi, moduleInits } from './module-api.js';
-import { Controller } from './controller.js';
-import { Renderer, useModuleBits } from './renderer.js';
-import { ShapeRenderer } from './shape-renderer.js';
-import { maskText } from './masks.js';
+import { createRun, isShaped, loadModule, moduleApi, moduleInits } from './run/module-api.js';
+import { Controller } from './run/controller.js';
+import { Renderer, useModuleBits } from './draw/renderer.js';
+import { ShapeRenderer } from './draw/shape-renderer.js';
+import { maskText } from './run/masks.js';
 import {
   SPEED_STOPS, moduleDefaults, formatSpeed, messageOf, positionToSpeed, speedToPosition,
   useModuleEnds,
-} from './settings.js';
-import { PARAMS, readSettings } from './url.js';
-import { useSolverHonours, useWorldMemory } from './world.js';
-import { chooseLanguage } from './i18n.js';
-import { builtInTour, resolveStops, tourNames } from './tour.js';
+} from './run/settings.js';
+import { PARAMS, readSettings } from './run/url.js';
+import { useSolverHonours, useWorldMemory } from './run/world.js';
+import { chooseLanguage } from './words/i18n.js';
+import { builtInTour, resolveStops, tourNames } from './lessons/tour.js';
 import { LANGUAGE_FILES } from './i18n/index.js';
-import { quote } from './quote.js';
+import { quote } from './words/quote.js';
 
 /** The attributes the element reacts to: the URL's parameters (but race and embed), lang and tour. */
 export const ATTRIBUTES = [

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mz, PKG_JS, PKG_WASM } from './load.mjs';
-import { setLanguage } from '../../www/i18n.js';
-import { plain, quote, QUOTE_CHARS } from '../../www/quote.js';
-import { Edits, TerrainRuns } from '../../www/world.js';
-import { StopScan, SCAN_MAX, resolveStops } from '../../www/tour.js';
-import { MAX_CELLS } from '../../www/settings.js';
+import { setLanguage } from '../../www/words/i18n.js';
+import { plain, quote, QUOTE_CHARS } from '../../www/words/quote.js';
+import { Edits, TerrainRuns } from '../../www/run/world.js';
+import { StopScan, SCAN_MAX, resolveStops } from '../../www/lessons/tour.js';
+import { MAX_CELLS } from '../../www/run/settings.js';
 import { finishPkg, pkgProblem } from '../../scripts/finish-pkg.mjs';
 
 await setLanguage('en');
@@ -247,7 +247,7 @@ test('a bare wasm-pack build is named wherever pkg/ is loaded; scripts/build\'s 
 test('every script and message that says how to build pkg/ says scripts/build', () => {
   const root = new URL('../../', import.meta.url);
   const files = ['bench/pathfinding/bench.mjs', 'scripts/build-offline.mjs', 'tests/e2e/harness.mjs', 'tests/module/load.mjs',
-    'www/module-api.js', 'www/i18n/en.json', 'www/i18n/ko.json', 'README.md', 'docs/page.md', 'docs/module.md'];
+    'www/run/module-api.js', 'www/i18n/en.json', 'www/i18n/ko.json', 'README.md', 'docs/page.md', 'docs/module.md'];
   for (const file of files) {
     const text = readFileSync(new URL(file, root), 'utf8');
     // "run/use/with wasm-pack build" as an instruction; naming what scripts/build does is fine.

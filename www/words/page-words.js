@@ -3,7 +3,7 @@
 // this is i18n.js's t(); an element on another page loads none into i18n.js (it keeps its own
 // words), so there the page's words come from the English file, as they read before.
 
-import english from './i18n/en.json' with { type: 'json' };
+import english from '../i18n/en.json' with { type: 'json' };
 import { formatNumber, has, t as translate } from './i18n.js';
 
 export function t(key, args) {

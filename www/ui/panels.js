@@ -2,10 +2,10 @@
 // the algorithm on show and messages. All text goes in with textContent: names and messages
 // can come from the URL and must never be read as markup.
 
-import { formatNumber, has, t } from './i18n.js';
-import { COLOURS, DISTANCE_ENDS, colourOfBit } from './renderer.js';
-import { PAINTS, costOfRun, formatCost, swatchBackground } from './world.js';
-import { coreWord, say } from './core-words.js';
+import { formatNumber, has, t } from '../words/i18n.js';
+import { COLOURS, DISTANCE_ENDS, colourOfBit } from '../draw/renderer.js';
+import { PAINTS, costOfRun, formatCost, swatchBackground } from '../run/world.js';
+import { coreWord, say } from '../words/core-words.js';
 
 // The status line shows every frame, so it says the same step as the timeline. A polite live
 // region read out at every change would talk over itself while a run plays: screen readers

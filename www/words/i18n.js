@@ -15,7 +15,7 @@
 // Adding a language: add www/i18n/<code>.json with a "language": { "code", "name" } section;
 // scripts/build lists it in www/i18n/index.js (generated), the picker shows it.
 
-import { LANGUAGE_FILES } from './i18n/index.js';
+import { LANGUAGE_FILES } from '../i18n/index.js';
 
 export const DEFAULT_LANGUAGE = 'en';
 
