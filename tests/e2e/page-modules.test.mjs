@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Controller } from '../../www/run/controller.js';
-import { statusText } from '../../www/ui/panels.js';
+import { statusText } from '../../www/run/stage.js';
 import {
   DEFAULTS, SPEED_STOPS, describeEnds, describeSpeed, pointInside, pointOf, pointSetting,
   positionToSpeed, speedToPosition, useModuleEnds,

@@ -8,8 +8,6 @@ import { PLAIN_MAZE, TourPanel, TOUR_TEXT_MAX, tourNames } from './tour.js';
 import { QUESTIONS_DEFAULT, QUESTIONS_MAX, QUIZ_ALGORITHMS, QuizPanel } from './quiz.js';
 import { Slicer } from '../run/controller.js';
 
-/** The address parameters this module reads and writes. */
-export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
 
 // The settings that make two runs the same maze and search.
 const MAZE_KEYS = ['generator', 'solver', 'braid', 'density', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',

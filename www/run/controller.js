@@ -24,7 +24,7 @@
 // same settings with that solver, so its maze is generated identically. Both get the same
 // steps, one call each; the page is done when both are.
 
-import { t } from '../words/page-words.js';
+import { t } from '../words/i18n.js';
 import { say } from '../words/core-words.js';
 
 /** Settings that define the maze; changing one starts a new run. */

@@ -1,8 +1,8 @@
 // Settings shared by the controls, the URL and the controller: defaults, the speed scale and
 // the drawing styles. Kept apart so each of those modules can be read (and tested) alone.
-// Words for people go through t() (page-words.js: the page section of www/i18n/*.json).
+// Words for people go through t() (words/i18n.js: the page section of www/i18n/*.json).
 
-import { t } from '../words/page-words.js';
+import { t } from '../words/i18n.js';
 
 import { say } from '../words/core-words.js';
 
