@@ -97,6 +97,9 @@ function main() {
     if (!existsSync(file)) fail(`stylesheet ${href} does not exist`);
     return `<style>\n${readFileSync(file, 'utf8')}</style>`;
   });
+  // Preload hints name files the single file carries inside it.
+  html = html.replace(/\s*<!-- What the first maze needs[\s\S]*?-->/, '');
+  html = html.replace(/\s*<link rel="(?:modulepreload|preload)"[^>]*>/g, '');
   // Pages that need a server (the benchmarks) are not part of the single file.
   html = html.replace(/\s*<nav>[\s\S]*?<\/nav>/, '');
   const leftover = html.match(/<(?:script|link)[^>]+(?:src|href)="(?!data:)([^"]+)"/);

@@ -474,7 +474,8 @@ class Page {
       this.controls.show(c.settings);
       this.showShape();
     }
-    if (c.run) markFirstMaze();
+    // The features loaded later wait for this frame: nothing they fetch comes before it.
+    this.firstMazePainted = c.run ? markFirstMaze() : Promise.resolve();
     // And the rest of the set-up in another.
     if (big) await nextTask();
   }
@@ -534,6 +535,7 @@ class Page {
 
   /** The Shape card, edit mode, tours and the quiz, saving: loaded now that the first maze is painted. */
   async loadTheRest() {
+    await this.firstMazePainted;
     await this.later.loadAll();
   }
 

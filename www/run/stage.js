@@ -283,15 +283,22 @@ function safe(f, fallback) {
 /**
  * Marks `performance.mark('first-maze')` once, after the first frame painted with a maze: the
  * canvas is drawn now, the frame is painted after the next animation frame's callbacks, and a
- * task after those runs once it has been.
+ * task after those runs once it has been. Resolves then (at once when marked before), or
+ * after a second in a tab in the background, which paints no frames.
  */
-let marked = false;
+let marked = null;
 export function markFirstMaze() {
-  if (marked || typeof requestAnimationFrame !== 'function') return;
-  marked = true;
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => performance.mark('first-maze');
-    channel.port2.postMessage(null);
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  marked ??= new Promise((resolve) => {
+    setTimeout(resolve, 1000);
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        performance.mark('first-maze');
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
   });
+  return marked;
 }
