@@ -10,11 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageSuite } from './suite.mjs';
 import { CHROMIUM } from './harness.mjs';
-import { setLanguage } from '../../www/words/i18n.js';
+import { needWords, setLanguage } from '../../www/words/i18n.js';
 import { sheetTitle } from '../../www/export/export.js';
 import { langSetting } from '../../www/words/language.js';
 
 await setLanguage('en');
+// The parts of the words these modules say, as the page loads them with their features.
+await Promise.all(['lessons', 'export', 'element'].map(needWords));
 
 // Names and symbols that stay as they are in every language.
 const ALLOWED = ['mazestep', 'English', 'A*', 'BFS', 'DFS', 'IDA*', 'SVG', 'PNG', 'GIF', 'URL', 'JSON', 'MB',

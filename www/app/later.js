@@ -109,7 +109,6 @@ export class Later {
     doc.getElementById('quiz-start')?.addEventListener('click', () => page.layout.makeWay(maze));
     doc.getElementById('tour-file')?.addEventListener('change', () => page.layout.makeWay(maze));
     lessons.boot(this.lessonParams ?? { problems: [] }, { name: page.openedBy === 'from' ? 'from' : 'step', step: page.opening });
-    if (c.run) lessons.newRun(c.settings);
     page.writeUrl();
   }
 }
