@@ -26,7 +26,7 @@ export class Later {
     this.page = page;
     this.loading = new Map(); // feature -> promise of its modules
     this.lessonParams = null; // the address's tour and quiz, once the lessons are loaded
-    this.lessonsBooted = false;
+    this.lessonsBooted = null; // the promise of bootLessons()
   }
 
   /** Loads a feature's modules (once); resolves to them. */
@@ -64,10 +64,13 @@ export class Later {
     if (c.run) page.refresh(c.run, c.state, true);
   }
 
-  /** Tours and the quiz, wired to the page and started from the address (once). */
-  async bootLessons() {
-    if (this.lessonsBooted) return;
-    this.lessonsBooted = true;
+  /** Tours and the quiz, wired to the page and started from the address (once: the same promise after). */
+  bootLessons() {
+    this.lessonsBooted ??= this.wireLessons();
+    return this.lessonsBooted;
+  }
+
+  async wireLessons() {
     const page = this.page;
     const [lessonsModule] = await this.load('lessons');
     const doc = page.doc;
