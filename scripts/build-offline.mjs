@@ -8,7 +8,7 @@
 // ES modules from file:// URLs, so every module reachable from www/main.js becomes a data: URL
 // under a bare name ("mazestep/www/controller.js"), its relative imports are rewritten to those
 // names, and an import map resolves them. The stylesheet goes into a <style>, the .wasm into a
-// base64 string that www/module-api.js (loaded by www/main.js) hands to the wasm-bindgen glue. Anything that cannot be
+// base64 string that www/run/module-api.js (loaded by www/main.js) hands to the wasm-bindgen glue. Anything that cannot be
 // inlined (a module that fetches files at run time, an import that does not resolve) stops
 // the build with a message.
 
@@ -59,7 +59,7 @@ const bareName = (path) => `mazestep/${path.split('\\').join('/')}`;
 
 function rewrite(path, source) {
   // The wasm glue's default (fetching mazestep_bg.wasm next to itself) is never used here:
-  // www/module-api.js passes the inline bytes. Other run-time fetches would fail from file://.
+  // www/run/module-api.js passes the inline bytes. Other run-time fetches would fail from file://.
   if (!path.startsWith('pkg/') && /\bfetch\s*\(|import\.meta\.url/.test(source)) {
     fail(`${path} loads files at run time (fetch or import.meta.url), which cannot work offline`);
   }
@@ -97,6 +97,9 @@ function main() {
     if (!existsSync(file)) fail(`stylesheet ${href} does not exist`);
     return `<style>\n${readFileSync(file, 'utf8')}</style>`;
   });
+  // Preload hints name files the single file carries inside it.
+  html = html.replace(/\s*<!-- What the first maze needs[\s\S]*?-->/, '');
+  html = html.replace(/\s*<link rel="(?:modulepreload|preload)"[^>]*>/g, '');
   // Pages that need a server (the benchmarks) are not part of the single file.
   html = html.replace(/\s*<nav>[\s\S]*?<\/nav>/, '');
   const leftover = html.match(/<(?:script|link)[^>]+(?:src|href)="(?!data:)([^"]+)"/);

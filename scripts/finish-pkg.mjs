@@ -9,7 +9,7 @@
 //   node scripts/finish-pkg.mjs pkg/mazestep.js
 //
 // scripts/build runs it; it is the one way pkg/ is built. Everything that loads pkg/ checks
-// that it was (`pkgProblem` here for Node; www/module-api.js for the page and the element, by
+// that it was (`pkgProblem` here for Node; www/run/module-api.js for the page and the element, by
 // the mark the guard leaves on MazeRun), so a bare `wasm-pack build` is named, not half-used.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -51,7 +51,7 @@ for (const name of Reflect.ownKeys(MazeRun.prototype)) {
 }
 `;
 
-// Left on MazeRun after the guard: the page checks for it at load (www/module-api.js).
+// Left on MazeRun after the guard: the page checks for it at load (www/run/module-api.js).
 const FINISHED_MARK = `Object.defineProperty(MazeRun, Symbol.for('${FINISHED}'), { value: true });\n`;
 
 /**

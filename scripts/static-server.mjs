@@ -2,16 +2,22 @@
 // browsers insist on (application/wasm for .wasm, text/javascript for ES modules). Node's
 // standard library only, so it needs no install.
 //
-//   node scripts/static-server.mjs [--root DIR] [--port N]
+//   node scripts/static-server.mjs [--root DIR] [--port N] [--gzip]
 //
 // --root defaults to the repository root; --port defaults to $PORT, else 8000. If that port is
 // taken the next free one is used (up to 50 further, then any the system offers); --port 0
 // asks the system for any free port. Once listening it prints one line,
 // "serving DIR at http://127.0.0.1:PORT/", so a test can read the URL from stdout.
+//
+// --gzip sends text and .wasm gzipped (level 9) to browsers that accept it, as a real host
+// would (scripts/serve uses it; tests/perf/load.mjs measures the page over it). Each file is
+// compressed once per version (its size and modification time) and kept in memory.
 
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { gzip as gzipCallback } from 'node:zlib';
+import { promisify } from 'node:util';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,6 +40,10 @@ const TYPES = {
   '.toml': 'text/plain; charset=utf-8',
 };
 
+// What is worth compressing: text of every kind, and the wasm module (about a third of its size).
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.wasm', '.svg', '.txt', '.md', '.ts', '.rs', '.toml']);
+const gzip = promisify(gzipCallback);
+
 function option(name, fallback) {
   const i = process.argv.indexOf(name);
   if (i === -1) return fallback;
@@ -54,6 +64,18 @@ if (!/^\d+$/.test(portText) || Number(portText) > 65535) {
   fail(`port '${portText}' is not allowed: use a whole number from 0 to 65535`);
 }
 const wanted = Number(portText);
+const gzipping = process.argv.includes('--gzip');
+
+// Compressed files by path, each with the version it was made from.
+const zipped = new Map();
+async function gzipped(file, info) {
+  const version = `${info.size}:${info.mtimeMs}`;
+  const kept = zipped.get(file);
+  if (kept && kept.version === version) return kept.body;
+  const body = await gzip(await readFile(file), { level: 9 });
+  zipped.set(file, { version, body });
+  return body;
+}
 
 async function handle(req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -82,12 +104,22 @@ async function handle(req, res) {
       file = join(file, 'index.html');
       info = await stat(file);
     }
-    res.writeHead(200, {
+    const headers = {
       'Content-Type': TYPES[extname(file).toLowerCase()] || 'application/octet-stream',
       'Content-Length': info.size,
       // A development server: always serve the freshly built files.
       'Cache-Control': 'no-store',
-    });
+    };
+    if (gzipping && COMPRESSIBLE.has(extname(file).toLowerCase())) {
+      headers.Vary = 'Accept-Encoding';
+      if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        const body = await gzipped(file, info);
+        res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+    }
+    res.writeHead(200, headers);
     if (req.method === 'HEAD') {
       res.end();
       return;

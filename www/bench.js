@@ -6,9 +6,9 @@
 //   - frames per second of the real page (in an iframe) playing a 200x200 run.
 // Results go into the table and into window.benchResults (read by tests/perf/bench.mjs).
 
-import { Renderer, useModuleBits } from './renderer.js';
-import { ShapeRenderer } from './shape-renderer.js';
-import { Edits } from './world.js';
+import { Renderer, useModuleBits } from './draw/renderer.js';
+import { ShapeRenderer } from './draw/shape-renderer.js';
+import { Edits } from './run/world.js';
 
 const params = new URLSearchParams(location.search);
 // Fewer repetitions with ?quick=1, for a fast look.
@@ -141,7 +141,7 @@ async function redraw(mz, wasm) {
   run.free();
 }
 
-/** Full redraws of finished shaped mazes, drawn as vector cells (www/shape-renderer.js). */
+/** Full redraws of finished shaped mazes, drawn as vector cells (www/draw/shape-renderer.js). */
 async function shapeRedraw(mz, wasm) {
   const stage = document.getElementById('redraw-stage');
   useModuleBits(mz);

@@ -6,29 +6,26 @@
 // Its attributes are the page's URL parameters, read by the same checks (url.js readSettings),
 // so an attribute means what the parameter means. Each element has its own shadow DOM (a
 // canvas, an overlay, a status line and the bar `controls` asks for) and its own run, driven
-// by the page's Controller and drawn by the page's renderers. The wasm module is loaded once
-// per document (module-api.js) and shared by every element.
+// by the page's Controller and shown on the page's stage (www/run/stage.js: the renderer, the
+// distance map, the module's set-up, the first run's fallbacks, the status line). The wasm
+// module is loaded once per document (module-api.js) and shared by every element.
 //
 // Language: per element. `lang` picks the element's words; without it, the nearest `lang`
 // around the element (the host page's <html lang>), else the browser's languages, else
 // English. i18n.js keeps one language per document, so the element reads the language files
 // itself and never changes the host page's language.
 
-import { createRun, isShaped, loadModule, moduleApi, moduleInits } from './module-api.js';
-import { Controller } from './controller.js';
-import { Renderer, useModuleBits } from './renderer.js';
-import { ShapeRenderer } from './shape-renderer.js';
-import { maskText } from './masks.js';
+import { createRun, loadModule, moduleApi, moduleInits } from './run/module-api.js';
+import { Controller } from './run/controller.js';
+import { Stage, loadShapes, mayBeShaped, startFirstRun, statusText, useModule } from './run/stage.js';
 import {
   SPEED_STOPS, moduleDefaults, formatSpeed, messageOf, positionToSpeed, speedToPosition,
-  useModuleEnds,
-} from './settings.js';
-import { PARAMS, readSettings } from './url.js';
-import { useSolverHonours, useWorldMemory } from './world.js';
-import { chooseLanguage } from './i18n.js';
-import { builtInTour, resolveStops, tourNames } from './tour.js';
+} from './run/settings.js';
+import { PARAMS, readSettings } from './run/url.js';
+import { chooseLanguage, useFallbackWords } from './words/i18n.js';
+import { builtInTour, resolveStops, tourNames } from './lessons/tour.js';
 import { LANGUAGE_FILES } from './i18n/index.js';
-import { quote } from './quote.js';
+import { quote } from './words/quote.js';
 
 /** The attributes the element reacts to: the URL's parameters (but race and embed), lang and tour. */
 export const ATTRIBUTES = [
@@ -51,12 +48,8 @@ let shared = null;
 function sharedModule() {
   shared ??= loadModule().then(({ mz, wasm }) => {
     const api = moduleApi(mz);
-    const maskOf = (s) => maskText(s.mask, s.shape, s.width, s.height, api);
-    // The same one-time wiring main.js does; harmless when the page has done it already.
-    useModuleEnds(api, maskOf);
-    useModuleBits(mz);
-    useWorldMemory(wasm.memory);
-    useSolverHonours((name) => Array.from(mz.solverHonours(name)));
+    // The same one-time wiring the page does; harmless when the page has done it already.
+    const maskOf = useModule(mz, wasm, api);
     const generators = api.generatorNames();
     const solvers = api.solverNames();
     const defaults = {
@@ -70,11 +63,25 @@ function sharedModule() {
   return shared;
 }
 
+// The parts of the language files an element says (scripts/i18n-index.mjs): the units, its
+// own words, and the tours' words.
+const ELEMENT_PARTS = ['base', 'element', 'lessons'];
+
+function tableOf(code) {
+  const file = LANGUAGE_FILES.find((entry) => entry.code === code);
+  return Promise.all(ELEMENT_PARTS.map((part) => file.parts[part]().then((m) => m.default)))
+    .then((tables) => Object.assign({}, ...tables));
+}
+
 const wordFiles = new Map();
 function wordsOf(code) {
   if (!wordFiles.has(code)) {
-    const load = (c) => LANGUAGE_FILES.find((file) => file.code === c).load().then((m) => m.default);
-    wordFiles.set(code, Promise.all([load(code), load('en')]).then(([own, en]) => new Words(code, own, en)));
+    wordFiles.set(code, Promise.all([tableOf(code), tableOf('en')]).then(([own, en]) => {
+      // The modules the element shares with the page (url.js, settings.js, …) speak English
+      // where the page has loaded no language of its own.
+      useFallbackWords(en);
+      return new Words(code, own, en);
+    }));
   }
   return wordFiles.get(code);
 }
@@ -217,11 +224,16 @@ export class MazeStepElement extends HTMLElement {
     this.words = null;
     this.seed = null; // the element's own seed while no `seed` attribute is given
     this.problems = [];
-    this.renderer = null;
+    this.stage = null;
     this.touring = null; // the tour on show: { name, stopGiven, stops: [{ step, key }], index, notes }
     let ready;
     this.ready = new Promise((resolve) => (ready = resolve));
     this.markReady = ready;
+  }
+
+  /** The renderer on show (the stage's). */
+  get renderer() {
+    return this.stage?.renderer ?? null;
   }
 
   connectedCallback() {
@@ -415,6 +427,9 @@ export class MazeStepElement extends HTMLElement {
     this.showMessages(problems);
     this.showControls(settings);
 
+    // A shaped maze's renderer first, so its first frame is drawn at once.
+    if (mayBeShaped(settings)) await loadShapes();
+    if (generation !== this.generation || !this.isConnected) return;
     if (!this.controller) this.begin(settings);
     else this.follow(settings);
     this.followTour(tour);
@@ -560,13 +575,12 @@ export class MazeStepElement extends HTMLElement {
     const life = {};
     this.life = life;
     const ui = this.ui;
-    const lane = [ui.maze, ui.overlay, ui.stage, wasm.memory];
-    this.lane = { tiles: new Renderer(...lane), shapes: new ShapeRenderer(...lane) };
-    this.renderer = this.lane.tiles;
-    for (const r of [this.lane.tiles, this.lane.shapes]) {
-      r.setStyle(settings.style);
-      r.onPending = () => this.controller?.chore('draw', (rows) => this.renderer.drawMore(rows));
-    }
+    this.stage = new Stage({ canvas: ui.maze, overlay: ui.overlay, box: ui.stage, memory: wasm.memory }, {
+      style: settings.style,
+      chore: (work) => this.controller?.chore('draw', work),
+      // A shaped run waited for the shapes' renderer: its status and timeline again.
+      shapesLoaded: () => this.life === life && this.controller?.frame({ urgent: true }),
+    });
     this.lastStatus = 0;
     this.total = null;
     const controller = new Controller({
@@ -588,8 +602,8 @@ export class MazeStepElement extends HTMLElement {
           if (state === 'done') this.announce('mazestep-done');
         },
         settings: (s) => {
-          if (s.style !== this.renderer.style) for (const r of [this.lane.tiles, this.lane.shapes]) r.setStyle(s.style);
-          this.renderer.setDistanceFrom(this.distanceSource(this.controller?.run ?? null));
+          if (s.style !== this.stage.style) this.stage.setStyle(s.style);
+          this.stage.setDistances(this.controller?.run ?? null, s.distances);
           this.showControls(s);
         },
         error: (message) => this.showMessages([...this.problems, message]),
@@ -601,14 +615,8 @@ export class MazeStepElement extends HTMLElement {
       },
     });
     this.controller = controller;
-    if (!controller.start()) {
-      // The combination was refused as a whole: without its grid, then the defaults (as the page does).
-      controller.settings = { ...settings, shape: 'square', mask: '', start: '', goal: '', distances: '', edits: '', corners: 'never' };
-      if ((settings.shape === 'square' && !settings.mask) || !controller.start()) {
-        controller.settings = { ...defaults, seed: settings.seed, controls: settings.controls, speed: settings.speed };
-        controller.start();
-      }
-    }
+    // Refused as a whole: without its grid, then the defaults (as the page does).
+    startFirstRun(controller, defaults, { keep: { controls: settings.controls, speed: settings.speed } });
     this.observe();
     this.opening(settings, true);
     this.markReady();
@@ -648,29 +656,10 @@ export class MazeStepElement extends HTMLElement {
 
   /** A new run on the canvas. */
   showRun(run) {
-    const shaped = run !== null && isShaped(run);
-    const [use, rest] = shaped ? [this.lane.shapes, this.lane.tiles] : [this.lane.tiles, this.lane.shapes];
-    if (rest.run) rest.setRun(null);
-    rest.nextRow = null;
-    rest.nextCell = null;
-    this.renderer = use;
-    use.setDistanceFrom(-1);
-    use.setRun(run);
-    use.setDistanceFrom(this.distanceSource(run));
+    this.stage.show(run, this.controller.settings.distances);
     this.total = null;
     this.showTimeline(run);
     this.labelCanvas();
-  }
-
-  /** The distance map's source cell, -1 when off (as main.js). */
-  distanceSource(run) {
-    const which = this.controller?.settings.distances;
-    if (!which || !run) return -1;
-    if (which === 'start') return run.start();
-    const [x, y] = which.split(',').map(Number);
-    const r = this.renderer;
-    const c = r.geometry && r === this.lane.shapes ? r.geometry.index(x, y) : y * run.width + x;
-    return c >= 0 && c < run.cellCount ? c : run.start();
   }
 
   // ---- showing ------------------------------------------------------------------------
@@ -730,24 +719,26 @@ export class MazeStepElement extends HTMLElement {
     ui.speedValue.textContent = s.speed === Infinity ? this.t('speedMax') : this.t('speedValue', { speed: s.speed });
   }
 
+  /** The status line's words (www/run/stage.js statusText): the element's own, shorter than the page's. */
+  statusWords() {
+    const phaseName = (phase) => this.t(PHASE_KEYS[phase] ?? 'phaseSolving');
+    return {
+      ready: (phase, steps) => this.t('ready', { steps }),
+      done: (steps) => this.t('done', { steps }),
+      phase: (phase, steps) => this.t('phase', { phase: phaseName(phase), steps }),
+      paused: (phase, steps) => this.t('phasePaused', { phase: phaseName(phase), steps }),
+      visited: (count) => this.t('visited', { count }),
+      path: (count) => this.t('path', { count }),
+    };
+  }
+
   showStatus(run, state, urgent) {
     const now = performance.now();
     if (!urgent && now - this.lastStatus < STATUS_MS) return;
     this.lastStatus = now;
     let text;
     try {
-      const phase = run.phase();
-      const steps = run.steps();
-      const parts = [];
-      if (state === 'idle') parts.push(this.t('ready', { steps }));
-      else if (phase === 'done' || state === 'done') parts.push(this.t('done', { steps }));
-      else parts.push(this.t(state === 'paused' ? 'phasePaused' : 'phase', { phase: this.t(PHASE_KEYS[phase] ?? 'phaseSolving'), steps }));
-      const solver = this.controller.settings.solver;
-      if (solver !== 'none' && phase !== 'generating' && phase !== 'braiding') {
-        parts.push(this.t('visited', { count: run.visited() }));
-        parts.push(this.t('path', { count: run.pathLength() }));
-      }
-      text = parts.join(' · ');
+      text = statusText(run, state, this.controller.settings.solver, this.statusWords());
       if (!this.controller.job) this.showTimeline(run);
     } catch (err) {
       text = messageOf(err);
@@ -822,7 +813,8 @@ export class MazeStepElement extends HTMLElement {
     this.resizer?.disconnect();
     c.cancelJob(false);
     c.chores.clear();
-    for (const r of [this.lane.tiles, this.lane.shapes]) {
+    this.stage.waiting = null;
+    for (const r of this.stage.renderers()) {
       r.run = null;
       r.onPending = null;
     }

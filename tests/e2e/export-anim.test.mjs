@@ -1,4 +1,4 @@
-// Animations (www/export-anim.js): a stretch of steps saved as a GIF and as a WebM video,
+// Animations (www/export/export-anim.js): a stretch of steps saved as a GIF and as a WebM video,
 // decoded again to count their frames: the GIF by omggif in node, the WebM's blocks by the
 // EBML reader below and then by the browser's own VP8 decoder. Cancel, bad values, the
 // learner's run left alone, and the single-file page from file://.
@@ -57,7 +57,7 @@ function decodeGif(bytes) {
 
 /**
  * The WebM's video blocks (SimpleBlocks, and Blocks inside BlockGroups) in file order, and the
- * track's pixel size, read with a minimal EBML walker written here, apart from www/webm.js.
+ * track's pixel size, read with a minimal EBML walker written here, apart from www/export/webm.js.
  */
 function readWebm(bytes) {
   const vint = (at, keepMarker) => {

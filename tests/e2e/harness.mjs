@@ -11,17 +11,20 @@ import { pkgProblem } from '../../scripts/finish-pkg.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Throws a message saying what to do when the wasm module was not built by scripts/build. */
-export function requireBuild() {
-  const problem = pkgProblem(join(ROOT, 'pkg'));
+/** Throws a message saying what to do when the wasm module (of `root`'s checkout) was not built by scripts/build. */
+export function requireBuild(root = ROOT) {
+  const problem = pkgProblem(join(root, 'pkg'));
   if (problem) throw new Error(`${problem} (scripts/test and scripts/serve do this).`);
 }
 
-/** Starts scripts/static-server.mjs on a free port (serving `root`, the repository by default); resolves to { url, close() }. */
-export function startServer(root = ROOT) {
+/**
+ * Starts scripts/static-server.mjs on a free port (serving `root`, the repository by default;
+ * `gzip`: compressed, as scripts/serve does); resolves to { url, close() }.
+ */
+export function startServer(root = ROOT, { gzip = false } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath,
-      [join(ROOT, 'scripts', 'static-server.mjs'), '--root', root, '--port', '0'],
+      [join(ROOT, 'scripts', 'static-server.mjs'), '--root', root, '--port', '0', ...(gzip ? ['--gzip'] : [])],
       { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '', err = '';
     const timer = setTimeout(() => {
@@ -58,7 +61,7 @@ export async function launchBrowser() {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    // Wide enough for the settings to be a docked column (www/layout.js, DOCKED_QUERY), so that
+    // Wide enough for the settings to be a docked column (www/ui/layout.js, DOCKED_QUERY), so that
     // tests reach every control without opening the drawer; tests/e2e/layout.test.mjs covers
     // the other widths, and tests that need a size say so.
     viewport: { width: 1600, height: 900 },
@@ -114,7 +117,7 @@ export async function waitSettled(page, timeout = 20_000) {
 
 /**
  * Opens the settings drawer when the settings are not a docked column (below 1440 px wide:
- * www/layout.js), so that their controls can be reached; does nothing when they are shown.
+ * www/ui/layout.js), so that their controls can be reached; does nothing when they are shown.
  */
 export async function showSettings(page) {
   const shown = await page.evaluate(() => {

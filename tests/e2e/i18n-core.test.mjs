@@ -55,7 +55,7 @@ test('lang=ko: narration, pseudocode and panels in Korean, switching back says t
   assert.match(seen.core, /^The wall |^Cell /, 'the core itself still speaks English');
 
   // Another language while paused: every core word said again, the same step in English.
-  await page.evaluate(async () => (await import('./www/i18n.js')).setLanguage('en'));
+  await page.evaluate(async () => (await import('./www/words/i18n.js')).setLanguage('en'));
   seen = await words(page);
   assert.equal(seen.narration, seen.core);
   assert.deepEqual(seen.pseudocode, en.algorithms.kruskal.pseudocode);
@@ -101,7 +101,7 @@ test('lang=ko: data-structure items and notes in Korean; in English the core\'s 
   assert.ok(!seen.items.concat(seen.notes).some((text) => /set of|cells?\b|and \d+ more|random order/.test(text)));
 
   // English: the core's items and notes as they are.
-  await page.evaluate(async () => (await import('./www/i18n.js')).setLanguage('en'));
+  await page.evaluate(async () => (await import('./www/words/i18n.js')).setLanguage('en'));
   seen = await words(page);
   const core = await page.evaluate(() => window.mazestep.controller.run.structures(1000));
   assert.ok(seen.items.some((item) => /^set of \(\d+, \d+\): \d+ cells?$/.test(item)), seen.items.join(' | '));

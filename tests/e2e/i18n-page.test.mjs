@@ -10,11 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageSuite } from './suite.mjs';
 import { CHROMIUM } from './harness.mjs';
-import { setLanguage } from '../../www/i18n.js';
-import { sheetTitle } from '../../www/export.js';
-import { langSetting } from '../../www/language.js';
+import { needWords, setLanguage } from '../../www/words/i18n.js';
+import { sheetTitle } from '../../www/export/export.js';
+import { langSetting } from '../../www/words/language.js';
 
 await setLanguage('en');
+// The parts of the words these modules say, as the page loads them with their features.
+await Promise.all(['lessons', 'export', 'element'].map(needWords));
 
 // Names and symbols that stay as they are in every language.
 const ALLOWED = ['mazestep', 'English', 'A*', 'BFS', 'DFS', 'IDA*', 'SVG', 'PNG', 'GIF', 'URL', 'JSON', 'MB',
@@ -163,7 +165,7 @@ test('lang=ko: the address\'s problems are told in Korean (parameter names and v
   assert.deepEqual(messages, [
     "URL: style 'zig'은(는) 쓸 수 없습니다. block 또는 thin 가운데 하나를 쓰세요. block을(를) 씁니다.",
     "URL: step '-3'은(는) 쓸 수 없습니다. 0에서 9007199254740991 사이의 정수 단계 수를 쓰세요. 0을(를) 씁니다.",
-    `URL: 매개변수 'bogus'은(는) 알 수 없어서 무시했습니다. 쓸 수 있는 것: ${await page.evaluate(async () => (await import('./www/url.js')).PARAMS.join(', '))}.`,
+    `URL: 매개변수 'bogus'은(는) 알 수 없어서 무시했습니다. 쓸 수 있는 것: ${await page.evaluate(async () => (await import('./www/run/url.js')).PARAMS.join(', '))}.`,
   ]);
   assert.equal(await page.locator('#dismiss-messages').textContent(), '닫기');
   assert.deepEqual(errors, []);

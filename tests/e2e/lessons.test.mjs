@@ -7,13 +7,15 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { waitSettled } from './harness.mjs';
 import { pageSuite } from './suite.mjs';
-import { setLanguage } from '../../www/i18n.js';
-import { parseTeacherTour } from '../../www/tour.js';
-import { readLessonParams } from '../../www/lessons.js';
-import { kindOf, parseOpenItem } from '../../www/quiz.js';
+import { needWords, setLanguage } from '../../www/words/i18n.js';
+import { parseTeacherTour } from '../../www/lessons/tour.js';
+import { readLessonParams } from '../../www/lessons/lessons.js';
+import { kindOf, parseOpenItem } from '../../www/lessons/quiz.js';
 
 test('a teacher tour is read line by line; bad lines and bad parameters say what is allowed', async () => {
   await setLanguage('en');
+  // The parts of the words these modules say, as the page loads them with their features.
+  await Promise.all(['lessons'].map(needWords));
   const tour = parseTeacherTour('# a comment\ntitle: Class 3B\nmaze: generator=kruskal&seed=3\nstep 5: Look.\nmerge-sets 2: The second merge.\nend: Done.');
   assert.equal(tour.title, 'Class 3B');
   assert.equal(tour.maze, 'generator=kruskal&seed=3');
@@ -54,8 +56,8 @@ const state = (page) => page.evaluate(() => ({
 test('every generator and solver has a tour, and every stop of it happens, in order', async () => {
   const { page, errors } = await suite.open('');
   const report = await page.evaluate(async () => {
-    const { TOURS } = await import('/www/tours.js');
-    const { resolveStops } = await import('/www/tour.js');
+    const { TOURS } = await import('/www/lessons/tours.js');
+    const { resolveStops } = await import('/www/lessons/tour.js');
     const { api, controller } = window.mazestep;
     const out = [];
     for (const name of [...api.generatorNames(), ...api.solverNames()]) {

@@ -3,14 +3,14 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Controller } from '../../www/controller.js';
-import { statusText } from '../../www/panels.js';
+import { Controller } from '../../www/run/controller.js';
+import { statusText } from '../../www/run/stage.js';
 import {
   DEFAULTS, SPEED_STOPS, describeEnds, describeSpeed, pointInside, pointOf, pointSetting,
   positionToSpeed, speedToPosition, useModuleEnds,
-} from '../../www/settings.js';
-import { parseSpeed, readSettings, writeSettings } from '../../www/url.js';
-import { setLanguage } from '../../www/i18n.js';
+} from '../../www/run/settings.js';
+import { parseSpeed, readSettings, writeSettings } from '../../www/run/url.js';
+import { setLanguage } from '../../www/words/i18n.js';
 
 // The page's modules speak through i18n.js: these tests read their English.
 await setLanguage('en');

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pageSuite } from './suite.mjs';
-import { shortestNote, verdict } from '../../www/race.js';
-import { readSettings, writeSettings } from '../../www/url.js';
-import { setLanguage } from '../../www/i18n.js';
+import { shortestNote, verdict } from '../../www/ui/race.js';
+import { readSettings, writeSettings } from '../../www/run/url.js';
+import { setLanguage } from '../../www/words/i18n.js';
 
 // The page's modules speak through i18n.js: these tests read their English.
 await setLanguage('en');

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openPage, statusText } from './harness.mjs';
 import { pageSuite } from './suite.mjs';
-import { parseStep, readSettings, writeSettings } from '../../www/url.js';
-import { DEFAULTS } from '../../www/settings.js';
-import { setLanguage } from '../../www/i18n.js';
+import { parseStep, readSettings, writeSettings } from '../../www/run/url.js';
+import { DEFAULTS } from '../../www/run/settings.js';
+import { setLanguage } from '../../www/words/i18n.js';
 
 // The page's modules speak through i18n.js: these tests read their English.
 await setLanguage('en');

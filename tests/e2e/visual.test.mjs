@@ -45,7 +45,7 @@ const CASES = [
     step: 126 + 27, phase: 'solving' },
   { name: 'backtracker-bfs-walked', query: 'generator=recursive-backtracker&solver=bfs&width=12&height=8&seed=7',
     step: 276, phase: 'done' },
-  // Grid shapes: drawn through the pixel map (www/shape-renderer.js), in one style only.
+  // Grid shapes: drawn through the pixel map (www/draw/shape-renderer.js), in one style only.
   { name: 'hex-kruskal-mid-generation', query: 'shape=hex&generator=kruskal&solver=none&width=12&height=8&seed=7',
     step: 50, phase: 'generating', styles: ['thin'] },
   { name: 'triangle-backtracker-mid-generation', query: 'shape=triangle&generator=recursive-backtracker&solver=none&width=14&height=6&seed=7',

@@ -297,7 +297,7 @@ for (const name of engines) {
 
     test('the Animation box: WebM (VP8) and GIF are made, and the page lives on', async () => {
       // WebKitGTK's web process crashed on the VP8 question when the page asked it at load; it
-      // is asked when the box opens (www/export-anim.js).
+      // is asked when the box opens (www/export/export-anim.js).
       await open('index.html?generator=kruskal&solver=bfs&width=10&height=7&seed=21');
       await showSettings();
       await engine.click('#anim summary');

@@ -10,14 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mz, PKG_JS, PKG_WASM } from './load.mjs';
-import { setLanguage } from '../../www/i18n.js';
-import { plain, quote, QUOTE_CHARS } from '../../www/quote.js';
-import { Edits, TerrainRuns } from '../../www/world.js';
-import { StopScan, SCAN_MAX, resolveStops } from '../../www/tour.js';
-import { MAX_CELLS } from '../../www/settings.js';
+import { needWords, setLanguage } from '../../www/words/i18n.js';
+import { plain, quote, QUOTE_CHARS } from '../../www/words/quote.js';
+import { Edits, TerrainRuns } from '../../www/run/world.js';
+import { StopScan, SCAN_MAX, resolveStops } from '../../www/lessons/tour.js';
+import { MAX_CELLS } from '../../www/run/settings.js';
 import { finishPkg, pkgProblem } from '../../scripts/finish-pkg.mjs';
 
 await setLanguage('en');
+// The parts of the words these modules say, as the page loads them with their features.
+await Promise.all(['lessons'].map(needWords));
 
 // ---- quoting ------------------------------------------------------------------------------
 
@@ -47,7 +49,7 @@ test('quote: cut after 80 characters, invisible characters written out as the mo
 });
 
 test('quote: the page and the element share it (no copy of their own is left)', () => {
-  for (const file of ['url.js', 'lessons.js', 'maze-step.js', 'world.js', 'editor.js', 'main.js', 'export-anim.js']) {
+  for (const file of ['run/url.js', 'lessons/lessons.js', 'maze-step.js', 'run/world.js', 'ui/editor.js', 'main.js', 'export/export-anim.js', 'app/edit-mode.js']) {
     const source = readFileSync(fileURLToPath(new URL(`../../www/${file}`, import.meta.url)), 'utf8');
     assert.doesNotMatch(source, /function quote\(/, `${file} has a quote() of its own`);
   }
@@ -247,7 +249,7 @@ test('a bare wasm-pack build is named wherever pkg/ is loaded; scripts/build\'s 
 test('every script and message that says how to build pkg/ says scripts/build', () => {
   const root = new URL('../../', import.meta.url);
   const files = ['bench/pathfinding/bench.mjs', 'scripts/build-offline.mjs', 'tests/e2e/harness.mjs', 'tests/module/load.mjs',
-    'www/module-api.js', 'www/i18n/en.json', 'www/i18n/ko.json', 'README.md', 'docs/page.md', 'docs/module.md'];
+    'www/run/module-api.js', 'www/i18n/en.json', 'www/i18n/ko.json', 'README.md', 'docs/page.md', 'docs/module.md'];
   for (const file of files) {
     const text = readFileSync(new URL(file, root), 'utf8');
     // "run/use/with wasm-pack build" as an instruction; naming what scripts/build does is fine.

@@ -1,4 +1,4 @@
-// Encoding time of the animation exports (www/export-anim.js) in headless Chromium: GIF and
+// Encoding time of the animation exports (www/export/export-anim.js) in headless Chromium: GIF and
 // WebM of steps 0..300 (301 frames, one step each) of a 30 × 20 Kruskal + BFS maze, at each
 // frame size asked for (default 480). Times the whole save as the page does it: the copy of
 // the run, drawing every frame with the page's renderer, encoding, the file. Numbers, not a

@@ -7,6 +7,13 @@
 //   node tests/perf/longtasks.mjs                      (1000 and 4096 a side, three pairs)
 //   node tests/perf/longtasks.mjs --sizes 1000 --pairs kruskal:a-star
 //   node tests/perf/longtasks.mjs --actions open,play,back
+//   node tests/perf/longtasks.mjs --group issue26      (only issue 26's links and actions)
+//   node tests/perf/longtasks.mjs --group sizes        (only the sizes and pairs above)
+//
+// The issue-26 group (after the sizes unless --group says otherwise) times what were freezes
+// of seconds there: a link with an edit run of 2^24 - 1 cells, the opening of a 4096² link
+// with a mask in 401 pieces and of the circle mask at 4096², Save › Worksheet with distances
+// at 2048², and the quiz at 4096² finding its question.
 //
 // Needs pkg/ built (scripts/build).
 
@@ -21,6 +28,18 @@ const pairs = arg('pairs', 'binary-tree:bfs,kruskal:a-star,aldous-broder:bfs').s
 const ACTIONS = ['open', 'play', 'timeline', 'seek', 'back', 'end', 'link'];
 const actions = arg('actions', ACTIONS.join(',')).split(',');
 const TIMEOUT = Number(arg('timeout', '600')) * 1000;
+const group = arg('group', 'all');
+if (!['all', 'sizes', 'issue26'].includes(group)) throw new Error(`unknown group '${group}': use all, sizes or issue26`);
+
+// Issue 26's cases: [name, link, action].
+const PIECES = `cells:${Array(399).fill('1.1').join('.')}.1.${(7393).toString(36)}.${(16769024).toString(36)}`;
+const ISSUE26 = [
+  ['edits link 2^24-1', '?edits=16777215x&seed=1', 'link'],
+  ['4096 mask, 401 pieces', `?width=4096&height=4096&seed=1&mask=${PIECES}`, 'link'],
+  ['4096 circle mask', '?width=4096&height=4096&generator=kruskal&solver=bfs&seed=1&mask=circle', 'link'],
+  ['2048 worksheet', '?generator=binary-tree&solver=bfs&width=2048&height=2048&seed=1&distances=start&step=9007199254740991', 'worksheet'],
+  ['4096 quiz', '?quiz=1&width=4096&height=4096&generator=kruskal&solver=bfs&seed=1', 'quiz'],
+];
 
 // Installed before the page's own scripts: every long task from the start is recorded.
 const OBSERVE = () => {
@@ -94,6 +113,20 @@ async function measure(browser, server, query, action) {
       began = t0;
       await idle(page);
       break;
+    case 'worksheet': {
+      // From the link's end (a seek, a slice per frame), then Save › Worksheet until it is saved.
+      await idle(page);
+      const settings = await page.evaluate(() => document.getElementById('settings').checkVisibility());
+      if (!settings) await page.click('#settings-toggle');
+      await mark();
+      await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('#save-svg')]);
+      break;
+    }
+    case 'quiz':
+      began = t0;
+      await page.waitForFunction(() => window.mazestep.lessons?.quiz.question && !window.mazestep.controller.job,
+        null, { timeout: TIMEOUT, polling: 100 });
+      break;
     default:
       throw new Error(`unknown action ${action}`);
   }
@@ -109,7 +142,7 @@ const server = await startServer();
 const browser = await launchBrowser();
 console.log('size  pair                        action    longest task  long tasks  took');
 try {
-  for (const size of sizes) {
+  for (const size of group === 'issue26' ? [] : sizes) {
     for (const [generator, solver] of pairs) {
       const query = `?generator=${generator}&solver=${solver}&width=${size}&height=${size}&seed=1&speed=max`;
       for (const action of actions) {
@@ -132,13 +165,16 @@ try {
       }
     }
   }
+  if (group !== 'sizes') {
+    for (const [name, link, action] of ISSUE26) report('', name, null, action, await measure(browser, server, link, action));
+  }
 } finally {
   await browser.close();
   server.close();
 }
 
 function report(size, generator, solver, action, r) {
-  const pair = `${generator} + ${solver}`;
+  const pair = solver === null ? generator : `${generator} + ${solver}`;
   console.log(`${String(size).padEnd(5)} ${pair.padEnd(27)} ${action.padEnd(9)} ${r.longest.toFixed(0).padStart(9)} ms ${String(r.count).padStart(11)} ${(r.took / 1000).toFixed(1).padStart(6)} s` +
     (r.errors.length ? `  errors: ${r.errors.join('; ')}` : ''));
 }

@@ -1,10 +1,10 @@
 // Guided tours: a fixed maze and a few stops, each a step of the run and a paragraph on what
-// to notice there. The built-in tours are data (www/tours.js, words in www/i18n); a teacher's
+// to notice there. The built-in tours are data (www/lessons/tours.js, words in www/i18n); a teacher's
 // own tour is a small text (a file or the link's `tourtext=`). Stops are resolved by scanning
 // the run's events once on a run of its own, so nothing on show moves while they are found.
 // Every word from a file or a link is shown with textContent only.
 
-import { t } from './i18n.js';
+import { t } from '../words/i18n.js';
 import { TOURS } from './tours.js';
 
 // A teacher's tour travels in a link: at most this many characters.

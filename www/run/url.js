@@ -5,9 +5,9 @@
 
 import { MASK_URL_MAX, maskKind, maskText, parseWord, sizeOfText } from './masks.js';
 import { EDITS_URL_MAX, Edits } from './world.js';
-import { t } from './page-words.js';
-import { quote } from './quote.js';
-import { langSetting, languageCodes, languageName } from './language.js';
+import { t } from '../words/i18n.js';
+import { quote } from '../words/quote.js';
+import { langSetting, languageCodes, languageName } from '../words/language.js';
 import {
   CORNERS, DENSITY_DEFAULT, cellCount, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
   pointSetting,
@@ -16,8 +16,9 @@ import {
 /** The parameters this page understands, in the order they are written back. */
 export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
   'corners', 'heuristic', 'weight', 'seed', 'distances', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
-// Tours and the quiz read their own parameters (www/lessons.js, LESSON_PARAMS).
-PARAMS.push('tour', 'tourtext', 'stop', 'quiz', 'questions');
+/** The parameters of tours and the quiz, read by www/lessons/lessons.js (loaded when first needed). */
+export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
+PARAMS.push(...LESSON_PARAMS);
 
 // Steps are counted exactly up to 2^53 in a JS number.
 const MAX_STEP = Number.MAX_SAFE_INTEGER;

@@ -1,10 +1,10 @@
 // Settings shared by the controls, the URL and the controller: defaults, the speed scale and
 // the drawing styles. Kept apart so each of those modules can be read (and tested) alone.
-// Words for people go through t() (page-words.js: the page section of www/i18n/*.json).
+// Words for people go through t() (words/i18n.js: the page section of www/i18n/*.json).
 
-import { t } from './page-words.js';
+import { t } from '../words/i18n.js';
 
-import { say } from './core-words.js';
+import { say } from '../words/core-words.js';
 
 export const STYLES = ['block', 'thin'];
 
@@ -97,14 +97,14 @@ export const DEFAULTS = {
   braid: 0,
   // Open worlds (obstacles, caves): the percentage of cells blocked, 0 to DENSITY_MAX.
   density: 30,
-  // The grid: its shape, and a mask setting (www/masks.js: '' none, an outline's name,
+  // The grid: its shape, and a mask setting (www/run/masks.js: '' none, an outline's name,
   // 'word:SCALE:TEXT' or 'cells:…').
   shape: 'square',
   mask: '',
   // The distance map: '' off, 'start' from the start, or "X,Y" from that cell.
   distances: '',
   // The learner's edits of the generated maze in the core's text form ('' for none; see
-  // www/world.js), and how the search may move and guess.
+  // www/run/world.js), and how the search may move and guess.
   edits: '',
   corners: 'never',
   heuristic: 'grid',

@@ -2,8 +2,8 @@
 // and the note when a found path is longer than a shortest one. Text only, never markup from
 // outside: every string goes in with textContent.
 
-import { formatNumber, language, t } from './i18n.js';
-import { costOfRun, formatCost } from './world.js';
+import { formatNumber, language, t } from '../words/i18n.js';
+import { costOfRun, formatCost } from '../run/world.js';
 
 /**
  * The note for a run whose found path is longer than the shortest, or '' when there is

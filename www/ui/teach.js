@@ -2,8 +2,8 @@
 // data-structure panel, the timeline slider, "run to the next event" and the share buttons.
 // Like panels.js it only shows what the run says, always through textContent.
 
-import { formatNumber, t } from './i18n.js';
-import { coreWord, moreItems, narrationOf, structureWords } from './core-words.js';
+import { formatNumber, t } from '../words/i18n.js';
+import { coreWord, moreItems, narrationOf, structureWords } from '../words/core-words.js';
 
 // While playing, screen readers hear at most one sentence per interval; the visible line and
 // the data panel are refreshed a few times a second.

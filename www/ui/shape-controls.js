@@ -2,10 +2,10 @@
 // loaded from a picture or a text file) and the colours (the algorithm's marks or a distance
 // map). Turns DOM events into callbacks, like controls.js; it knows nothing about runs.
 
-import { WORD_SCALE_MAX, maskKind, parseWord } from './masks.js';
-import { has, t } from './i18n.js';
-import { SHAPES, shapeTitle } from './settings.js';
-import { shown } from './quote.js';
+import { WORD_SCALE_MAX, maskKind, parseWord } from '../run/masks.js';
+import { has, t } from '../words/i18n.js';
+import { SHAPES, shapeTitle } from '../run/settings.js';
+import { shown } from '../words/quote.js';
 
 // Largest picture side the page reads (bigger ones are scaled down first).
 const PICTURE_MAX = 1024;

@@ -9,7 +9,7 @@
 // better (the classic tile view); thin style uses thin walls. When cells get smaller than two
 // pixels, thin style leaves walls out (wall == 0): one pixel per cell, marks only.
 
-import { paintOf, patternInk } from './world.js';
+import { paintOf, patternInk } from '../run/world.js';
 
 // The mark and passage bits come from the module (useModuleBits), the one place they are
 // defined; until then nothing is drawn.
@@ -68,7 +68,7 @@ export const DISTANCE_ENDS = ['#fff5d6', '#9e1b1b'];
 // Distance value of a cell the source cannot reach.
 const UNREACHED = 0xffffffff;
 
-// Terrain by value (0 blocked .. 9): the palette's fill and pattern ink (www/world.js). Cost 1
+// Terrain by value (0 blocked .. 9): the palette's fill and pattern ink (www/run/world.js). Cost 1
 // is the plain passage: unpainted cells cost 1 too.
 const TERRAIN_PIXEL = Uint32Array.from({ length: 10 }, (_, v) => pixel(v <= 1 ? COLOURS.passage : paintOf(v).colour));
 const TERRAIN_INK = Uint32Array.from({ length: 10 }, (_, v) => pixel(v <= 1 ? COLOURS.passage : paintOf(v).ink));

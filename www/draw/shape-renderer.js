@@ -1,6 +1,6 @@
 // The canvas for every grid but the plain square one: hexagons, triangles, circles (polar)
 // and masked grids. The colours, the overlay (start, goal, current cell, path) and the distance
-// map are the square renderer's; only where cells lie differs (www/geometry.js).
+// map are the square renderer's; only where cells lie differs (www/draw/geometry.js).
 //
 // Drawing many small polygons through the canvas API is slow (a 200x200 hex maze took about
 // a tenth of a second to fill), so the cells are drawn as pixels, like the square grid's tiles:
@@ -12,8 +12,8 @@
 
 import { geometryOf } from './geometry.js';
 import { COLOURS, Renderer, pixel, terrainInk } from './renderer.js';
-import { patternInk } from './world.js';
-import { offCellsOf } from './module-api.js';
+import { patternInk } from '../run/world.js';
+import { offCellsOf } from '../run/module-api.js';
 
 // Where no cell is (outside the shape, and cells a mask switched off): the stage's colour.
 const BACKGROUND = pixel('#e2e5ea');

@@ -2,10 +2,11 @@
 // the algorithm on show and messages. All text goes in with textContent: names and messages
 // can come from the URL and must never be read as markup.
 
-import { formatNumber, has, t } from './i18n.js';
-import { COLOURS, DISTANCE_ENDS, colourOfBit } from './renderer.js';
-import { PAINTS, costOfRun, formatCost, swatchBackground } from './world.js';
-import { coreWord, say } from './core-words.js';
+import { formatNumber, has, t } from '../words/i18n.js';
+import { COLOURS, DISTANCE_ENDS, colourOfBit } from '../draw/renderer.js';
+import { PAINTS, swatchBackground } from '../run/world.js';
+import { coreWord } from '../words/core-words.js';
+import { statusText } from '../run/stage.js';
 
 // The status line shows every frame, so it says the same step as the timeline. A polite live
 // region read out at every change would talk over itself while a run plays: screen readers
@@ -35,8 +36,7 @@ const MAZE_STATS = [
   ['page.statLoops', (v) => whole(v.loops)],
 ];
 
-// A phase in words ("Generating"), lower case inside sentences.
-const phaseWord = (phase) => (has(`page.phase-${phase}`) ? t(`page.phase-${phase}`) : phase);
+// A phase in words, lower case inside sentences ("generating").
 const phaseLower = (phase) => (has(`page.phaseLower-${phase}`) ? t(`page.phaseLower-${phase}`) : phase);
 
 export class Panels {
@@ -369,75 +369,6 @@ export class Panels {
     this.el.messages.querySelector('ul').replaceChildren();
     this.el.messages.hidden = true;
   }
-}
-
-/** The one-line status: phase, step count, and for solvers what the search has found. */
-export function statusText(run, state, solver) {
-  const phase = run.phase();
-  const steps = run.steps();
-  const parts = [];
-  if (state === 'idle') parts.push(t('page.statusReady', { phase: phaseLower(phase), steps }));
-  else if (phase === 'done' || state === 'done') parts.push(t('page.statusDone', { steps }));
-  else parts.push(t(state === 'paused' ? 'page.statusPaused' : 'page.statusPhase', { phase: phaseWord(phase), steps }));
-  // Search figures once there is a search to speak of.
-  if (solver !== 'none' && phase !== 'generating' && phase !== 'braiding') {
-    parts.push(t('page.statusVisited', { visited: run.visited() }));
-    parts.push(t('page.statusPath', { length: run.pathLength() }));
-    // The cost on the terrain (√2 a diagonal move), worked out here until the core reports it.
-    const cost = costOf(run);
-    if (cost !== null) {
-      parts.push(t('page.statusCost', { cost: formatCost(cost) }));
-      const cheapest = cheapestOf(run, cost);
-      if (cheapest !== null && cost > cheapest + 1e-9) {
-        parts.push(t('page.statusNotCheapest', { cheapest: formatCost(cheapest) }));
-      }
-    }
-    // The module's words: its sentence in the page's language, else its English as it is.
-    const noPath = run.noPath();
-    if (noPath) parts.push(say(safe(() => run.noPathData?.(), null)) || noPath);
-  }
-  return parts.join(' · ');
-}
-
-// A path's cost, per run: worked out again only when the path or the terrain changed (the
-// status is shown every frame; a world edited in place says so through forgetCosts).
-let costs = new WeakMap();
-
-function costOf(run) {
-  const key = safe(() => `${run.pathLength()}|${run.terrainPtr()}|${run.phase()}`, '');
-  const known = costs.get(run);
-  if (known && known.key === key) return known.cost;
-  const cost = safe(() => costOfRun(run), null);
-  costs.set(run, { key, cost });
-  return cost;
-}
-
-/** The world of a run changed in place (a live re-solve): its path's cost is worked out again. */
-export function forgetCosts() {
-  costs = new WeakMap();
-}
-
-// What the cheapest path costs, per run and world: asked of the core once the search is over,
-// and only where costs are not lengths (terrain painted, or a diagonal move on the path) and
-// the maze is small enough for one more whole search not to be felt (2^20 cells). A live
-// re-solve keeps the run but changes its world, so the edits and ends are part of the key.
-const cheapestCosts = new WeakMap();
-const CHEAPEST_CELLS = 1 << 20;
-
-function cheapestOf(run, cost) {
-  const phase = run.phase();
-  if (phase !== 'walking' && phase !== 'done') return null;
-  const world = safe(() => `${run.editsText()}|${run.start()}|${run.goal()}`, '');
-  const known = cheapestCosts.get(run);
-  if (known && known.world === world) return known.cheapest;
-  let cheapest = null;
-  const weighs = safe(() => run.terrainPtr() !== 0, false) || !Number.isInteger(Math.round(cost * 1e6) / 1e6);
-  if (weighs && run.cellCount <= CHEAPEST_CELLS) {
-    const value = safe(() => run.cheapestCost(), NaN);
-    cheapest = Number.isFinite(value) ? value : null;
-  }
-  cheapestCosts.set(run, { world, cheapest });
-  return cheapest;
 }
 
 function setText(node, text) {

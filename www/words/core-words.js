@@ -8,9 +8,13 @@
 //   statistics under `core.marks|structures|counters|events|groups|stats.<key>`, the key made
 //   from the English words by slug() (the core's `machine::slug`, the same rule).
 //
-// Words a language file lacks show in the core's English, never as a key.
+// Words a language file lacks show in the core's English, never as a key. In English the core's
+// own words are said as they are: en.json's `core` section is made from them and checked
+// against them (tests/i18n_core.rs), so the English page never loads it (i18n.js).
 
-import { entry, fill } from './i18n.js';
+import { DEFAULT_LANGUAGE, entry, fill, language } from './i18n.js';
+
+const english = () => language() === DEFAULT_LANGUAGE;
 
 /** The key made from English words: lower case, each run of other characters one '-'. */
 export function slug(text) {
@@ -18,9 +22,10 @@ export function slug(text) {
 }
 
 /** The plain words at `key` in the current language, or `english` when no file has them. */
-function plain(key, english) {
+function plain(key, core) {
+  if (english()) return core;
   const words = entry(key);
-  return typeof words === 'string' ? words : english;
+  return typeof words === 'string' ? words : core;
 }
 
 /** Core words of a section keyed by their English (`marks`, `structures`, `counters`, …). */
@@ -31,10 +36,11 @@ export function coreWord(section, english) {
 
 /**
  * A sentence from the core, { key, args }, in the current language: numbers by the language's
- * rules, cells as written, words of their own (sides, phrases) filled the same way.
+ * rules, cells as written, words of their own (sides, phrases) filled the same way. '' in
+ * English, and where the language has no words for it: the caller shows the core's English.
  */
 export function say(sentence) {
-  if (sentence == null || typeof sentence !== 'object' || typeof sentence.key !== 'string') return '';
+  if (english() || sentence == null || typeof sentence !== 'object' || typeof sentence.key !== 'string') return '';
   const args = {};
   for (const [name, value] of Object.entries(sentence.args ?? {})) {
     args[name] = value !== null && typeof value === 'object' ? say(value) : value;
@@ -45,6 +51,7 @@ export function say(sentence) {
 
 /** The narration of the run's last step in the current language ("" at step 0). */
 export function narrationOf(run) {
+  if (english()) return run.narration();
   let data = null;
   try {
     data = typeof run.narrationData === 'function' ? run.narrationData() : null;
@@ -70,10 +77,11 @@ export function translatedApi(api) {
     algorithmSummary: (name) => algorithm(name, 'summary', api.algorithmSummary(name)),
     algorithmStepUnit: (name) => algorithm(name, 'stepUnit', api.algorithmStepUnit(name)),
     pseudocode: (name) => {
-      const english = api.pseudocode(name);
+      const core = api.pseudocode(name);
+      if (english()) return core;
       const lines = entry(`core.algorithms.${name}.pseudocode`);
-      const fits = Array.isArray(lines) && lines.length === english.length && lines.every((l) => typeof l === 'string');
-      return fits ? [...lines] : english;
+      const fits = Array.isArray(lines) && lines.length === core.length && lines.every((l) => typeof l === 'string');
+      return fits ? [...lines] : core;
     },
     legendLabels: (name) => api.legendLabels(name).map((label) => coreWord('marks', label)),
     eventLabel: (kind) => plain(`core.events.${kind}`, api.eventLabel(kind)),

@@ -1,6 +1,6 @@
 // Edit mode: the learner changes the generated maze — draws or erases walls, blocks cells,
 // paints terrain, drags the start and the goal — and the solver searches again at once
-// (Controller.rework). Edits are kept as a difference from the generated maze (www/world.js,
+// (Controller.rework). Edits are kept as a difference from the generated maze (www/run/world.js,
 // the core's text form) in the page's settings, so Back, the timeline, a race, links and the
 // embed all rebuild the same world.
 //
@@ -12,9 +12,9 @@
 // tool there, Shift+arrow toggles the wall on that side, Delete clears the cell's paint; S and
 // G place the start and goal; Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes.
 
-import { t } from './i18n.js';
-import { BLOCKED, Edits, PAINTS } from './world.js';
-import { plain, quote, shown } from './quote.js';
+import { t } from '../words/i18n.js';
+import { BLOCKED, Edits, PAINTS } from '../run/world.js';
+import { plain, quote, shown } from '../words/quote.js';
 
 /** The tools: what a stroke does to what it crosses. */
 export const TOOLS = ['wall', 'block', ...PAINTS.map((p) => p.name), 'ends'];

@@ -11,7 +11,7 @@ let inits = 0;
  */
 export function loadModule() {
   loading ??= (async () => {
-    const mz = await import('../pkg/mazestep.js');
+    const mz = await import('../../pkg/mazestep.js');
     // pkg/ is built one way, scripts/build; a bare `wasm-pack build` lacks the guard its last
     // step appends (scripts/finish-pkg.mjs), and is named here rather than half-used.
     if (mz.MazeRun?.[Symbol.for('mazestep.pkg-finished')] !== true) {

@@ -16,7 +16,7 @@
 // Questions are spaced by a few steps worked out from the question's number, so a shared
 // quiz link asks the same questions of everyone.
 
-import { t } from './i18n.js';
+import { t } from '../words/i18n.js';
 
 export const QUESTIONS_DEFAULT = 10;
 export const QUESTIONS_MAX = 50;

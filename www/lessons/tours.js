@@ -6,7 +6,7 @@
 // `event`; { share } is that far through the algorithm's own steps (0 its first, 1 its last);
 // { end: true } its last step; { step } an exact step of the whole run. `algorithm` names
 // another machine of the run than the tour's own (e.g. the search after an open world).
-// www/tour.js resolves them by scanning the run's events once.
+// www/lessons/tour.js resolves them by scanning the run's events once.
 
 const maze = (generator, more = {}) => ({ generator, solver: 'none', width: 10, height: 8, seed: '5', ...more });
 const search = (solver, more = {}) => ({ generator: 'kruskal', solver, width: 12, height: 8, seed: '4', braid: 30, ...more });

@@ -12,7 +12,7 @@
 // The module reads masks as text (rows of '.' for a cell and 'X' for none, polar one row per
 // ring); maskText turns a setting into that text.
 
-import { t } from './page-words.js';
+import { t } from '../words/i18n.js';
 
 /** Longest mask a link carries; longer ones are saved as a file instead. */
 export const MASK_URL_MAX = 2000;

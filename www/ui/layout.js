@@ -7,8 +7,8 @@
 // stand side by side or one over the other, whichever shows the bigger maze; on phones the
 // pseudocode is a window of a few lines kept on the current one, "All lines" opens it.
 
-import { t } from './i18n.js';
-import { OVERLAY_MARGIN } from './renderer.js';
+import { t } from '../words/i18n.js';
+import { OVERLAY_MARGIN } from '../draw/renderer.js';
 
 /** Where the settings dock as a column. */
 export const DOCKED_QUERY = '(min-width: 1440px)';

@@ -8,21 +8,28 @@
 // "3 neighbours"; Korean "이웃 {added}곳" needs no unit. Values are numbers (formatted with
 // Intl.NumberFormat) or strings (inserted as text: nothing here makes markup).
 //
-// Keys are dotted paths into the file ("page.play" is { "page": { "play": ... } }). A key the
-// chosen language lacks falls back to English, then to the key itself; tests/i18n checks that
-// every language has every key, so the fallbacks only show while a file is being written.
+// Keys are dotted paths into the file ("page.play" is { "page": { "play": ... } }). Each file
+// is served in parts (scripts/i18n-index.mjs): a language loads `base` (and `core`, but in
+// English, whose core words the module itself speaks: core-words.js), and the features loaded
+// later ask for theirs (needWords('lessons')). A key the chosen language lacks falls back to
+// English, which is then loaded for it, else to the key itself; tests/i18n checks that every
+// language has every key, so the fallbacks only show while a file is being written.
 //
 // Adding a language: add www/i18n/<code>.json with a "language": { "code", "name" } section;
 // scripts/build lists it in www/i18n/index.js (generated), the picker shows it.
 
-import { LANGUAGE_FILES } from './i18n/index.js';
+import { LANGUAGE_FILES, PART_OF } from '../i18n/index.js';
 
 export const DEFAULT_LANGUAGE = 'en';
 
-const loaded = new Map();
+const loaded = new Map(); // `${code}.${part}` -> promise of its words
 let current = DEFAULT_LANGUAGE;
 let words = null;
 let english = null;
+// The parts every language loads: `base` always, `core` in any language but English; more
+// once a feature asks for them (needWords).
+const wanted = new Set(['base', 'core']);
+let englishAsked = false;
 const listeners = new Set();
 const warned = new Set();
 
@@ -63,25 +70,77 @@ function fromBrowser(preferred) {
   return DEFAULT_LANGUAGE;
 }
 
-async function load(code) {
-  if (!loaded.has(code)) {
-    const file = LANGUAGE_FILES.find((entry) => entry.code === code);
-    if (!file) throw new Error(`there is no language file for '${code}'`);
-    loaded.set(code, file.load().then((module) => module.default));
-  }
-  return loaded.get(code);
+/** The parts a language loads of those wanted: English's core words are the module's own. */
+function partsOf(code) {
+  return [...wanted].filter((part) => part !== 'core' || code !== DEFAULT_LANGUAGE);
 }
 
-/** Loads `code`'s words (and English, the fallback) and makes them current. */
+function loadPart(code, part) {
+  const key = `${code}.${part}`;
+  if (!loaded.has(key)) {
+    const file = LANGUAGE_FILES.find((entry) => entry.code === code);
+    if (!file) return Promise.reject(new Error(`there is no language file for '${code}'`));
+    loaded.set(key, file.parts[part]().then((module) => module.default));
+  }
+  return loaded.get(key);
+}
+
+/** `code`'s words of the given parts, as one table of sections. */
+async function wordsOf(code, parts) {
+  const tables = await Promise.all(parts.map((part) => loadPart(code, part)));
+  return Object.assign({}, ...tables);
+}
+
+/** Loads `code`'s words and makes them current (English is loaded only when a key is missing). */
 export async function setLanguage(code) {
   if (!isLanguage(code)) code = DEFAULT_LANGUAGE;
-  const [chosen, base] = await Promise.all([load(code), load(DEFAULT_LANGUAGE)]);
+  const chosen = await wordsOf(code, partsOf(code));
   current = code;
   words = chosen;
-  english = base;
+  if (code === DEFAULT_LANGUAGE) english = chosen;
+  else if (englishAsked) english = await wordsOf(DEFAULT_LANGUAGE, partsOf(DEFAULT_LANGUAGE));
   if (globalThis.document) document.documentElement.lang = code;
   for (const listener of listeners) listener(code);
   return code;
+}
+
+/**
+ * Loads the words of a part of the files (`lessons`, `export`, `element`) in the current
+ * language, and in every language chosen later; resolves when they can be said.
+ */
+export async function needWords(part) {
+  if (!LANGUAGE_FILES[0]?.parts[part]) throw new Error(`there is no part '${part}' of the language files`);
+  wanted.add(part);
+  const code = current;
+  const more = await loadPart(code, part);
+  // Another language chosen meanwhile has loaded it itself.
+  if (code !== current) return;
+  words = { ...words, ...more };
+  if (code === DEFAULT_LANGUAGE) english = words;
+  else if (englishAsked) english = { ...english, ...(await loadPart(DEFAULT_LANGUAGE, part)) };
+}
+
+/**
+ * English as the fallback of another language's missing keys: loaded the first time a key is
+ * missing, then the page is told (onLanguageChange) so it says that key again.
+ */
+function askEnglish() {
+  if (englishAsked || current === DEFAULT_LANGUAGE) return;
+  englishAsked = true;
+  const code = current;
+  wordsOf(DEFAULT_LANGUAGE, partsOf(DEFAULT_LANGUAGE)).then((table) => {
+    english ??= table;
+    if (code === current) for (const listener of listeners) listener(current);
+  }, () => {});
+}
+
+/**
+ * English words to fall back on where no language is loaded: <maze-step> on another page
+ * gives its English `base` here, so the modules it shares with the page (url.js, settings.js,
+ * …) speak English there, while the element says its own words in its own language.
+ */
+export function useFallbackWords(table) {
+  english ??= table;
 }
 
 /** The current language's code. */
@@ -110,6 +169,7 @@ export function entry(key) {
   if (own !== undefined) return own;
   const base = english ? lookup(english, key) : undefined;
   if (base !== undefined) return base;
+  if (words) askEnglish();
   if (!warned.has(key)) {
     warned.add(key);
     console.warn(`i18n: no words for '${key}'`);
@@ -160,13 +220,16 @@ export function t(key, args) {
  * sets those attributes. Text only, never markup.
  */
 export function translatePage(root = document) {
+  // Words of a part not loaded yet (a feature loaded later) stay as they are until it is.
+  const ready = (key) => has(key) || wanted.has(PART_OF[key.split('.')[0]] ?? 'base');
   for (const element of root.querySelectorAll('[data-i18n]')) {
-    element.textContent = t(element.dataset.i18n);
+    if (ready(element.dataset.i18n)) element.textContent = t(element.dataset.i18n);
   }
   for (const element of root.querySelectorAll('[data-i18n-attr]')) {
     for (const pair of element.dataset.i18nAttr.split(';')) {
       const [attribute, key] = pair.split(':').map((part) => part.trim());
-      if (attribute && key) element.setAttribute(attribute, t(key));
+      if (attribute && key && ready(key)) element.setAttribute(attribute, t(key));
     }
   }
 }
+

@@ -11,8 +11,8 @@
 // A maze that is not generated yet (step 0: a grid of closed cells) is not saved without a
 // word: the card says what would be saved and offers to run to the end first.
 
-import { formatNumber, t } from './i18n.js';
-import { isShaped } from './module-api.js';
+import { formatNumber, t } from '../words/i18n.js';
+import { isShaped } from '../run/module-api.js';
 
 /** How many characters of a worksheet gather before they become a Blob. */
 const SHEET_BLOB_CHARS = 2 * 1024 * 1024;

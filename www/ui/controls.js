@@ -2,12 +2,12 @@
 // It knows nothing about runs or canvases; every check of typed text goes through the wasm
 // parsers handed in, so the page and the core accept the same values.
 
-import { t } from './i18n.js';
-import { honoursText } from './world.js';
+import { t } from '../words/i18n.js';
+import { honoursText } from '../run/world.js';
 import {
   CORNERS, DENSITY_MAX, HEURISTICS, cornerTitle, heuristicTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
-} from './settings.js';
+} from '../run/settings.js';
 
 export class Controls {
   /**

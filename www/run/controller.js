@@ -24,8 +24,8 @@
 // same settings with that solver, so its maze is generated identically. Both get the same
 // steps, one call each; the page is done when both are.
 
-import { t } from './page-words.js';
-import { say } from './core-words.js';
+import { t } from '../words/i18n.js';
+import { say } from '../words/core-words.js';
 
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',

@@ -9,7 +9,7 @@
 // GIF: gifenc (www/vendor/gifenc.js, MIT, 9 KB), loaded only when a GIF is made. A maze frame
 // has few colours, so each frame gets its exact palette; only a frame of more than 256
 // colours (a distance map, antialiased shapes) is quantized.
-// WebM: WebCodecs' VP8 VideoEncoder with a small muxer (www/webm.js). MediaRecorder on a
+// WebM: WebCodecs' VP8 VideoEncoder with a small muxer (www/export/webm.js). MediaRecorder on a
 // canvas stream was the other way: it records in real time (300 frames at 10 per second take
 // 30 s whatever the machine) and cannot promise one video frame per drawn frame. Where the
 // browser has no VP8 encoder the WebM button is disabled and says so. Whether it has one is
@@ -17,12 +17,12 @@
 // question itself can crash the web process (see canEncodeWebm), and a page that asks at load
 // never draws its first maze there.
 
-import { OVERLAY_MARGIN, Renderer } from './renderer.js';
-import { ShapeRenderer } from './shape-renderer.js';
-import { has, language, onLanguageChange, setLanguage, t, translatePage } from './i18n.js';
+import { OVERLAY_MARGIN, Renderer } from '../draw/renderer.js';
+import { ShapeRenderer } from '../draw/shape-renderer.js';
+import { has, language, onLanguageChange, setLanguage, t, translatePage } from '../words/i18n.js';
 import { muxWebm } from './webm.js';
-import { shown } from './quote.js';
-import { isShaped } from './module-api.js';
+import { shown } from '../words/quote.js';
+import { isShaped } from '../run/module-api.js';
 
 export const MAX_FRAMES = 2000;
 export const SIZES = [320, 480, 640, 960];
@@ -356,7 +356,7 @@ export class AnimationExporter {
   }
 
   async encodeGif(run, plan, job) {
-    const gifenc = await import('./vendor/gifenc.js');
+    const gifenc = await import('../vendor/gifenc.js');
     const gif = gifenc.GIFEncoder();
     const frameMs = 1000 / plan.fps;
     let previous = null;

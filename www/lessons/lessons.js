@@ -1,15 +1,13 @@
-// Lessons: the guided tours (www/tour.js) and the quiz (www/quiz.js), their card in the
+// Lessons: the guided tours (www/lessons/tour.js) and the quiz (www/lessons/quiz.js), their card in the
 // settings column, and their part of the address (tour=, stop=, tourtext=, quiz=, questions=).
 // main.js only gives it hooks into the controller and the renderer.
 
-import { has, language, onLanguageChange, setLanguage, t } from './i18n.js';
-import { quote, shown } from './quote.js';
+import { has, language, onLanguageChange, setLanguage, t } from '../words/i18n.js';
+import { quote, shown } from '../words/quote.js';
 import { PLAIN_MAZE, TourPanel, TOUR_TEXT_MAX, tourNames } from './tour.js';
 import { QUESTIONS_DEFAULT, QUESTIONS_MAX, QUIZ_ALGORITHMS, QuizPanel } from './quiz.js';
-import { Slicer } from './controller.js';
+import { Slicer } from '../run/controller.js';
 
-/** The address parameters this module reads and writes. */
-export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
 
 // The settings that make two runs the same maze and search.
 const MAZE_KEYS = ['generator', 'solver', 'braid', 'density', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',

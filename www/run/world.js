@@ -3,9 +3,8 @@
 // form (src/world/edits.rs), which links and files carry. Also the terrain palette, its
 // colours and patterns, and which solvers honour terrain costs and diagonal moves.
 
-import { formatNumber } from './i18n.js';
-import { t } from './page-words.js';
-import { quote } from './quote.js';
+import { formatNumber, t } from '../words/i18n.js';
+import { quote } from '../words/quote.js';
 import { MAX_CELLS } from './settings.js';
 import { isShaped } from './module-api.js';
 
