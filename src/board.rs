@@ -499,7 +499,7 @@ impl Board {
     /// Blocks `cell`: terrain 0 and every passage closed.
     pub fn block(&mut self, cell: usize) {
         self.close_all(cell);
-        self.set_terrain(cell, crate::world::BLOCKED);
+        self.set_terrain(cell, crate::maze::BLOCKED);
     }
 
     /// Replaces a cell's marks.

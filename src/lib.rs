@@ -28,6 +28,7 @@ pub mod run;
 pub mod solvers;
 pub mod stats;
 pub mod topology;
+pub mod words;
 pub mod world;
 
 /// The JavaScript edge (wasm32 only); public so that tests/wasm.rs can drive it.

@@ -3,10 +3,11 @@
 //! Marks: `WALKED` for cells the player has stood on.
 
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "player",

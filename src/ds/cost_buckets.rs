@@ -11,7 +11,7 @@
 //! way, which it notes on the board, each followed by its length, then how many there were.
 
 use crate::board::Board;
-use crate::world::MAX_COST;
+use crate::maze::MAX_COST;
 
 /// How many lists: enough for every distance that can be queued at once, rounded up to a
 /// power of two so that finding a distance's list is a mask, not a division.

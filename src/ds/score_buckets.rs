@@ -12,7 +12,7 @@
 //! starts over when it is read to the end otherwise.
 
 use crate::board::Board;
-use crate::world::MAX_COST;
+use crate::maze::MAX_COST;
 
 /// How many scores can be queued at once, rounded up to a power of two (a mask, not a
 /// division, finds a score's level).

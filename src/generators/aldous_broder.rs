@@ -64,7 +64,7 @@ pub struct AldousBroder<T = Square> {
 impl AldousBroder {
     /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> AldousBroder {
-        AldousBroder::on(Square::of(maze))
+        AldousBroder::on(maze.square())
     }
 }
 

@@ -24,11 +24,12 @@
 //! under, and a dead end walled in by crossings stays a dead end.
 
 use crate::board::{mark, Board};
-use crate::machine::{Arg, Sentence, Structure};
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Topology};
+use crate::words::{Arg, Sentence};
 
 pub static INFO: Info = Info {
     name: "braid",
@@ -57,7 +58,7 @@ pub fn check_share(share: f64) -> Result<f64, String> {
 
 /// [`check_share`]'s refusal as a sentence.
 pub fn share_refusal(share: f64) -> Sentence {
-    Sentence::new("refusals.braid-share").with("value", Arg::Text(crate::parse::number_text(share)))
+    Sentence::new("refusals.braid-share").with("value", Arg::Text(crate::words::number_text(share)))
 }
 
 fn is_dead_end(bits: u8) -> bool {

@@ -26,10 +26,11 @@
 //! taking a step back and what the page shows, each in a section of its own.
 
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "eller",

@@ -103,7 +103,7 @@ pub struct GrowingTree<T = Square> {
 impl GrowingTree {
     /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze, policy: Policy) -> GrowingTree {
-        GrowingTree::on(Square::of(maze), policy)
+        GrowingTree::on(maze.square(), policy)
     }
 }
 

@@ -46,11 +46,12 @@
 //! what the page shows, each in a section of its own.
 
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{random_side, Spot, Square, Topology};
+use crate::words::Sentence;
 use std::ops::Range;
 
 pub static INFO: Info = Info {
@@ -182,7 +183,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for HuntAndKill<T> {
 impl HuntAndKill {
     /// A generator for a square maze of `maze`'s size, hunting by rows.
     pub fn new(maze: &Maze) -> HuntAndKill {
-        let square = Square::of(maze);
+        let square = maze.square();
         HuntAndKill {
             rows: Some(square),
             top_row: square.height(),
@@ -572,7 +573,7 @@ mod tests {
         for (width, height, seed) in [(1, 1, 1), (9, 7, 1), (15, 4, 2), (4, 15, 3), (20, 20, 4)] {
             let maze = Maze::new(width, height).unwrap();
             let rows = run_checking_hunts(HuntAndKill::new(&maze), maze.clone(), seed);
-            let cells = run_checking_hunts(HuntAndKill::on(Square::of(&maze)), maze, seed);
+            let cells = run_checking_hunts(HuntAndKill::on(maze.square()), maze, seed);
             assert_eq!(rows, cells, "{width}x{height} seed {seed}");
         }
     }

@@ -47,12 +47,13 @@
 
 use crate::board::Board;
 use crate::ds::union_find::UnionFind;
+use crate::machine::Structure;
 use crate::machine::{event_sentence, side_words};
 use crate::machine::{step_to_end_inlined, DebugState, Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "kruskal",
@@ -208,7 +209,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Kruskal<T> {
 impl Kruskal {
     /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> Kruskal {
-        Kruskal::on(Square::of(maze))
+        Kruskal::on(maze.square())
     }
 }
 

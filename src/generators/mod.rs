@@ -4,10 +4,11 @@
 //! constructors, so every front end offers exactly the same list.
 
 use crate::board::Board;
-use crate::machine::{run_to_end, shape_words, Arg, Info, Machine, Sentence};
+use crate::machine::{run_to_end, Info, Machine};
 use crate::maze::{Maze, MazeError};
 use crate::rng::Rng;
 use crate::topology::Shape;
+use crate::words::{Arg, Sentence};
 use std::fmt;
 
 pub mod binary_tree;
@@ -106,7 +107,7 @@ pub fn check_braid_for(entry: &Entry, braid: f64) -> Result<(), String> {
 /// [`check_braid_for`]'s refusal as a sentence.
 pub fn braid_open_refusal(entry: &Entry, braid: f64) -> Sentence {
     Sentence::new("refusals.braid-open")
-        .with("value", Arg::Text(crate::parse::number_text(braid)))
+        .with("value", Arg::Text(crate::words::number_text(braid)))
         .with("name", Arg::Text(entry.info.name.to_string()))
 }
 
@@ -121,14 +122,14 @@ pub fn check_density(density: f64) -> Result<f64, String> {
 
 /// [`check_density`]'s refusal as a sentence.
 pub fn density_refusal(density: f64) -> Sentence {
-    density_refusal_of(&crate::parse::number_text(density))
+    density_refusal_of(&crate::words::number_text(density))
 }
 
 /// The refusal of a density given as `value` (the number as it was written, or quoted text).
 pub fn density_refusal_of(value: &str) -> Sentence {
     Sentence::new("refusals.density")
         .with("value", Arg::Text(value.to_string()))
-        .with("max", Arg::Text(crate::parse::number_text(MAX_DENSITY)))
+        .with("max", Arg::Text(crate::words::number_text(MAX_DENSITY)))
 }
 
 impl Entry {
@@ -371,7 +372,7 @@ impl fmt::Display for UnknownName {
             f,
             "unknown {} {}: allowed are {}",
             self.kind,
-            crate::parse::quote(&self.given),
+            crate::words::quote(&self.given),
             self.allowed.join(", ")
         )
     }
@@ -435,7 +436,7 @@ pub fn shape_refusal(entry: &Entry, maze: &Maze) -> Option<Sentence> {
     }
     let grid = match maze.grid() {
         Some(grid) if grid.shape() == Shape::Square => Sentence::new("messages.masked-grid"),
-        _ => Sentence::new("messages.shape-grid").with("shape", shape_words(maze.shape())),
+        _ => Sentence::new("messages.shape-grid").with("shape", maze.shape().words()),
     };
     // Alternatives of the same kind: mazes for a maze, open worlds for an open world.
     let others: Vec<&str> = ALL

@@ -21,7 +21,7 @@ use crate::board::Board;
 use crate::machine::{Event, Info, Machine, Step, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Square, Topology};
+use crate::topology::Topology;
 
 pub static INFO: Info = Info {
     name: "obstacles",
@@ -51,7 +51,7 @@ pub struct Obstacles {
 impl Obstacles {
     /// Obstacles for a square maze of `maze`'s size, blocking a share `density` of its cells.
     pub fn new(maze: &Maze, density: f64) -> Obstacles {
-        Obstacles::on(Square::of(maze), density)
+        Obstacles::on(maze.square(), density)
     }
 
     /// Obstacles on `grid`: only the cells that are on can be blocked.

@@ -61,7 +61,7 @@ pub struct Prim<T = Square> {
 impl Prim {
     /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> Prim {
-        Prim::on(Square::of(maze))
+        Prim::on(maze.square())
     }
 }
 

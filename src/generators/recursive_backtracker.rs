@@ -22,11 +22,12 @@
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{event_sentence, side_words, Sentence};
+use crate::machine::{event_sentence, side_words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "recursive-backtracker",
@@ -63,7 +64,7 @@ pub struct RecursiveBacktracker<T = Square> {
 impl RecursiveBacktracker {
     /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> RecursiveBacktracker {
-        RecursiveBacktracker::on(Square::of(maze))
+        RecursiveBacktracker::on(maze.square())
     }
 }
 

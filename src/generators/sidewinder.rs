@@ -23,11 +23,12 @@
 //! Marks: `ACTIVE` for cells of the current run, `VISITED` for finished cells.
 
 use crate::board::{mark, Board};
-use crate::machine::{event_sentence, side_words, Sentence};
+use crate::machine::{event_sentence, side_words};
 use crate::machine::{step_to_end_local, Structure};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::{Coins, Rng};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "sidewinder",

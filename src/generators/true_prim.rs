@@ -24,11 +24,12 @@
 
 use crate::board::{mark, Board};
 use crate::ds::bucket_queue::BucketQueue;
+use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Spot, Square, Topology};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "true-prim",
@@ -73,7 +74,7 @@ pub struct TruePrim<T = Square> {
 impl TruePrim {
     /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> TruePrim {
-        TruePrim::on(Square::of(maze))
+        TruePrim::on(maze.square())
     }
 }
 

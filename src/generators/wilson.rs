@@ -83,7 +83,7 @@ pub struct Wilson<T = Square> {
 impl Wilson {
     /// A generator for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> Wilson {
-        Wilson::on(Square::of(maze))
+        Wilson::on(maze.square())
     }
 }
 

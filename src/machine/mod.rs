@@ -6,18 +6,19 @@
 //!
 //! - this file: the trait, [`Step`] and [`Info`];
 //! - `event.rs`: what a step did ([`Event`]) and the words for jumping to the next of a kind;
-//! - `words.rs`: narration, sentences built piece by piece ([`Words`], [`describe`]);
+//! - `narration.rs`: what a step says, built piece by piece ([`Words`], [`describe`]) into a
+//!   [`Sentence`] (from [`crate::words`]);
 //! - `structure.rs`: the data-structure views of the teaching panel ([`Structure`]).
 
 mod event;
-mod sentence;
+mod narration;
 mod structure;
-mod words;
 
 pub use event::{event_label, Event, EVENT_KINDS};
-pub use sentence::{known_words, reason_words, shape_words, slug, Arg, Sentence, ENGLISH, UNITS};
+pub use narration::{describe, event_sentence, side_words, xy, Words};
 pub use structure::{heap_best, Structure};
-pub use words::{describe, event_sentence, side_words, xy, Words};
+// What narration is made of, from the words layer below; here too for the front ends.
+pub use crate::words::{known_words, reason_words, slug, Arg, Sentence, ENGLISH, UNITS};
 
 use crate::board::Board;
 use crate::maze::Maze;

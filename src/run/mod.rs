@@ -12,12 +12,13 @@ use crate::board::Board;
 use crate::dirty::DirtyList;
 use crate::generators::{self, braid, Braid};
 use crate::history::History;
-use crate::machine::{event_label, shape_words, Arg, Info, Machine, Sentence, Step, Structure};
+use crate::machine::{event_label, Info, Machine, Step, Structure};
 use crate::maze::Maze;
 use crate::player::Player;
 use crate::rng::Rng;
 use crate::solvers::{self, Report, SolveError, Solver};
 use crate::stats::{Meter, Stats};
+use crate::words::{Arg, Sentence};
 
 mod phase;
 mod rework;
@@ -379,7 +380,7 @@ impl Run {
     }
 
     /// [`Run::narration`] as data (a key and its values), `None` before the first step.
-    pub fn sentence(&self) -> Option<crate::machine::Sentence> {
+    pub fn sentence(&self) -> Option<crate::words::Sentence> {
         let step = self.now.last?;
         Some(self.machine().sentence(&step, self.now.board.maze()))
     }
@@ -541,7 +542,7 @@ fn world_refusal(settings: &Settings, maze: &Maze) -> Option<Sentence> {
         let grid = if maze.shape() == crate::topology::Shape::Square {
             Arg::Words(Sentence::new("refusals.masked-square"))
         } else {
-            shape_words(maze.shape())
+            maze.shape().words()
         };
         return Some(Sentence::new("refusals.diagonal").with("grid", grid));
     }

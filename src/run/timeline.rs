@@ -62,9 +62,9 @@ pub(super) fn default_checkpoint_budget(cells: usize) -> usize {
 }
 
 /// [`room_for`]'s refusal as a sentence.
-pub(super) fn memory_refusal(cells: usize) -> crate::machine::Sentence {
+pub(super) fn memory_refusal(cells: usize) -> crate::words::Sentence {
     let bytes = checkpoint_bytes(cells).saturating_mul(2);
-    crate::machine::Sentence::new("refusals.memory")
+    crate::words::Sentence::new("refusals.memory")
         .n("cells", cells as u64)
         .n("mb", (bytes >> 20) as u64)
 }

@@ -46,12 +46,13 @@
 use super::{follow_parents, mark_path, open_neighbours, side_bits, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::open_set::{Entry, OpenSet};
-use crate::machine::{event_sentence, Sentence};
+use crate::machine::event_sentence;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Grid, Shape, Side, Square, Topology};
+use crate::words::Sentence;
 use std::sync::Arc;
 
 pub static INFO: Info = Info {
@@ -111,7 +112,7 @@ impl AStar {
     /// A* with `f = g + weight · h` on a square maze. The weight is clamped to
     /// `1..=MAX_WEIGHT`.
     pub fn with_weight(maze: &Maze, start: usize, goal: usize, weight: u32) -> AStar {
-        AStar::on(Square::of(maze), start, goal, weight)
+        AStar::on(maze.square(), start, goal, weight)
     }
 }
 

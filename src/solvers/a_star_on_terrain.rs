@@ -33,12 +33,13 @@ use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::ds::score_buckets::ScoreBuckets;
-use crate::machine::{event_sentence, Arg, Sentence};
+use crate::machine::event_sentence;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
+use crate::words::{Arg, Sentence};
 
 /// "Not reached yet" as a `g`.
 const UNREACHED: u32 = u32::MAX;
@@ -69,7 +70,7 @@ pub struct AStarOnTerrain {
 impl AStarOnTerrain {
     /// A search on `maze` (a plain square grid), described by `info` (A*'s).
     pub fn new(info: &'static Info, maze: &Maze, start: usize, goal: usize) -> AStarOnTerrain {
-        let grid = Square::of(maze);
+        let grid = maze.square();
         AStarOnTerrain {
             info,
             start,

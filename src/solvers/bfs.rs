@@ -18,12 +18,13 @@
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
-use crate::machine::{event_sentence, Sentence};
+use crate::machine::event_sentence;
 use crate::machine::{step_to_end_inlined, Structure};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "bfs",
@@ -75,7 +76,7 @@ pub struct Bfs<T = Square> {
 impl Bfs {
     /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Bfs {
-        Bfs::on(Square::of(maze), start, goal)
+        Bfs::on(maze.square(), start, goal)
     }
 }
 

@@ -30,12 +30,13 @@ use super::moves::{in_moves, Guess, Moves};
 use super::{mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::{event_sentence, Arg, Sentence};
+use crate::machine::event_sentence;
 use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::Topology;
+use crate::words::{Arg, Sentence};
 use crate::world::Search;
 use std::cmp::Reverse;
 

@@ -30,11 +30,12 @@
 
 use super::{mark_path, open_neighbours, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
+use crate::words::Sentence;
 use std::collections::VecDeque;
 
 pub static INFO: Info = Info {
@@ -249,7 +250,7 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for BidirectionalBfs<T> 
 impl BidirectionalBfs {
     /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> BidirectionalBfs {
-        BidirectionalBfs::on(Square::of(maze), start, goal)
+        BidirectionalBfs::on(maze.square(), start, goal)
     }
 }
 

@@ -24,11 +24,12 @@
 
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
+use crate::words::Sentence;
 use std::collections::VecDeque;
 
 pub static INFO: Info = Info {
@@ -74,7 +75,7 @@ pub struct DeadEndFilling<T = Square> {
 impl DeadEndFilling {
     /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> DeadEndFilling {
-        DeadEndFilling::on(Square::of(maze), start, goal)
+        DeadEndFilling::on(maze.square(), start, goal)
     }
 }
 

@@ -20,11 +20,12 @@
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{event_sentence, side_words, Sentence};
+use crate::machine::{event_sentence, side_words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "dfs",
@@ -66,7 +67,7 @@ pub struct Dfs<T = Square> {
 impl Dfs {
     /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Dfs {
-        Dfs::on(Square::of(maze), start, goal)
+        Dfs::on(maze.square(), start, goal)
     }
 }
 

@@ -40,12 +40,13 @@ use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::dial_queue::DialQueue;
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
-use crate::machine::{event_sentence, Sentence};
+use crate::machine::event_sentence;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "dijkstra",
@@ -101,7 +102,7 @@ pub struct Dijkstra<T = Square> {
 impl Dijkstra {
     /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Dijkstra {
-        Dijkstra::on(Square::of(maze), start, goal)
+        Dijkstra::on(maze.square(), start, goal)
     }
 }
 

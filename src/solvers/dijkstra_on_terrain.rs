@@ -36,12 +36,13 @@ use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::cost_buckets::CostBuckets;
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
-use crate::machine::{event_sentence, Arg, Sentence};
+use crate::machine::event_sentence;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::Topology;
+use crate::words::{Arg, Sentence};
 
 /// "Not reached yet" in the distance array.
 const UNREACHED: u32 = u32::MAX;

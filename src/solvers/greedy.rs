@@ -77,7 +77,7 @@ pub struct Greedy<T = Square> {
 impl Greedy {
     /// A search on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Greedy {
-        Greedy::on(Square::of(maze), start, goal)
+        Greedy::on(maze.square(), start, goal)
     }
 }
 

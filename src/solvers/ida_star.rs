@@ -26,12 +26,13 @@
 use super::moves::{in_moves, Guess, Moves};
 use super::{mark_path, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::machine::{event_sentence, reason_words, Arg, Sentence};
+use crate::machine::event_sentence;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::Topology;
+use crate::words::{reason_words, Arg, Sentence};
 use crate::world::Search;
 
 pub static INFO: Info = Info {
@@ -60,9 +61,7 @@ pub static INFO: Info = Info {
 
 /// Steps after which the search gives up.
 pub const STEP_LIMIT: u64 = 20_000_000;
-pub(crate) const GAVE_UP: &str =
-    "step limit reached: IDA* repeats its search for each new bound; choose \
-                       a-star for a world this size";
+pub(crate) const GAVE_UP: &str = crate::words::reasons::IDA_STEP_LIMIT;
 
 const NONE: u64 = u64::MAX;
 

@@ -34,12 +34,13 @@ use super::moves::{in_moves, Guess, Moves};
 use super::{is_uniform, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::{event_sentence, reason_words, Arg, Sentence};
+use crate::machine::event_sentence;
 use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square};
+use crate::words::{reason_words, Arg, Sentence};
 use crate::world::{diagonal_bits, Corners, Search, DIAGONAL_UNIT, UNIT};
 use std::cmp::Reverse;
 
@@ -69,11 +70,9 @@ pub static INFO: Info = Info {
 };
 
 /// Why a search on a world with terrain costs gives up.
-pub(crate) const COSTS: &str =
-    "jump-point-search needs every cell to cost the same: this world has \
-                     terrain costs; choose a-star or dijkstra";
+pub(crate) const COSTS: &str = crate::words::reasons::JPS_COSTS;
 /// Why a search on another grid gives up ([`super::check_shape`] refuses it first).
-pub(crate) const SHAPE: &str = "jump-point-search works on the plain square grid only";
+pub(crate) const SHAPE: &str = crate::words::reasons::JPS_SHAPE;
 
 type Entry = CostEntry;
 const UNREACHED: u64 = u64::MAX;
@@ -131,7 +130,7 @@ impl JumpPointSearch {
             None
         };
         JumpPointSearch {
-            square: Square::of(maze),
+            square: maze.square(),
             width: maze.width() as usize,
             corners: moves.corners,
             guess: Guess::new(maze, &moves, &search),

@@ -18,10 +18,11 @@
 
 use crate::board::{mark, Board};
 use crate::generators::UnknownName;
-use crate::machine::{reason_words, run_to_end, shape_words, Arg, Info, Machine, Sentence};
+use crate::machine::{run_to_end, Info, Machine};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Shape, Side, Square, Topology};
+use crate::topology::{Shape, Side, Topology};
+use crate::words::{reason_words, Arg, Sentence};
 use crate::world::{Heuristic, Search};
 use moves::{Guess, Moves};
 use std::fmt;
@@ -165,7 +166,7 @@ macro_rules! on_its_grid {
     ($maze:expr, |$grid:ident| $make:expr) => {
         match $maze.shared_grid() {
             None => {
-                let $grid = Square::of($maze);
+                let $grid = $maze.square();
                 Box::new($make) as Box<dyn Solver>
             }
             Some($grid) => Box::new($make),
@@ -237,7 +238,7 @@ pub static ALL: &[Entry] = &[
             if is_unit_cost(maze, search) {
                 on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
             } else if maze.grid().is_none() && !search.corners.diagonal() {
-                let grid = Square::of(maze);
+                let grid = maze.square();
                 Box::new(DijkstraOnTerrain::on(&dijkstra::INFO, grid, start, goal))
             } else {
                 on_its_grid!(maze, |grid| BestFirst::dijkstra(
@@ -501,7 +502,7 @@ pub fn shape_refusal(entry: &Entry, maze: &Maze) -> Option<Sentence> {
     let grid = if maze.shape() == Shape::Square {
         Sentence::new("messages.masked")
     } else {
-        Sentence::new("messages.shape").with("shape", shape_words(maze.shape()))
+        Sentence::new("messages.shape").with("shape", maze.shape().words())
     };
     Some(
         Sentence::new("messages.solver-square-only")
@@ -743,7 +744,7 @@ mod tests {
             }
             let maze = board.maze();
             for cell in 0..maze.len() {
-                let grid = Square::of(maze);
+                let grid = maze.square();
                 let expected: Vec<(Side, usize)> = Direction::ALL
                     .into_iter()
                     .filter_map(|dir| maze.passage(cell, dir).map(|next| (dir.side(), next)))

@@ -26,11 +26,12 @@
 
 use super::{facing, mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "tremaux",
@@ -99,7 +100,7 @@ pub struct Tremaux<T = Square> {
 impl Tremaux {
     /// A walk on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize) -> Tremaux {
-        Tremaux::on(Square::of(maze), start, goal)
+        Tremaux::on(maze.square(), start, goal)
     }
 }
 

@@ -47,11 +47,12 @@
 use super::{entered, facing, mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::state_set::StateSet;
-use crate::machine::{side_words, Sentence, Structure};
+use crate::machine::{side_words, Structure};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology};
+use crate::words::Sentence;
 
 pub static INFO_RIGHT: Info = Info {
     name: "wall-follower-right",
@@ -265,16 +266,16 @@ fn rule<T: Topology>(
 }
 
 /// The reason given when the follower finds itself repeating its walk.
-pub const LOOPED: &str = "no way to the goal by following this wall";
+pub const LOOPED: &str = crate::words::reasons::WALL_LOOPED;
 
 /// The reason given when the start has no open side.
-pub const WALLED_IN: &str = "the start is walled in on every side: there is no move to make";
+pub const WALLED_IN: &str = crate::words::reasons::WALLED_IN;
 
 /// Making one, and the pieces `step` uses: the rule's choice, and the two endings.
 impl WallFollower {
     /// A follower on a square maze.
     pub fn new(maze: &Maze, start: usize, goal: usize, hand: Hand) -> WallFollower {
-        WallFollower::on(Square::of(maze), maze, start, goal, hand)
+        WallFollower::on(maze.square(), maze, start, goal, hand)
     }
 }
 
@@ -491,7 +492,7 @@ mod tests {
     fn starts_with_the_hand_on_a_wall() {
         // A T-junction cell (1,0) open west, east and south, in a 3x2 grid.
         let maze = Maze::from_cells(3, 2, vec![E, W | E | S, W, 0, N, 0]).unwrap();
-        let (grid, west, east, north) = (Square::of(&maze), 3, 1, 0);
+        let (grid, west, east, north) = (maze.square(), 3, 1, 0);
         // Right hand: east has south (open) on its right; south has west (open) on its right;
         // west has north (a wall) on its right.
         assert_eq!(starting_heading(&grid, &maze, 1, Hand::Right), west);

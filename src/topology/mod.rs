@@ -15,6 +15,7 @@
 //!
 //! A [`Grid`] also knows which cells a mask switched off: they touch nothing.
 
+mod direction;
 mod hex;
 mod mask;
 pub mod outline;
@@ -24,17 +25,20 @@ mod square;
 mod triangle;
 pub mod weave;
 
+pub use direction::{Direction, E, N, S, W};
 pub use mask::{Mask, MaskError};
 pub use square::Square;
 
-use crate::machine::{shape_words, Arg, Sentence};
-use crate::maze::{Direction, MAX_SIDE};
 use crate::rng::{Coins, Rng};
+use crate::words::{known_words, Arg, Sentence};
 use std::fmt;
 
 /// A side of a cell, numbered clockwise from 0 (see the module's table). On the square grid
 /// 0 north, 1 east, 2 south, 3 west (`Direction as Side`); passage bit `1 << side`.
 pub type Side = u8;
+
+/// The largest width or height a grid may have.
+pub const MAX_SIDE: u32 = 4096;
 
 /// The most cells a grid of any shape may have: as many as the largest square grid.
 pub const MAX_CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
@@ -70,6 +74,12 @@ impl Shape {
         }
     }
 
+    /// Its name as words of their own ("shapes.hex"), for sentences the page says in its
+    /// language.
+    pub fn words(self) -> Arg {
+        known_words("shapes.", self.name())
+    }
+
     /// The shape with this name.
     pub fn parse(text: &str) -> Result<Shape, String> {
         Shape::ALL
@@ -79,7 +89,7 @@ impl Shape {
                 let names: Vec<&str> = Shape::ALL.iter().map(|s| s.name()).collect();
                 format!(
                     "unknown shape {}: choose one of {}",
-                    crate::parse::quote(text),
+                    crate::words::quote(text),
                     names.join(", ")
                 )
             })
@@ -576,7 +586,7 @@ impl Grid {
         let size_error = || {
             GridError::BadSize(
                 Sentence::new("refusals.grid-size")
-                    .with("shape", shape_words(shape))
+                    .with("shape", shape.words())
                     .n("width", width)
                     .n("height", height)
                     .with("max", Arg::Text(MAX_SIDE.to_string())),
@@ -606,7 +616,7 @@ impl Grid {
         if grid.len() > MAX_CELLS {
             return Err(GridError::BadSize(
                 Sentence::new("refusals.too-many-rings")
-                    .with("shape", shape_words(shape))
+                    .with("shape", shape.words())
                     .n("rings", height)
                     .n("cells", grid.len() as u64)
                     .with("max", Arg::Text(MAX_CELLS.to_string()))

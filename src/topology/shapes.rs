@@ -386,7 +386,7 @@ pub fn word(text: &str, scale: u32) -> Result<Mask, String> {
         let glyph = FONT.iter().find(|(c, _)| *c == letter).ok_or_else(|| {
             format!(
                 "{} cannot be drawn: use the letters A to Z, digits, spaces and '-'",
-                crate::parse::quote(&letter.to_string())
+                crate::words::quote(&letter.to_string())
             )
         })?;
         glyphs.push(&glyph.1);

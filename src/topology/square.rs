@@ -3,7 +3,6 @@
 //! arithmetic (index offsets, no shape to look up, no mask).
 
 use super::{random_side, Side, Spot, Topology};
-use crate::maze::Maze;
 use crate::rng::{Coins, Rng};
 
 /// A `width` × `height` grid of squares with every cell on. Sides 0 north, 1 east, 2 south,
@@ -25,11 +24,6 @@ impl Square {
 
     pub fn height(&self) -> u32 {
         self.height
-    }
-
-    /// The grid of a maze (which must be a plain square one).
-    pub fn of(maze: &Maze) -> Square {
-        Square::new(maze.width(), maze.height())
     }
 
     /// How far a cell index moves through each side.

@@ -1,13 +1,13 @@
 //! Narration: the plain sentences the page shows for each step, built piece by piece.
 
-use super::sentence::{Sentence, ENGLISH};
 use super::Event;
-use crate::maze::{Direction, Maze, Side};
-use crate::topology::{Shape, Topology};
+use crate::maze::Maze;
+use crate::topology::{Direction, Shape, Side, Topology};
+use crate::words::{push_number, CellNames, Sentence, ENGLISH};
 
-/// A cell as "(x, y)".
+/// A cell as "(x, y)" (on a polar grid: place in its ring, ring).
 pub fn xy(maze: &Maze, cell: usize) -> String {
-    Words::new(maze).cell(cell).done()
+    maze.cell_name(cell)
 }
 
 /// A sentence built piece by piece: `Words::new(maze).t("Carved ").side(cell, s).t(" from ")
@@ -37,7 +37,7 @@ impl<'a> Words<'a> {
     /// A whole number, in decimal.
     #[inline(never)]
     pub fn n(&mut self, value: u64) -> &mut Words<'a> {
-        super::sentence::push_number(&mut self.text, value);
+        push_number(&mut self.text, value);
         self
     }
 
@@ -49,10 +49,7 @@ impl<'a> Words<'a> {
     /// A cell as "(x, y)" (on a polar grid: place in its ring, ring).
     #[inline(never)]
     pub fn cell(&mut self, cell: usize) -> &mut Words<'a> {
-        let (x, y) = match self.maze.grid() {
-            Some(grid) => grid.place(cell),
-            None => self.maze.coords(cell),
-        };
+        let (x, y) = self.maze.place(cell);
         self.t("(").n(u64::from(x)).t(", ").n(u64::from(y)).t(")")
     }
 

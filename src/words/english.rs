@@ -1,139 +1,22 @@
-//! Narration as data: a sentence is a key and named values, and the English words for every key
-//! live in [`ENGLISH`] here. The core fills them itself for the command line, the transcripts
-//! and `narration()`; the page gets the key and values (`narrationData()`) and fills the
-//! template of its language, so a translation is a data file, never code.
-//!
-//! Templates read `{name}` for a value and `{name:unit}` for a count with its word from
-//! [`UNITS`], the same syntax `www/i18n.js` fills. `www/i18n/en.json`'s `core` section is made
-//! from these tables (tests/i18n_core.rs checks it, and writes it with `MAZESTEP_BLESS=1`).
+//! The English templates of every key the core says, and looking words up in them.
 
-use crate::maze::Maze;
+use super::{Arg, Sentence};
 
-// The builder's methods are kept out of line: a sentence is built at a hundred or so call
-// sites, and each inlined copy of a Vec push costs the wasm module bytes.
-
-/// A value in a sentence.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Arg {
-    /// A whole number (the page writes it the language's way).
-    Num(u64),
-    /// A cost in moves, written with two decimals ("3.50").
-    Dec(f64),
-    /// Language-neutral text: a cell as "(3, 4)", or a reason the core only has in English.
-    Text(String),
-    /// Words of their own: a side ("sides.north"), or a phrase with values of its own.
-    Words(Sentence),
-}
-
-/// A sentence: the key of its template (under `core.` in the language files) and its values.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sentence {
-    pub key: &'static str,
-    pub args: Vec<(&'static str, Arg)>,
-}
-
-impl Sentence {
-    #[inline(never)]
-    pub fn new(key: &'static str) -> Sentence {
-        Sentence {
-            key,
-            args: Vec::new(),
-        }
-    }
-
-    /// Adds a value.
-    #[inline(never)]
-    pub fn with(mut self, name: &'static str, value: Arg) -> Sentence {
-        self.args.push((name, value));
-        self
-    }
-
-    /// Adds a whole number.
-    pub fn n(self, name: &'static str, value: impl Into<u64>) -> Sentence {
-        self.num(name, value.into())
-    }
-
-    #[inline(never)]
-    fn num(self, name: &'static str, value: u64) -> Sentence {
-        self.with(name, Arg::Num(value))
-    }
-
-    /// Adds a cell as "(x, y)" (on a polar grid: place in its ring, ring).
-    #[inline(never)]
-    pub fn cell(self, name: &'static str, maze: &Maze, cell: usize) -> Sentence {
-        self.with(name, Arg::Text(super::xy(maze, cell)))
-    }
-
-    /// Adds words of their own (a side, a phrase).
-    #[inline(never)]
-    pub fn words(self, name: &'static str, words: Sentence) -> Sentence {
-        self.with(name, Arg::Words(words))
-    }
-
-    /// The sentence in English, as the command line and the transcripts show it.
-    pub fn english(&self) -> String {
-        let mut out = String::new();
-        self.english_into(&mut out);
-        out
-    }
-
-    #[inline(never)]
-    fn english_into(&self, out: &mut String) {
-        let template = english_template(self.key).unwrap_or(self.key);
-        let mut rest = template;
-        while let Some(open) = rest.find('{') {
-            out.push_str(&rest[..open]);
-            let Some(close) = rest[open..].find('}') else {
-                break;
-            };
-            let field = &rest[open + 1..open + close];
-            rest = &rest[open + close + 1..];
-            let (name, unit) = match field.split_once(':') {
-                Some((name, unit)) => (name, Some(unit)),
-                None => (field, None),
-            };
-            match self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a) {
-                Some(Arg::Num(n)) => match unit.and_then(unit_forms) {
-                    Some((one, other)) => {
-                        let form = if *n == 1 { one } else { other };
-                        let (before, after) = form.split_once('#').unwrap_or((form, ""));
-                        out.push_str(before);
-                        push_number(out, *n);
-                        out.push_str(after);
-                    }
-                    None => push_number(out, *n),
-                },
-                Some(Arg::Dec(x)) => out.push_str(&format!("{x:.2}")),
-                Some(Arg::Text(text)) => out.push_str(text),
-                Some(Arg::Words(words)) => words.english_into(out),
-                // A template naming a value the sentence lacks shows it as written.
-                None => {
-                    out.push('{');
-                    out.push_str(field);
-                    out.push('}');
-                }
-            }
-        }
-        out.push_str(rest);
-    }
-}
-
-/// A whole number in decimal, without `format!` (each call site of it costs the wasm module).
-pub(crate) fn push_number(out: &mut String, value: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = value;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
+/// Why a search gave up, in English: the reasons solvers give (`Outcome::GaveUp`), each a
+/// key of [`ENGLISH`] under `reasons.` so the page says it in its language.
+pub mod reasons {
+    /// IDA* reached its step limit.
+    pub const IDA_STEP_LIMIT: &str = "step limit reached: IDA* repeats its search for each \
+                                      new bound; choose a-star for a world this size";
+    /// Jump point search on a world with terrain costs.
+    pub const JPS_COSTS: &str = "jump-point-search needs every cell to cost the same: this \
+                                 world has terrain costs; choose a-star or dijkstra";
+    /// Jump point search on a grid other than the plain square one.
+    pub const JPS_SHAPE: &str = "jump-point-search works on the plain square grid only";
+    /// A wall follower back in a state it has been in.
+    pub const WALL_LOOPED: &str = "no way to the goal by following this wall";
+    /// A wall follower whose start has no open side.
+    pub const WALLED_IN: &str = "the start is walled in on every side: there is no move to make";
 }
 
 /// Why a search gave up, as words of their own when [`ENGLISH`] has a key for the reason
@@ -152,11 +35,6 @@ pub fn known_words(prefix: &str, english: &str) -> Arg {
         Some(&(key, _)) => Arg::Words(Sentence::new(key)),
         None => Arg::Text(english.to_string()),
     }
-}
-
-/// A shape's name as words of their own ("shapes.hex").
-pub fn shape_words(shape: crate::topology::Shape) -> Arg {
-    known_words("shapes.", shape.name())
 }
 
 /// The English template of `key`.
@@ -236,11 +114,11 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("narration.event.paint-row", "Painted the costs of {length:cell} from cell {cell} by the noise."),
     // What machines say with their own state.
     ("narration.gave-up", "Gave up: {reason}."),
-    ("reasons.ida-step-limit", crate::solvers::ida_star::GAVE_UP),
-    ("reasons.jps-costs", crate::solvers::jump_point_search::COSTS),
-    ("reasons.jps-shape", crate::solvers::jump_point_search::SHAPE),
-    ("reasons.wall-looped", crate::solvers::wall_follower::LOOPED),
-    ("reasons.walled-in", crate::solvers::wall_follower::WALLED_IN),
+    ("reasons.ida-step-limit", reasons::IDA_STEP_LIMIT),
+    ("reasons.jps-costs", reasons::JPS_COSTS),
+    ("reasons.jps-shape", reasons::JPS_SHAPE),
+    ("reasons.wall-looped", reasons::WALL_LOOPED),
+    ("reasons.walled-in", reasons::WALLED_IN),
     ("narration.sidewinder.extend-run", "Coin says go on: carved east from cell {cell}, the run is now {run:cell} long."),
     ("narration.sidewinder.close-run-edge", "At the east edge the run must close: carve {side} from cell {cell}, chosen from a run of {run}."),
     ("narration.sidewinder.close-run", "Coin says close the run: carve {side} from cell {cell}, chosen from a run of {run}."),
