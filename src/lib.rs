@@ -21,6 +21,7 @@ pub mod generators;
 mod history;
 pub mod machine;
 pub mod maze;
+pub mod notes;
 pub mod parse;
 pub mod player;
 pub mod rng;

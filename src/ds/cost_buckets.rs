@@ -8,10 +8,10 @@
 //! reshuffling per cell. ([`super::dial_queue`] is the same with two lists, for costs of 1.)
 //!
 //! Every push and pop can be taken back exactly: a pop loses only the lists it used up on the
-//! way, which it notes on the board, each followed by its length, then how many there were.
+//! way, which it writes to the undo notes, each followed by its length, then how many there were.
 
-use crate::board::Board;
 use crate::maze::MAX_COST;
+use crate::notes::NoteSink;
 
 /// How many lists: enough for every distance that can be queued at once, rounded up to a
 /// power of two so that finding a distance's list is a mask, not a division.
@@ -59,9 +59,9 @@ impl CostBuckets {
     }
 
     /// Takes the first cell queued with the smallest distance, with that distance. Lists it
-    /// uses up on the way are noted on `board` for [`CostBuckets::undo_pop`].
+    /// uses up on the way are noted in `notes` for [`CostBuckets::undo_pop`].
     #[inline]
-    pub(crate) fn pop(&mut self, board: &mut Board) -> Option<(usize, u64)> {
+    pub(crate) fn pop(&mut self, notes: &mut impl NoteSink) -> Option<(usize, u64)> {
         if self.queued == 0 {
             return None;
         }
@@ -71,11 +71,11 @@ impl CostBuckets {
             if let Some(&cell) = list.get(self.head) {
                 self.head += 1;
                 self.queued -= 1;
-                board.note(emptied);
+                notes.note(emptied);
                 return Some((cell as usize, self.dist));
             }
             // That distance is used up: its list is reused for the distance `SPAN` further on.
-            note_list(board, list);
+            note_list(notes, list);
             list.clear();
             self.head = 0;
             self.dist += 1;
@@ -115,14 +115,15 @@ impl CostBuckets {
 /// Notes a used-up list and its length. Out of line: it runs once per distance, not per cell.
 #[cold]
 #[inline(never)]
-fn note_list(board: &mut Board, list: &[u32]) {
-    board.note_words(list);
-    board.note(list.len() as u32);
+fn note_list(notes: &mut impl NoteSink, list: &[u32]) {
+    notes.note_words(list);
+    notes.note(list.len() as u32);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::maze::Maze;
     use crate::rng::Rng;
     use std::cmp::Reverse;

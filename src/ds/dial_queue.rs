@@ -7,9 +7,9 @@
 //! `(dist, order queued)` would give, without its `log n` reshuffling per cell.
 //!
 //! Every push and pop can be taken back exactly: the only thing a pop loses is a list it used
-//! up, which it notes on the board.
+//! up, which it writes to the undo notes.
 
-use crate::board::Board;
+use crate::notes::NoteSink;
 
 /// The priority queue for distances that grow by 1 per passage: a list of cells for the
 /// smallest queued distance, read from `head` on, and one for that distance plus one.
@@ -41,8 +41,8 @@ impl DialQueue {
     }
 
     /// Takes the first cell queued with the smallest distance. A list it uses up is noted on
-    /// `board` (its cells) for [`DialQueue::undo_pop`].
-    pub(crate) fn pop(&mut self, board: &mut Board) -> Option<usize> {
+    /// `notes` (its cells) for [`DialQueue::undo_pop`].
+    pub(crate) fn pop(&mut self, notes: &mut impl NoteSink) -> Option<usize> {
         loop {
             let list = &mut self.lists[(self.dist % 2) as usize];
             if let Some(&cell) = list.get(self.head) {
@@ -51,7 +51,7 @@ impl DialQueue {
             }
             // That distance is used up: its list is reused for the distance after the next
             // (noted first, for `undo_pop`).
-            note_list(board, list);
+            note_list(notes, list);
             list.clear();
             self.head = 0;
             if self.lists[((self.dist + 1) % 2) as usize].is_empty() {
@@ -98,13 +98,14 @@ impl DialQueue {
 /// loop measurably slowed the search, journaling or not.
 #[cold]
 #[inline(never)]
-fn note_list(board: &mut Board, list: &[u32]) {
-    board.note_words(list);
+fn note_list(notes: &mut impl NoteSink, list: &[u32]) {
+    notes.note_words(list);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::maze::Maze;
     use crate::rng::Rng;
     use std::cmp::Reverse;

@@ -29,6 +29,7 @@
 pub mod bucket_queue;
 pub mod cost_buckets;
 pub mod dial_queue;
+pub mod open_entry;
 pub mod open_set;
 pub mod parents;
 pub mod quad_heap;

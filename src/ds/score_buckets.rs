@@ -8,11 +8,11 @@
 //! in first out: the order of a heap of `(f, h, order added)`, for a few array reads a cell.
 //!
 //! Every push and pop can be taken back exactly. A queue keeps what was read from it while
-//! the board is journaling (so a pop is taken back by moving its read position back), and
+//! undo notes are kept (so a pop is taken back by moving its read position back), and
 //! starts over when it is read to the end otherwise.
 
-use crate::board::Board;
 use crate::maze::MAX_COST;
+use crate::notes::NoteSink;
 
 /// How many scores can be queued at once, rounded up to a power of two (a mask, not a
 /// division, finds a score's level).
@@ -96,7 +96,7 @@ impl ScoreBuckets {
     /// Takes the first entry queued with the lowest `f`, then the lowest `h`, as `(cell, f,
     /// h)`, with what [`ScoreBuckets::undo_pop`] needs.
     #[inline]
-    pub(crate) fn pop(&mut self, board: &Board) -> Option<((usize, u32, u32), PopRecord)> {
+    pub(crate) fn pop(&mut self, notes: &impl NoteSink) -> Option<((usize, u32, u32), PopRecord)> {
         if self.len == 0 {
             return None;
         }
@@ -110,7 +110,7 @@ impl ScoreBuckets {
             let queue = &mut level.queues[level.lowest as usize];
             if let Some(&cell) = queue.cells.get(queue.taken) {
                 queue.taken += 1;
-                if queue.taken == queue.cells.len() && !board.is_journaling() {
+                if queue.taken == queue.cells.len() && !notes.keeps_notes() {
                     // Read to the end, and no pop will be taken back: start over.
                     queue.cells.clear();
                     queue.taken = 0;
@@ -152,6 +152,7 @@ impl ScoreBuckets {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::maze::Maze;
     use crate::rng::Rng;
     use std::cmp::Reverse;

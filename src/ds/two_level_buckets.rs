@@ -9,10 +9,10 @@
 //! added first).
 //!
 //! Every push and pop can be taken back exactly: a push returns the word that takes it back,
-//! and a pop notes on the board what it lost (see `pop`).
+//! and a pop writes to the undo notes what it lost (see `pop`).
 
-use crate::board::Board;
-use crate::ds::open_set::Entry;
+use crate::ds::open_entry::Entry;
+use crate::notes::NoteSink;
 
 /// The two levels of buckets: the entries with the `f` of the cell taken last, and those with
 /// that `f` plus 2.
@@ -52,7 +52,7 @@ impl TwoLevelBuckets {
     /// Takes the best entry out. Notes the `lowest` of the level taken from as it was, with a
     /// bit for the levels swapped first (after what the level noted).
     #[inline(always)]
-    pub(crate) fn pop(&mut self, board: &mut Board) -> Option<Entry> {
+    pub(crate) fn pop(&mut self, notes: &mut impl NoteSink) -> Option<Entry> {
         let swapped = self.levels[0].len == 0;
         if swapped {
             if self.levels[1].len == 0 {
@@ -62,8 +62,8 @@ impl TwoLevelBuckets {
             self.f += 2;
         }
         let lowest = self.levels[0].lowest as u32;
-        let (h, at) = self.levels[0].pop(board)?;
-        board.note(lowest | u32::from(swapped) << 31);
+        let (h, at) = self.levels[0].pop(notes)?;
+        notes.note(lowest | u32::from(swapped) << 31);
         Some(Entry {
             f: self.f,
             h,
@@ -143,7 +143,7 @@ impl Level {
     /// noted (its cells, then their count) before it starts over. `lowest` is left at the
     /// queue taken from.
     #[inline(always)]
-    fn pop(&mut self, board: &mut Board) -> Option<(u32, u32)> {
+    fn pop(&mut self, notes: &mut impl NoteSink) -> Option<(u32, u32)> {
         if self.len == 0 {
             return None;
         }
@@ -153,8 +153,8 @@ impl Level {
                 queue.taken += 1;
                 if queue.taken == queue.cells.len() {
                     // Emptied: start the queue over, keeping its memory.
-                    if board.is_journaling() {
-                        note_cells(board, &queue.cells);
+                    if notes.keeps_notes() {
+                        note_cells(notes, &queue.cells);
                     }
                     queue.cells.clear();
                     queue.taken = 0;
@@ -204,14 +204,15 @@ impl Level {
 /// Notes a queue's cells, then their count: out of line, to keep the search's loop small.
 #[cold]
 #[inline(never)]
-fn note_cells(board: &mut Board, cells: &[u32]) {
-    board.note_words(cells);
-    board.note(cells.len() as u32);
+fn note_cells(notes: &mut impl NoteSink, cells: &[u32]) {
+    notes.note_words(cells);
+    notes.note(cells.len() as u32);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::maze::Maze;
     use crate::rng::Rng;
     use std::cmp::Reverse;

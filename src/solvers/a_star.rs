@@ -45,7 +45,8 @@
 
 use super::{follow_parents, mark_path, open_neighbours, side_bits, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::ds::open_set::{Entry, OpenSet};
+use crate::ds::open_entry::Entry;
+use crate::ds::open_set::OpenSet;
 use crate::machine::event_sentence;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
