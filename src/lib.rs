@@ -13,12 +13,10 @@
 //! - [`export`]: a maze as tile text with its route, or as a printable SVG worksheet.
 
 pub mod board;
-mod dirty;
 pub mod distance;
 pub mod ds;
 pub mod export;
 pub mod generators;
-mod history;
 pub mod machine;
 pub mod maze;
 pub mod notes;

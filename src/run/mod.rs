@@ -5,13 +5,11 @@
 //!
 //! Its parts: this file steps the run and answers what is on show; `settings` says what
 //! defines a run, `phase` moves from one phase to the next, `timeline` seeks and goes back
-//! (checkpoints, snapshots, the history of steps to take back), and `crate::dirty` keeps the
-//! cells a call changed.
+//! (checkpoints, snapshots), `history` keeps the last steps to take back one by one, `rework`
+//! redoes a run after an edit, and `dirty` keeps the cells a call changed.
 
 use crate::board::Board;
-use crate::dirty::DirtyList;
 use crate::generators::{self, braid, Braid};
-use crate::history::History;
 use crate::machine::{event_label, Info, Machine, Step, Structure};
 use crate::maze::Maze;
 use crate::player::Player;
@@ -20,11 +18,15 @@ use crate::solvers::{self, Report, SolveError, Solver};
 use crate::stats::{Meter, Stats};
 use crate::words::{Arg, Sentence};
 
+mod dirty;
+mod history;
 mod phase;
 mod rework;
 mod settings;
 mod timeline;
 
+use dirty::DirtyList;
+use history::History;
 pub use phase::Phase;
 pub use rework::REWORK_CELLS;
 pub use settings::{algorithm_info, default_ends, default_ends_of, RunError, Settings};

@@ -8,10 +8,10 @@
 //! where each step's changes and notes begin, and forgets its oldest half whenever the journal
 //! passes its limit, so memory stays bounded however long the run goes on.
 
+use super::Phase;
 use crate::board::Board;
 use crate::machine::Step;
 use crate::rng::Rng;
-use crate::run::Phase;
 
 /// What the run was just before one step, and where that step's changes and notes begin in
 /// the board's journal.
