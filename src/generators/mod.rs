@@ -29,9 +29,9 @@ pub mod wilson;
 
 // Open worlds: an open field with obstacles or terrain, not perfect mazes.
 pub mod caves;
+pub mod empty_room;
 pub mod obstacles;
-pub mod room;
-pub mod rooms;
+pub mod rooms_and_doors;
 pub mod terrain;
 
 pub use aldous_broder::AldousBroder;
@@ -48,9 +48,9 @@ pub use true_prim::TruePrim;
 pub use wilson::Wilson;
 
 pub use caves::Caves;
+pub use empty_room::EmptyRoom;
 pub use obstacles::Obstacles;
-pub use room::Room;
-pub use rooms::Rooms;
+pub use rooms_and_doors::RoomsAndDoors;
 pub use terrain::Terrain;
 
 /// A registered generator: its description and how to make one for a maze of a given size.
@@ -303,9 +303,9 @@ pub static ALL: &[Entry] = &[
         uses_density: false,
     },
     Entry {
-        info: &room::INFO,
+        info: &empty_room::INFO,
         group: OPEN_WORLDS,
-        make: |_, _| Box::new(Room::new()),
+        make: |_, _| Box::new(EmptyRoom::new()),
         any_shape: true,
         weave: false,
         perfect: false,
@@ -324,9 +324,9 @@ pub static ALL: &[Entry] = &[
         uses_density: true,
     },
     Entry {
-        info: &rooms::INFO,
+        info: &rooms_and_doors::INFO,
         group: OPEN_WORLDS,
-        make: |maze, _| Box::new(Rooms::new(maze)),
+        make: |maze, _| Box::new(RoomsAndDoors::new(maze)),
         any_shape: false,
         weave: false,
         perfect: false,

@@ -641,7 +641,7 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         }
     }
     let algorithm = match (world_file, given.get("--algorithm")) {
-        (Some(_), _) => generators::room::INFO.name,
+        (Some(_), _) => generators::empty_room::INFO.name,
         (None, Some(name)) => generator_name(name)?,
         (None, None) => default_generator()?,
     };

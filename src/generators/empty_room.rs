@@ -1,4 +1,5 @@
-//! Room: an empty room, the simplest open world.
+//! Empty room (`room`): one room with nothing in it, the simplest open world. (Not
+//! [`super::rooms_and_doors`], which splits a field into rooms.)
 //!
 //! How it works:
 //! 1. Start from the grid with every wall standing.
@@ -33,17 +34,17 @@ pub static INFO: Info = Info {
 
 /// An empty room as a step machine: one step.
 #[derive(Clone, Debug, Default)]
-pub struct Room {
+pub struct EmptyRoom {
     opened: bool,
 }
 
-impl Room {
-    pub fn new() -> Room {
-        Room::default()
+impl EmptyRoom {
+    pub fn new() -> EmptyRoom {
+        EmptyRoom::default()
     }
 }
 
-impl Machine for Room {
+impl Machine for EmptyRoom {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.opened {
             return None;

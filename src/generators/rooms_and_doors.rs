@@ -1,5 +1,5 @@
-//! Rooms: an open field split into rectangular rooms by walls of blocked cells, each wall with
-//! one door.
+//! Rooms and doors (`rooms`): an open field split into rectangular rooms by walls of blocked
+//! cells, each wall with one door. (Not [`super::empty_room`], the one empty room.)
 //!
 //! How it works (recursive division, with walls one cell thick):
 //! 1. Start from an open field: the whole grid is one *chamber*, every wall between two cells
@@ -98,22 +98,22 @@ impl Chamber {
 
 /// Rooms and doors as a step machine, on the plain square grid.
 #[derive(Clone, Debug)]
-pub struct Rooms {
+pub struct RoomsAndDoors {
     maze_width: u32,
     /// Chambers still to split; each one on it can be split.
     stack: Vec<Chamber>,
     walls: u64,
 }
 
-impl Rooms {
-    pub fn new(maze: &Maze) -> Rooms {
+impl RoomsAndDoors {
+    pub fn new(maze: &Maze) -> RoomsAndDoors {
         let whole = Chamber {
             x: 0,
             y: 0,
             width: maze.width(),
             height: maze.height(),
         };
-        Rooms {
+        RoomsAndDoors {
             maze_width: maze.width(),
             stack: if whole.can_split() {
                 vec![whole]
@@ -134,7 +134,7 @@ impl Rooms {
     }
 }
 
-impl Machine for Rooms {
+impl Machine for RoomsAndDoors {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let chamber = self.stack.pop()?;
         let Chamber {
