@@ -18,9 +18,9 @@
 mod direction;
 mod hex;
 mod mask;
+pub mod mask_makers;
 pub mod outline;
 mod polar;
-pub mod shapes;
 mod square;
 mod triangle;
 pub mod weave;

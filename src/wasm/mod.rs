@@ -33,7 +33,7 @@ use crate::rng;
 use crate::run::{self, Phase, Run, RunError, Settings};
 use crate::solvers::{self, Outcome, SolveError};
 use crate::stats::{self, STATISTICS};
-use crate::topology::{self, shapes, Grid, GridError, Mask, Shape, Topology};
+use crate::topology::{self, mask_makers as shapes, Grid, GridError, Mask, Shape, Topology};
 use crate::world::{Corners, Edits, Heuristic, Search};
 use args::param;
 use wasm_bindgen::prelude::*;

@@ -21,7 +21,7 @@ use mazestep::parse;
 use mazestep::rng;
 use mazestep::run::{default_ends_of, RunError, Settings};
 use mazestep::solvers;
-use mazestep::topology::{shapes, GridError, Mask, Shape};
+use mazestep::topology::{mask_makers as shapes, GridError, Mask, Shape};
 use mazestep::world::{self, Corners, Edits, Heuristic, Search};
 use std::ffi::OsString;
 

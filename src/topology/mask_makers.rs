@@ -1,5 +1,5 @@
-//! Ready-made masks: a few outlines (circle, heart, star, diamond), words in a block font, and
-//! masks from pictures, for worksheets shaped like a picture or a class's initials. Every mask
+//! Masks made for you (not the grid's [`Shape`], which says square, hex …): a few ready-made
+//! figures (circle, heart, star, diamond), words in a block font, and masks from pictures, for worksheets shaped like a picture or a class's initials. Every mask
 //! made here from an outline or a picture keeps its cells in one piece under its grid's own
 //! connectivity (hexagons through their six sides, triangles through their three …), as a maze
 //! needs (see [`crate::run::Settings::empty_maze`]).
