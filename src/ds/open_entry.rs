@@ -1,5 +1,5 @@
 //! An entry of A*'s open set as it is taken out: what both of its forms
-//! ([`slot_heap`](crate::ds::slot_heap) and [`two_level_buckets`](crate::ds::two_level_buckets))
+//! ([`slot_heap`](crate::ds::slot_heap) and [`two_score_levels`](crate::ds::two_score_levels))
 //! hold and hand out, in a file of its own so that neither depends on the open set that
 //! chooses between them.
 

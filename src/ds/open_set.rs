@@ -4,7 +4,7 @@
 //! It takes one of two forms, chosen by the heuristic's weight and the grid:
 //! - weight 1 (plain A*) where every step changes `h` by exactly one (squares, triangles): `f`
 //!   never falls and never grows by one, so the open set only ever holds two values of `f`,
-//!   and the buckets of [`two_level_buckets`](crate::ds::two_level_buckets) hand its entries
+//!   and the buckets of [`two_score_levels`](crate::ds::two_score_levels) hand its entries
 //!   out for a few array reads each;
 //! - larger weights, or grids where a step can leave `h` as it was (hexagons, rings): a step
 //!   toward the goal can lower `f`, or raise it by one, so a heap keeps the order
@@ -18,15 +18,15 @@
 
 use crate::ds::open_entry::Entry;
 use crate::ds::slot_heap::{HeapEntry, SlotHeap};
-use crate::ds::two_level_buckets::TwoLevelBuckets;
+use crate::ds::two_score_levels::TwoScoreLevels;
 use crate::notes::NoteSink;
 
 /// The open set. Entries come out lowest `f` first, then lowest `h`, then the one added
 /// earlier, whichever form it takes.
 #[derive(Clone, Debug)]
 pub(crate) enum OpenSet {
-    /// Weight 1: `f` never falls, so buckets do (see [`TwoLevelBuckets`]).
-    Buckets(TwoLevelBuckets),
+    /// Weight 1: `f` never falls, so buckets do (see [`TwoScoreLevels`]).
+    Buckets(TwoScoreLevels),
     /// Larger weights: a step toward the goal can lower `f`, so a heap keeps the order.
     Heap(SlotHeap),
 }
@@ -38,7 +38,7 @@ impl OpenSet {
     pub(crate) fn new(weight: u32, max_h: Option<u32>, start_h: u32) -> OpenSet {
         match max_h {
             Some(max_h) if weight == 1 => {
-                OpenSet::Buckets(TwoLevelBuckets::new(max_h as usize, start_h))
+                OpenSet::Buckets(TwoScoreLevels::new(max_h as usize, start_h))
             }
             _ => OpenSet::Heap(SlotHeap::default()),
         }

@@ -23,7 +23,7 @@
 //! Marks: `VISITED` for cells in the maze, `FRONTIER` for frontier cells.
 
 use crate::board::{mark, Board};
-use crate::ds::bucket_queue::BucketQueue;
+use crate::ds::weight_heaps::WeightHeaps;
 use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -65,8 +65,8 @@ pub struct TruePrim<T = Square> {
     /// Frontier cells keyed by `weight << 32 | cell`: cheapest first, ties by cell index.
     /// Filed in buckets by weight rather than in one heap: the frontier grows to a good share
     /// of the maze, but the cells taken come mostly from the cheap buckets, which stay small
-    /// enough for the cache (see [`BucketQueue`]).
-    frontier: BucketQueue,
+    /// enough for the cache (see [`WeightHeaps`]).
+    frontier: WeightHeaps,
     started: bool,
     current: Option<usize>,
 }
@@ -83,7 +83,7 @@ impl<T: Topology> TruePrim<T> {
     pub fn on(grid: T) -> TruePrim<T> {
         TruePrim {
             standing: vec![Standing::Outside; grid.len()],
-            frontier: BucketQueue::new(grid.len()),
+            frontier: WeightHeaps::new(grid.len()),
             grid,
             started: false,
             current: None,

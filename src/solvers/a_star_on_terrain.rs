@@ -16,7 +16,7 @@
 //! A move changes `h` by exactly one and costs at least one, so `h` is *consistent*: a cell's
 //! `g` is final when it is taken, a closed cell is never reached more cheaply, and a
 //! neighbour's `f` is the cell's `f` to `f + 10`. The open set is therefore buckets
-//! ([`crate::ds::score_buckets`]): a level per `f`, eleven in use at most, each with a queue
+//! ([`crate::ds::score_ring`]): a level per `f`, eleven in use at most, each with a queue
 //! per `h` — the order of a heap of `(f, h, order added)` without its reshuffling.
 //!
 //! Unlike Dijkstra on terrain ([`super::dijkstra_on_terrain`]), a cell reached first is not
@@ -32,7 +32,7 @@
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
-use crate::ds::score_buckets::ScoreBuckets;
+use crate::ds::score_ring::ScoreRing;
 use crate::machine::event_sentence;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
@@ -59,7 +59,7 @@ pub struct AStarOnTerrain {
     /// The side of each cell that leads back to its parent, [`START_SIDE`] or [`NO_SIDE`].
     parent: Vec<u8>,
     /// Entries `(cell, f, h)`, lowest `f`, then `h`, then first added first; stale ones too.
-    open: ScoreBuckets,
+    open: ScoreRing,
     closed_count: u64,
     started: bool,
     current: Option<usize>,
@@ -79,7 +79,7 @@ impl AStarOnTerrain {
             goal_y: goal / grid.width() as usize,
             g: vec![UNREACHED; grid.len()],
             parent: vec![NO_SIDE; grid.len()],
-            open: ScoreBuckets::new(grid.estimate(start, goal), max_h(&grid)),
+            open: ScoreRing::new(grid.estimate(start, goal), max_h(&grid)),
             grid,
             closed_count: 0,
             started: false,
@@ -189,7 +189,7 @@ impl Machine for AStarOnTerrain {
     fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
         if let Event::Begin { .. } = step.event {
             self.started = false;
-            self.open = ScoreBuckets::new(self.h(self.start), max_h(&self.grid));
+            self.open = ScoreRing::new(self.h(self.start), max_h(&self.grid));
             self.g[self.start] = UNREACHED;
             self.parent[self.start] = NO_SIDE;
             self.visited = 0;

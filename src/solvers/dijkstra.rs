@@ -20,7 +20,7 @@
 //! every passage costs 1, so every queued `dist` is the smallest one or one more, and two lists,
 //! one per distance, read first in first out, hand out cells by smallest `dist`, ties to the
 //! one queued first — the order a binary heap of `(dist, order queued)` would give, without
-//! its `log n` reshuffling per cell (`DialQueue`, a data structure of its own). A queue
+//! its `log n` reshuffling per cell (`TwoDistanceLists`, a data structure of its own). A queue
 //! cannot lower an entry in place, so an improved cell is queued again and its old entry left
 //! behind; a stale entry (cell settled already) that comes to the front is thrown away within
 //! the same step.
@@ -34,12 +34,12 @@
 //! This file: the algorithm first — its description, its pseudocode, its state and `step` —
 //! then taking a step back, the speed-only run to the end and the teaching views, and last
 //! the small helpers `step` uses and the queries behind the views. The queue itself is a data
-//! structure of its own: [`crate::ds::dial_queue`].
+//! structure of its own: [`crate::ds::two_distance_lists`].
 
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::ds::dial_queue::DialQueue;
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
+use crate::ds::two_distance_lists::TwoDistanceLists;
 use crate::machine::event_sentence;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
@@ -91,7 +91,7 @@ pub struct Dijkstra<T = Square> {
     parent: Vec<u8>,
     settled: Vec<bool>,
     /// Cells queued, by smallest `dist` first and then by order queued.
-    queue: DialQueue,
+    queue: TwoDistanceLists,
     settled_count: u64,
     started: bool,
     current: Option<usize>,
@@ -116,7 +116,7 @@ impl<T: Topology> Dijkstra<T> {
             parent: vec![NO_PARENT; grid.len()],
             settled: vec![false; grid.len()],
             grid,
-            queue: DialQueue::default(),
+            queue: TwoDistanceLists::default(),
             settled_count: 0,
             started: false,
             current: None,
@@ -219,7 +219,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
         let settled = match step.event {
             Event::Begin { .. } => {
                 self.started = false;
-                self.queue = DialQueue::default();
+                self.queue = TwoDistanceLists::default();
                 self.dist[self.start] = UNREACHED;
                 self.parent[self.start] = NO_PARENT;
                 self.visited = 0;

@@ -19,7 +19,7 @@
 //! later, never beaten. Every cell is queued once, at its final cost, and nothing stale is
 //! ever left in the queue. (With diagonal moves, √2 times a cost, that no longer holds.)
 //!
-//! The queue is *Dial's buckets* ([`crate::ds::cost_buckets`]): one list per distance, read first in
+//! The queue is *Dial's buckets* ([`crate::ds::distance_ring`]): one list per distance, read first in
 //! first out. A cell taken at `dist` queues its neighbours at `dist + 1` to `dist + 9`, so ten
 //! lists used round and round hold the whole queue, and cells come out in the order a heap of
 //! `(dist, order queued)` would give, without its `log n` reshuffling per cell.
@@ -34,7 +34,7 @@
 
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::ds::cost_buckets::CostBuckets;
+use crate::ds::distance_ring::DistanceRing;
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::machine::event_sentence;
 use crate::machine::{step_to_end_inlined, Structure, Words};
@@ -59,7 +59,7 @@ pub struct DijkstraOnTerrain<T> {
     /// The side of each cell that leads back to its parent, [`START_SIDE`] or [`NO_SIDE`].
     parent: Vec<u8>,
     /// Cells queued, by smallest `dist` first and then by order queued.
-    queue: CostBuckets,
+    queue: DistanceRing,
     settled_count: u64,
     started: bool,
     current: Option<usize>,
@@ -77,7 +77,7 @@ impl<T: Topology> DijkstraOnTerrain<T> {
             dist: vec![UNREACHED; grid.len()],
             parent: vec![NO_SIDE; grid.len()],
             grid,
-            queue: CostBuckets::default(),
+            queue: DistanceRing::default(),
             settled_count: 0,
             started: false,
             current: None,
@@ -164,13 +164,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
     // Taking a step back.
 
     /// A step noted the cell before it, then what its pop used up (see
-    /// `CostBuckets::pop`), then the `added` neighbours it reached, which were unreached
+    /// `DistanceRing::pop`), then the `added` neighbours it reached, which were unreached
     /// before: those are taken back newest first, then the pop, then the cell before.
     fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
         let added = match step.event {
             Event::Begin { .. } => {
                 self.started = false;
-                self.queue = CostBuckets::default();
+                self.queue = DistanceRing::default();
                 self.dist[self.start] = UNREACHED;
                 self.parent[self.start] = NO_SIDE;
                 self.visited = 0;

@@ -1,4 +1,4 @@
-//! Plain A*'s open set (weight 1): buckets instead of a heap.
+//! Two score levels: plain A*'s open set (weight 1), buckets instead of a heap.
 //!
 //! With weight 1, `h` is consistent: a step changes `g` by 1 and `h` by exactly 1 either way,
 //! so a neighbour gets the same `f` as the cell taken (a step toward the goal) or `f + 2` (a
@@ -17,17 +17,17 @@ use crate::notes::NoteSink;
 /// The two levels of buckets: the entries with the `f` of the cell taken last, and those with
 /// that `f` plus 2.
 #[derive(Clone, Debug)]
-pub(crate) struct TwoLevelBuckets {
+pub(crate) struct TwoScoreLevels {
     /// `f` of `levels[0]`, the `f` of the cell taken last; `levels[1]` holds `f + 2`.
     f: u32,
     levels: [Level; 2],
 }
 
-impl TwoLevelBuckets {
+impl TwoScoreLevels {
     /// Empty buckets for a search whose start has `f` equal to `start_f`, on a maze whose `h`
     /// is at most `max_h`.
-    pub(crate) fn new(max_h: usize, start_f: u32) -> TwoLevelBuckets {
-        TwoLevelBuckets {
+    pub(crate) fn new(max_h: usize, start_f: u32) -> TwoScoreLevels {
+        TwoScoreLevels {
             f: start_f,
             levels: [Level::new(max_h), Level::new(max_h)],
         }
@@ -220,7 +220,7 @@ mod tests {
 
     /// A random entry as A* makes them: `f` that of the nearer level or 2 more, `h` at most
     /// `max_h`.
-    fn entry(rng: &mut Rng, buckets: &TwoLevelBuckets, max_h: u32) -> Entry {
+    fn entry(rng: &mut Rng, buckets: &TwoScoreLevels, max_h: u32) -> Entry {
         Entry {
             f: buckets.f() + 2 * rng.below(2),
             h: rng.below(max_h + 1),
@@ -234,7 +234,7 @@ mod tests {
         // (f, h, order added); then both emptied.
         let max_h = 20;
         let mut rng = Rng::new(3);
-        let mut buckets = TwoLevelBuckets::new(max_h as usize, 7);
+        let mut buckets = TwoScoreLevels::new(max_h as usize, 7);
         let mut board = Board::new(Maze::new(1, 1).unwrap());
         let mut heap = BinaryHeap::new();
         for order in 0..20_000u32 {
@@ -260,7 +260,7 @@ mod tests {
     #[test]
     fn iter_lists_the_entries_in_the_order_they_are_taken() {
         let mut rng = Rng::new(8);
-        let mut buckets = TwoLevelBuckets::new(15, 4);
+        let mut buckets = TwoScoreLevels::new(15, 4);
         let mut board = Board::new(Maze::new(1, 1).unwrap());
         for _ in 0..3_000 {
             if rng.chance(0.6) {
@@ -285,7 +285,7 @@ mod tests {
             Pop(std::ops::Range<usize>),
         }
         let mut rng = Rng::new(21);
-        let mut buckets = TwoLevelBuckets::new(12, 6);
+        let mut buckets = TwoScoreLevels::new(12, 6);
         let mut board = Board::new(Maze::new(1, 1).unwrap());
         board.set_journaling(true);
         let mut done = Vec::new();

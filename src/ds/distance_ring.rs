@@ -1,11 +1,11 @@
-//! Dijkstra's queue when every move costs a whole number from 1 to [`MAX_COST`]: Dial's
-//! buckets, one list per distance, read first in first out.
+//! A distance ring: Dijkstra's queue when every move costs a whole number from 1 to
+//! [`MAX_COST`], Dial's buckets, one list per distance, read first in first out.
 //!
 //! A cell taken at distance `d` only queues its neighbours at `d + 1` to `d + MAX_COST`, so at
 //! any time the queued distances span fewer than `MAX_COST + 1` values: that many lists, used
 //! round and round (`lists[d % SPAN]`), hand out cells by smallest distance, ties to the one
 //! queued first — the order a heap of `(dist, order queued)` gives, without its `log n`
-//! reshuffling per cell. ([`super::dial_queue`] is the same with two lists, for costs of 1.)
+//! reshuffling per cell. ([`super::two_distance_lists`] is the same with two lists, for costs of 1.)
 //!
 //! Every push and pop can be taken back exactly: a pop loses only the lists it used up on the
 //! way, which it writes to the undo notes, each followed by its length, then how many there were.
@@ -19,7 +19,7 @@ const SPAN: usize = (MAX_COST as usize + 1).next_power_of_two();
 
 /// Dial's buckets for moves of cost 1 to [`MAX_COST`].
 #[derive(Clone, Debug, Default)]
-pub(crate) struct CostBuckets {
+pub(crate) struct DistanceRing {
     /// `lists[d % SPAN]` holds the cells queued with distance `d`, in the order queued.
     lists: [Vec<u32>; SPAN],
     /// The distance being read: every queued distance is this or up to `MAX_COST` more.
@@ -30,7 +30,7 @@ pub(crate) struct CostBuckets {
     queued: usize,
 }
 
-impl CostBuckets {
+impl DistanceRing {
     /// Queues `cell` at distance `dist`, at most `MAX_COST` past the distance being read.
     #[inline]
     pub(crate) fn push(&mut self, cell: usize, dist: u64) {
@@ -59,7 +59,7 @@ impl CostBuckets {
     }
 
     /// Takes the first cell queued with the smallest distance, with that distance. Lists it
-    /// uses up on the way are noted in `notes` for [`CostBuckets::undo_pop`].
+    /// uses up on the way are noted in `notes` for [`DistanceRing::undo_pop`].
     #[inline]
     pub(crate) fn pop(&mut self, notes: &mut impl NoteSink) -> Option<(usize, u64)> {
         if self.queued == 0 {
@@ -138,7 +138,7 @@ mod tests {
     #[test]
     fn the_buckets_hand_out_cells_in_the_order_of_a_heap_of_dist_and_order_queued() {
         let mut rng = Rng::new(5);
-        let mut buckets = CostBuckets::default();
+        let mut buckets = DistanceRing::default();
         let mut board = board();
         let mut heap = BinaryHeap::new();
         let mut order = 0u32;
@@ -165,7 +165,7 @@ mod tests {
     #[test]
     fn in_order_lists_the_cells_in_the_order_they_are_taken() {
         let mut rng = Rng::new(6);
-        let mut buckets = CostBuckets::default();
+        let mut buckets = DistanceRing::default();
         let mut board = board();
         let mut read = 0;
         for cell in 0..3000 {
@@ -189,7 +189,7 @@ mod tests {
         }
         let mut rng = Rng::new(9);
         let mut board = board();
-        let mut buckets = CostBuckets::default();
+        let mut buckets = DistanceRing::default();
         buckets.push(0, 0);
         let mut done = Vec::new();
         let mut queued = 1;

@@ -1,5 +1,5 @@
-//! Dijkstra's priority queue when every passage costs 1: a bucket queue (Dial's algorithm)
-//! of two lists.
+//! Two distance lists: Dijkstra's priority queue when every passage costs 1, a bucket queue
+//! (Dial's algorithm) of two lists.
 //!
 //! Distances are whole numbers and every passage costs 1, so every queued distance is the
 //! smallest one or one more: two lists, one per distance, read first in first out, hand out
@@ -14,7 +14,7 @@ use crate::notes::NoteSink;
 /// The priority queue for distances that grow by 1 per passage: a list of cells for the
 /// smallest queued distance, read from `head` on, and one for that distance plus one.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct DialQueue {
+pub(crate) struct TwoDistanceLists {
     /// `lists[d % 2]` holds the cells queued with distance `d`, in the order queued.
     lists: [Vec<u32>; 2],
     /// The smallest distance that may still be queued: the list being read.
@@ -23,7 +23,7 @@ pub(crate) struct DialQueue {
     head: usize,
 }
 
-impl DialQueue {
+impl TwoDistanceLists {
     /// Queues `cell` at distance `dist`, which is the smallest queued distance or one more.
     pub(crate) fn push(&mut self, cell: usize, dist: u32) {
         debug_assert!(dist == self.dist || dist == self.dist + 1);
@@ -41,7 +41,7 @@ impl DialQueue {
     }
 
     /// Takes the first cell queued with the smallest distance. A list it uses up is noted on
-    /// `notes` (its cells) for [`DialQueue::undo_pop`].
+    /// `notes` (its cells) for [`TwoDistanceLists::undo_pop`].
     pub(crate) fn pop(&mut self, notes: &mut impl NoteSink) -> Option<usize> {
         loop {
             let list = &mut self.lists[(self.dist % 2) as usize];
@@ -116,7 +116,7 @@ mod tests {
         // Pushes as Dijkstra makes them (the smallest queued distance or one more), mixed with
         // pops, against a plain heap keyed by (dist, order queued).
         let mut rng = Rng::new(5);
-        let mut buckets = DialQueue::default();
+        let mut buckets = TwoDistanceLists::default();
         let mut board = Board::new(Maze::new(1, 1).unwrap());
         let mut heap = BinaryHeap::new();
         let (mut order, mut smallest) = (0u32, 0u32);
@@ -145,7 +145,7 @@ mod tests {
     #[test]
     fn in_order_lists_the_cells_in_the_order_they_are_taken() {
         let mut rng = Rng::new(6);
-        let mut buckets = DialQueue::default();
+        let mut buckets = TwoDistanceLists::default();
         let mut board = Board::new(Maze::new(1, 1).unwrap());
         for cell in 0..3000 {
             if rng.chance(0.6) {
@@ -172,7 +172,7 @@ mod tests {
         let mut rng = Rng::new(9);
         let mut board = Board::new(Maze::new(1, 1).unwrap());
         board.set_journaling(true);
-        let mut buckets = DialQueue::default();
+        let mut buckets = TwoDistanceLists::default();
         buckets.push(0, 0);
         let mut done = Vec::new();
         let mut queued = 1;

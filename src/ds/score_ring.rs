@@ -1,5 +1,5 @@
-//! A*'s open set on terrain (moves cost 1 to [`MAX_COST`], a guess that changes by at most
-//! one a move): buckets by `f`, and in each a first-in-first-out queue per `h`.
+//! A score ring: A*'s open set on terrain (moves cost 1 to [`MAX_COST`], a guess that changes
+//! by at most one a move), buckets by `f`, and in each a first-in-first-out queue per `h`.
 //!
 //! A cell taken with score `f` adds its neighbours at `f + cost - 1` to `f + cost + 1`: never
 //! below `f` (the guess is consistent), at most `MAX_COST + 1` above it. So the queued scores
@@ -20,7 +20,7 @@ const SPAN: usize = (MAX_COST as usize + 2).next_power_of_two();
 
 /// The open set: levels of queues by `f`, then `h`.
 #[derive(Clone, Debug)]
-pub(crate) struct ScoreBuckets {
+pub(crate) struct ScoreRing {
     /// The score being read: every queued `f` is this or up to `MAX_COST + 1` more.
     f: u32,
     levels: [Level; SPAN],
@@ -44,18 +44,18 @@ struct Queue {
     taken: usize,
 }
 
-/// What a pop changed besides the read position: for [`ScoreBuckets::undo_pop`].
+/// What a pop changed besides the read position: for [`ScoreRing::undo_pop`].
 pub(crate) type PopRecord = [u32; 2];
 
-impl ScoreBuckets {
+impl ScoreRing {
     /// An empty open set whose first entry will have score `f`, for guesses up to `max_h`.
-    pub(crate) fn new(f: u32, max_h: u32) -> ScoreBuckets {
+    pub(crate) fn new(f: u32, max_h: u32) -> ScoreRing {
         let level = Level {
             queues: vec![Queue::default(); max_h as usize + 1],
             lowest: 0,
             len: 0,
         };
-        ScoreBuckets {
+        ScoreRing {
             f,
             levels: std::array::from_fn(|_| level.clone()),
             len: 0,
@@ -69,7 +69,7 @@ impl ScoreBuckets {
 
     /// Queues `cell` with score `f` and guess `h` (at most `max_h`); `f` must be the score
     /// being read or up to `SPAN - 1` more. Returns the level's `lowest` before, for
-    /// [`ScoreBuckets::undo_push`].
+    /// [`ScoreRing::undo_push`].
     #[inline]
     pub(crate) fn push(&mut self, cell: usize, f: u32, h: u32) -> u32 {
         debug_assert!(f >= self.f && f - self.f < SPAN as u32);
@@ -94,7 +94,7 @@ impl ScoreBuckets {
     }
 
     /// Takes the first entry queued with the lowest `f`, then the lowest `h`, as `(cell, f,
-    /// h)`, with what [`ScoreBuckets::undo_pop`] needs.
+    /// h)`, with what [`ScoreRing::undo_pop`] needs.
     #[inline]
     pub(crate) fn pop(&mut self, notes: &impl NoteSink) -> Option<((usize, u32, u32), PopRecord)> {
         if self.len == 0 {
@@ -179,7 +179,7 @@ mod tests {
     fn the_buckets_hand_out_entries_in_the_order_of_a_heap_of_f_h_and_order_added() {
         for journaling in [false, true] {
             let mut rng = Rng::new(5);
-            let mut buckets = ScoreBuckets::new(40, 2000);
+            let mut buckets = ScoreRing::new(40, 2000);
             let board = board(journaling);
             let mut heap = BinaryHeap::from([Reverse((40, 40, 0, 0))]);
             buckets.push(0, 40, 40);
@@ -207,7 +207,7 @@ mod tests {
     #[test]
     fn in_order_lists_the_entries_in_the_order_they_are_taken() {
         let mut rng = Rng::new(6);
-        let mut buckets = ScoreBuckets::new(10, 2000);
+        let mut buckets = ScoreRing::new(10, 2000);
         let board = board(false);
         buckets.push(0, 10, 10);
         let mut read = (10, 10);
@@ -233,7 +233,7 @@ mod tests {
         }
         let mut rng = Rng::new(9);
         let board = board(true);
-        let mut buckets = ScoreBuckets::new(20, 2000);
+        let mut buckets = ScoreRing::new(20, 2000);
         buckets.push(0, 20, 20);
         let mut done = Vec::new();
         let mut queued = 1;

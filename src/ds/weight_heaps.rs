@@ -1,5 +1,5 @@
-//! A smallest-first priority queue for keys whose top bits are spread evenly, such as keys that
-//! start with a random weight.
+//! Weight heaps: a smallest-first priority queue for keys whose top bits are spread evenly,
+//! such as keys that start with a random weight.
 //!
 //! The keys are filed into buckets by their top bits, each bucket a small heap ([`QuadHeap`]),
 //! and a bitmap says which buckets hold any. The smallest key is the smallest of the lowest
@@ -21,7 +21,7 @@ const MAX_BUCKET_BITS: u32 = 12;
 
 /// A queue of `u64` keys below 2^[`KEY_BITS`], smallest first.
 #[derive(Clone, Debug)]
-pub struct BucketQueue {
+pub struct WeightHeaps {
     buckets: Vec<QuadHeap<Reverse<u64>>>,
     /// Bit `b % 64` of word `b / 64` is set while bucket `b` holds a key.
     occupied: Vec<u64>,
@@ -33,13 +33,13 @@ pub struct BucketQueue {
     len: usize,
 }
 
-impl BucketQueue {
+impl WeightHeaps {
     /// A queue for about `expected` keys at once: about one bucket per 256 of them, a power of
     /// two from 1 to 4096, so that a small maze's queue stays small (and cheap to copy).
-    pub fn new(expected: usize) -> BucketQueue {
+    pub fn new(expected: usize) -> WeightHeaps {
         let bits = (expected / 256).max(1).ilog2().min(MAX_BUCKET_BITS);
         let count = 1 << bits;
-        BucketQueue {
+        WeightHeaps {
             buckets: vec![QuadHeap::new(); count],
             occupied: vec![0; count.div_ceil(64)],
             lowest: count,
@@ -72,7 +72,7 @@ impl BucketQueue {
     }
 
     /// Removes and returns the smallest key, with where the pop left its bucket's last key
-    /// (what [`BucketQueue::undo_pop`] needs besides the key).
+    /// (what [`WeightHeaps::undo_pop`] needs besides the key).
     pub fn pop_at(&mut self) -> Option<(u64, usize)> {
         if self.len == 0 {
             return None;
@@ -167,7 +167,7 @@ mod tests {
         // many), against the standard heap.
         for expected in [1, 300, 5_000, 2_000_000] {
             let mut rng = Rng::new(expected as u64);
-            let (mut queue, mut heap) = (BucketQueue::new(expected), BinaryHeap::new());
+            let (mut queue, mut heap) = (WeightHeaps::new(expected), BinaryHeap::new());
             for round in 0..30_000 {
                 if rng.below(5) < 3 {
                     let key = key(&mut rng, 1 << 20);
@@ -189,7 +189,7 @@ mod tests {
 
     #[test]
     fn extreme_keys_find_their_buckets() {
-        let mut queue = BucketQueue::new(1 << 24);
+        let mut queue = WeightHeaps::new(1 << 24);
         for key in [(1 << KEY_BITS) - 1, 0, 1 << 62, 5] {
             queue.push(key);
         }
@@ -200,7 +200,7 @@ mod tests {
     #[test]
     fn smallest_lists_the_front_in_order_and_skips_what_keep_refuses() {
         let mut rng = Rng::new(3);
-        let mut queue = BucketQueue::new(100_000);
+        let mut queue = WeightHeaps::new(100_000);
         let mut all = Vec::new();
         for _ in 0..20_000 {
             let key = key(&mut rng, 1 << 20);
@@ -225,7 +225,7 @@ mod tests {
         // text: every field, the heaps' layouts included).
         for expected in [1, 5_000, 100_000] {
             let mut rng = Rng::new(expected as u64 + 1);
-            let mut queue = BucketQueue::new(expected);
+            let mut queue = WeightHeaps::new(expected);
             let mut done = Vec::new();
             for _ in 0..4_000 {
                 let before = format!("{queue:?}");
