@@ -25,7 +25,7 @@
 //! A*'s open set:
 //! - [`open_set`]: A*'s open set, lowest `f` then lowest `h` first, as [`two_score_levels`]
 //!   or [`slot_heap`] (chosen by the weight and the grid), whose entries are
-//!   [`open_entry::Entry`].
+//!   `Entry` ([`open_entry`]).
 //!
 //! And the rest:
 //! - [`parents`]: a search's parent links, and following them back into the path.
