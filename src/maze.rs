@@ -15,7 +15,6 @@ use crate::topology::{Grid, Shape, Square, Topology};
 use crate::words::{push_number, Arg, CellNames, Sentence};
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
 
 /// The terrain value of a blocked cell (an obstacle; see [`crate::world`]).
 pub const BLOCKED: u8 = 0;
@@ -88,7 +87,7 @@ pub struct Maze {
     cells: Vec<u8>,
     /// The grid when it is not the plain square grid of `width` × `height`: another shape,
     /// or a mask. Shared: a maze's copies (checkpoints, snapshots) all use the one grid.
-    grid: Option<Arc<Grid>>,
+    grid: Option<Grid>,
     /// The world's terrain, a byte a cell (see [`crate::world`]): 0 blocked, else the cost of
     /// entering the cell. `None` until something is painted: every cell costs 1.
     terrain: Option<Vec<u8>>,
@@ -200,14 +199,14 @@ impl Maze {
             width,
             height,
             cells,
-            grid: (!plain).then(|| Arc::new(grid)),
+            grid: (!plain).then_some(grid),
             terrain: None,
         }
     }
 
     /// The grid, when it is not the plain square grid (another shape, or a mask).
     pub fn grid(&self) -> Option<&Grid> {
-        self.grid.as_deref()
+        self.grid.as_ref()
     }
 
     /// The plain square grid of the maze's size: what a machine works on when the maze has no
@@ -225,8 +224,9 @@ impl Maze {
         }
     }
 
-    /// [`Maze::grid`], shared: for machines that keep the grid they work on.
-    pub fn shared_grid(&self) -> Option<Arc<Grid>> {
+    /// [`Maze::grid`], a copy of its own (cheap: its tables are shared): for machines that
+    /// keep the grid they work on.
+    pub fn shared_grid(&self) -> Option<Grid> {
         self.grid.clone()
     }
 

@@ -25,7 +25,6 @@ use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Grid, Topology};
 use crate::world::{BLOCKED, PLAIN};
-use std::sync::Arc;
 
 pub static INFO: Info = Info {
     name: "caves",
@@ -51,7 +50,7 @@ pub const GENERATIONS: u32 = 4;
 pub struct Caves {
     density: f64,
     /// The grid, when it is not the plain square one (which uses its eight-cell neighbourhood).
-    grid: Option<Arc<Grid>>,
+    grid: Option<Grid>,
     width: usize,
     height: usize,
     /// Generations done; the random fill is the first.
@@ -71,7 +70,7 @@ impl Caves {
     }
 
     /// Caves on `grid`, its cells' neighbourhoods being their side neighbours.
-    pub fn on(grid: Arc<Grid>, density: f64) -> Caves {
+    pub fn on(grid: Grid, density: f64) -> Caves {
         Caves {
             density,
             width: grid.width() as usize,

@@ -17,7 +17,6 @@ use crate::board::Board;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::rng::Rng;
 use crate::topology::{Grid, Shape, Topology};
-use std::sync::Arc;
 
 pub static INFO: Info = Info {
     name: "room",
@@ -55,7 +54,7 @@ impl Machine for EmptyRoom {
         // 4096 x 4096 one took 800 MB.
         let grid = board.maze().shared_grid().unwrap_or_else(|| {
             let maze = board.maze();
-            Arc::new(Grid::new(Shape::Square, maze.width(), maze.height()).expect("a maze's size"))
+            Grid::new(Shape::Square, maze.width(), maze.height()).expect("a maze's size")
         });
         let mut cells = 0;
         for cell in (0..grid.len()).filter(|&cell| grid.is_on(cell)) {

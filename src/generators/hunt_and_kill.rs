@@ -531,7 +531,6 @@ impl<T: Topology> HuntAndKill<T> {
 mod tests {
     use super::*;
     use crate::topology::{Grid, Mask, Shape};
-    use std::sync::Arc;
 
     /// Runs `machine` to the end on `maze`, checking that every hunt finds the first cell in
     /// number order that is outside the maze and touches it (the full scan, done the slow way)
@@ -595,7 +594,7 @@ mod tests {
                     assert_eq!(grid.regions(), 1);
                     for seed in 1..6 {
                         let maze = Maze::on_grid(grid.clone());
-                        run_checking_hunts(HuntAndKill::on(Arc::new(grid.clone())), maze, seed);
+                        run_checking_hunts(HuntAndKill::on(grid.clone()), maze, seed);
                     }
                 }
             }

@@ -22,7 +22,6 @@ use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Grid, Shape, Topology};
 use crate::world::MAX_COST;
-use std::sync::Arc;
 
 pub static INFO: Info = Info {
     name: "terrain",
@@ -46,7 +45,7 @@ pub const OCTAVES: u32 = 3;
 /// The noise terrain as a step machine, on a grid of any shape.
 #[derive(Clone, Debug)]
 pub struct Terrain {
-    grid: Arc<Grid>,
+    grid: Grid,
     /// The first cell of the next row.
     next: usize,
     /// The noise's seed, drawn by the first step.
@@ -58,11 +57,11 @@ pub struct Terrain {
 impl Terrain {
     /// Terrain for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> Terrain {
-        Terrain::on(Arc::new(maze.topology().into_owned()))
+        Terrain::on(maze.topology().into_owned())
     }
 
     /// Terrain on `grid`.
-    pub fn on(grid: Arc<Grid>) -> Terrain {
+    pub fn on(grid: Grid) -> Terrain {
         // Hills about a third of the grid across, between 4 and 32 cells.
         let across = f64::from(grid.width().max(grid.height()));
         Terrain {

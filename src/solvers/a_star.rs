@@ -54,7 +54,6 @@ use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Grid, Shape, Side, Square, Topology};
 use crate::words::Sentence;
-use std::sync::Arc;
 
 pub static INFO: Info = Info {
     name: "a-star",
@@ -505,28 +504,6 @@ impl Places for Grid {
     fn most_h(&self, _goal: (u32, u32)) -> Option<u32> {
         matches!(self.shape(), Shape::Square | Shape::Triangle)
             .then(|| (self.width() - 1) + (self.height() - 1))
-    }
-}
-
-impl<T: Places> Places for Arc<T> {
-    #[inline]
-    fn place_of(&self, cell: usize) -> (u32, u32) {
-        (**self).place_of(cell)
-    }
-    #[inline]
-    fn cell_of(&self, place: (u32, u32)) -> usize {
-        (**self).cell_of(place)
-    }
-    #[inline]
-    fn place_through(&self, place: (u32, u32), side: Side, next: usize) -> (u32, u32) {
-        (**self).place_through(place, side, next)
-    }
-    #[inline]
-    fn h(&self, place: (u32, u32), goal: (u32, u32)) -> u32 {
-        (**self).h(place, goal)
-    }
-    fn most_h(&self, goal: (u32, u32)) -> Option<u32> {
-        (**self).most_h(goal)
     }
 }
 

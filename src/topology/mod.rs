@@ -32,6 +32,7 @@ pub use square::Square;
 use crate::rng::{Coins, Rng};
 use crate::words::{known_words, Arg, Sentence};
 use std::fmt;
+use std::sync::Arc;
 
 /// A side of a cell, numbered clockwise from 0 (see the module's table). On the square grid
 /// 0 north, 1 east, 2 south, 3 west (`Direction as Side`); passage bit `1 << side`.
@@ -434,140 +435,20 @@ const NTH: [[Side; 4]; 16] = {
     table
 };
 
-/// A shared grid answers as the grid: machines hold an `Arc<Grid>`, so that copying one (for
-/// a checkpoint) does not copy the grid's mask and rings.
-impl<T: Topology> Topology for std::sync::Arc<T> {
-    #[inline]
-    fn len(&self) -> usize {
-        (**self).len()
-    }
-    #[inline]
-    fn sides(&self, cell: usize) -> u8 {
-        (**self).sides(cell)
-    }
-    #[inline]
-    fn max_sides(&self) -> u8 {
-        (**self).max_sides()
-    }
-    #[inline]
-    fn neighbour(&self, cell: usize, side: Side) -> Option<usize> {
-        (**self).neighbour(cell, side)
-    }
-    #[inline]
-    fn back(&self, cell: usize, side: Side) -> Side {
-        (**self).back(cell, side)
-    }
-    #[inline]
-    fn is_on(&self, cell: usize) -> bool {
-        (**self).is_on(cell)
-    }
-    #[inline]
-    fn for_each_neighbour(&self, cell: usize, f: impl FnMut(Side, usize)) {
-        (**self).for_each_neighbour(cell, f)
-    }
-    #[inline]
-    fn through(&self, cell: usize, side: Side) -> usize {
-        (**self).through(cell, side)
-    }
-    #[inline(always)]
-    fn for_each_side(bits: u8, f: impl FnMut(Side)) {
-        T::for_each_side(bits, f)
-    }
-    #[inline]
-    fn nearest_on(&self, cell: usize) -> usize {
-        (**self).nearest_on(cell)
-    }
-    fn position(&self, cell: usize) -> (f64, f64) {
-        (**self).position(cell)
-    }
-    fn estimate(&self, from: usize, to: usize) -> u32 {
-        (**self).estimate(from, to)
-    }
-    #[inline]
-    fn spot(&self, cell: usize) -> Spot {
-        (**self).spot(cell)
-    }
-    #[inline]
-    fn spot_toward(&self, spot: Spot, side: Side) -> Spot {
-        (**self).spot_toward(spot, side)
-    }
-    #[inline]
-    fn sides_where(&self, spot: Spot, keep: impl Fn(usize) -> bool) -> u8 {
-        (**self).sides_where(spot, keep)
-    }
-    #[inline]
-    fn pick_where(
-        &self,
-        spot: Spot,
-        keep: impl Fn(usize) -> bool,
-        rng: &mut Rng,
-    ) -> Option<(Side, Spot)> {
-        (**self).pick_where(spot, keep, rng)
-    }
-    #[inline]
-    fn pick(&self, spot: Spot, keep: impl Fn(usize) -> bool, rng: &mut Rng) -> (Side, Spot) {
-        (**self).pick(spot, keep, rng)
-    }
-    fn walls(&self) -> Vec<u32> {
-        (**self).walls()
-    }
-    #[inline]
-    fn wall(&self, wall: u32) -> (usize, Side, usize) {
-        (**self).wall(wall)
-    }
-    #[inline]
-    fn side_toward(&self, cell: usize, next: usize) -> Side {
-        (**self).side_toward(cell, next)
-    }
-    #[inline]
-    fn random_walk(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> Side {
-        (**self).random_walk(spot, coins, rng)
-    }
-    #[inline]
-    fn random_step(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> (Side, Spot) {
-        (**self).random_step(spot, coins, rng)
-    }
-    #[inline]
-    fn untake_walk(&self, spot: Spot, side: Side, coins: &mut Coins) {
-        (**self).untake_walk(spot, side, coins)
-    }
-    #[inline]
-    fn weaves(&self) -> bool {
-        (**self).weaves()
-    }
-    fn crossing_cells(&self) -> Vec<u32> {
-        (**self).crossing_cells()
-    }
-    #[inline]
-    fn can_carve(&self, cells: &[u8], cell: usize, side: Side) -> bool {
-        (**self).can_carve(cells, cell, side)
-    }
-    #[inline]
-    fn ways(&self, cell: usize) -> u8 {
-        (**self).ways(cell)
-    }
-    #[inline]
-    fn way(&self, side: Side) -> Side {
-        (**self).way(side)
-    }
-    #[inline]
-    fn way_side(&self, bits: u8, way: Side) -> Side {
-        (**self).way_side(bits, way)
-    }
-}
-
-/// A grid of any shape, with the cells a mask switched off.
+/// A grid of any shape, with the cells a mask switched off. Cheap to copy: its tables are
+/// shared, so that a machine keeps a grid of its own and a copy of the machine (a
+/// checkpoint) does not copy the grid's mask and rings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
     shape: Shape,
     width: u32,
     height: u32,
     /// Polar only: the first cell of each ring, and the number of cells at the end.
-    rings: Vec<u32>,
+    rings: Arc<[u32]>,
     /// Polar only: the ring of each cell.
-    ring_index: Vec<u16>,
+    ring_index: Arc<[u16]>,
     /// Cells switched off, if a mask was applied.
-    off: Option<Vec<bool>>,
+    off: Option<Arc<[bool]>>,
 }
 
 /// How many cells a grid of `shape` has (polar: `height` rings), without making the grid:
@@ -609,8 +490,8 @@ impl Grid {
             shape,
             width,
             height,
-            rings,
-            ring_index: Vec::new(),
+            rings: rings.into(),
+            ring_index: Arc::new([]),
             off: None,
         };
         if grid.len() > MAX_CELLS {
@@ -624,7 +505,7 @@ impl Grid {
             ));
         }
         if shape == Shape::Polar {
-            grid.ring_index = polar::ring_index(&grid.rings);
+            grid.ring_index = polar::ring_index(&grid.rings).into();
         }
         Ok(grid)
     }
@@ -636,7 +517,7 @@ impl Grid {
         if off.iter().all(|&o| o) {
             return Err(GridError::BadMask(Sentence::new("refusals.mask-all-off")));
         }
-        self.off = off.iter().any(|&o| o).then_some(off);
+        self.off = off.iter().any(|&o| o).then(|| off.into());
         Ok(self)
     }
 

@@ -133,7 +133,7 @@ impl Edits {
         // Shared, not copied: a masked or polar grid holds a vector per cell.
         let grid = match board.maze().shared_grid() {
             Some(grid) => grid,
-            None => std::sync::Arc::new(board.maze().topology().into_owned()),
+            None => board.maze().topology().into_owned(),
         };
         let mut freed = Vec::new();
         for (cell, value) in self.terrain() {
