@@ -17,7 +17,7 @@
 //! On a grid of any shape the walker steps to a uniformly random neighbour, one random number
 //! per move. Speed: on the square grid a move away from the border picks one of four
 //! directions, so it takes two bits of a random number ([`Coins::quarter`], in
-//! [`Topology::random_walk`]): sixteen moves per draw instead of one.
+//! [`Walk::random_walk`]): sixteen moves per draw instead of one.
 //!
 //! One step is one move of the walker. Marks: `VISITED` for cells in the maze; the walker is
 //! [`Machine::current`].
@@ -27,7 +27,7 @@ use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::{Coins, Rng};
-use crate::topology::{Spot, Square, Topology};
+use crate::topology::{Spot, Square, Topology, Walk};
 
 pub static INFO: Info = Info {
     name: "aldous-broder",
@@ -68,7 +68,7 @@ impl AldousBroder {
     }
 }
 
-impl<T: Topology> AldousBroder<T> {
+impl<T: Topology + Walk> AldousBroder<T> {
     /// A generator for a maze on `grid`.
     pub fn on(grid: T) -> AldousBroder<T> {
         AldousBroder {
@@ -83,7 +83,7 @@ impl<T: Topology> AldousBroder<T> {
 
     /// Where the walker stands, once it has started.
     pub fn walker(&self) -> Option<usize> {
-        self.walker.map(|(cell, _, _)| cell)
+        self.walker.map(|spot| spot.cell)
     }
 
     /// Whether `cell` has joined the maze.
@@ -97,7 +97,7 @@ impl<T: Topology> AldousBroder<T> {
     }
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AldousBroder<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let Some(spot) = self.walker else {
             let cell = self.grid.nearest_on(rng.index(self.in_maze.len()));
@@ -110,9 +110,9 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
         if self.remaining == 0 {
             return None;
         }
-        let cell = spot.0;
+        let cell = spot.cell;
         let (side, to) = self.grid.random_step(spot, &mut self.quarters, rng);
-        let next = to.0;
+        let next = to.cell;
         self.walker = Some(to);
         self.moves += 1;
         if self.in_maze[next] {
@@ -185,7 +185,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let walker = self.walker.map(|(cell, _, _)| cell);
+        let walker = self.walker.map(|spot| spot.cell);
         vec![
             Structure::new("Walker", u64::from(walker.is_some())).cells(
                 maze,

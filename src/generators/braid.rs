@@ -28,7 +28,7 @@ use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Topology};
+use crate::topology::{Side, Topology, Weave};
 use crate::words::{Arg, Sentence};
 
 pub static INFO: Info = Info {
@@ -141,17 +141,13 @@ impl Braid {
 
 /// The neighbours of `cell` behind a wall, with the side toward each, in side order, and how
 /// many there are.
-fn walled_neighbours(
-    grid: &impl Topology,
-    maze: &Maze,
-    cell: usize,
-) -> ([(Side, usize); 8], usize) {
+fn walled_neighbours(grid: &impl Weave, maze: &Maze, cell: usize) -> ([(Side, usize); 8], usize) {
     let mut found = [(0, 0); 8];
     let mut count = 0;
     let bits = maze.cell(cell);
     grid.for_each_neighbour(cell, |side, next| {
         // On a weave only ordinary walls, and only those that cut into no crossing (see
-        // [`Topology::can_carve`]): tunnels are left to the generators that place them. Which
+        // [`Weave::can_carve`]): tunnels are left to the generators that place them. Which
         // walls qualify never changes as ordinary walls open, so the counts kept stay right.
         let ordinary = grid.way(side) == side && grid.can_carve(maze.cells(), cell, side);
         if bits & 1 << side == 0 && ordinary {

@@ -28,7 +28,7 @@ use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Square, Topology};
+use crate::topology::{Square, Topology, Walk};
 
 pub static INFO: Info = Info {
     name: "growing-tree",
@@ -107,7 +107,7 @@ impl GrowingTree {
     }
 }
 
-impl<T: Topology> GrowingTree<T> {
+impl<T: Topology + Walk> GrowingTree<T> {
     /// A generator for a maze on `grid`.
     pub fn on(grid: T, policy: Policy) -> GrowingTree<T> {
         GrowingTree {
@@ -200,7 +200,7 @@ impl<T: Topology> GrowingTree<T> {
     }
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Machine for GrowingTree<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for GrowingTree<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
@@ -226,7 +226,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for GrowingTree<T> {
             board.remove_mark(cell, mark::ACTIVE);
             return Some(Step::new(Event::Pop { cell: cell as u32 }, 4));
         };
-        let next = to.0;
+        let next = to.cell;
         board.join(cell, side, next, self.grid.back(cell, side));
         self.add(board, next);
         Some(Step::new(

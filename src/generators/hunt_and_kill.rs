@@ -50,7 +50,7 @@ use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{random_side, Spot, Square, Topology};
+use crate::topology::{random_side, Spot, Square, Topology, Walk};
 use crate::words::Sentence;
 use std::ops::Range;
 
@@ -107,7 +107,7 @@ pub struct HuntAndKill<T = Square> {
     hunts: u64,
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Machine for HuntAndKill<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for HuntAndKill<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let step = match self.current {
             None => {
@@ -119,11 +119,11 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for HuntAndKill<T> {
             Some(spot) => {
                 let pick = self.grid.pick_where(spot, |next| !self.in_maze[next], rng);
                 if let Some((side, next)) = pick {
-                    board.join(spot.0, side, next.0, self.grid.back(spot.0, side));
+                    board.join(spot.cell, side, next.cell, self.grid.back(spot.cell, side));
                     self.enter(board, next);
                     Step::new(
                         Event::Carve {
-                            cell: spot.0 as u32,
+                            cell: spot.cell as u32,
                             side,
                         },
                         2,
@@ -158,7 +158,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for HuntAndKill<T> {
     }
 
     fn current(&self) -> Option<usize> {
-        self.current.map(|(cell, _, _)| cell)
+        self.current.map(|spot| spot.cell)
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
@@ -193,7 +193,7 @@ impl HuntAndKill {
 }
 
 /// Making one, and the pieces `step` uses: entering a cell, the hunts, the marks.
-impl<T: Topology> HuntAndKill<T> {
+impl<T: Topology + Walk> HuntAndKill<T> {
     /// A generator for a maze on `grid`, hunting cell by cell.
     pub fn on(grid: T) -> HuntAndKill<T> {
         HuntAndKill {
@@ -236,11 +236,12 @@ impl<T: Topology> HuntAndKill<T> {
     /// Puts the cell at `spot` in the maze as the new head of the walk.
     #[inline]
     fn enter(&mut self, board: &mut Board, spot: Spot) {
-        let cell = spot.0;
+        let cell = spot.cell;
         self.in_maze[cell] = true;
         self.remaining -= 1;
-        // By rows only; the row of a spot on other grids is 0, and `top_row` stays 0.
-        self.top_row = self.top_row.min(spot.2);
+        // By rows only: on the square grid a spot's place is its column and row; on other
+        // grids `top_row` starts at 0 and stays there.
+        self.top_row = self.top_row.min(spot.place.1);
         self.walk.push(cell as u32);
         self.current = Some(spot);
         board.add_mark(cell, mark::VISITED | mark::ACTIVE);
@@ -256,7 +257,7 @@ impl<T: Topology> HuntAndKill<T> {
                 board.note_words(&self.walk);
                 self.end_walk(board);
                 let target = self.hunt_by_rows(square);
-                let (_, _, y) = square.spot(target);
+                let (_, y) = square.spot(target).place;
                 self.mark_hunt_row(board, square, Some(y));
                 target
             }
@@ -403,7 +404,7 @@ fn range_words(cells: &Range<usize>) -> [u32; 2] {
 
 // ---- Taking a step back -------------------------------------------------------------------------
 
-impl<T: Topology> HuntAndKill<T> {
+impl<T: Topology + Walk> HuntAndKill<T> {
     /// Takes the cell the step let in out of the maze again. The walk's cell before a carve is
     /// where it carved from; a hunt noted what it forgot (the scan's start; by rows the hunt
     /// row, cell by cell `reach` and the scanned cells; the walk), and so did the last step,
@@ -498,7 +499,7 @@ impl<T: Topology> HuntAndKill<T> {
 
 // ---- What the page shows ------------------------------------------------------------------------
 
-impl<T: Topology> HuntAndKill<T> {
+impl<T: Topology + Walk> HuntAndKill<T> {
     /// The walk, newest first, and where the next hunt scans from.
     fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut newest_first = self.walk.iter().rev().map(|&c| c as usize);
@@ -535,7 +536,7 @@ mod tests {
     /// Runs `machine` to the end on `maze`, checking that every hunt finds the first cell in
     /// number order that is outside the maze and touches it (the full scan, done the slow way)
     /// and returning the steps.
-    fn run_checking_hunts<T: Topology + Clone + DebugState + 'static>(
+    fn run_checking_hunts<T: Topology + Walk + Clone + DebugState + 'static>(
         mut machine: HuntAndKill<T>,
         maze: Maze,
         seed: u64,

@@ -27,7 +27,7 @@
 //! and where the cell and its four neighbours are in five different sets (so the cell is
 //! untouched), it makes the cell a crossing: a corridor over it one way (two passages) and a
 //! tunnel under it the other way, merging the sets. Then the walls as above, where a wall into
-//! or beside a crossing stays ([`Topology::can_carve`]); tunnels are never walls to consider.
+//! or beside a crossing stays ([`Weave::can_carve`]); tunnels are never walls to consider.
 //!
 //! The file: the algorithm first ([`Kruskal`] and its `step`), then the speed work, the
 //! display labels, taking a step back, and what the page shows of the sets, each in a section
@@ -52,7 +52,7 @@ use crate::machine::{event_sentence, side_words};
 use crate::machine::{step_to_end_inlined, DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Square, Topology};
+use crate::topology::{Side, Square, Topology, Weave};
 use crate::words::Sentence;
 
 pub static INFO: Info = Info {
@@ -105,7 +105,7 @@ pub struct Kruskal<T = Square> {
     crossed: usize,
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Machine for Kruskal<T> {
+impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for Kruskal<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if self.is_done() {
             return None;
@@ -213,7 +213,7 @@ impl Kruskal {
     }
 }
 
-impl<T: Topology> Kruskal<T> {
+impl<T: Topology + Weave> Kruskal<T> {
     /// A generator for a maze on `grid`. The walls are listed in order here; the random order
     /// is drawn while stepping, since the constructor has no random number generator.
     pub fn on(grid: T) -> Kruskal<T> {
@@ -270,7 +270,7 @@ const DRAW_AHEAD: usize = 64;
 const FETCH_LEVELS: usize = 1;
 
 /// Speed only: these change how fast the maze is made, never which maze.
-impl<T: Topology> Kruskal<T> {
+impl<T: Topology + Weave> Kruskal<T> {
     /// Runs the Fisher–Yates shuffle a few positions ahead of the steps: position `i` gets a
     /// random wall from `walls[i..]`. These are the very numbers, in the very order, that one
     /// draw per step would use, so the maze is the same. (The last batch may draw numbers the
@@ -376,7 +376,7 @@ fn prefetch<T>(slice: &[T], index: usize) {
 
 /// The set labels drawn in the board's `groups` layer, and the sizes that decide which side of
 /// a merge is relabelled. For drawing only: none of this decides anything.
-impl<T: Topology> Kruskal<T> {
+impl<T: Topology + Weave> Kruskal<T> {
     /// The display side of the merge through the wall `side` of `cell`, just made: the merged
     /// root `root` (one of `roots`) gets both sets' sizes, and the smaller set takes the larger
     /// one's label (ties: the east or south side is relabelled). Returns the label kept and
@@ -451,7 +451,7 @@ impl<T: Topology> Kruskal<T> {
 // ---- Taking a step back -------------------------------------------------------------------------
 
 /// `undo`: the step's notes put the union-find, the sizes and the random order back.
-impl<T: Topology> Kruskal<T> {
+impl<T: Topology + Weave> Kruskal<T> {
     /// Puts back the union-find entries the step's finds and union overwrote, noted before
     /// them as (cell, entry) pairs (see [`UnionFind::note_find_union`]); the merged root's size
     /// loses the absorbed set's, which is still there. A step that drew the next batch of the
@@ -549,7 +549,7 @@ impl<T: Topology> Kruskal<T> {
 
 // ---- Weaves: the crossings placed before the walls ----------------------------------------------
 
-impl<T: Topology> Kruskal<T> {
+impl<T: Topology + Weave> Kruskal<T> {
     /// A step of the crossings: the next cell of the random order becomes a crossing if it
     /// and its four neighbours are in five different sets (then the cell has no passage yet,
     /// and no loop can form), over one way at random and under the other. One random number
@@ -613,7 +613,7 @@ impl<T: Topology> Kruskal<T> {
 // ---- What the page shows: narration and the sets ------------------------------------------------
 
 /// The teaching views: what a step did, in words, and the sets as a list.
-impl<T: Topology> Kruskal<T> {
+impl<T: Topology + Weave> Kruskal<T> {
     /// Says how big the merged set is, from the union-find state after the step.
     fn narration(&self, step: &Step, maze: &Maze) -> Sentence {
         // On a weave, the steps before the first wall place crossings.

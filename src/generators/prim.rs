@@ -22,7 +22,7 @@ use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Spot, Square, Topology};
+use crate::topology::{Side, Spot, Square, Topology, Walk};
 
 pub static INFO: Info = Info {
     name: "prim",
@@ -65,7 +65,7 @@ impl Prim {
     }
 }
 
-impl<T: Topology> Prim<T> {
+impl<T: Topology + Walk> Prim<T> {
     /// A generator for a maze on `grid`.
     pub fn on(grid: T) -> Prim<T> {
         Prim {
@@ -90,7 +90,7 @@ impl<T: Topology> Prim<T> {
     /// Puts the cell at `spot` in the maze and its new neighbours on the frontier. Notes how
     /// many were new, to take it back.
     fn join(&mut self, board: &mut Board, spot: Spot) {
-        let cell = spot.0;
+        let cell = spot.cell;
         self.state[cell] = IN_MAZE;
         board.set_mark(cell, mark::VISITED);
         let new = self
@@ -109,7 +109,7 @@ impl<T: Topology> Prim<T> {
     }
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Machine for Prim<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Prim<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
@@ -131,7 +131,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Prim<T> {
             .grid
             .pick(spot, |next| self.state[next] == IN_MAZE, rng);
         // A frontier cell got there by touching the maze, so there is a side to pick.
-        let (side, next) = (pick.0, pick.1 .0);
+        let (side, next) = (pick.0, pick.1.cell);
         board.join(cell, side, next, self.grid.back(cell, side));
         self.join(board, spot);
         self.current = Some(cell);

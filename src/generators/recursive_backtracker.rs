@@ -26,7 +26,7 @@ use crate::machine::{event_sentence, side_words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Square, Topology};
+use crate::topology::{Side, Square, Topology, Weave};
 use crate::words::Sentence;
 
 pub static INFO: Info = Info {
@@ -68,7 +68,7 @@ impl RecursiveBacktracker {
     }
 }
 
-impl<T: Topology> RecursiveBacktracker<T> {
+impl<T: Topology + Weave> RecursiveBacktracker<T> {
     /// A generator for a maze on `grid`.
     pub fn on(grid: T) -> RecursiveBacktracker<T> {
         RecursiveBacktracker {
@@ -91,7 +91,7 @@ impl<T: Topology> RecursiveBacktracker<T> {
     }
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Machine for RecursiveBacktracker<T> {
+impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RecursiveBacktracker<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;

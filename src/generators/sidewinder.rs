@@ -235,15 +235,7 @@ impl Machine for SideWinder {
         (self.next, self.column, self.run_start) = (cell, column, run_start);
         // The east edge closes without a toss.
         if let Some(close) = close.filter(|_| column + 1 < self.width) {
-            // A toss shifts its bit out from the bottom; with 31 left it began a fresh word,
-            // and spent coins are all zeros.
-            let [bits, left] = self.coins.words();
-            let old = if left == 31 {
-                [0, 0]
-            } else {
-                [bits << 1 | u32::from(close), left + 1]
-            };
-            self.coins = Coins::from_words(old);
+            self.coins.untake_toss(close);
         }
         true
     }

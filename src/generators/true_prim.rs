@@ -28,7 +28,7 @@ use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Spot, Square, Topology};
+use crate::topology::{Side, Spot, Square, Topology, Walk};
 use crate::words::Sentence;
 
 pub static INFO: Info = Info {
@@ -78,7 +78,7 @@ impl TruePrim {
     }
 }
 
-impl<T: Topology> TruePrim<T> {
+impl<T: Topology + Walk> TruePrim<T> {
     /// A generator for a maze on `grid`.
     pub fn on(grid: T) -> TruePrim<T> {
         TruePrim {
@@ -103,7 +103,7 @@ impl<T: Topology> TruePrim<T> {
     /// Puts the cell at `spot` in the maze and its new neighbours, weighed, on the frontier.
     /// Notes which sides' neighbours were new and their weights, to take it back.
     fn join(&mut self, board: &mut Board, rng: &mut Rng, spot: Spot) {
-        let cell = spot.0;
+        let cell = spot.cell;
         self.standing[cell] = Standing::InMaze;
         board.set_mark(cell, mark::VISITED);
         // Frontier cells already have a weight.
@@ -155,7 +155,7 @@ fn note(board: &mut Board, words: &[u32]) {
     board.note_words(words);
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Machine for TruePrim<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for TruePrim<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
@@ -174,7 +174,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for TruePrim<T> {
         let spot = self.grid.spot(cell);
         let pick = self.grid.pick(spot, |next| self.in_maze(next), rng);
         // A frontier cell got there by touching the maze, so there is a side to pick.
-        let (side, next) = (pick.0, pick.1 .0);
+        let (side, next) = (pick.0, pick.1.cell);
         board.join(cell, side, next, self.grid.back(cell, side));
         self.join(board, rng, spot);
         self.current = Some(cell);

@@ -21,7 +21,7 @@
 //! On a grid of any shape a move goes to a uniformly random neighbour, one random number per
 //! move. Speed: on the square grid a move away from the border picks one of four directions,
 //! so it takes two bits of a random number ([`Coins::quarter`], in
-//! [`Topology::random_walk`]): sixteen moves per draw instead of one.
+//! [`Walk::random_walk`]): sixteen moves per draw instead of one.
 //!
 //! One step is one move of the walk (stepping on, erasing a loop, or reaching the maze), or the
 //! start of a new walk. Marks: `VISITED` for cells in the maze, `ACTIVE` for the current walk.
@@ -31,7 +31,7 @@ use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::{Coins, Rng};
-use crate::topology::{Spot, Square, Topology};
+use crate::topology::{Spot, Square, Topology, Walk};
 
 pub static INFO: Info = Info {
     name: "wilson",
@@ -87,7 +87,7 @@ impl Wilson {
     }
 }
 
-impl<T: Topology> Wilson<T> {
+impl<T: Topology + Walk> Wilson<T> {
     /// A generator for a maze on `grid`.
     pub fn on(grid: T) -> Wilson<T> {
         let candidates: Vec<u32> = (0..grid.len() as u32)
@@ -152,7 +152,7 @@ impl<T: Topology> Wilson<T> {
     }
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Machine for Wilson<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Wilson<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
@@ -168,7 +168,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Wilson<T> {
             }
             let cell = self.random_outside(board, rng);
             // The last walk's head and this cell's old position are stale, but kept as they were.
-            board.note_words(&[self.position[cell], self.head.0 as u32]);
+            board.note_words(&[self.position[cell], self.head.cell as u32]);
             self.standing[cell] = Standing::OnWalk;
             self.position[cell] = 0;
             self.walk.push(cell as u32);
@@ -180,7 +180,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Wilson<T> {
         // The walk starts outside a maze that has a cell, so the grid has two cells or more
         // and every cell has a neighbour (the grid is in one piece).
         let (side, to) = self.grid.random_step(self.head, &mut self.quarters, rng);
-        let next = to.0;
+        let next = to.cell;
         if self.in_maze(next) {
             board.note_words(&self.walk);
             let length = self.add_walk(board, next);

@@ -52,7 +52,7 @@ use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Grid, Shape, Side, Square, Topology};
+use crate::topology::{Side, Square, Topology, Walk};
 use crate::words::Sentence;
 
 pub static INFO: Info = Info {
@@ -80,12 +80,12 @@ pub static INFO: Info = Info {
 };
 
 /// A* search as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or a
-/// shared [`Grid`] of another shape or with a mask).
+/// shared [`Grid`](crate::topology::Grid) of another shape or with a mask).
 #[derive(Clone, Debug)]
 pub struct AStar<T = Square> {
     grid: T,
     start: usize,
-    /// Start and goal as the open set keeps cells (see [`Places`]).
+    /// Start and goal as the open set keeps cells (see [`Spot`]).
     start_xy: (u32, u32),
     goal: usize,
     goal_xy: (u32, u32),
@@ -116,11 +116,11 @@ impl AStar {
     }
 }
 
-impl<T: Places> AStar<T> {
+impl<T: Topology + Walk> AStar<T> {
     /// A* with `f = g + weight · h` on a maze whose grid is `grid`. The weight is clamped to
     /// `1..=MAX_WEIGHT`.
     pub fn on(grid: T, start: usize, goal: usize, weight: u32) -> AStar<T> {
-        let (start_xy, goal_xy) = (grid.place_of(start), grid.place_of(goal));
+        let (start_xy, goal_xy) = (grid.spot(start).place, grid.spot(goal).place);
         let weight = weight.clamp(1, MAX_WEIGHT);
         AStar {
             start,
@@ -129,7 +129,11 @@ impl<T: Places> AStar<T> {
             goal_xy,
             weight,
             nodes: vec![Node::UNREACHED; grid.len()],
-            open: OpenSet::new(weight, grid.most_h(goal_xy), grid.h(start_xy, goal_xy)),
+            open: OpenSet::new(
+                weight,
+                grid.most_estimate(),
+                grid.place_estimate(start_xy, goal_xy),
+            ),
             grid,
             added: 0,
             closed_count: 0,
@@ -141,7 +145,7 @@ impl<T: Places> AStar<T> {
     }
 }
 
-impl<T: Places + Clone + DebugState + 'static> Machine for AStar<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and halves the search time there).
     #[inline(always)]
@@ -197,7 +201,7 @@ impl<T: Places + Clone + DebugState + 'static> Machine for AStar<T> {
             #[inline(always)]
             |side| {
                 let next = self.grid.through(cell, side);
-                let next_xy = self.grid.place_through(xy, side, next);
+                let next_xy = self.grid.place_toward(xy, side, next);
                 let back = self.grid.back(cell, side);
                 added += self.relax(board, next, next_xy, back, g);
             },
@@ -294,7 +298,7 @@ impl<T: Places + Clone + DebugState + 'static> Machine for AStar<T> {
     }
 }
 
-impl<T: Places + Clone + DebugState + 'static> Solver for AStar<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Solver for AStar<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
@@ -308,7 +312,7 @@ impl<T: Places + Clone + DebugState + 'static> Solver for AStar<T> {
 // What `step` uses: the open set's entries, relaxing a neighbour, the path.
 // -----------------------------------------------------------------------------------------------
 
-impl<T: Places> AStar<T> {
+impl<T: Topology + Walk> AStar<T> {
     /// An entry is live when its cell is still open and it carries the cell's best `g`.
     fn is_live(&self, entry: Entry) -> bool {
         let cell = self.index(entry.xy);
@@ -319,7 +323,7 @@ impl<T: Places> AStar<T> {
     /// The index of the cell the open set keeps as `xy`.
     #[inline]
     fn index(&self, xy: (u32, u32)) -> usize {
-        self.grid.cell_of(xy)
+        self.grid.cell_at(xy)
     }
 
     /// Reaches the open neighbour `next` at `next_xy` with `g` through the cell that lies
@@ -355,7 +359,7 @@ impl<T: Places> AStar<T> {
     /// The open set's entry for the cell at `xy` with `g`.
     #[inline]
     fn entry(&self, xy: (u32, u32), g: u32) -> Entry {
-        let h = self.grid.h(xy, self.goal_xy);
+        let h = self.grid.place_estimate(xy, self.goal_xy);
         let f = g + self.weight * h;
         Entry { f, h, xy }
     }
@@ -420,108 +424,20 @@ impl Node {
 }
 
 // -----------------------------------------------------------------------------------------------
-// How a grid keeps places for the open set and guesses `h`.
-// -----------------------------------------------------------------------------------------------
-
-/// What A* asks of a grid beyond its [`Topology`]: the place the open set keeps for a cell
-/// (two numbers below 2¹⁶), and the guess `h` from one. The plain square grid keeps column and
-/// row, so that a neighbour's place and its Manhattan distance come from a step of one,
-/// without a division; a [`Grid`] of any shape keeps the cell index, in two halves, and asks
-/// [`Topology::estimate`].
-pub trait Places: Topology {
-    /// The place of `cell`.
-    fn place_of(&self, cell: usize) -> (u32, u32);
-
-    /// The cell whose place is `place`.
-    fn cell_of(&self, place: (u32, u32)) -> usize;
-
-    /// The place of `next`, the neighbour through side `side` of the cell at `place`.
-    fn place_through(&self, place: (u32, u32), side: Side, next: usize) -> (u32, u32);
-
-    /// A lower bound on the passages from the cell at `place` to the one at `goal`.
-    fn h(&self, place: (u32, u32), goal: (u32, u32)) -> u32;
-
-    /// The largest `h` to `goal` of any cell, if every step changes `h` by exactly one (what
-    /// the buckets of plain A* need); `None` if a step can leave it unchanged.
-    fn most_h(&self, goal: (u32, u32)) -> Option<u32>;
-}
-
-impl Places for Square {
-    #[inline]
-    fn place_of(&self, cell: usize) -> (u32, u32) {
-        let width = self.width() as usize;
-        ((cell % width) as u32, (cell / width) as u32)
-    }
-
-    #[inline]
-    fn cell_of(&self, (x, y): (u32, u32)) -> usize {
-        y as usize * self.width() as usize + x as usize
-    }
-
-    #[inline(always)]
-    fn place_through(&self, (x, y): (u32, u32), side: Side, _next: usize) -> (u32, u32) {
-        match side {
-            0 => (x, y.wrapping_sub(1)),
-            1 => (x + 1, y),
-            2 => (x, y + 1),
-            _ => (x.wrapping_sub(1), y),
-        }
-    }
-
-    #[inline]
-    fn h(&self, (x, y): (u32, u32), (goal_x, goal_y): (u32, u32)) -> u32 {
-        x.abs_diff(goal_x) + y.abs_diff(goal_y)
-    }
-
-    fn most_h(&self, _goal: (u32, u32)) -> Option<u32> {
-        Some((self.width() - 1) + (self.height() - 1))
-    }
-}
-
-impl Places for Grid {
-    #[inline]
-    fn place_of(&self, cell: usize) -> (u32, u32) {
-        (cell as u32 & 0xffff, cell as u32 >> 16)
-    }
-
-    #[inline]
-    fn cell_of(&self, (low, high): (u32, u32)) -> usize {
-        (high << 16 | low) as usize
-    }
-
-    #[inline]
-    fn place_through(&self, _place: (u32, u32), _side: Side, next: usize) -> (u32, u32) {
-        self.place_of(next)
-    }
-
-    #[inline]
-    fn h(&self, place: (u32, u32), goal: (u32, u32)) -> u32 {
-        self.estimate(self.cell_of(place), self.cell_of(goal))
-    }
-
-    /// On squares and triangles each step changes the column or the row by one, and so the
-    /// estimate (their Manhattan distance) by one; on hexagons and rings a step can keep it.
-    fn most_h(&self, _goal: (u32, u32)) -> Option<u32> {
-        matches!(self.shape(), Shape::Square | Shape::Triangle)
-            .then(|| (self.width() - 1) + (self.height() - 1))
-    }
-}
-
-// -----------------------------------------------------------------------------------------------
 // Taking a step back: from the notes a step left, the search as it was before it.
 // -----------------------------------------------------------------------------------------------
 
-impl<T: Places> AStar<T> {
+impl<T: Topology + Walk> AStar<T> {
     /// Takes back the relaxations of `cell`'s expansion, newest first: the neighbours whose
     /// parent is now `cell` (no one else sets that), with their old nodes and push words in
     /// `noted`, two words each.
     fn undo_relax(&mut self, board: &Board, cell: usize, noted: &[u32]) -> Option<()> {
-        let xy = self.grid.place_of(cell);
+        let xy = self.grid.spot(cell).place;
         let grid = &self.grid;
         let reached: Vec<(usize, (u32, u32))> = open_neighbours(grid, board.maze(), cell)
             .filter(|&(side, next)| self.nodes[next].back() == u32::from(grid.back(cell, side)))
             // The place as `step` works it out.
-            .map(|(side, next)| (next, grid.place_through(xy, side, next)))
+            .map(|(side, next)| (next, grid.place_toward(xy, side, next)))
             .collect();
         if reached.len() * 2 != noted.len() {
             return None;
@@ -601,7 +517,7 @@ pub struct OpenCell {
     pub f: u32,
 }
 
-impl<T: Places> AStar<T> {
+impl<T: Topology + Walk> AStar<T> {
     /// The heuristic weight (1 = optimal).
     pub fn weight(&self) -> u32 {
         self.weight
@@ -610,7 +526,8 @@ impl<T: Places> AStar<T> {
     /// The guess of the distance from a cell to the goal: on the square grid the Manhattan
     /// distance, elsewhere [`Topology::estimate`].
     pub fn h(&self, cell: usize) -> u32 {
-        self.grid.h(self.grid.place_of(cell), self.goal_xy)
+        self.grid
+            .place_estimate(self.grid.spot(cell).place, self.goal_xy)
     }
 
     /// The length of the best way to a cell found so far, if it has been reached.

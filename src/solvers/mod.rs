@@ -21,7 +21,7 @@ use crate::generators::UnknownName;
 use crate::machine::{run_to_end, Info, Machine};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Shape, Side, Topology};
+use crate::topology::{Shape, Side, Topology, Weave};
 use crate::words::{reason_words, Arg, Sentence};
 use crate::world::{Heuristic, Search};
 use moves::{Guess, Moves};
@@ -673,7 +673,7 @@ impl<T: Topology> Iterator for OpenNeighbours<'_, T> {
 /// moved: north after coming in through the south side; on a hexagon the side opposite too;
 /// a triangle has no side across, and there it is the next side clockwise).
 #[inline]
-pub(crate) fn facing<T: Topology>(grid: &T, cell: usize, entered: Side) -> Side {
+pub(crate) fn facing<T: Weave>(grid: &T, cell: usize, entered: Side) -> Side {
     // Ways, not sides: on a weave a tunnel goes the way of its ordinary side.
     let ways = grid.ways(cell).max(1);
     modulo(grid.way(entered) + ways / 2, ways)
@@ -681,7 +681,7 @@ pub(crate) fn facing<T: Topology>(grid: &T, cell: usize, entered: Side) -> Side 
 
 /// The side a walker facing `heading` on `cell` came in through: [`facing`] undone.
 #[inline]
-pub(crate) fn entered<T: Topology>(grid: &T, cell: usize, heading: Side) -> Side {
+pub(crate) fn entered<T: Weave>(grid: &T, cell: usize, heading: Side) -> Side {
     let ways = grid.ways(cell).max(1);
     modulo(heading + ways - ways / 2, ways)
 }

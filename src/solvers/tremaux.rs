@@ -30,7 +30,7 @@ use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Square, Topology};
+use crate::topology::{Side, Square, Topology, Weave};
 use crate::words::Sentence;
 
 pub static INFO: Info = Info {
@@ -104,7 +104,7 @@ impl Tremaux {
     }
 }
 
-impl<T: Topology> Tremaux<T> {
+impl<T: Topology + Weave> Tremaux<T> {
     /// A walk on a maze whose grid is `grid`.
     pub fn on(grid: T, start: usize, goal: usize) -> Tremaux<T> {
         Tremaux {
@@ -178,7 +178,7 @@ impl<T: Topology> Tremaux<T> {
     }
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Machine for Tremaux<T> {
+impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for Tremaux<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -311,7 +311,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Tremaux<T> {
     }
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Solver for Tremaux<T> {
+impl<T: Topology + Weave + Clone + DebugState + 'static> Solver for Tremaux<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }

@@ -18,7 +18,7 @@
 //! came in through (half its sides round: on squares and hexagons the side opposite, the way
 //! it moved); at the start it faces the first open side it would go straight through.
 //!    On a weave a tunnel counts as the ordinary side it leaves by (side `4 + d` as `d`, see
-//!    [`Topology::ways`]): the walker turns among the four ways and at a crossing goes
+//!    [`Weave::ways`]): the walker turns among the four ways and at a crossing goes
 //!    straight on, under; its heading is always one of the four.
 //! 3. Stop on the goal. The route walked, with every dead end walked into and back out of, is
 //!    the answer.
@@ -51,7 +51,7 @@ use crate::machine::{side_words, Structure};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Square, Topology};
+use crate::topology::{Side, Square, Topology, Weave};
 use crate::words::Sentence;
 
 pub static INFO_RIGHT: Info = Info {
@@ -107,7 +107,7 @@ pub struct WallFollower<T = Square> {
     goal: usize,
     cell: usize,
     /// The side of `cell` the follower faces (on the square grid the way it last moved); on
-    /// a weave a way, 0 to 3, also after going through a tunnel (see [`Topology::ways`]).
+    /// a weave a way, 0 to 3, also after going through a tunnel (see [`Weave::ways`]).
     heading: Side,
     /// Every (cell, heading) the follower has stood in. A cell with any state in it is on
     /// the route.
@@ -120,7 +120,7 @@ pub struct WallFollower<T = Square> {
     outcome: Option<Outcome>,
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Machine for WallFollower<T> {
+impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for WallFollower<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -207,7 +207,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for WallFollower<T> {
     }
 }
 
-impl<T: Topology + Clone + DebugState + 'static> Solver for WallFollower<T> {
+impl<T: Topology + Weave + Clone + DebugState + 'static> Solver for WallFollower<T> {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
@@ -243,7 +243,7 @@ impl Hand {
 /// open one in the hand's order. Always inlined: called from `step` it keeps the cell and
 /// heading in registers (a call passed them, and the answer, through memory).
 #[inline(always)]
-fn rule<T: Topology>(
+fn rule<T: Topology + Weave>(
     grid: &T,
     maze: &Maze,
     hand: Hand,
@@ -279,7 +279,7 @@ impl WallFollower {
     }
 }
 
-impl<T: Topology> WallFollower<T> {
+impl<T: Topology + Weave> WallFollower<T> {
     /// A follower on `maze`, whose grid is `grid`.
     pub fn on(grid: T, maze: &Maze, start: usize, goal: usize, hand: Hand) -> WallFollower<T> {
         WallFollower {
@@ -340,7 +340,7 @@ impl<T: Topology> WallFollower<T> {
 /// The first open side, clockwise from side 0 (north), that the rule goes straight through
 /// when facing it — on the square grid, the first with a wall on the hand's side; failing that
 /// the first open side; failing that side 0 (the follower cannot move anyway).
-fn starting_heading<T: Topology>(grid: &T, maze: &Maze, start: usize, hand: Hand) -> Side {
+fn starting_heading<T: Topology + Weave>(grid: &T, maze: &Maze, start: usize, hand: Hand) -> Side {
     // Headings are ways (see `rule`): on a weave 0 to 3, a tunnel's ordinary side.
     let bits = maze.cell(start);
     let open = |way| neighbour_through(grid, maze, start, grid.way_side(bits, way)).is_some();
@@ -353,7 +353,7 @@ fn starting_heading<T: Topology>(grid: &T, maze: &Maze, start: usize, hand: Hand
 
 // ---- Taking a step back -------------------------------------------------------------------------
 
-impl<T: Topology> WallFollower<T> {
+impl<T: Topology + Weave> WallFollower<T> {
     /// Nothing noted: a move is taken back by popping the route, whose last two cells then give
     /// the heading before (the starting heading after one move). A move that did not repeat a
     /// state remembered one: forget it. An ending takes the route back from the outcome.

@@ -17,7 +17,7 @@
 
 use super::{BLOCKED, MAX_COST};
 use crate::board::Board;
-use crate::topology::{Side, Topology};
+use crate::topology::{Side, Topology, Weave};
 use crate::words::{Arg, Sentence};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -99,12 +99,12 @@ impl Edits {
     }
 
     /// Checks that every edit names a cell (and a side leading to one) of `grid`.
-    pub fn check(&self, grid: &impl Topology) -> Result<(), EditsError> {
+    pub fn check(&self, grid: &impl Weave) -> Result<(), EditsError> {
         self.check_words(grid).map_err(EditsError)
     }
 
     /// [`Edits::check`] with the refusal as a sentence.
-    pub fn check_words(&self, grid: &impl Topology) -> Result<(), Sentence> {
+    pub fn check_words(&self, grid: &impl Weave) -> Result<(), Sentence> {
         let len = grid.len();
         for (cell, _) in self.terrain() {
             if cell as usize >= len || !grid.is_on(cell as usize) {
