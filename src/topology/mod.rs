@@ -522,14 +522,15 @@ impl Topology for Grid {
         self.shape.max_sides()
     }
 
-    #[inline]
+    // Out of line (as `through` and `back`): one copy of every shape's arithmetic, called
+    // by every machine's copy for grids of any shape.
+    #[inline(never)]
     fn neighbour(&self, cell: usize, side: Side) -> Option<usize> {
         let next = match self.shape {
             Shape::Square => square_neighbour(self.width, self.height, cell, side),
             Shape::Hex => hex::neighbour(self.width, self.height, cell, side),
             Shape::Triangle => triangle::neighbour(self.width, self.height, cell, side),
             Shape::Polar => polar::neighbour(&self.rings, &self.ring_index, cell, side),
-            // Out of line: this is inlined into every machine compiled for a grid.
             Shape::Weave => self.weave_neighbour(cell, side),
         }?;
         match &self.off {
@@ -538,52 +539,14 @@ impl Topology for Grid {
         }
     }
 
-    /// The cell's column and row (or ring) found once for all its sides, rather than once a
-    /// side as [`Topology::neighbour`] must.
+    /// From the list [`Grid::neighbours`] makes out of line: the one copy of every shape's
+    /// arithmetic, which every machine's copy for grids of any shape calls. Inlined into each
+    /// call site is only this loop over the list.
     #[inline]
     fn for_each_neighbour(&self, cell: usize, mut f: impl FnMut(Side, usize)) {
-        let off = self.off.as_deref();
-        if off.is_some_and(|off| off[cell]) {
-            return;
-        }
-        let mut emit = |side: Side, next: usize| {
-            if !off.is_some_and(|off| off[next]) {
-                f(side, next);
-            }
-        };
-        let (w, h) = (self.width as usize, self.height as usize);
-        match self.shape {
-            Shape::Square => {
-                let (x, y) = (cell % w, cell / w);
-                if y > 0 {
-                    emit(0, cell - w);
-                }
-                if x + 1 < w {
-                    emit(1, cell + 1);
-                }
-                if y + 1 < h {
-                    emit(2, cell + w);
-                }
-                if x > 0 {
-                    emit(3, cell - 1);
-                }
-            }
-            Shape::Weave => {
-                // Worked out out of line and handed on from one call site: `emit` inlines the
-                // caller's closure, once per call site, in every machine compiled for a grid
-                // (the wasm module's size); a loop over set bits is not unrolled. (Not so for
-                // the masked square grid above: one call site there saved 4 KB of wasm but made
-                // its generators a quarter to a third slower.)
-                let (next, mut sides) = weave::neighbours(w, h, cell, off);
-                while sides != 0 {
-                    let side = sides.trailing_zeros() as Side;
-                    sides &= sides - 1;
-                    emit(side, next[usize::from(side)]);
-                }
-            }
-            Shape::Hex => hex::for_each(w, h, cell, emit),
-            Shape::Triangle => triangle::for_each(w, h, cell, emit),
-            Shape::Polar => polar::for_each(&self.rings, &self.ring_index, cell, emit),
+        let list = self.neighbours(cell);
+        for i in 0..usize::from(list.len) {
+            f(list.sides[i], list.cells[i] as usize);
         }
     }
 
@@ -591,7 +554,7 @@ impl Topology for Grid {
     /// offsets are: the side of an open passage is as good as random to the processor, and a
     /// jump on it was mostly mispredicted in every search. Sides out of range ask
     /// [`Topology::neighbour`].
-    #[inline]
+    #[inline(never)]
     fn through(&self, cell: usize, side: Side) -> usize {
         let (w, s) = (self.width as usize, usize::from(side));
         match self.shape {
@@ -608,7 +571,7 @@ impl Topology for Grid {
         }
     }
 
-    #[inline]
+    #[inline(never)]
     fn back(&self, cell: usize, side: Side) -> Side {
         match self.shape {
             Shape::Square => (side + 2) % 4,
@@ -762,6 +725,72 @@ impl Weave for Grid {
         } else {
             way
         }
+    }
+}
+
+/// A cell's neighbours that are on, listed once, in side order: the sides, and the cells
+/// through them.
+#[derive(Clone, Copy, Debug)]
+pub struct Neighbours {
+    pub sides: [Side; 8],
+    pub cells: [u32; 8],
+    pub len: u8,
+}
+
+impl Grid {
+    /// The neighbours of `cell` that are on, with the cell's column and row (or ring) found
+    /// once for all its sides, rather than once a side as [`Topology::neighbour`] must. Out of
+    /// line, so that every shape's arithmetic is compiled once, not into each machine.
+    #[inline(never)]
+    pub fn neighbours(&self, cell: usize) -> Neighbours {
+        let mut list = Neighbours {
+            sides: [0; 8],
+            cells: [0; 8],
+            len: 0,
+        };
+        let off = self.off.as_deref();
+        if off.is_some_and(|off| off[cell]) {
+            return list;
+        }
+        let mut emit = |side: Side, next: usize| {
+            if !off.is_some_and(|off| off[next]) {
+                let at = usize::from(list.len) & 7;
+                list.sides[at] = side;
+                list.cells[at] = next as u32;
+                list.len += 1;
+            }
+        };
+        let (w, h) = (self.width as usize, self.height as usize);
+        match self.shape {
+            Shape::Square => {
+                let (x, y) = (cell % w, cell / w);
+                if y > 0 {
+                    emit(0, cell - w);
+                }
+                if x + 1 < w {
+                    emit(1, cell + 1);
+                }
+                if y + 1 < h {
+                    emit(2, cell + w);
+                }
+                if x > 0 {
+                    emit(3, cell - 1);
+                }
+            }
+            Shape::Weave => {
+                // Worked out out of line, with a loop over set bits (not unrolled).
+                let (next, mut sides) = weave::neighbours(w, h, cell, off);
+                while sides != 0 {
+                    let side = sides.trailing_zeros() as Side;
+                    sides &= sides - 1;
+                    emit(side, next[usize::from(side)]);
+                }
+            }
+            Shape::Hex => hex::for_each(w, h, cell, emit),
+            Shape::Triangle => triangle::for_each(w, h, cell, emit),
+            Shape::Polar => polar::for_each(&self.rings, &self.ring_index, cell, emit),
+        }
+        list
     }
 }
 
