@@ -4,7 +4,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::words::Sentence;
@@ -15,14 +15,20 @@ pub static INFO: Info = Info {
     summary: "Walks the path that was found, one cell per tick.",
     step_unit: "one cell of the path",
     pseudocode: &[
-        "stand on the start",
+        "stand on the start", // START
         "while not on the goal:",
-        "    move to the next cell of the path",
-        "arrived",
+        "    move to the next cell of the path", // MOVE
+        "arrived",                               // ARRIVE
     ],
     marks: &[(mark::WALKED, "walked")],
     events: &["walk"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const START: Line = Line(0);
+const MOVE: Line = Line(2);
+const ARRIVE: Line = Line(3);
 
 /// A walk along a path as a step machine.
 #[derive(Clone, Debug)]
@@ -49,9 +55,9 @@ impl Machine for Player {
         self.walked += 1;
         board.add_mark(cell, mark::WALKED);
         let line = match self.walked {
-            1 => 0,
-            n if n == self.path.len() => 3,
-            _ => 2,
+            1 => START,
+            n if n == self.path.len() => ARRIVE,
+            _ => MOVE,
         };
         Some(Step::new(Event::Walk { cell: cell as u32 }, line))
     }

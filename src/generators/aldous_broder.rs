@@ -24,7 +24,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::{Coins, Rng};
 use crate::topology::{Spot, Square, Topology, Walk};
@@ -35,15 +35,21 @@ pub static INFO: Info = Info {
     summary: "A random walk carving into every cell it enters first: unbiased, but slow to finish.",
     step_unit: "one move of the walker",
     pseudocode: &[
-        "stand on a random cell; it is in the maze",
+        "stand on a random cell; it is in the maze", // BEGIN
         "while some cell is not in the maze:",
         "    step to a random neighbour",
-        "    if it is new: carve the passage you came through; it joins the maze",
-        "    otherwise: carve nothing, walk on",
+        "    if it is new: carve the passage you came through; it joins the maze", // CARVE
+        "    otherwise: carve nothing, walk on",                                   // WALK_ON
     ],
     marks: &[(mark::VISITED, "in the maze")],
     events: &["carve", "move"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const CARVE: Line = Line(3);
+const WALK_ON: Line = Line(4);
 
 /// Aldous–Broder as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or
 /// a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -105,7 +111,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AldousBroder
             self.in_maze[cell] = true;
             self.remaining -= 1;
             board.add_mark(cell, mark::VISITED);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, BEGIN));
         };
         if self.remaining == 0 {
             return None;
@@ -122,7 +128,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AldousBroder
                     to: next as u32,
                     heading: side,
                 },
-                4,
+                WALK_ON,
             ));
         }
         board.join(cell, side, next, self.grid.back(cell, side));
@@ -134,7 +140,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AldousBroder
                 cell: cell as u32,
                 side,
             },
-            3,
+            CARVE,
         ))
     }
 

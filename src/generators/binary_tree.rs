@@ -17,7 +17,7 @@
 //! but the page draws from the marks alone, so the mark is kept: one byte written in order.)
 
 use crate::board::{mark, Board};
-use crate::machine::{step_to_end_local, Event, Info, Machine, Step};
+use crate::machine::{step_to_end_local, Event, Info, Line, Machine, Step};
 use crate::maze::Direction;
 use crate::rng::{Coins, Rng};
 
@@ -68,12 +68,17 @@ pub static INFO: Info = Info {
     pseudocode: &[
         "for each cell, row by row:",
         "    choose north or east at random, among those inside the maze",
-        "    carve a passage that way",
-        "    (the north-east corner has neither: carve nothing)",
+        "    carve a passage that way", // CARVE
+        "    (the north-east corner has neither: carve nothing)", // PASS
     ],
     marks: &[(mark::VISITED, "handled")],
     events: &["carve", "pass"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const CARVE: Line = Line(2);
+const PASS: Line = Line(3);
 
 /// The Binary Tree generator as a step machine.
 #[derive(Clone, Debug)]
@@ -157,7 +162,7 @@ impl Machine for BinaryTree {
         let can_go_vertical = y != self.edge_row;
         let can_go_horizontal = x != self.edge_column;
         if !can_go_vertical && !can_go_horizontal {
-            return Some(Step::new(Event::Pass { cell: cell as u32 }, 3));
+            return Some(Step::new(Event::Pass { cell: cell as u32 }, PASS));
         }
         // The coin is only tossed when there is a choice, so the edges draw no number.
         let vertical = if can_go_vertical && can_go_horizontal {
@@ -174,7 +179,7 @@ impl Machine for BinaryTree {
                 cell: cell as u32,
                 side: dir.side(),
             },
-            2,
+            CARVE,
         ))
     }
 

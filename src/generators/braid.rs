@@ -25,7 +25,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Topology, Weave};
@@ -41,11 +41,15 @@ pub static INFO: Info = Info {
         "while fewer than that are removed and some can be opened:",
         "    take a random dead end from the list",
         "    (skip it if an earlier carve opened it already)",
-        "    carve to a neighbour that is a dead end too, or else to any walled-off one",
+        "    carve to a neighbour that is a dead end too, or else to any walled-off one", // CARVE
     ],
     marks: &[(mark::SPECIAL, "dead ends opened")],
     events: &["carve"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const CARVE: Line = Line(4);
 
 /// Checks a braid share: a number from 0 to 1.
 pub fn check_share(share: f64) -> Result<f64, String> {
@@ -211,7 +215,7 @@ impl Machine for Braid {
                 cell: cell as u32,
                 side,
             },
-            4,
+            CARVE,
         ))
     }
 

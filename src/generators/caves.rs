@@ -20,7 +20,7 @@
 //! the last generation changed.
 
 use crate::board::{mark, Board};
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Grid, Topology};
@@ -33,14 +33,19 @@ pub static INFO: Info = Info {
     step_unit: "one generation (the first: the random fill)",
     pseudocode: &[
         "start with every wall between two cells open",
-        "block each cell with a chance of the density",
+        "block each cell with a chance of the density", // RANDOM_FILL
         "repeat a few generations:",
         "    for every cell, count the blocked cells of its neighbourhood (itself included)",
-        "    mostly blocked: block it; mostly free: free it; a tie: leave it",
+        "    mostly blocked: block it; mostly free: free it; a tie: leave it", // GENERATION
     ],
     marks: &[(mark::SPECIAL, "changed in the last generation")],
     events: &["generation"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const RANDOM_FILL: Line = Line(1);
+const GENERATION: Line = Line(4);
 
 /// The smoothing generations after the random fill.
 pub const GENERATIONS: u32 = 4;
@@ -168,7 +173,7 @@ impl Machine for Caves {
                 blocked: to_block.len() as u32,
                 freed: to_free.len() as u32,
             },
-            if number == 0 { 1 } else { 4 },
+            if number == 0 { RANDOM_FILL } else { GENERATION },
         ))
     }
 

@@ -27,7 +27,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 use crate::words::Sentence;
@@ -41,17 +41,25 @@ pub static INFO: Info = Info {
         "for each row, top to bottom:",
         "    give every cell without a set a new set of its own",
         "    for each wall between neighbours in the row:",
-        "        same set: keep it (a passage would close a loop)",
-        "        different sets and a coin says join (always in the last row): carve, merge sets",
-        "        otherwise: keep it",
+        "        same set: keep it (a passage would close a loop)", // SAME_SET
+        "        different sets and a coin says join (always in the last row): carve, merge sets", // JOIN
+        "        otherwise: keep it", // KEEP_WALL
         "    unless it is the last row, for each cell of the row:",
-        "        a coin says down, or it is its set's last chance: carve down;",
+        "        a coin says down, or it is its set's last chance: carve down;", // CARVE_DOWN
         "            the cell below joins the set",
-        "        otherwise: keep the floor",
+        "        otherwise: keep the floor", // KEEP_FLOOR
     ],
     marks: &[(mark::VISITED, "finished rows")],
     events: &["merge-sets", "keep-wall", "carve", "pass"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const SAME_SET: Line = Line(3);
+const JOIN: Line = Line(4);
+const KEEP_WALL: Line = Line(5);
+const CARVE_DOWN: Line = Line(7);
+const KEEP_FLOOR: Line = Line(9);
 
 /// End of a set's list of cells.
 const NONE: u32 = u32::MAX;
@@ -108,7 +116,7 @@ impl Machine for Eller {
                             cell: cell as u32,
                             side: Direction::East.side(),
                         },
-                        3,
+                        SAME_SET,
                     )
                 } else if self.last_row() || rng.coin() {
                     board.carve(cell, Direction::East);
@@ -120,10 +128,10 @@ impl Machine for Eller {
                             kept,
                             absorbed,
                         },
-                        4,
+                        JOIN,
                     )
                 } else {
-                    Step::new(Event::Pass { cell: cell as u32 }, 5)
+                    Step::new(Event::Pass { cell: cell as u32 }, KEEP_WALL)
                 }
             }
             Stage::Down(x) => {
@@ -143,10 +151,10 @@ impl Machine for Eller {
                             cell: cell as u32,
                             side: Direction::South.side(),
                         },
-                        7,
+                        CARVE_DOWN,
                     )
                 } else {
-                    Step::new(Event::Pass { cell: cell as u32 }, 9)
+                    Step::new(Event::Pass { cell: cell as u32 }, KEEP_FLOOR)
                 }
             }
         };

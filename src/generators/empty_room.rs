@@ -14,7 +14,7 @@
 //! so nothing to watch cell by cell). No marks.
 
 use crate::board::Board;
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::rng::Rng;
 use crate::topology::{Grid, Shape, Topology};
 
@@ -25,11 +25,15 @@ pub static INFO: Info = Info {
     step_unit: "one step that opens the whole room",
     pseudocode: &[
         "start with every wall standing",
-        "open every wall between two neighbouring cells",
+        "open every wall between two neighbouring cells", // OPEN_ALL
     ],
     marks: &[],
     events: &["open-all"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const OPEN_ALL: Line = Line(1);
 
 /// An empty room as a step machine: one step.
 #[derive(Clone, Debug, Default)]
@@ -66,7 +70,7 @@ impl Machine for EmptyRoom {
                 }
             }
         }
-        Some(Step::new(Event::OpenAll { cells }, 1))
+        Some(Step::new(Event::OpenAll { cells }, OPEN_ALL))
     }
 
     fn info(&self) -> &'static Info {

@@ -25,7 +25,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology, Walk};
@@ -36,11 +36,11 @@ pub static INFO: Info = Info {
     summary: "Grows from a list of active cells, picking newest or random 50/50 (or newest, random, oldest).",
     step_unit: "one pick from the active list: a carve or a removal",
     pseudocode: &[
-        "put a random cell in the maze and in the active list",
+        "put a random cell in the maze and in the active list", // BEGIN
         "while the active list is not empty:",
         "    pick a cell from it by the policy (newest, random, oldest, or a mix)",
-        "    if it has neighbours not in the maze: carve to a random one, add that to the list",
-        "    otherwise: remove it from the list",
+        "    if it has neighbours not in the maze: carve to a random one, add that to the list", // CARVE
+        "    otherwise: remove it from the list", // REMOVE
     ],
     marks: &[
         (mark::VISITED, "in the maze"),
@@ -48,6 +48,12 @@ pub static INFO: Info = Info {
     ],
     events: &["pop", "push"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const CARVE: Line = Line(3);
+const REMOVE: Line = Line(4);
 
 /// Which active cell to grow from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,7 +213,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for GrowingTree<
             let cell = self.grid.nearest_on(rng.index(self.in_maze.len()));
             self.add(board, cell);
             self.current = Some(cell);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, BEGIN));
         }
         if self.live == 0 {
             return None;
@@ -224,7 +230,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for GrowingTree<
             board.note(at as u32);
             self.remove(board, at);
             board.remove_mark(cell, mark::ACTIVE);
-            return Some(Step::new(Event::Pop { cell: cell as u32 }, 4));
+            return Some(Step::new(Event::Pop { cell: cell as u32 }, REMOVE));
         };
         let next = to.cell;
         board.join(cell, side, next, self.grid.back(cell, side));
@@ -234,7 +240,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for GrowingTree<
                 cell: cell as u32,
                 side,
             },
-            3,
+            CARVE,
         ))
     }
 

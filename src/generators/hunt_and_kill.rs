@@ -47,7 +47,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{random_side, Spot, Square, Topology, Walk};
@@ -60,11 +60,11 @@ pub static INFO: Info = Info {
     summary: "Random walks through new cells; when stuck, scans for the next start: long passages.",
     step_unit: "one carve (a walk step, or a hunt and its carve)",
     pseudocode: &[
-        "start a walk at a random cell; it is in the maze",
+        "start a walk at a random cell; it is in the maze", // BEGIN
         "while some cell is not in the maze:",
-        "    if the walk's cell has neighbours not in the maze: carve to a random one, walk on",
+        "    if the walk's cell has neighbours not in the maze: carve to a random one, walk on", // WALK
         "    otherwise hunt: scan the rows, top first, for the first cell not in the maze",
-        "        that touches it; carve from it to a random neighbour in the maze",
+        "        that touches it; carve from it to a random neighbour in the maze", // HUNT
         "        and start a new walk there",
     ],
     marks: &[
@@ -77,6 +77,12 @@ pub static INFO: Info = Info {
     ],
     events: &["hunt", "carve"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const WALK: Line = Line(2);
+const HUNT: Line = Line(4);
 
 /// Hunt-and-Kill as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or
 /// a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -113,7 +119,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for HuntAndKill<
             None => {
                 let cell = self.grid.nearest_on(rng.index(self.in_maze.len()));
                 self.enter(board, self.grid.spot(cell));
-                Step::new(Event::Begin { cell: cell as u32 }, 0)
+                Step::new(Event::Begin { cell: cell as u32 }, BEGIN)
             }
             Some(_) if self.remaining == 0 => return None,
             Some(spot) => {
@@ -126,7 +132,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for HuntAndKill<
                             cell: spot.cell as u32,
                             side,
                         },
-                        2,
+                        WALK,
                     )
                 } else {
                     self.hunt(board, rng)
@@ -283,7 +289,7 @@ impl<T: Topology + Walk> HuntAndKill<T> {
                 cell: target as u32,
                 side,
             },
-            4,
+            HUNT,
         )
     }
 

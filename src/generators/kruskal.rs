@@ -47,6 +47,7 @@
 
 use crate::board::Board;
 use crate::ds::union_find::UnionFind;
+use crate::machine::Line;
 use crate::machine::Structure;
 use crate::machine::{event_sentence, side_words};
 use crate::machine::{step_to_end_inlined, DebugState, Event, Info, Machine, Step};
@@ -64,15 +65,22 @@ pub static INFO: Info = Info {
         "put every cell in a set of its own",
         "for each inner wall, in random order:",
         "    if the cells on its two sides are in different sets:",
-        "        carve the wall and merge the two sets",
-        "    else: keep the wall (carving it would make a loop)",
+        "        carve the wall and merge the two sets", // MERGE
+        "    else: keep the wall (carving it would make a loop)", // KEEP
         "stop when only one set is left",
-        "on a weave, before the walls: for each cell in random order:",
-        "    if it and its four neighbours are in five sets: cross there, over one way and under the other",
+        "on a weave, before the walls: for each cell in random order:", // NO_CROSSING
+        "    if it and its four neighbours are in five sets: cross there, over one way and under the other", // CROSS
     ],
     marks: &[],
     events: &["merge-sets", "keep-wall"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const MERGE: Line = Line(3);
+const KEEP: Line = Line(4);
+const NO_CROSSING: Line = Line(6);
+const CROSS: Line = Line(7);
 
 /// The Kruskal generator as a step machine, on a grid of any shape (`T`: the plain [`Square`]
 /// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -132,7 +140,7 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for Kruskal<T> 
         // On a weave a wall into or beside a crossing stays too (always carvable elsewhere).
         if root_a == root_b || !self.grid.can_carve(board.maze().cells(), cell, side) {
             let cell = cell as u32;
-            return Some(Step::new(Event::KeepWall { cell, side }, 4));
+            return Some(Step::new(Event::KeepWall { cell, side }, KEEP));
         }
         let root = self.sets.union(root_a, root_b);
         self.sets_left -= 1;
@@ -151,7 +159,7 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for Kruskal<T> 
             kept,
             absorbed,
         };
-        Some(Step::new(event, 3))
+        Some(Step::new(event, MERGE))
     }
 
     fn info(&self) -> &'static Info {
@@ -566,7 +574,7 @@ impl<T: Topology + Weave> Kruskal<T> {
         let roots = [0, 1, 2, 3].map(|d| self.sets.root(self.grid.through(cell, d)));
         let apart = (0..4).all(|a| (a + 1..4).all(|b| roots[a] != roots[b]));
         if !apart || board.maze().cell(cell) != 0 {
-            return Step::new(Event::Pass { cell: cell as u32 }, 6);
+            return Step::new(Event::Pass { cell: cell as u32 }, NO_CROSSING);
         }
         let over = rng.index(2) as Side;
         let (mut kept, mut absorbed) = (0, 0);
@@ -593,7 +601,7 @@ impl<T: Topology + Weave> Kruskal<T> {
             kept,
             absorbed,
         };
-        Step::new(event, 7)
+        Step::new(event, CROSS)
     }
 
     /// A crossing's three passages, each as (cell, side, cell): the corridor over `cell`

@@ -18,7 +18,7 @@
 //! cells are drawn as obstacles), the obstacle just placed is [`Machine::current`].
 
 use crate::board::Board;
-use crate::machine::{Event, Info, Machine, Step, Structure};
+use crate::machine::{Event, Info, Line, Machine, Step, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::Topology;
@@ -32,11 +32,15 @@ pub static INFO: Info = Info {
         "start with every wall between two cells open",
         "obstacles = density × cells, rounded",
         "while fewer cells than that are blocked:",
-        "    pick a random free cell and block it, closing its passages",
+        "    pick a random free cell and block it, closing its passages", // BLOCK
     ],
     marks: &[],
     events: &["block"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BLOCK: Line = Line(3);
 
 /// Random obstacles as a step machine, on a grid of any shape.
 #[derive(Clone, Debug)]
@@ -102,7 +106,7 @@ impl Machine for Obstacles {
         board.note(pick as u32);
         self.placed += 1;
         board.block(cell as usize);
-        Some(Step::new(Event::Block { cell }, 3))
+        Some(Step::new(Event::Block { cell }, BLOCK))
     }
 
     fn info(&self) -> &'static Info {

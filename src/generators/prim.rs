@@ -19,7 +19,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Spot, Square, Topology, Walk};
@@ -30,15 +30,20 @@ pub static INFO: Info = Info {
     summary: "Grows from one cell by joining random frontier cells: radial, many short dead ends.",
     step_unit: "one frontier cell joining the maze",
     pseudocode: &[
-        "put a random cell in the maze; its neighbours form the frontier",
+        "put a random cell in the maze; its neighbours form the frontier", // BEGIN
         "while the frontier is not empty:",
         "    take a random cell from the frontier",
-        "    carve to a random neighbour of it that is in the maze",
+        "    carve to a random neighbour of it that is in the maze", // CARVE
         "    add its neighbours that are new to the frontier",
     ],
     marks: &[(mark::VISITED, "in the maze"), (mark::FRONTIER, "frontier")],
     events: &["carve"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const CARVE: Line = Line(3);
 
 /// Where a cell stands.
 const OUTSIDE: u8 = 0;
@@ -116,7 +121,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Prim<T> {
             let cell = self.grid.nearest_on(rng.index(self.state.len()));
             self.join(board, self.grid.spot(cell));
             self.current = Some(cell);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, BEGIN));
         }
         if self.frontier.is_empty() {
             return None;
@@ -140,7 +145,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Prim<T> {
                 cell: cell as u32,
                 side,
             },
-            3,
+            CARVE,
         ))
     }
 

@@ -21,6 +21,7 @@
 //! Marks: `ACTIVE` for cells on the stack, `VISITED` for cells popped off it.
 
 use crate::board::{mark, Board};
+use crate::machine::Line;
 use crate::machine::Structure;
 use crate::machine::{event_sentence, side_words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
@@ -35,12 +36,12 @@ pub static INFO: Info = Info {
     summary: "A randomised depth-first search: long winding corridors, few dead ends.",
     step_unit: "one push or one pop",
     pseudocode: &[
-        "pick a random cell, mark it visited, push it",
+        "pick a random cell, mark it visited, push it", // BEGIN
         "while the stack is not empty:",
         "    cell = top of the stack",
         "    if cell has unvisited neighbours:",
-        "        pick one at random, carve to it, mark it visited, push it",
-        "    else: pop cell (backtrack)",
+        "        pick one at random, carve to it, mark it visited, push it", // PUSH
+        "    else: pop cell (backtrack)",                                    // POP
     ],
     marks: &[
         (mark::ACTIVE, "on the stack"),
@@ -48,6 +49,12 @@ pub static INFO: Info = Info {
     ],
     events: &["pop", "push"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const PUSH: Line = Line(4);
+const POP: Line = Line(5);
 
 /// The Recursive Backtracker generator as a step machine, on a grid of any shape (`T`: the
 /// plain [`Square`] grid, or a shared [`crate::topology::Grid`] of another shape or with a
@@ -100,7 +107,7 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RecursiveBa
             self.stack.push(cell as u32);
             self.current = Some(cell);
             board.add_mark(cell, mark::ACTIVE);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, BEGIN));
         }
         // Done: `current` stays the last cell popped, however the run got here (stepping stops
         // after the last pop; running to the end asks once more).
@@ -139,14 +146,14 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RecursiveBa
         if count == 0 {
             self.stack.pop();
             board.set_mark(cell, (board.mark(cell) & !mark::ACTIVE) | mark::VISITED);
-            return Some(Step::new(Event::Pop { cell: top }, 5));
+            return Some(Step::new(Event::Pop { cell: top }, POP));
         }
         let (side, next) = options[rng.index(count)];
         board.join(cell, side, next, self.grid.back(cell, side));
         self.visited[next] = true;
         self.stack.push(next as u32);
         board.add_mark(next, mark::ACTIVE);
-        Some(Step::new(Event::Push { cell: top, side }, 4))
+        Some(Step::new(Event::Push { cell: top, side }, PUSH))
     }
 
     fn info(&self) -> &'static Info {

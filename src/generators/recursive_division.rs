@@ -26,7 +26,7 @@
 use crate::board::{mark, Board};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::machine::step_to_end_local;
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::{Direction, Maze};
 #[cfg(not(target_arch = "wasm32"))]
@@ -43,12 +43,16 @@ pub static INFO: Info = Info {
         "start with every interior wall open: one chamber, the whole maze",
         "while some chamber is at least 2 cells wide and 2 tall:",
         "    take it; split it across its longer side (a coin if it is square)",
-        "    build a wall across it at a random place, leaving one random gap",
+        "    build a wall across it at a random place, leaving one random gap", // WALL
         "    the two halves become chambers",
     ],
     marks: &[(mark::SPECIAL, "the chamber being split")],
     events: &["divide"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const WALL: Line = Line(3);
 
 /// A rectangle of cells with no walls inside yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +157,7 @@ impl RecursiveDivision {
                 length,
                 gap: self.before_wall(first, horizontal, gap) as u32,
             },
-            3,
+            WALL,
         )
     }
 

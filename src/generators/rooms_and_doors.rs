@@ -19,7 +19,7 @@
 //! for the doors.
 
 use crate::board::{mark, Board};
-use crate::machine::{Event, Info, Machine, Step, Structure, Words};
+use crate::machine::{Event, Info, Line, Machine, Step, Structure, Words};
 use crate::maze::{Direction, Maze};
 use crate::rng::Rng;
 
@@ -32,12 +32,16 @@ pub static INFO: Info = Info {
         "start with every wall between two cells open: one chamber, the whole grid",
         "while some chamber can be split, leaving rooms 2 cells deep:",
         "    take it; split it across its longer side (a coin if both fit equally)",
-        "    block a line of cells across it at an even place, one cell at an odd place free: a door",
+        "    block a line of cells across it at an even place, one cell at an odd place free: a door", // WALL
         "    the two sides become chambers",
     ],
     marks: &[(mark::SPECIAL, "a door")],
     events: &["block-line"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const WALL: Line = Line(3);
 
 /// The fewest cells a room keeps across, on either side of a wall.
 pub const MIN_ROOM: u32 = 2;
@@ -237,7 +241,7 @@ impl Machine for RoomsAndDoors {
                 length,
                 door: door as u32,
             },
-            3,
+            WALL,
         ))
     }
 

@@ -23,6 +23,7 @@
 //! Marks: `ACTIVE` for cells of the current run, `VISITED` for finished cells.
 
 use crate::board::{mark, Board};
+use crate::machine::Line;
 use crate::machine::{event_sentence, side_words};
 use crate::machine::{step_to_end_local, Structure};
 use crate::machine::{Event, Info, Machine, Step};
@@ -37,17 +38,23 @@ pub static INFO: Info = Info {
     step_unit: "one cell's decision",
     pseudocode: &[
         "for each row, top to bottom:",
-        "    top row: carve east from every cell but the last",
+        "    top row: carve east from every cell but the last", // TOP_ROW
         "    other rows, for each cell from west to east:",
         "        add the cell to the run",
         "        if at the east edge or a coin says close:",
-        "            carve north from a random cell of the run",
+        "            carve north from a random cell of the run", // CLOSE_RUN
         "            empty the run",
-        "        else: carve east, extending the run",
+        "        else: carve east, extending the run", // EXTEND_RUN
     ],
     marks: &[(mark::ACTIVE, "current run"), (mark::VISITED, "finished")],
     events: &["close-run", "extend-run", "carve", "pass"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const TOP_ROW: Line = Line(1);
+const CLOSE_RUN: Line = Line(5);
+const EXTEND_RUN: Line = Line(7);
 
 /// The SideWinder generator as a step machine.
 #[derive(Clone, Debug)]
@@ -164,12 +171,12 @@ impl Machine for SideWinder {
             board.add_mark(cell, mark::VISITED);
             self.run_start = self.next;
             if last_column {
-                return Some(Step::new(Event::Pass { cell: cell as u32 }, 1));
+                return Some(Step::new(Event::Pass { cell: cell as u32 }, TOP_ROW));
             }
             let dir = Direction::East;
             board.carve_to(cell, dir, cell + 1);
             let (cell, side) = (cell as u32, dir.side());
-            return Some(Step::new(Event::Carve { cell, side }, 1));
+            return Some(Step::new(Event::Carve { cell, side }, TOP_ROW));
         }
 
         board.add_mark(cell, mark::ACTIVE);
@@ -183,7 +190,7 @@ impl Machine for SideWinder {
                     cell: cell as u32,
                     run_len,
                 },
-                7,
+                EXTEND_RUN,
             ));
         }
 
@@ -201,7 +208,7 @@ impl Machine for SideWinder {
                 side: Direction::North.side(),
                 run_len,
             },
-            5,
+            CLOSE_RUN,
         ))
     }
 

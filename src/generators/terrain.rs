@@ -17,7 +17,7 @@
 //! all it needs). One step is one row painted (on a polar grid, one ring). No marks.
 
 use crate::board::Board;
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Grid, Shape, Topology};
@@ -33,11 +33,15 @@ pub static INFO: Info = Info {
         "draw a seed: it gives each point of a coarse lattice a random height",
         "for each row:",
         "    for each cell: blend the heights of the lattice points around it, three octaves",
-        "    cut the height into nine bands: the cell's cost, 1 to 9",
+        "    cut the height into nine bands: the cell's cost, 1 to 9", // PAINT
     ],
     marks: &[],
     events: &["paint-row"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const PAINT: Line = Line(4);
 
 /// The octaves added: each twice as fine as the one before, half its weight.
 pub const OCTAVES: u32 = 3;
@@ -125,7 +129,7 @@ impl Machine for Terrain {
                 cell: first as u32,
                 length: (end - first) as u32,
             },
-            4,
+            PAINT,
         ))
     }
 

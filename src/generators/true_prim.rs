@@ -25,7 +25,7 @@
 use crate::board::{mark, Board};
 use crate::ds::weight_heaps::WeightHeaps;
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Spot, Square, Topology, Walk};
@@ -37,15 +37,20 @@ pub static INFO: Info = Info {
     summary: "Prim's spanning tree over random cell weights: joins the cheapest frontier cell.",
     step_unit: "one frontier cell joining the maze",
     pseudocode: &[
-        "put a random cell in the maze; weigh its neighbours, put them on the frontier",
+        "put a random cell in the maze; weigh its neighbours, put them on the frontier", // BEGIN
         "while the frontier is not empty:",
         "    take the cheapest cell from the frontier",
-        "    carve to a random neighbour of it that is in the maze",
+        "    carve to a random neighbour of it that is in the maze", // CARVE
         "    weigh its neighbours that are new, add them to the frontier",
     ],
     marks: &[(mark::VISITED, "in the maze"), (mark::FRONTIER, "frontier")],
     events: &["carve"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const CARVE: Line = Line(3);
 
 /// Where a cell stands. One byte per cell: the weights live in the frontier's keys alone,
 /// so on a large maze the machine's data stays small enough for the processor's cache.
@@ -162,7 +167,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for TruePrim<T> 
             let cell = self.grid.nearest_on(rng.index(self.standing.len()));
             self.join(board, rng, self.grid.spot(cell));
             self.current = Some(cell);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, BEGIN));
         }
         let (key, at) = self.frontier.pop_at()?;
         // Notes for `undo`: the cell before, where the pop left its bucket, the weight taken.
@@ -183,7 +188,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for TruePrim<T> 
                 cell: cell as u32,
                 side,
             },
-            3,
+            CARVE,
         ))
     }
 

@@ -28,7 +28,7 @@
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::{Coins, Rng};
 use crate::topology::{Spot, Square, Topology, Walk};
@@ -39,16 +39,24 @@ pub static INFO: Info = Info {
     summary: "Loop-erased random walks, each added to the maze when it hits it: unbiased, quicker.",
     step_unit: "one move of the walk, or starting a walk",
     pseudocode: &[
-        "put a random cell in the maze",
+        "put a random cell in the maze", // BEGIN
         "while some cell is not in the maze:",
-        "    start a walk at a random cell not in the maze",
-        "    step to a random neighbour, adding it to the walk",
-        "    if the walk crossed itself: erase the loop",
-        "    if it reached the maze: carve the walk into the maze",
+        "    start a walk at a random cell not in the maze", // START_WALK
+        "    step to a random neighbour, adding it to the walk", // WALK
+        "    if the walk crossed itself: erase the loop",    // ERASE_LOOP
+        "    if it reached the maze: carve the walk into the maze", // ADD_WALK
     ],
     marks: &[(mark::VISITED, "in the maze"), (mark::ACTIVE, "the walk")],
     events: &["add-walk", "erase-loop", "move"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const START_WALK: Line = Line(2);
+const WALK: Line = Line(3);
+const ERASE_LOOP: Line = Line(4);
+const ADD_WALK: Line = Line(5);
 
 /// Where a cell stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,7 +168,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Wilson<T> {
             self.standing[cell] = Standing::InMaze;
             self.remaining -= 1;
             board.add_mark(cell, mark::VISITED);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, BEGIN));
         }
         let Some(&head) = self.walk.last() else {
             if self.remaining == 0 {
@@ -174,7 +182,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Wilson<T> {
             self.walk.push(cell as u32);
             self.head = self.grid.spot(cell);
             board.add_mark(cell, mark::ACTIVE);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 2));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, START_WALK));
         };
         let head = head as usize;
         // The walk starts outside a maze that has a cell, so the grid has two cells or more
@@ -189,7 +197,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Wilson<T> {
                     cell: next as u32,
                     length,
                 },
-                5,
+                ADD_WALK,
             ));
         }
         if self.on_walk(next) {
@@ -208,7 +216,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Wilson<T> {
                     cell: next as u32,
                     erased,
                 },
-                4,
+                ERASE_LOOP,
             ));
         }
         self.standing[next] = Standing::OnWalk;
@@ -223,7 +231,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Wilson<T> {
                 to: next as u32,
                 heading: side,
             },
-            3,
+            WALK,
         ))
     }
 

@@ -37,10 +37,21 @@ pub struct Step {
 }
 
 impl Step {
-    pub fn new(event: Event, line: u8) -> Step {
-        Step { event, line }
+    /// A step that did `event`, reported at the pseudocode line `line`.
+    pub fn new(event: Event, line: Line) -> Step {
+        Step {
+            event,
+            line: line.0,
+        }
     }
 }
+
+/// A line of an algorithm's pseudocode: its index in [`Info::pseudocode`]. Every algorithm
+/// names the lines its steps report right below its pseudocode, each marked there with its
+/// name (`"        carve to it, push it", // PUSH` and `const PUSH: Line = Line(4);`), so a
+/// step says `Step::new(event, PUSH)`, never a bare number (tests/pseudocode.rs checks both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line(pub u8);
 
 /// What the page and the command line show about an algorithm. One per algorithm, static.
 #[derive(Debug)]

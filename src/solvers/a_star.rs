@@ -48,6 +48,7 @@ use crate::board::{mark, Board};
 use crate::ds::open_entry::Entry;
 use crate::ds::open_set::OpenSet;
 use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -62,14 +63,14 @@ pub static INFO: Info = Info {
               finds a shortest path while looking at fewer cells than BFS.",
     step_unit: "one pop from the open set and the relaxation of its neighbours",
     pseudocode: &[
-        "g[start] = 0; add start to the open set with f = h(start)",
+        "g[start] = 0; add start to the open set with f = h(start)", // BEGIN
         "while the open set is not empty:",
         "    cell = take the lowest f (then lowest h) from the open set, dropping stale entries",
-        "    if cell is the goal: follow parents back to start, done",
-        "    close cell",
+        "    if cell is the goal: follow parents back to start, done", // FOUND
+        "    close cell",                                              // CLOSE
         "    for each open neighbour n not closed, if g[cell] + 1 < g[n]:",
-        "        g[n] = g[cell] + 1; parent[n] = cell; add n with f = g[n] + h(n)",
-        "the open set is empty: the goal is unreachable",
+        "        g[n] = g[cell] + 1; parent[n] = cell; add n with f = g[n] + h(n)", // OPEN
+        "the open set is empty: the goal is unreachable",                           // UNREACHABLE
     ],
     marks: &[
         (mark::FRONTIER, "in the open set"),
@@ -161,7 +162,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         // Notes for `undo`: the cell before, what each pop took (noted by the open set), then
         // each neighbour's old node with its push (noted by `relax`).
@@ -171,7 +172,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
             let Some(entry) = self.open.pop(board) else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
-                return Some(Step::new(Event::Unreachable, 7));
+                return Some(Step::new(Event::Unreachable, UNREACHABLE));
             };
             if self.is_live(entry) {
                 break entry.xy;
@@ -187,7 +188,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let g = self.nodes[cell].g() + 1;
         let mut added = 0;
@@ -211,7 +212,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
                 cell: cell as u32,
                 added,
             },
-            if added > 0 { 6 } else { 4 },
+            if added > 0 { OPEN } else { CLOSE },
         ))
     }
 
@@ -588,14 +589,14 @@ pub static INFO_WEIGHTED: Info = Info {
               longer than the shortest.",
     step_unit: "one pop from the open set and the relaxation of its neighbours",
     pseudocode: &[
-        "g[start] = 0; add start to the open set with f = 2·h(start)",
+        "g[start] = 0; add start to the open set with f = 2·h(start)", // BEGIN
         "while the open set is not empty:",
         "    cell = take the lowest f (then lowest h) from the open set, dropping stale entries",
-        "    if cell is the goal: follow parents back to start, done",
-        "    close cell",
+        "    if cell is the goal: follow parents back to start, done", // FOUND
+        "    close cell",                                              // CLOSE
         "    for each open neighbour n not closed, if g[cell] + 1 < g[n]:",
-        "        g[n] = g[cell] + 1; parent[n] = cell; add n with f = g[n] + 2·h(n)",
-        "the open set is empty: the goal is unreachable",
+        "        g[n] = g[cell] + 1; parent[n] = cell; add n with f = g[n] + 2·h(n)", // OPEN
+        "the open set is empty: the goal is unreachable",                             // UNREACHABLE
     ],
     marks: &[
         (mark::FRONTIER, "in the open set"),
@@ -604,6 +605,14 @@ pub static INFO_WEIGHTED: Info = Info {
     ],
     events: &["expand", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+pub(crate) const BEGIN: Line = Line(0);
+pub(crate) const FOUND: Line = Line(3);
+pub(crate) const CLOSE: Line = Line(4);
+pub(crate) const OPEN: Line = Line(6);
+pub(crate) const UNREACHABLE: Line = Line(7);
 
 /// The largest heuristic weight. It keeps `f = g + weight · h` inside a `u32` on the largest
 /// maze (`g` below 2²⁴, `h` below 2¹³).

@@ -30,6 +30,8 @@
 //! open set, `VISITED` for closed cells, `PATH` for the result.
 
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
+// The lines of A*'s pseudocode, whose Info this search shows.
+use super::a_star::{BEGIN, CLOSE, FOUND, OPEN, UNREACHABLE};
 use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::ds::score_ring::ScoreRing;
@@ -105,7 +107,7 @@ impl Machine for AStarOnTerrain {
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
         // Take entries until a live one turns up; stale ones are dropped within this step.
@@ -113,7 +115,7 @@ impl Machine for AStarOnTerrain {
             let Some(((cell, f, h), record)) = self.open.pop(board) else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
-                return Some(Step::new(Event::Unreachable, 7));
+                return Some(Step::new(Event::Unreachable, UNREACHABLE));
             };
             board.note_words(&[record[0], record[1], h, POPPED]);
             if self.g[cell] == f - h {
@@ -128,7 +130,7 @@ impl Machine for AStarOnTerrain {
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let g_cell = self.g[cell];
         let mut added = 0;
@@ -164,7 +166,7 @@ impl Machine for AStarOnTerrain {
                 cell: cell as u32,
                 added,
             },
-            if added > 0 { 6 } else { 4 },
+            if added > 0 { OPEN } else { CLOSE },
         ))
     }
 

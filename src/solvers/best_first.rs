@@ -30,6 +30,9 @@
 use super::cost_notes::{note_pop, note_relax, records, CostEntry, Record};
 use super::moves::{in_moves, Guess, Moves};
 use super::{follow_parents, mark_path, Outcome, Solver, NO_PARENT};
+// The lines of A*'s pseudocode, which Dijkstra's names alike (a test below checks it): this
+// search shows either.
+use super::a_star::{BEGIN, CLOSE, FOUND, OPEN, UNREACHABLE};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::event_sentence;
@@ -156,7 +159,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
                 Event::Begin {
                     cell: self.start as u32,
                 },
-                0,
+                BEGIN,
             ));
         }
         board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
@@ -165,7 +168,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             let Some((entry, at)) = self.open.pop_at() else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
-                return Some(Step::new(Event::Unreachable, 7));
+                return Some(Step::new(Event::Unreachable, UNREACHABLE));
             };
             note_pop(board, entry, at);
             let Reverse((f, h, _, cell)) = entry;
@@ -186,7 +189,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let g_cell = self.nodes[cell].g;
         let mut added = 0;
@@ -220,7 +223,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
                 cell: cell as u32,
                 added,
             },
-            if added > 0 { 6 } else { 4 },
+            if added > 0 { OPEN } else { CLOSE },
         ))
     }
 

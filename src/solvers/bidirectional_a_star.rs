@@ -31,6 +31,7 @@ use super::{mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -47,14 +48,14 @@ pub static INFO: Info = Info {
               cheaper than their best meeting can remain; finds the cheapest path.",
     step_unit: "one cell taken from one side's open set and its moves",
     pseudocode: &[
-        "add start to the forward open set, goal to the backward one; mu = infinity",
+        "add start to the forward open set, goal to the backward one; mu = infinity", // BEGIN
         "while both open sets are not empty:",
         "    if mu <= max(lowest f forward, lowest f backward):",
-        "        join the parent chains at the meeting cell: cheapest path, done",
-        "    side = the one with the smaller open set; cell = its lowest f",
+        "        join the parent chains at the meeting cell: cheapest path, done", // MEET
+        "    side = the one with the smaller open set; cell = its lowest f", // TAKE
         "    for each move to n with g[cell] + cost < g[n] on this side:",
-        "        g[n] = g[cell] + cost; parent[n] = cell; add n; if the other side reached n: mu = min(mu, g[n] + other g[n])",
-        "an open set is empty: the best meeting is the path, or the goal is unreachable",
+        "        g[n] = g[cell] + cost; parent[n] = cell; add n; if the other side reached n: mu = min(mu, g[n] + other g[n])", // RELAX
+        "an open set is empty: the best meeting is the path, or the goal is unreachable", // EXHAUSTED
     ],
     marks: &[
         (mark::FRONTIER, "open, forward"),
@@ -64,6 +65,14 @@ pub static INFO: Info = Info {
     ],
     events: &["expand", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const MEET: Line = Line(3);
+const TAKE: Line = Line(4);
+const RELAX: Line = Line(6);
+const EXHAUSTED: Line = Line(7);
 
 /// An open-set entry: `(f, h, order added, cell)`, lowest first.
 type Entry = Reverse<(u64, u64, u32, u32)>;
@@ -185,20 +194,20 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalAStar<
                 Event::Begin {
                     cell: self.start as u32,
                 },
-                0,
+                BEGIN,
             ));
         }
         board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
         let [forward, backward] = &self.halves;
         if self.mu <= forward.lowest_f().max(backward.lowest_f()) {
-            return Some(self.finish(board, 3));
+            return Some(self.finish(board, MEET));
         }
         let side = usize::from(backward.open.len() < forward.open.len());
         let cell = loop {
             let half = &mut self.halves[side];
             let Some((entry, at)) = half.open.pop_at() else {
                 // This side has reached all it can: the best meeting, if any, is the answer.
-                return Some(self.finish(board, 7));
+                return Some(self.finish(board, EXHAUSTED));
             };
             let Reverse((f, h, order, cell)) = entry;
             board.note_words(&[POPPED, side as u32, f as u32, (f >> 32) as u32]);
@@ -267,7 +276,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalAStar<
                 cell: cell as u32,
                 added,
             },
-            if added > 0 { 6 } else { 4 },
+            if added > 0 { RELAX } else { TAKE },
         ))
     }
 
@@ -427,11 +436,11 @@ impl<T: Topology> BidirectionalAStar<T> {
     }
 
     /// Ends the search: the path through the best meeting, or unreachable.
-    fn finish(&mut self, board: &mut Board, line: u8) -> Step {
+    fn finish(&mut self, board: &mut Board, line: Line) -> Step {
         self.current = None;
         if self.mu == UNREACHED {
             self.outcome = Some(Outcome::Unreachable);
-            return Step::new(Event::Unreachable, 7);
+            return Step::new(Event::Unreachable, EXHAUSTED);
         }
         let meet = self.meet as usize;
         let mut path = Vec::new();

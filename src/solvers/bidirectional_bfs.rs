@@ -31,7 +31,7 @@
 use super::{mark_path, open_neighbours, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
@@ -45,14 +45,14 @@ pub static INFO: Info = Info {
               shortest path.",
     step_unit: "one dequeue, from one side in turn, and its neighbours",
     pseudocode: &[
-        "queue start on the start side and goal on the goal side",
+        "queue start on the start side and goal on the goal side", // BEGIN
         "while both queues are not empty:",
         "    if the best meeting <= front distance (start side) + front distance (goal side):",
-        "        join the two parent chains at the meeting: shortest path, done",
-        "    cell = dequeue from this turn's side",
-        "    for each open neighbour n: if this side has not reached n: parent[n] = cell; queue n",
-        "        if the other side has reached n: a meeting; keep it if it is the shortest yet",
-        "a queue is empty: the best meeting is the path, or the goal is unreachable",
+        "        join the two parent chains at the meeting: shortest path, done", // MEET
+        "    cell = dequeue from this turn's side",                               // DEQUEUE
+        "    for each open neighbour n: if this side has not reached n: parent[n] = cell; queue n", // QUEUE
+        "        if the other side has reached n: a meeting; keep it if it is the shortest yet", // MEETING
+        "a queue is empty: the best meeting is the path, or the goal is unreachable", // EXHAUSTED
     ],
     marks: &[
         (mark::FRONTIER, "queued from the start side"),
@@ -62,6 +62,15 @@ pub static INFO: Info = Info {
     ],
     events: &["expand", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const MEET: Line = Line(3);
+const DEQUEUE: Line = Line(4);
+const QUEUE: Line = Line(5);
+const MEETING: Line = Line(6);
+const EXHAUSTED: Line = Line(7);
 
 /// Bidirectional BFS as a step machine, on a grid of any shape (`T`: the plain [`Square`]
 /// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -134,15 +143,15 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalBfs<T>
                 });
             }
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         };
         match (sides[0].front(), sides[1].front()) {
             (Some(a), Some(b)) => {
                 if self.best.is_some_and(|best| best.length <= a + b) {
-                    return Some(self.finish(board, 3));
+                    return Some(self.finish(board, MEET));
                 }
             }
-            _ => return Some(self.finish(board, 7)),
+            _ => return Some(self.finish(board, EXHAUSTED)),
         }
         let this = self.turn as usize;
         let other = 1 - this;
@@ -154,7 +163,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalBfs<T>
         }
         let dist = sides[this].dist[cell] + 1;
         let mut added = 0;
-        let mut line = 4;
+        let mut line = DEQUEUE;
         for (_, next) in open_neighbours(&self.grid, board.maze(), cell) {
             if sides[this].dist[next] == UNREACHED {
                 if sides[other].dist[next] == UNREACHED {
@@ -172,7 +181,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalBfs<T>
                     },
                 );
                 added += 1;
-                line = 5;
+                line = QUEUE;
             }
             let across = sides[other].dist[next];
             if across != UNREACHED {
@@ -191,7 +200,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalBfs<T>
                         length,
                     });
                 }
-                line = 6;
+                line = MEETING;
             }
         }
         self.current = Some(cell);
@@ -296,7 +305,7 @@ impl<T: Topology> BidirectionalBfs<T> {
     }
 
     /// Ends the search with the best meeting, or as unreachable if there is none.
-    fn finish(&mut self, board: &mut Board, line: u8) -> Step {
+    fn finish(&mut self, board: &mut Board, line: Line) -> Step {
         board.note(self.current.map_or(NONE, |cell| cell as u32));
         self.current = None;
         let (Some(best), Some(sides)) = (self.best, self.sides.as_ref()) else {

@@ -25,7 +25,7 @@
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
@@ -39,17 +39,25 @@ pub static INFO: Info = Info {
               goal is left; in mazes with loops the loops stay and a search picks the path.",
     step_unit: "one filled dead-end cell",
     pseudocode: &[
-        "count the open sides of every cell",
+        "count the open sides of every cell", // BEGIN
         "while there is a dead end (one open side or none, not start or goal):",
-        "    fill it: it counts as a wall from now on",
-        "    its open neighbour has one open side fewer; if now a dead end, fill it next",
+        "    fill it: it counts as a wall from now on", // FILL
+        "    its open neighbour has one open side fewer; if now a dead end, fill it next", // FILL_NEXT
         "search from start through unfilled cells (in a perfect maze: the only way left)",
-        "    reached the goal: that is the path, done",
-        "    did not reach the goal: the goal is unreachable",
+        "    reached the goal: that is the path, done", // FOUND
+        "    did not reach the goal: the goal is unreachable", // UNREACHABLE
     ],
     marks: &[(mark::SPECIAL, "filled dead end"), (mark::PATH, "path")],
     events: &["fill", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const FILL: Line = Line(2);
+const FILL_NEXT: Line = Line(3);
+const FOUND: Line = Line(5);
+const UNREACHABLE: Line = Line(6);
 
 /// Dead-end filling as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid,
 /// or a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -167,13 +175,13 @@ impl<T: Topology> DeadEndFilling<T> {
         board.note(reached as u32);
         if parent[self.goal] == NO_PARENT {
             self.outcome = Some(Outcome::Unreachable);
-            return Step::new(Event::Unreachable, 6);
+            return Step::new(Event::Unreachable, UNREACHABLE);
         }
         let path = trace_path(&parent, self.start, self.goal);
         mark_path(board, &path);
         let length = path.len() as u32;
         self.outcome = Some(Outcome::Found(path));
-        Step::new(Event::Found { length }, 5)
+        Step::new(Event::Found { length }, FOUND)
     }
 }
 
@@ -189,7 +197,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DeadEndFilling<T> {
                 *sides = open_neighbours(&self.grid, maze, cell).count() as u8;
             }
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
         let Some(cell) = self.next_dead_end(board) else {
@@ -200,7 +208,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DeadEndFilling<T> {
         self.visited += 1;
         self.current = Some(cell);
         board.add_mark(cell, mark::SPECIAL);
-        let mut line = 2;
+        let mut line = FILL;
         for (_, next) in open_neighbours(&self.grid, board.maze(), cell) {
             if self.filled[next] {
                 continue;
@@ -208,7 +216,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DeadEndFilling<T> {
             self.open_sides[next] -= 1;
             if self.is_dead_end(next) {
                 self.pending.push(next as u32);
-                line = 3;
+                line = FILL_NEXT;
             }
         }
         Some(Step::new(Event::Fill { cell: cell as u32 }, line))

@@ -19,6 +19,7 @@
 
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::machine::Line;
 use crate::machine::Structure;
 use crate::machine::{event_sentence, side_words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
@@ -34,13 +35,13 @@ pub static INFO: Info = Info {
               not necessarily a shortest one.",
     step_unit: "one push or one pop of the stack",
     pseudocode: &[
-        "push start; mark start seen",
+        "push start; mark start seen", // BEGIN
         "while the stack is not empty:",
         "    cell = top of the stack",
-        "    if cell is the goal: the stack is the path, done",
-        "    if cell has an open neighbour n not seen: mark n seen; push n",
-        "    else: pop cell",
-        "the stack is empty: the goal is unreachable",
+        "    if cell is the goal: the stack is the path, done", // FOUND
+        "    if cell has an open neighbour n not seen: mark n seen; push n", // PUSH
+        "    else: pop cell",                                   // POP
+        "the stack is empty: the goal is unreachable",          // UNREACHABLE
     ],
     marks: &[
         (mark::ACTIVE, "on the stack"),
@@ -49,6 +50,14 @@ pub static INFO: Info = Info {
     ],
     events: &["pop", "push", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const FOUND: Line = Line(3);
+const PUSH: Line = Line(4);
+const POP: Line = Line(5);
+const UNREACHABLE: Line = Line(6);
 
 /// Depth-first search as a step machine, on a grid of any shape (`T`: the plain [`Square`]
 /// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -109,11 +118,11 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
             self.visited = 1;
             board.add_mark(self.start, mark::VISITED | mark::ACTIVE);
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         let Some(&top) = self.stack.last() else {
             self.outcome = Some(Outcome::Unreachable);
-            return Some(Step::new(Event::Unreachable, 6));
+            return Some(Step::new(Event::Unreachable, UNREACHABLE));
         };
         let cell = top as usize;
         if cell == self.goal {
@@ -121,7 +130,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let next = (0..self.grid.sides(cell)).find_map(|side| {
             neighbour_through(&self.grid, board.maze(), cell, side)
@@ -139,13 +148,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
                         cell: cell as u32,
                         side,
                     },
-                    4,
+                    PUSH,
                 ))
             }
             None => {
                 self.stack.pop();
                 board.remove_mark(cell, mark::ACTIVE);
-                Some(Step::new(Event::Pop { cell: cell as u32 }, 5))
+                Some(Step::new(Event::Pop { cell: cell as u32 }, POP))
             }
         }
     }

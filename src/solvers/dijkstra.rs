@@ -41,6 +41,7 @@ use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::ds::two_distance_lists::TwoDistanceLists;
 use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -55,14 +56,14 @@ pub static INFO: Info = Info {
               finds a shortest path.",
     step_unit: "one settled cell and the relaxation of its neighbours",
     pseudocode: &[
-        "dist[start] = 0; queue start",
+        "dist[start] = 0; queue start", // BEGIN
         "while the queue is not empty:",
         "    cell = take the smallest dist from the queue, dropping settled ones",
-        "    if cell is the goal: follow parents back to start, done",
-        "    settle cell",
+        "    if cell is the goal: follow parents back to start, done", // FOUND
+        "    settle cell",                                             // SETTLE
         "    for each open neighbour n not settled, if dist[cell] + 1 < dist[n]:",
-        "        dist[n] = dist[cell] + 1; parent[n] = cell; queue n",
-        "the queue is empty: the goal is unreachable",
+        "        dist[n] = dist[cell] + 1; parent[n] = cell; queue n", // QUEUE
+        "the queue is empty: the goal is unreachable",                 // UNREACHABLE
     ],
     marks: &[
         (mark::FRONTIER, "queued"),
@@ -71,6 +72,14 @@ pub static INFO: Info = Info {
     ],
     events: &["expand", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+pub(crate) const BEGIN: Line = Line(0);
+pub(crate) const FOUND: Line = Line(3);
+pub(crate) const SETTLE: Line = Line(4);
+pub(crate) const QUEUE: Line = Line(6);
+pub(crate) const UNREACHABLE: Line = Line(7);
 
 /// "Not reached yet" in the distance array.
 const UNREACHED: u32 = u32::MAX;
@@ -142,13 +151,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         let cell = loop {
             let Some(cell) = self.queue.pop(board) else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
-                return Some(Step::new(Event::Unreachable, 7));
+                return Some(Step::new(Event::Unreachable, UNREACHABLE));
             };
             if !self.settled[cell] {
                 break cell;
@@ -163,7 +172,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let dist = self.dist[cell] + 1;
         let mut added = 0;
@@ -193,7 +202,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
                 cell: cell as u32,
                 added,
             },
-            if added > 0 { 6 } else { 4 },
+            if added > 0 { QUEUE } else { SETTLE },
         ))
     }
 

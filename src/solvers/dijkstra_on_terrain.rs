@@ -33,6 +33,8 @@
 //! `VISITED` for settled ones, `PATH` for the result.
 
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
+// The lines of Dijkstra's pseudocode, whose Info this search shows.
+use super::dijkstra::{BEGIN, FOUND, QUEUE, SETTLE, UNREACHABLE};
 use crate::board::{mark, Board};
 use crate::ds::distance_ring::DistanceRing;
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
@@ -101,13 +103,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
         let Some((cell, _)) = self.queue.pop(board) else {
             self.current = None;
             self.outcome = Some(Outcome::Unreachable);
-            return Some(Step::new(Event::Unreachable, 7));
+            return Some(Step::new(Event::Unreachable, UNREACHABLE));
         };
         self.current = Some(cell);
         self.settled_count += 1;
@@ -117,7 +119,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let dist = self.dist[cell];
         let mut added = 0;
@@ -145,7 +147,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
                 cell: cell as u32,
                 added,
             },
-            if added > 0 { 6 } else { 4 },
+            if added > 0 { QUEUE } else { SETTLE },
         ))
     }
 

@@ -27,7 +27,7 @@ use super::moves::{in_moves, Guess, Moves};
 use super::{mark_path, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::event_sentence;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -42,14 +42,14 @@ pub static INFO: Info = Info {
               memory; finds the cheapest path, but repeats work (bounded: gives up on big worlds).",
     step_unit: "one push, one pop, or one raise of the bound",
     pseudocode: &[
-        "bound = h(start); push start",
+        "bound = h(start); push start", // BEGIN
         "while the stack is not empty:",
         "    for the next move of the top cell to n not on the path: g(n) = g + cost(n)",
         "        if g(n) + h(n) > bound: next bound = min(next bound, g(n) + h(n)); try the next move",
-        "        if n is the goal: the stack is the path, done",
-        "        push n (unless reached this round at no greater g)",
-        "    no move left: pop the top cell",
-        "stack empty: bound = next bound and push start again; no next bound: unreachable",
+        "        if n is the goal: the stack is the path, done", // FOUND
+        "        push n (unless reached this round at no greater g)", // PUSH
+        "    no move left: pop the top cell", // POP
+        "stack empty: bound = next bound and push start again; no next bound: unreachable", // NEXT_ROUND
     ],
     marks: &[
         (mark::FRONTIER, "on the path (the stack)"),
@@ -58,6 +58,14 @@ pub static INFO: Info = Info {
     ],
     events: &["expand", "pop", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const FOUND: Line = Line(4);
+const PUSH: Line = Line(5);
+const POP: Line = Line(6);
+const NEXT_ROUND: Line = Line(7);
 
 /// Steps after which the search gives up.
 pub const STEP_LIMIT: u64 = 20_000_000;
@@ -132,13 +140,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
                 route,
                 reason: GAVE_UP,
             });
-            return Some(Step::new(Event::Unreachable, 7));
+            return Some(Step::new(Event::Unreachable, NEXT_ROUND));
         }
         let Some(&top) = self.stack.last() else {
             // A new round: the first, or one under a raised bound.
             if self.round > 0 && self.next_bound == NONE {
                 self.outcome = Some(Outcome::Unreachable);
-                return Some(Step::new(Event::Unreachable, 7));
+                return Some(Step::new(Event::Unreachable, NEXT_ROUND));
             }
             let (bound, next_bound, best) = (self.bound, self.next_bound, self.best[self.start]);
             board.note_words(&[bound as u32, (bound >> 32) as u32]);
@@ -159,7 +167,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
             if self.start == self.goal {
                 return Some(self.found(board));
             }
-            let line = if self.round > 1 { 7 } else { 0 };
+            let line = if self.round > 1 { NEXT_ROUND } else { BEGIN };
             return Some(Step::new(
                 Event::Begin {
                     cell: self.start as u32,
@@ -207,7 +215,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
                     cell: next as u32,
                     added: 1,
                 },
-                5,
+                PUSH,
             ));
         }
         // No move left: backtrack.
@@ -215,7 +223,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
         self.stack.pop();
         self.on_path[cell] = false;
         board.set_mark(cell, board.mark(cell) & !mark::FRONTIER);
-        Some(Step::new(Event::Pop { cell: top.cell }, 6))
+        Some(Step::new(Event::Pop { cell: top.cell }, POP))
     }
 
     fn info(&self) -> &'static Info {
@@ -376,6 +384,6 @@ impl<T: Topology> IdaStar<T> {
         mark_path(board, &path);
         let length = path.len() as u32;
         self.outcome = Some(Outcome::Found(path));
-        Step::new(Event::Found { length }, 4)
+        Step::new(Event::Found { length }, FOUND)
     }
 }

@@ -35,6 +35,7 @@ use super::{is_uniform, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -51,14 +52,14 @@ pub static INFO: Info = Info {
               only the cells where a path may turn; cheapest path when every cell costs the same.",
     step_unit: "one jump point taken from the open set and its jumps",
     pseudocode: &[
-        "g[start] = 0; add start to the open set with f = h(start)",
+        "g[start] = 0; add start to the open set with f = h(start)", // BEGIN
         "while the open set is not empty:",
         "    cell = take the lowest f from the open set, dropping stale entries",
-        "    if cell is the goal: join the jumps back to start, done",
+        "    if cell is the goal: join the jumps back to start, done", // FOUND
         "    close cell",
-        "    for each direction worth going (all, or the natural ones in open ground): jump",
-        "        at the jump point n: if g[cell] + steps < g[n]: g[n], parent[n] = cell; add n",
-        "the open set is empty: the goal is unreachable",
+        "    for each direction worth going (all, or the natural ones in open ground): jump", // JUMP
+        "        at the jump point n: if g[cell] + steps < g[n]: g[n], parent[n] = cell; add n", // JUMP_POINT
+        "the open set is empty: the goal is unreachable", // UNREACHABLE
     ],
     marks: &[
         (mark::FRONTIER, "jump point in the open set"),
@@ -68,6 +69,14 @@ pub static INFO: Info = Info {
     ],
     events: &["expand", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const FOUND: Line = Line(3);
+const JUMP: Line = Line(5);
+const JUMP_POINT: Line = Line(6);
+const UNREACHABLE: Line = Line(7);
 
 /// Why a search on a world with terrain costs gives up.
 pub(crate) const COSTS: &str = crate::words::reasons::JPS_COSTS;
@@ -167,7 +176,7 @@ impl Machine for JumpPointSearch {
                     route: vec![self.start],
                     reason,
                 });
-                return Some(Step::new(Event::Unreachable, 7));
+                return Some(Step::new(Event::Unreachable, UNREACHABLE));
             }
             self.g[self.start] = 0;
             self.parent[self.start] = self.start as u32;
@@ -178,7 +187,7 @@ impl Machine for JumpPointSearch {
                 Event::Begin {
                     cell: self.start as u32,
                 },
-                0,
+                BEGIN,
             ));
         }
         board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
@@ -186,7 +195,7 @@ impl Machine for JumpPointSearch {
             let Some((entry, at)) = self.open.pop_at() else {
                 self.current = None;
                 self.outcome = Some(Outcome::Unreachable);
-                return Some(Step::new(Event::Unreachable, 7));
+                return Some(Step::new(Event::Unreachable, UNREACHABLE));
             };
             note_pop(board, entry, at);
             let Reverse((f, h, _, cell)) = entry;
@@ -204,7 +213,7 @@ impl Machine for JumpPointSearch {
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let mut added = 0;
         for side in self.directions(board.maze(), cell) {
@@ -237,7 +246,7 @@ impl Machine for JumpPointSearch {
                 cell: cell as u32,
                 added,
             },
-            if added > 0 { 6 } else { 5 },
+            if added > 0 { JUMP_POINT } else { JUMP },
         ))
     }
 

@@ -27,7 +27,7 @@
 use super::{facing, mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology, Weave};
@@ -40,14 +40,14 @@ pub static INFO: Info = Info {
               the once-marked passages are the way out. Finds a path, not always a shortest.",
     step_unit: "one move through a passage",
     pseudocode: &[
-        "stand on the start; no passage has marks",
+        "stand on the start; no passage has marks", // BEGIN
         "while not on the goal:",
-        "    if this cell was seen before and the passage just taken has 1 mark: go back",
-        "    else if a passage here has no marks: take it",
-        "    else if a passage here has 1 mark: take it (back out)",
-        "    else: no passage left, the goal is unreachable",
+        "    if this cell was seen before and the passage just taken has 1 mark: go back", // GO_BACK
+        "    else if a passage here has no marks: take it", // TAKE_NEW
+        "    else if a passage here has 1 mark: take it (back out)", // TAKE_ONCE
+        "    else: no passage left, the goal is unreachable", // UNREACHABLE
         "    add a mark to the passage taken",
-        "on the goal: the passages with 1 mark are the path",
+        "on the goal: the passages with 1 mark are the path", // FOUND
     ],
     marks: &[
         (mark::VISITED, "walked on"),
@@ -56,6 +56,15 @@ pub static INFO: Info = Info {
     ],
     events: &["move", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const GO_BACK: Line = Line(2);
+const TAKE_NEW: Line = Line(3);
+const TAKE_ONCE: Line = Line(4);
+const UNREACHABLE: Line = Line(5);
+const FOUND: Line = Line(7);
 
 /// A last move as one word for notes: the side it came in through in bits 0-2, bit 3 for
 /// "onto a cell seen before", `u32::MAX` for none.
@@ -158,14 +167,14 @@ impl<T: Topology + Weave> Tremaux<T> {
 
     /// The passage to take from `cell` by rules 2 and 3, with its neighbour and the pseudocode
     /// line of the rule.
-    fn choose(&self, maze: &Maze, cell: usize) -> Option<(Side, usize, u8)> {
+    fn choose(&self, maze: &Maze, cell: usize) -> Option<(Side, usize, Line)> {
         if let Some((back, true)) = self.last_move {
             if self.passage_marks(cell, back) == 1 {
                 let next = neighbour_through(&self.grid, maze, cell, back)?;
-                return Some((back, next, 2));
+                return Some((back, next, GO_BACK));
             }
         }
-        for (wanted, line) in [(0, 3), (1, 4)] {
+        for (wanted, line) in [(0, TAKE_NEW), (1, TAKE_ONCE)] {
             for side in 0..self.grid.sides(cell) {
                 if self.passage_marks(cell, side) == wanted {
                     if let Some(next) = neighbour_through(&self.grid, maze, cell, side) {
@@ -191,7 +200,7 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for Tremaux<T> 
             self.on_way[self.start] = 1;
             board.add_mark(self.start, mark::VISITED | mark::ACTIVE);
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         let cell = *self.way.last().expect("the way always holds the start") as usize;
         if cell == self.goal {
@@ -199,11 +208,11 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for Tremaux<T> 
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 7));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let Some((side, next, line)) = self.choose(board.maze(), cell) else {
             self.outcome = Some(Outcome::Unreachable);
-            return Some(Step::new(Event::Unreachable, 5));
+            return Some(Step::new(Event::Unreachable, UNREACHABLE));
         };
         if self.add_passage_mark(cell, side, next) == 1 {
             // A first mark: the way goes on into `next`.

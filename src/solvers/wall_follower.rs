@@ -47,6 +47,7 @@
 use super::{entered, facing, mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::state_set::StateSet;
+use crate::machine::Line;
 use crate::machine::{side_words, Structure};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -61,13 +62,13 @@ pub static INFO_RIGHT: Info = Info {
               goal in every perfect maze, but may circle an island in a maze with loops.",
     step_unit: "one choice of way and the move into the next cell",
     pseudocode: &[
-        "stand on the start, facing an open way with a wall on the right",
+        "stand on the start, facing an open way with a wall on the right", // BEGIN
         "while not on the goal:",
-        "    if this cell and heading were seen before: give up, it is a loop",
+        "    if this cell and heading were seen before: give up, it is a loop", // LOOP
         "    turn right if open, else ahead if open, else left if open, else back",
-        "    step forward into the next cell",
-        "on the goal: the route walked is the answer",
-        "no side of the start is open: there is nowhere to go",
+        "    step forward into the next cell",         // MOVE
+        "on the goal: the route walked is the answer", // FOUND
+        "no side of the start is open: there is nowhere to go", // NOWHERE
     ],
     marks: &[
         (mark::VISITED, "walked on"),
@@ -83,13 +84,13 @@ pub static INFO_LEFT: Info = Info {
               goal in every perfect maze, but may circle an island in a maze with loops.",
     step_unit: "one choice of way and the move into the next cell",
     pseudocode: &[
-        "stand on the start, facing an open way with a wall on the left",
+        "stand on the start, facing an open way with a wall on the left", // BEGIN
         "while not on the goal:",
-        "    if this cell and heading were seen before: give up, it is a loop",
+        "    if this cell and heading were seen before: give up, it is a loop", // LOOP
         "    turn left if open, else ahead if open, else right if open, else back",
-        "    step forward into the next cell",
-        "on the goal: the route walked is the answer",
-        "no side of the start is open: there is nowhere to go",
+        "    step forward into the next cell",         // MOVE
+        "on the goal: the route walked is the answer", // FOUND
+        "no side of the start is open: there is nowhere to go", // NOWHERE
     ],
     marks: &[
         (mark::VISITED, "walked on"),
@@ -97,6 +98,14 @@ pub static INFO_LEFT: Info = Info {
     ],
     events: &["move", "found", "looped"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const LOOP: Line = Line(2);
+const MOVE: Line = Line(4);
+const FOUND: Line = Line(5);
+const NOWHERE: Line = Line(6);
 
 /// A wall follower as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid,
 /// or a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -133,7 +142,7 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for WallFollowe
             self.visited = 1;
             board.add_mark(self.cell, mark::VISITED);
             let cell = self.cell as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         if self.cell == self.goal {
             return Some(self.finish(board));
@@ -141,11 +150,11 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for WallFollowe
         if self.repeating {
             self.give_up(LOOPED);
             let (cell, heading) = (self.cell as u32, self.heading);
-            return Some(Step::new(Event::Looped { cell, heading }, 2));
+            return Some(Step::new(Event::Looped { cell, heading }, LOOP));
         }
         let Some((side, next)) = self.choose(board.maze()) else {
             self.give_up(WALLED_IN);
-            return Some(Step::new(Event::Unreachable, 6));
+            return Some(Step::new(Event::Unreachable, NOWHERE));
         };
         let from = self.cell;
         self.cell = next;
@@ -166,7 +175,7 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for WallFollowe
                 to: next as u32,
                 heading: side,
             },
-            4,
+            MOVE,
         ))
     }
 
@@ -326,7 +335,7 @@ impl<T: Topology + Weave> WallFollower<T> {
         mark_path(board, &route);
         let length = route.len() as u32;
         self.outcome = Some(Outcome::Found(route));
-        Step::new(Event::Found { length }, 5)
+        Step::new(Event::Found { length }, FOUND)
     }
 
     fn give_up(&mut self, reason: &'static str) {
