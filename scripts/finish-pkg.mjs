@@ -1,6 +1,9 @@
 // Finishes wasm-bindgen's glue (pkg/mazestep.js) after `wasm-pack build`: appends a guard so
 // that a call on a MazeRun whose free() has run throws a clear Error naming the method,
 // instead of wasm-bindgen's "null pointer passed to rust". A second free() does nothing.
+// It also gives the types (pkg/mazestep.d.ts) the constructor's main form,
+// `new MazeRun(options: MazeRunOptions)`, beside the deprecated positional one wasm-bindgen
+// writes (one Rust constructor takes both, and wasm-bindgen writes one signature).
 // Idempotent: a glue file that has the guard already is left alone.
 //
 //   node scripts/finish-pkg.mjs pkg/mazestep.js
@@ -10,7 +13,7 @@
 // the mark the guard leaves on MazeRun), so a bare `wasm-pack build` is named, not half-used.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MARK = '// mazestep: calls on a freed run';
@@ -68,7 +71,36 @@ export function pkgProblem(dir) {
   return null;
 }
 
-/** Appends the guard to the glue at `file` (once). */
+/** The options form of the constructor, as the types declare it. */
+const OPTIONS_CONSTRUCTOR = `    /**
+     * Sets a run up at step 0 from its settings, \`{ generator, solver, width, height, seed, … }\`
+     * (see {@link MazeRunOptions}: only \`generator\` is needed). Throws an \`Error\` naming the
+     * option for a value of the wrong type or out of range and for an option the module does
+     * not know (with the one meant when it is close), and for settings the core refuses
+     * together (a generator the grid does not suit, diagonal moves on a hexagon grid, …), the
+     * words as \`data\` too where the core has them.
+     */
+    constructor(options: MazeRunOptions);
+`;
+
+/**
+ * Gives the types at `file` (pkg/mazestep.d.ts) the options form of the constructor, before
+ * the positional one wasm-bindgen wrote (once).
+ */
+export function finishTypes(file) {
+  const types = readFileSync(file, 'utf8');
+  if (types.includes('constructor(options: MazeRunOptions);')) return;
+  // The positional constructor and the doc comment above it.
+  const positional = /\n    \/\*\*(?:(?!\*\/)[\s\S])*\*\/\n    constructor\(generator: string,/;
+  const found = positional.exec(types);
+  if (!found || !types.includes('export interface MazeRunOptions')) {
+    throw new Error(`finish-pkg: ${file} has no positional MazeRun constructor or no MazeRunOptions: is it wasm-bindgen's types for mazestep?`);
+  }
+  const at = found.index + 1;
+  writeFileSync(file, types.slice(0, at) + OPTIONS_CONSTRUCTOR + types.slice(at));
+}
+
+/** Appends the guard to the glue at `file` (once), and finishes the types beside it. */
 export function finishPkg(file) {
   const glue = readFileSync(file, 'utf8');
   if (!glue.includes('export class MazeRun')) {
@@ -77,6 +109,8 @@ export function finishPkg(file) {
   // A glue finished before the mark existed gets the mark only.
   if (!glue.includes(MARK)) writeFileSync(file, glue + GUARD + FINISHED_MARK);
   else if (!glue.includes(FINISHED_MARK)) writeFileSync(file, glue + FINISHED_MARK);
+  const types = join(dirname(file), 'mazestep.d.ts');
+  if (existsSync(types)) finishTypes(types);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -188,9 +188,10 @@ fn density_and_braid_are_checked_with_one_line() {
         let err = Run::new(Settings::new("obstacles", 5, 5, 1).with_density(bad))
             .err()
             .expect("refused");
-        let RunError::World(message) = err else {
+        let RunError::World(words) = err else {
             panic!("{err:?}");
         };
+        let message = words.english();
         assert!(
             message.contains("0 to 0.9") && !message.contains('\n'),
             "{message}"

@@ -788,7 +788,8 @@ fn wrong_types_in_the_constructor_throw_naming_the_parameter() {
         let is_number = value.as_f64().is_some();
         let absent = value.is_null() || value.is_undefined();
         let mut expected = vec![];
-        if !is_string {
+        // An object first is the options object (below), with nothing after it.
+        if !is_string && shown != "(an object)" {
             expected.push(("generator", shown.to_string(), TEXT));
         }
         if !is_string && !absent {
@@ -824,6 +825,11 @@ fn wrong_types_in_the_constructor_throw_naming_the_parameter() {
             );
         }
     }
+    assert_eq!(
+        err(construct_with("generator", js_sys::Object::new().into())),
+        "MazeRun: solver (the string 'bfs') is not allowed: give it in the options object, \
+         not after it"
+    );
     // What the rules do allow: leaving the optional ones out, and a seed as a number.
     for absent in [JsValue::NULL, JsValue::UNDEFINED] {
         for field in ["solver", "start", "goal", "braid"] {
@@ -2920,4 +2926,159 @@ fn no_path_data_says_no_path() {
     ok(found.finish(JsValue::UNDEFINED));
     assert_eq!(found.no_path(), "");
     assert!(found.no_path_data().is_undefined());
+}
+
+/// `new MazeRun(options)`: an object of settings, as JavaScript builds it.
+fn options(pairs: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (key, value) in pairs {
+        js_sys::Reflect::set(&object, &s(key), value).unwrap();
+    }
+    object.into()
+}
+
+/// `MazeRun::new` as `new MazeRun(options)` calls it: the object, the rest undefined.
+fn from_options(object: JsValue) -> Result<MazeRun, JsError> {
+    let u = || JsValue::UNDEFINED;
+    MazeRun::new(
+        object,
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+        u(),
+    )
+}
+
+/// The options object and the positional form make the same run; an unknown key, a key of
+/// the wrong type and a missing generator are refused by name.
+#[wasm_bindgen_test]
+fn an_options_object_makes_the_run_the_positional_form_makes() {
+    let mut by_object = ok(from_options(options(&[
+        ("generator", s("kruskal")),
+        ("solver", s("a-star")),
+        ("width", n(7.0)),
+        ("height", n(5.0)),
+        ("seed", s("11")),
+        ("braid", n(0.5)),
+        ("heuristic", s("octile")),
+    ])));
+    let u = || JsValue::UNDEFINED;
+    let mut by_position = ok(MazeRun::new(
+        s("kruskal"),
+        s("a-star"),
+        n(7.0),
+        n(5.0),
+        s("11"),
+        u(),
+        u(),
+        n(0.5),
+        u(),
+        u(),
+        u(),
+        u(),
+        s("octile"),
+        u(),
+        u(),
+    ));
+    ok(by_object.finish(u()));
+    ok(by_position.finish(u()));
+    assert_eq!(view(&by_object), view(&by_position));
+    assert_eq!(by_object.steps(), by_position.steps());
+    assert_eq!(by_object.seed(), "11");
+    // Only the generator is needed.
+    let least = ok(from_options(options(&[("generator", s("wilson"))])));
+    assert_eq!((least.width(), least.height()), (10, 10));
+    assert!(least.seed().parse::<u64>().is_ok(), "{}", least.seed());
+    let unknown = err(from_options(options(&[
+        ("generator", s("kruskal")),
+        ("hieght", n(5.0)),
+    ])));
+    assert!(
+        unknown.starts_with("MazeRun: unknown option 'hieght': did you mean height? allowed are generator, solver, width,"),
+        "{unknown}"
+    );
+    assert_eq!(
+        err(from_options(options(&[
+            ("generator", s("kruskal")),
+            ("width", s("7"))
+        ]))),
+        "MazeRun: width (the string '7') is not allowed: use a number, a whole number from 1 to 4096"
+    );
+    assert_eq!(
+        err(from_options(options(&[("seed", s("1"))]))),
+        "MazeRun: generator (undefined) is not allowed: use a string"
+    );
+    assert_eq!(
+        err(from_options(JsValue::NULL)),
+        "MazeRun: options (null) is not allowed: use an object of settings, e.g. { generator: 'kruskal' }"
+    );
+}
+
+/// Every grid shape the core knows is taken by every function of the edge that takes a shape,
+/// and named when a shape of the wrong type is refused: the edge reads them from the core's
+/// one list.
+#[wasm_bindgen_test]
+fn every_shape_the_core_knows_is_accepted_by_the_edge() {
+    use mazestep::topology::Shape;
+    let names: Vec<String> = Shape::ALL.iter().map(|s| s.name().to_string()).collect();
+    assert_eq!(api::shape_names(), names);
+    for shape in Shape::ALL {
+        let name = shape.name();
+        let generator = api::generator_names()
+            .into_iter()
+            .find(|g| ok(api::algorithm_shapes(s(g))).iter().any(|s| s == name))
+            .unwrap_or_else(|| panic!("no generator works on {name}"));
+        let (width, height) = if shape == Shape::Polar {
+            (1.0, 5.0)
+        } else {
+            (6.0, 5.0)
+        };
+        let mut run = ok(from_options(options(&[
+            ("generator", s(&generator)),
+            ("solver", s("bfs")),
+            ("width", n(width)),
+            ("height", n(height)),
+            ("seed", s("2")),
+            ("shape", s(name)),
+        ])));
+        ok(run.finish(JsValue::UNDEFINED));
+        assert_eq!(run.shape(), name);
+        let mask = ok(api::preset_mask(s("circle"), n(9.0), n(9.0), s(name)));
+        assert!(!mask.is_empty(), "{name}");
+        let white = js_sys::Uint8Array::from(&[255u8; 16][..]);
+        ok(api::picture_mask(
+            s(name),
+            n(4.0),
+            n(4.0),
+            white.into(),
+            n(2.0),
+            n(2.0),
+        ));
+        ok(api::default_ends(
+            n(width),
+            n(height),
+            s(name),
+            JsValue::UNDEFINED,
+        ));
+    }
+    let refused = err(api::preset_mask(s("circle"), n(9.0), n(9.0), n(3.0)));
+    let listed: Vec<String> = names.iter().map(|name| format!("\"{name}\"")).collect();
+    let (last, rest) = listed.split_last().unwrap();
+    assert_eq!(
+        refused,
+        format!(
+            "presetMask: shape 3 is not allowed: use {} or {last}, or leave it out",
+            rest.join(", ")
+        )
+    );
 }

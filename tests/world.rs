@@ -59,7 +59,7 @@ fn edits_off_the_maze_and_diagonals_off_the_square_grid_are_refused() {
         .err()
         .unwrap();
     assert!(
-        matches!(&e, RunError::World(m) if m.contains("cell 16")),
+        matches!(&e, RunError::World(m) if m.english().contains("cell 16")),
         "{e}"
     );
     let diagonal = Search {

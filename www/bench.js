@@ -70,7 +70,7 @@ async function generation(mz) {
     await nextFrame();
     const times = [];
     for (let i = 0; i < REPEAT; i++) {
-      const run = new mz.MazeRun(name, '', SIDE, SIDE, seed, '', '');
+      const run = new mz.MazeRun({ generator: name, width: SIDE, height: SIDE, seed });
       const t0 = performance.now();
       run.finish();
       times.push(performance.now() - t0);
@@ -86,10 +86,10 @@ async function generation(mz) {
     await nextFrame();
     const times = [];
     for (let i = 0; i < REPEAT; i++) {
-      const probe = new mz.MazeRun(gen, '', SIDE, SIDE, seed, '', '');
+      const probe = new mz.MazeRun({ generator: gen, width: SIDE, height: SIDE, seed });
       const generationSteps = probe.finish();
       probe.free();
-      const run = new mz.MazeRun(gen, name, SIDE, SIDE, seed, '', '');
+      const run = new mz.MazeRun({ generator: gen, solver: name, width: SIDE, height: SIDE, seed });
       run.advance(generationSteps);
       const t0 = performance.now();
       run.finish();
@@ -107,7 +107,7 @@ async function redraw(mz, wasm) {
   const renderer = new Renderer(document.getElementById('bench-maze'),
     document.getElementById('bench-overlay'), stage, wasm.memory);
   const solver = mz.solverNames()[0] ?? '';
-  const run = new mz.MazeRun(mz.generatorNames()[0], solver, SIDE, SIDE, '1', '', '');
+  const run = new mz.MazeRun({ generator: mz.generatorNames()[0], solver, width: SIDE, height: SIDE, seed: '1' });
   run.finish();
   for (const style of ['block', 'thin']) {
     say(`Redrawing ${SIDE}x${SIDE} in ${style} style…`);
@@ -156,7 +156,7 @@ async function shapeRedraw(mz, wasm) {
   for (const [shape, width, height, mask] of grids) {
     const name = mask ? `heart-masked ${width}x${height}` : shape === 'polar' ? `polar ${height} rings` : `${shape} ${width}x${height}`;
     say(`Redrawing ${name}…`);
-    const run = new mz.MazeRun('recursive-backtracker', 'bfs', width, height, '1', '', '', 0, shape, mask);
+    const run = new mz.MazeRun({ generator: 'recursive-backtracker', solver: 'bfs', width, height, seed: '1', shape, mask });
     run.finish();
     renderer.setRun(run);
     await nextFrame();

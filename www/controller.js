@@ -34,6 +34,10 @@ const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'w
 // What a live re-solve may change without a new run (see rework).
 const WORLD_KEYS = ['edits', 'start', 'goal'];
 
+// Settings of the search alone: changing only these keeps the generated maze (and its edits),
+// and the new run opens where its search begins instead of replaying generation (see update).
+export const SEARCH_KEYS = ['solver', 'race', 'corners', 'heuristic', 'weight'];
+
 // Longest frame gap the clock counts: after a hidden tab or a debugger pause the run carries
 // on where it was instead of jumping ahead by minutes.
 const MAX_FRAME_SECONDS = 0.1;
@@ -118,12 +122,30 @@ export class Controller {
     return this.replaceRun(this.settings);
   }
 
-  /** Applies changed settings; returns false if the wasm module refused them (nothing changes). */
+  /**
+   * Applies changed settings; returns false if the wasm module refused them (nothing changes).
+   * A change of the search alone (solver, race partner, diagonal moves, heuristic, weight)
+   * keeps the maze: the new run is taken at once, a slice per frame if it is big, to the step
+   * the old one had reached in generation, or to where its search begins (one step in when
+   * there are edits, which enter the world with the search's first step), and a playing run
+   * plays on from there.
+   */
   update(changes) {
     const next = { ...this.settings, ...changes };
-    const newRun = RUN_KEYS.some((key) => next[key] !== this.settings[key]);
-    if (newRun) {
+    const changed = RUN_KEYS.filter((key) => next[key] !== this.settings[key]);
+    if (changed.length > 0) {
+      const keep = changed.every((key) => SEARCH_KEYS.includes(key)) ? this.searchStart(next) : 0;
+      const playing = this.state === 'running';
       if (!this.replaceRun(next)) return false;
+      if (keep > 0) {
+        this.seek(keep, {
+          pause: false,
+          label: t('page.jobKeepMaze'),
+          done: () => {
+            if (playing) this.play();
+          },
+        });
+      }
     } else {
       // Any setting change stops long work where it is (a new run stops it anyway).
       this.cancelJob(true);
@@ -131,6 +153,24 @@ export class Controller {
     }
     this.hooks.settings(this.settings);
     return true;
+  }
+
+  /**
+   * The step a new run with these settings should open at to show the maze on show: the
+   * step reached if it is still generating, else the end of generation (plus one with edits),
+   * within the `to` bound. 0 when there is nothing to keep.
+   */
+  searchStart(next) {
+    const run = this.run;
+    if (!run) return 0;
+    const target = safe(() => {
+      const phase = run.phase();
+      if (phase === 'generating' || phase === 'braiding') return run.steps();
+      const generated = run.phaseSteps('generating') + run.phaseSteps('braiding');
+      return generated + (next.edits && next.solver !== 'none' ? 1 : 0);
+    }, 0);
+    const to = next.to;
+    return to === null || to === undefined ? target : Math.min(target, to);
   }
 
   replaceRun(settings) {

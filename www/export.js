@@ -7,6 +7,9 @@
 // the controller's, a slice per frame with progress and Cancel: with distances, a 2048 × 2048
 // sheet is some 340 MB, and at 4096 × 4096 no single string could hold it. The pieces become
 // Blobs as they come, and the file one Blob of them.
+//
+// A maze that is not generated yet (step 0: a grid of closed cells) is not saved without a
+// word: the card says what would be saved and offers to run to the end first.
 
 import { formatNumber, t } from './i18n.js';
 import { isShaped } from './module-api.js';
@@ -19,7 +22,8 @@ export class Exporter {
    * @param {Document} doc
    * @param {object} on  { run(): MazeRun, settings(): object, canvas(): HTMLCanvasElement,
    *   distances(): boolean, title(): string, work(job): long work (the controller's startJob:
-   *   { label, slice(n) => finished, progress() => fraction, finished(), cancelled() }) }
+   *   { label, slice(n) => finished, progress() => fraction, finished(), cancelled() }),
+   *   finish(done) (optional): runs the run on show to its end, then calls done }
    */
   constructor(doc, on) {
     this.doc = doc;
@@ -27,13 +31,65 @@ export class Exporter {
     const $ = (id) => doc.getElementById(id);
     this.el = {
       png: $('save-png'), svg: $('save-svg'), solution: $('save-svg-solution'), text: $('save-text'),
-      note: $('export-note'),
+      note: $('export-note'), offer: $('export-offer'), offerText: $('export-offer-text'),
+      finished: $('save-finished'), asShown: $('save-as-shown'),
     };
-    this.el.png.addEventListener('click', () => this.savePng());
-    // With the distance map on, the worksheet is shaded the same way.
-    this.el.svg.addEventListener('click', () => this.saveSheet(false));
+    this.saves = {
+      png: () => this.savePng(),
+      // With the distance map on, the worksheet is shaded the same way.
+      svg: () => this.saveSheet(false),
+      text: () => this.saveText('txt', this.on.run().text(true), 'text/plain'),
+    };
+    this.offered = null; // { kind, run } while the offer is shown
+    for (const kind of Object.keys(this.saves)) this.el[kind].addEventListener('click', () => this.ask(kind));
     this.el.solution.addEventListener('click', () => this.saveSheet(true));
-    this.el.text.addEventListener('click', () => this.saveText('txt', this.on.run().text(true), 'text/plain'));
+    this.el.finished?.addEventListener('click', () => this.saveFinished());
+    this.el.asShown?.addEventListener('click', () => {
+      const kind = this.offered?.kind;
+      this.hideOffer();
+      if (kind) this.saves[kind]();
+    });
+  }
+
+  /** Saves at once, unless the maze is still being generated: then says so and offers the end. */
+  ask(kind) {
+    const run = this.on.run();
+    const phase = run.phase();
+    if (!this.el.offer || (phase !== 'generating' && phase !== 'braiding')) {
+      this.hideOffer();
+      this.saves[kind]();
+      return;
+    }
+    this.offered = { kind, run };
+    this.showOffer();
+    this.el.offer.hidden = false;
+    this.el.finished.focus();
+  }
+
+  showOffer() {
+    if (!this.offered) return;
+    const { kind, run } = this.offered;
+    const steps = run.steps();
+    const what = t(`page.saveWhat-${kind}`);
+    const text = steps === 0 ? t('page.saveEarlyZero', { what }) : t('page.saveEarly', { what, step: steps });
+    if (this.el.offerText.textContent !== text) this.el.offerText.textContent = text;
+  }
+
+  hideOffer() {
+    this.offered = null;
+    if (this.el.offer) this.el.offer.hidden = true;
+  }
+
+  /** Runs the run on show to its end (a slice per frame on big mazes), then saves. */
+  saveFinished() {
+    const offered = this.offered;
+    if (!offered) return;
+    this.hideOffer();
+    const save = () => {
+      if (this.on.run() === offered.run) this.saves[offered.kind]();
+    };
+    if (this.on.finish) this.on.finish(save);
+    else save();
   }
 
   /** Begins the run's worksheet, titled in the page's language. */
@@ -97,6 +153,9 @@ export class Exporter {
 
   /** The solution sheet needs a found path; tile text needs the plain square grid. */
   update(run) {
+    // The offer was about that run at that step: a new run or a step on takes it away.
+    if (this.offered && (this.offered.run !== run || run.phase() !== 'generating' && run.phase() !== 'braiding')) this.hideOffer();
+    else if (this.offered) this.showOffer();
     const found = run.pathLength() > 0;
     if (this.el.solution.disabled === found) this.el.solution.disabled = !found;
     const tiles = run !== this.lastRun ? !isShaped(run) : this.tiles;
@@ -116,6 +175,7 @@ export class Exporter {
   /** The language changed: the button's tooltip and the last note again. */
   relabel() {
     this.showTilesTitle();
+    this.showOffer();
     if (this.said) this.el.note.textContent = t(this.said.key, this.said.args);
   }
 

@@ -4,7 +4,8 @@
 import { Controller, Slicer } from './controller.js';
 import { createRun, isShaped, loadModule, moduleApi } from './module-api.js';
 import { Controls } from './controls.js';
-import { Panels, statusText } from './panels.js';
+import { Panels, forgetCosts, statusText } from './panels.js';
+import { Layout } from './layout.js';
 import { RaceView } from './race.js';
 import { TeachPanels } from './teach.js';
 import { Exporter, sheetTitle } from './export.js';
@@ -71,7 +72,13 @@ async function boot() {
   // Embedded in another page: just the canvas and the chosen controls (style.css).
   doc.documentElement.classList.toggle('embed', settings.embed);
   doc.documentElement.dataset.controls = settings.controls;
+  // The app shell: the settings drawer, the stage's shape, the race lanes (www/layout.js).
+  const layout = new Layout(doc, { embedFull: settings.embed && settings.controls === 'full' });
   const panels = new Panels(doc, api);
+  panels.onLine = () => layout.keepLineInView();
+  layout.onInfoResize = () => panels.reserveCode();
+  // The machines a run shows, in order: their pseudocode cards take the room of the tallest.
+  const algorithmsOf = (s) => [s.generator, ...(s.braid > 0 ? ['braid'] : []), ...(s.solver !== 'none' ? [s.solver, 'player'] : [])];
   // Statistics of a big maze are measured in the background (set once the controller exists).
   panels.onMeasure = (work) => controller.chore('stats', work);
   useModuleBits(mz);
@@ -154,6 +161,7 @@ async function boot() {
     settings: () => controller.settings,
     canvas: () => doc.getElementById('maze'),
     distances: () => Boolean(controller.settings.distances),
+    finish: (done) => controller.finishSoon(done),
     title: () => {
       const s = controller.settings;
       let title = s.generator;
@@ -226,6 +234,9 @@ async function boot() {
           renderer.setRun(run);
           renderer.setDistanceFrom(distanceSource(run));
           raceRenderer.setRun(controller.partner);
+          panels.reserveCode(algorithmsOf(controller.settings));
+          layout.showMaze(renderer);
+          layout.arrangeLanes();
           showShape();
           teach.setRun(run);
           lessons?.newRun(controller.settings);
@@ -234,6 +245,7 @@ async function boot() {
           // Another world: the shortest path is measured again.
           if (reworked) {
             shortest.run = null;
+            forgetCosts();
             // The step count can be the same in the new world: the distance map is measured again.
             renderer.distanceKey = '';
             raceRenderer.distanceKey = '';
@@ -387,7 +399,12 @@ async function boot() {
   };
 
   controls = new Controls(doc, api, {
-    change: (changes) => controller.update(fitRace(fitEnds(fitMask(fitEdits(changes))))),
+    change(changes) {
+      const done = controller.update(fitRace(fitEnds(fitMask(fitEdits(changes)))));
+      // Editing shows the search's end: another solver on the same world goes there too.
+      if (done && editor.active && controller.run.phase() !== 'done') controller.finishSoon();
+      return done;
+    },
     step: () => controller.step(),
     back: () => controller.back(),
     toggle: () => controller.toggle(),
@@ -706,6 +723,18 @@ async function boot() {
     if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
     if (lessons.quiz.key(event, cursor ? renderer.indexOf(cursor) : -1)) event.preventDefault();
   });
+  // Begun in the drawer, shown on the stage: the drawer makes way (on wide screens it is a
+  // column and stays).
+  const maze = doc.getElementById('maze');
+  doc.getElementById('tour-start')?.addEventListener('click', () => {
+    const next = doc.getElementById('tour-next');
+    layout.makeWay(next && next.offsetParent !== null ? next : maze);
+  });
+  doc.getElementById('quiz-start')?.addEventListener('click', () => layout.makeWay(maze));
+  doc.getElementById('tour-file')?.addEventListener('change', () => layout.makeWay(maze));
+  doc.getElementById('paint').addEventListener('click', () => {
+    if (shapeControls.painting) layout.makeWay(maze);
+  });
   lessons.boot(lesson, { name: openedBy === 'from' ? 'from' : 'step', step: opening });
   writeUrl();
 
@@ -760,7 +789,7 @@ async function boot() {
 
   // For the end-to-end tests and the benchmark page.
   window.mazestep = {
-    controller, race, panels, teach, exporter, animations, api, wasm, mz, shapeControls, editor, lessons,
+    controller, race, panels, teach, exporter, animations, api, wasm, mz, shapeControls, editor, lessons, layout,
     get renderer() { return renderer; },
     get raceRenderer() { return raceRenderer; },
   };
@@ -775,11 +804,13 @@ async function boot() {
     controls.showState(controller.state);
     shapeControls.relabel();
     editor.relabel();
+    layout.relabel();
     panels.relabel();
     teach.relabel();
     exporter.relabel();
     race.showLanes(controller.settings);
     showShape();
+    panels.reserveCode();
     if (controller.run) refresh(controller.run, controller.state, true);
   });
   picker = new LanguagePicker(doc, async (code) => {

@@ -145,12 +145,14 @@ const CSS = `
 .canvas-wrap canvas { position: absolute; display: block; }
 .overlay { pointer-events: none; }
 canvas.maze:focus-visible { outline: 3px solid #0072b2; outline-offset: 4px; }
-.messages { margin: 0; padding: 0.3rem 0.5rem; list-style: none; background: #fff4e5; color: #a33a00;
-  border: 1px solid #e8c9a8; border-radius: 6px; font-size: 0.85rem; max-height: 40%; overflow: auto; }
+.messages { position: absolute; z-index: 3; top: 0.7rem; left: 0.7rem; right: 0.7rem; margin: 0; padding: 0.3rem 0.5rem;
+  list-style: none; background: #fff4e5; color: #a33a00; border: 1px solid #e8c9a8; border-radius: 6px; font-size: 0.85rem;
+  max-height: 40%; overflow: auto; box-shadow: 0 2px 8px rgba(29, 35, 48, 0.2); }
 .messages[hidden] { display: none; }
 .messages li + li { margin-top: 0.2rem; }
 .status { margin: 0; font-size: 0.85rem; color: #4a5263; font-variant-numeric: tabular-nums;
-  overflow-wrap: anywhere; }
+  overflow-wrap: anywhere; line-height: 1.3; height: calc(2 * 1.3em); flex: none; overflow: hidden;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; }
 .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.5rem; }
 .bar[hidden], .more[hidden], .status[hidden] { display: none; }
 .more { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.7rem; }
@@ -750,7 +752,11 @@ export class MazeStepElement extends HTMLElement {
     } catch (err) {
       text = messageOf(err);
     }
-    if (this.ui.status.textContent !== text) this.ui.status.textContent = text;
+    if (this.ui.status.textContent !== text) {
+      // Two lines are kept for it (the maze never moves when it grows); cut, it is the tooltip.
+      this.ui.status.textContent = text;
+      this.ui.status.title = text;
+    }
   }
 
   showTimeline(run) {

@@ -86,10 +86,25 @@ export function isShaped(run) {
   return run.shape() !== 'square' || offCellsOf(run).length > 0;
 }
 
-/** A new MazeRun from settings (throws the module's message when refused). */
+/** A new MazeRun from the page's settings (throws the module's message when refused). */
 export function createRun(mz, settings, maskOf) {
   const s = settings;
-  return new mz.MazeRun(s.generator, s.solver === 'none' ? '' : s.solver,
-    s.width, s.height, s.seed, s.start, s.goal, s.braid / 100, s.shape, maskOf(s),
-    s.edits, s.corners, s.heuristic, s.weight, s.density / 100);
+  return new mz.MazeRun({
+    generator: s.generator,
+    solver: s.solver === 'none' ? '' : s.solver,
+    width: s.width,
+    height: s.height,
+    seed: s.seed,
+    start: s.start,
+    goal: s.goal,
+    // The page keeps percentages; the module takes shares.
+    braid: s.braid / 100,
+    shape: s.shape,
+    mask: maskOf(s),
+    edits: s.edits,
+    corners: s.corners,
+    heuristic: s.heuristic,
+    weight: s.weight,
+    density: s.density / 100,
+  });
 }

@@ -7,8 +7,9 @@ import { COLOURS, DISTANCE_ENDS, colourOfBit } from './renderer.js';
 import { PAINTS, costOfRun, formatCost, swatchBackground } from './world.js';
 import { coreWord, say } from './core-words.js';
 
-// A polite live region read out at every change would talk over itself while a run plays:
-// while running, the status text is refreshed at most this often.
+// The status line shows every frame, so it says the same step as the timeline. A polite live
+// region read out at every change would talk over itself while a run plays: screen readers
+// hear it through a hidden copy (#status-live), refreshed at most this often while running.
 const STATUS_INTERVAL_MS = 750;
 const STATS_INTERVAL_MS = 100;
 // The maze statistics walk the whole maze (linear in the cells; measured in Chromium: about
@@ -48,7 +49,7 @@ export class Panels {
     this.api = api;
     const $ = (id) => doc.getElementById(id);
     this.el = {
-      status: $('status'), messages: $('messages'), stats: $('stats'), legend: $('legend'),
+      status: $('status'), statusLive: $('status-live'), messages: $('messages'), stats: $('stats'), legend: $('legend'),
       title: $('algorithm-title'), summary: $('algorithm-summary'), code: $('pseudocode'),
       canvas: $('maze'), note: $('stage-note'), mazeStats: $('maze-stats'), stepUnit: $('step-unit'),
       mazeStatsNote: $('maze-stats-note'),
@@ -81,9 +82,15 @@ export class Panels {
     if (distance) this.showDistanceLegend(distance);
     else this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen, safe(() => run.terrainPtr() !== 0, false));
     this.highlightLine(run.lastLine());
+    const status = statusText(run, state, solver);
+    if (this.el.status.textContent !== status) {
+      this.el.status.textContent = status;
+      // Two lines are kept for it; where it is cut, the whole sentence is the tooltip.
+      this.el.status.title = status;
+    }
     if (urgent || state !== 'running' || now - this.lastStatusAt >= STATUS_INTERVAL_MS) {
       this.lastStatusAt = now;
-      setText(this.el.status, statusText(run, state, solver));
+      if (this.el.statusLive) setText(this.el.statusLive, status);
     }
     if (urgent || state !== 'running' || now - this.lastStatsAt >= STATS_INTERVAL_MS) {
       this.lastStatsAt = now;
@@ -124,12 +131,52 @@ export class Panels {
     code.replaceChildren();
     this.lines = safe(() => this.api.pseudocode(name), []).map((text) => {
       const li = this.doc.createElement('li');
+      // The leading spaces become an indent of the whole line (style.css collapses the spaces
+      // themselves), so that a line wrapped in a narrow column still stands under its start.
+      const indent = text.length - text.trimStart().length;
+      if (indent > 0) li.style.setProperty('--indent', String(indent));
       li.textContent = text;
       code.append(li);
       return li;
     });
     this.lastLine = -1;
     this.headingSeen = false;
+  }
+
+  /**
+   * Measures how tall the pseudocode card is for the tallest of `names` (the run's
+   * algorithms: the generator, braiding, the solver, the player) at the column's width now,
+   * as --code-reserve: the card keeps that height (or less, where the column is short and its
+   * pseudocode becomes a window), so going from one phase to the next moves nothing under it.
+   * Called again with no names when the column changes width or the language changes.
+   */
+  reserveCode(names = this.reservedFor ?? []) {
+    this.reservedFor = names;
+    const card = this.el.code.closest('.code-card');
+    if (!card) return;
+    const [shown, line] = [this.algorithm, this.lastLine];
+    card.style.removeProperty('--code-reserve');
+    card.classList.add('is-measured');
+    let tallest = 0, summary = 0, unit = 0;
+    if (card.offsetParent !== null) {
+      for (const name of names) {
+        this.showAlgorithm(name);
+        tallest = Math.max(tallest, card.getBoundingClientRect().height);
+        summary = Math.max(summary, this.el.summary.getBoundingClientRect().height);
+        unit = Math.max(unit, this.el.stepUnit.getBoundingClientRect().height);
+      }
+    }
+    if (shown !== null) {
+      this.showAlgorithm(shown);
+      this.highlightLine(line);
+    } else {
+      this.algorithm = null;
+    }
+    card.classList.remove('is-measured');
+    for (const [name, px] of [['--code-reserve', tallest], ['--summary-reserve', summary], ['--unit-reserve', unit]]) {
+      if (px > 0) card.style.setProperty(name, `${Math.ceil(px)}px`);
+      else card.style.removeProperty(name);
+    }
   }
 
   highlightLine(line) {
@@ -139,6 +186,7 @@ export class Panels {
     this.lines[line]?.classList.add('is-current');
     this.lines[line]?.setAttribute('aria-current', 'step');
     this.lastLine = line;
+    this.onLine?.(line);
   }
 
   /** The marks the machine on show uses, plus the markers that are always there. */
@@ -336,7 +384,7 @@ export function statusText(run, state, solver) {
     parts.push(t('page.statusVisited', { visited: run.visited() }));
     parts.push(t('page.statusPath', { length: run.pathLength() }));
     // The cost on the terrain (√2 a diagonal move), worked out here until the core reports it.
-    const cost = safe(() => costOfRun(run), null);
+    const cost = costOf(run);
     if (cost !== null) {
       parts.push(t('page.statusCost', { cost: formatCost(cost) }));
       const cheapest = cheapestOf(run, cost);
@@ -349,6 +397,24 @@ export function statusText(run, state, solver) {
     if (noPath) parts.push(say(safe(() => run.noPathData?.(), null)) || noPath);
   }
   return parts.join(' · ');
+}
+
+// A path's cost, per run: worked out again only when the path or the terrain changed (the
+// status is shown every frame; a world edited in place says so through forgetCosts).
+let costs = new WeakMap();
+
+function costOf(run) {
+  const key = safe(() => `${run.pathLength()}|${run.terrainPtr()}|${run.phase()}`, '');
+  const known = costs.get(run);
+  if (known && known.key === key) return known.cost;
+  const cost = safe(() => costOfRun(run), null);
+  costs.set(run, { key, cost });
+  return cost;
+}
+
+/** The world of a run changed in place (a live re-solve): its path's cost is worked out again. */
+export function forgetCosts() {
+  costs = new WeakMap();
 }
 
 // What the cheapest path costs, per run and world: asked of the core once the search is over,

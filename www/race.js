@@ -62,6 +62,7 @@ export class RaceView {
     this.el = {
       lane: $('lane-race'), caption: $('caption'), captionRace: $('caption-race'),
       note: $('shortest-note'), noteRace: $('shortest-note-race'), result: $('race-result'),
+      slot: $('race-slot'), pending: $('race-pending'),
     };
     this.shortestKey = '';
     this.shortest = 0;
@@ -80,6 +81,8 @@ export class RaceView {
     const racing = settings.race !== 'none';
     this.el.lane.hidden = !racing;
     this.el.lane.parentElement.classList.toggle('racing', racing);
+    // The comparison's room is kept from the start of a race, so its end moves nothing.
+    if (this.el.slot) this.el.slot.hidden = !racing;
     this.el.caption.hidden = !racing;
     if (racing) {
       this.el.caption.textContent = settings.solver === 'none' ? t('page.noSolver') : this.title(settings.solver);
@@ -95,8 +98,10 @@ export class RaceView {
     if (!partner || run.phase() !== 'done' || partner.phase() !== 'done') {
       result.hidden = true;
       result.replaceChildren();
+      if (this.el.pending) this.el.pending.hidden = false;
       return;
     }
+    if (this.el.pending) this.el.pending.hidden = true;
     const rows = [
       { title: settings.solver === 'none' ? t('page.noSolver') : this.title(settings.solver), run, side: 'main' },
       { title: this.title(settings.race), run: partner, side: 'race' },

@@ -9,14 +9,13 @@
 //! redoes a run after an edit, and `dirty` keeps the cells a call changed.
 
 use crate::board::Board;
-use crate::generators::{self, braid, Braid};
+use crate::generators::{self, Braid};
 use crate::machine::{event_label, Info, Machine, Step, Structure};
 use crate::maze::Maze;
 use crate::player::Player;
 use crate::rng::Rng;
-use crate::solvers::{self, Report, SolveError, Solver};
+use crate::solvers::{self, Report, Solver};
 use crate::stats::{Meter, Stats};
-use crate::words::{Arg, Sentence};
 
 mod dirty;
 mod history;
@@ -29,7 +28,10 @@ use dirty::DirtyList;
 use history::History;
 pub use phase::Phase;
 pub use rework::REWORK_CELLS;
-pub use settings::{algorithm_info, default_ends, default_ends_of, RunError, Settings};
+pub use settings::{
+    algorithm_info, algorithm_shapes, default_ends, default_ends_of, Checked, RunError, Settings,
+    DEFAULT_SIDE,
+};
 use timeline::{default_checkpoint_budget, history_limit, room_for, Timeline};
 pub use timeline::{CHECKPOINTS, CHECKPOINT_BUDGET, HISTORY_REPLAY, RECENT_GAP};
 
@@ -102,55 +104,41 @@ impl State {
 }
 
 impl Run {
-    /// Checks every setting and sets the run up at step 0.
+    /// Checks every setting ([`Settings::check`]) and sets the run up at step 0.
     pub fn new(settings: Settings) -> Result<Run, RunError> {
-        let maze = settings.empty_maze()?;
+        let checked = settings.check()?;
         // Room for this run and the copy that will lay its timeline; the run's own copies
         // (`Run::build`) are then covered.
-        room_for(maze.len()).map_err(RunError::Memory)?;
-        Run::build(settings, maze)
+        let cells = checked.maze.len();
+        room_for(cells).map_err(|_| RunError::Memory(timeline::memory_refusal(cells)))?;
+        Ok(Run::build(settings, checked))
     }
 
     /// [`Run::new`] without the check for memory: for the copies a run makes of itself.
     fn copy_of(settings: &Settings) -> Option<Run> {
-        let maze = settings.empty_maze().ok()?;
-        Run::build(settings.clone(), maze).ok()
+        let checked = settings.check().ok()?;
+        Some(Run::build(settings.clone(), checked))
     }
 
-    fn build(settings: Settings, maze: Maze) -> Result<Run, RunError> {
-        let entry = generators::find(&settings.generator).map_err(RunError::Generator)?;
-        generators::check_shape(entry, &maze).map_err(RunError::Shape)?;
-        generators::check_density(settings.density).map_err(RunError::World)?;
+    fn build(settings: Settings, checked: Checked) -> Run {
+        let Checked {
+            maze,
+            generator: entry,
+            solver: solver_entry,
+            start,
+            goal,
+        } = checked;
         let options = generators::Options {
             density: settings.density,
         };
         let generator = (entry.make)(&maze, &options);
-        braid::check_share(settings.braid).map_err(RunError::Braid)?;
-        generators::check_braid_for(entry, settings.braid).map_err(RunError::Braid)?;
-        check_world(&settings, &maze)?;
-        let solver_entry = match &settings.solver {
-            Some(name) => {
-                let entry =
-                    solvers::find(name).map_err(|e| RunError::Solver(SolveError::Name(e)))?;
-                solvers::check_shape(entry, &maze).map_err(RunError::Solver)?;
-                Some(entry)
-            }
-            None => None,
-        };
-        let (start, goal) = default_ends_of(&maze);
-        let (start, goal) = (
-            settings.start.unwrap_or(start),
-            settings.goal.unwrap_or(goal),
-        );
-        let start = solvers::cell_at(&maze, "start", start).map_err(RunError::Solver)?;
-        let goal = solvers::cell_at(&maze, "goal", goal).map_err(RunError::Solver)?;
         let cells = maze.len();
         let mut board = Board::new(generators::starting_maze(generator.as_ref(), maze));
         // Above the history's limit, which forgets old steps first: only one step that changes
         // more than that (clearing the display of a huge maze) overflows.
         board.set_journal_limit(2 * history_limit(cells));
         board.set_journaling(true);
-        Ok(Run {
+        Run {
             now: State {
                 board,
                 rng: Rng::new(settings.seed),
@@ -178,7 +166,7 @@ impl Run {
             back_shadow: None,
             history: History::new(history_limit(cells)),
             generated: None,
-        })
+        }
     }
 
     /// Does one step of the timeline, moving on to the next phase when one finishes.
@@ -519,63 +507,6 @@ impl Run {
     pub fn all_dirty(&self) -> bool {
         self.dirty.is_everything()
     }
-}
-
-/// Checks the settings' edits against the maze and their search options; diagonal moves
-/// are for the plain square grid only.
-fn check_world(settings: &Settings, maze: &Maze) -> Result<(), RunError> {
-    match world_refusal(settings, maze) {
-        Some(words) => Err(RunError::World(words.english())),
-        None => Ok(()),
-    }
-}
-
-/// [`check_world`]'s refusal as a sentence, if any.
-fn world_refusal(settings: &Settings, maze: &Maze) -> Option<Sentence> {
-    if let Some(edits) = &settings.edits {
-        if let Err(words) = edits.check_words(&*maze.topology()) {
-            return Some(words);
-        }
-    }
-    if settings.search.check().is_err() {
-        return Some(settings.search.weight_refusal());
-    }
-    if settings.search.corners.diagonal() && maze.grid().is_some() {
-        let grid = if maze.shape() == crate::topology::Shape::Square {
-            Arg::Words(Sentence::new("refusals.masked-square"))
-        } else {
-            maze.shape().words()
-        };
-        return Some(Sentence::new("refusals.diagonal").with("grid", grid));
-    }
-    None
-}
-
-/// Why [`Run::new`] refused `settings` with `error`, as a sentence a page can say in its own
-/// language: the same checks again, in the same order, for the refusals that are sentences.
-/// `None` for the others (the caller shows the error's English).
-pub fn refusal_words(settings: &Settings, error: &RunError) -> Option<Sentence> {
-    let words = match error {
-        RunError::Size(e) => e.words()?,
-        RunError::Grid(e) => e.words().clone(),
-        RunError::Memory(_) => timeline::memory_refusal(settings.empty_maze().ok()?.len()),
-        RunError::Braid(_) | RunError::World(_) => {
-            let maze = settings.empty_maze().ok()?;
-            let entry = generators::find(&settings.generator).ok()?;
-            if generators::check_density(settings.density).is_err() {
-                generators::density_refusal(settings.density)
-            } else if braid::check_share(settings.braid).is_err() {
-                braid::share_refusal(settings.braid)
-            } else if generators::check_braid_for(entry, settings.braid).is_err() {
-                generators::braid_open_refusal(entry, settings.braid)
-            } else {
-                world_refusal(settings, &maze)?
-            }
-        }
-        _ => return None,
-    };
-    // Only if it says what the error says.
-    (words.english() == error.to_string()).then_some(words)
 }
 
 #[cfg(test)]

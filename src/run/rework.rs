@@ -8,11 +8,10 @@
 //! the same world from them.
 
 use super::history::History;
-use super::{check_world, default_ends_of, history_limit, Phase, Run, RunError, State, Timeline};
+use super::{history_limit, Phase, Run, RunError, State, Timeline};
 use crate::board::Board;
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::solvers;
 use crate::world::Edits;
 use std::sync::Arc;
 
@@ -84,11 +83,11 @@ impl Run {
         goal: Option<(u32, u32)>,
     ) -> Result<u64, RunError> {
         let entry = self.solver_entry.ok_or_else(|| {
-            RunError::World("there is no solver to search the edited maze: choose one".into())
+            RunError::Rework("there is no solver to search the edited maze: choose one".into())
         })?;
         self.recall_generated();
         let generated = self.generated.as_deref().ok_or_else(|| {
-            RunError::World(format!(
+            RunError::Rework(format!(
                 "the maze can be searched again only once generation is over, on mazes of up \
                  to {REWORK_CELLS} cells"
             ))
@@ -98,12 +97,8 @@ impl Run {
         settings.start = start;
         settings.goal = goal;
         let maze = &generated.maze;
-        check_world(&settings, maze)?;
-        let (first, last) = default_ends_of(maze);
-        let start = solvers::cell_at(maze, "start", settings.start.unwrap_or(first))
-            .map_err(RunError::Solver)?;
-        let goal = solvers::cell_at(maze, "goal", settings.goal.unwrap_or(last))
-            .map_err(RunError::Solver)?;
+        settings.check_world(maze)?;
+        let (start, goal) = settings.end_cells(maze)?;
 
         let cells = maze.len();
         let mut board = Board::new(maze.clone());

@@ -1,13 +1,20 @@
-//! What defines a run, and what can be wrong with it.
+//! What defines a run, and what can be wrong with it: [`Settings::check`] is the one place
+//! the rules between settings live (a generator that cannot work on the grid, a braid for an
+//! open world, diagonal moves on a hexagon grid, …). [`super::Run::new`] asks it, and so do the
+//! command line and the wasm edge, which only turn its [`RunError`] into their own words.
 
 use crate::generators::{self, braid, UnknownName};
-use crate::machine::{Info, Sentence};
+use crate::machine::Info;
 use crate::maze::{Maze, MazeError};
 use crate::solvers::{self, SolveError};
 use crate::topology::{Grid, GridError, Mask, Shape, Topology};
+use crate::words::{Arg, Sentence};
 use crate::world::{Edits, Search};
 use std::fmt;
 use std::sync::Arc;
+
+/// The width and the height (polar: the rings) a front end uses when none is given.
+pub const DEFAULT_SIDE: u32 = 10;
 
 /// Everything that defines a run. Equal settings give equal runs, step for step.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,6 +127,100 @@ impl Settings {
         self.braid = braid;
         self
     }
+
+    /// Checks every rule the settings keep, alone and together, in a fixed order: the grid
+    /// (its size for the shape, the mask), the generator and whether it works on that grid,
+    /// the density, the braid share and whether the generator leaves dead ends to braid, the
+    /// solver and whether it works on the grid, the edits, the search options (the weight;
+    /// diagonal moves only on the plain square grid), then the start and the goal. Returns
+    /// what a run is made from: the empty maze, the algorithms and the cells of the ends.
+    ///
+    /// The one place these rules live: [`super::Run::new`], the command line and the wasm
+    /// edge all ask here, and each refusal carries its sentence ([`RunError::words`]).
+    pub fn check(&self) -> Result<Checked, RunError> {
+        let maze = self.empty_maze()?;
+        let generator = generators::find(&self.generator).map_err(RunError::Generator)?;
+        if let Some(words) = generators::shape_refusal(generator, &maze) {
+            return Err(RunError::shape(&maze, words));
+        }
+        if generators::check_density(self.density).is_err() {
+            return Err(RunError::World(generators::density_refusal(self.density)));
+        }
+        if braid::check_share(self.braid).is_err() {
+            return Err(RunError::Braid(braid::share_refusal(self.braid)));
+        }
+        if generators::check_braid_for(generator, self.braid).is_err() {
+            return Err(RunError::Braid(generators::braid_open_refusal(
+                generator, self.braid,
+            )));
+        }
+        let solver = match &self.solver {
+            Some(name) => {
+                let entry =
+                    solvers::find(name).map_err(|e| RunError::Solver(SolveError::Name(e)))?;
+                if let Some(words) = solvers::shape_refusal(entry, &maze) {
+                    return Err(RunError::shape(&maze, words));
+                }
+                Some(entry)
+            }
+            None => None,
+        };
+        self.check_world(&maze)?;
+        let (start, goal) = self.end_cells(&maze)?;
+        Ok(Checked {
+            maze,
+            generator,
+            solver,
+            start,
+            goal,
+        })
+    }
+
+    /// The rules of the world a search runs in, on `maze`: the edits fit it, the weight is in
+    /// range, and diagonal moves are for the plain square grid only. (Part of
+    /// [`Settings::check`]; a live re-solve asks again with new edits.)
+    pub(super) fn check_world(&self, maze: &Maze) -> Result<(), RunError> {
+        if let Some(edits) = &self.edits {
+            edits
+                .check_words(&*maze.topology())
+                .map_err(RunError::World)?;
+        }
+        if self.search.check().is_err() {
+            return Err(RunError::World(self.search.weight_refusal()));
+        }
+        if self.search.corners.diagonal() && maze.grid().is_some() {
+            let grid = if maze.shape() == Shape::Square {
+                Arg::Words(Sentence::new("refusals.masked-square"))
+            } else {
+                maze.shape().words()
+            };
+            return Err(RunError::Moves(
+                Sentence::new("refusals.diagonal").with("grid", grid),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The cells of the start and the goal on `maze`: as the settings say, else the default
+    /// ends ([`default_ends_of`]).
+    pub(super) fn end_cells(&self, maze: &Maze) -> Result<(usize, usize), RunError> {
+        let (start, goal) = default_ends_of(maze);
+        let cell = |what, at| solvers::cell_at(maze, what, at).map_err(RunError::Solver);
+        Ok((
+            cell("start", self.start.unwrap_or(start))?,
+            cell("goal", self.goal.unwrap_or(goal))?,
+        ))
+    }
+}
+
+/// What [`Settings::check`] found the settings make: the empty maze a run starts from, its
+/// generator and solver, and the cells its search starts and ends on.
+pub struct Checked {
+    pub maze: Maze,
+    pub generator: &'static generators::Entry,
+    pub solver: Option<&'static solvers::Entry>,
+    pub start: usize,
+    pub goal: usize,
 }
 
 /// Any algorithm a run shows, by name: a generator, a solver, the braiding or the player.
@@ -146,6 +247,17 @@ pub fn algorithm_info(name: &str) -> Result<&'static Info, UnknownName> {
     })
 }
 
+/// The grid shapes a generator or a solver works on, in the order of [`Shape::ALL`]; `None`
+/// for a name that is neither.
+pub fn algorithm_shapes(name: &str) -> Option<Vec<Shape>> {
+    let works_on: &dyn Fn(Shape) -> bool = match (generators::find(name), solvers::find(name)) {
+        (Ok(entry), _) => &|shape| entry.works_on(shape),
+        (_, Ok(entry)) => &|shape| entry.works_on(shape),
+        _ => return None,
+    };
+    Some(Shape::ALL.into_iter().filter(|&s| works_on(s)).collect())
+}
+
 /// Where a search starts and ends when the settings do not say: the top-left corner and the
 /// bottom-right one, as (x, y). Every front end asks here.
 pub fn default_ends(width: u32, height: u32) -> ((u32, u32), (u32, u32)) {
@@ -165,22 +277,71 @@ pub fn default_ends_of(maze: &Maze) -> ((u32, u32), (u32, u32)) {
     (grid.place(first), grid.place(last))
 }
 
-/// Why a run could not be set up. Every setting is checked before anything runs.
+/// Why a run could not be set up. Every setting is checked before anything runs
+/// ([`Settings::check`]); each refusal a learner can meet carries its sentence.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RunError {
     Size(MazeError),
     /// A shape's size or a mask that does not fit.
     Grid(GridError),
-    /// A generator or solver that cannot work on the grid's shape; the message says which can.
-    Shape(String),
+    /// A generator or solver that cannot work on the grid (the words say which can);
+    /// `setting` is what makes the grid other than the plain square one: "shape", or "mask"
+    /// on a masked square grid.
+    Shape {
+        setting: &'static str,
+        words: Sentence,
+    },
     Generator(generators::UnknownName),
     Solver(SolveError),
-    /// A braid share outside 0 to 1; the message says so.
-    Braid(String),
-    /// Edits that do not fit the maze, or search options out of range; the message says why.
-    World(String),
-    /// Not enough memory left for a run of this size (the message says how much it needs).
-    Memory(String),
+    /// A braid share outside 0 to 1, or a braid for a generator that leaves no dead ends.
+    Braid(Sentence),
+    /// A density, edits or search options out of range, or edits that do not fit the maze.
+    World(Sentence),
+    /// Diagonal moves on a grid other than the plain square one.
+    Moves(Sentence),
+    /// Not enough memory left for a run of this size (the words say how much it needs).
+    Memory(Sentence),
+    /// A live re-solve asked of a run that cannot do one (no solver, or no search yet).
+    Rework(String),
+}
+
+impl RunError {
+    /// A generator or solver refused on `maze`'s grid, naming the setting at fault.
+    fn shape(maze: &Maze, words: Sentence) -> RunError {
+        let setting = if maze.shape() == Shape::Square {
+            "mask"
+        } else {
+            "shape"
+        };
+        RunError::Shape { setting, words }
+    }
+
+    /// The refusal as a sentence, for a page to say in its own language (its `Display` is
+    /// the sentence in English); `None` for refusals a program meets rather than a learner
+    /// (an unknown name, a start off the grid), which stay English.
+    pub fn words(&self) -> Option<Sentence> {
+        match self {
+            RunError::Size(e) => e.words(),
+            RunError::Grid(e) => Some(e.words().clone()),
+            RunError::Shape { words, .. }
+            | RunError::Braid(words)
+            | RunError::World(words)
+            | RunError::Moves(words)
+            | RunError::Memory(words) => Some(words.clone()),
+            RunError::Generator(_) | RunError::Solver(_) | RunError::Rework(_) => None,
+        }
+    }
+
+    /// The setting a refusal is about when its words do not name it: "mask" for a mask that
+    /// does not fit, "shape" or "mask" for an algorithm the grid is wrong for. A front end
+    /// names it before the words (the wasm edge: `mask: the mask switches off every cell…`).
+    pub fn setting(&self) -> Option<&'static str> {
+        match self {
+            RunError::Grid(GridError::BadMask(_)) => Some("mask"),
+            RunError::Shape { setting, .. } => Some(setting),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for RunError {
@@ -190,11 +351,161 @@ impl fmt::Display for RunError {
             RunError::Grid(e) => e.fmt(f),
             RunError::Generator(e) => e.fmt(f),
             RunError::Solver(e) => e.fmt(f),
-            RunError::Braid(e) | RunError::Memory(e) | RunError::Shape(e) | RunError::World(e) => {
-                e.fmt(f)
-            }
+            RunError::Rework(e) => f.write_str(e),
+            RunError::Shape { words, .. }
+            | RunError::Braid(words)
+            | RunError::World(words)
+            | RunError::Moves(words)
+            | RunError::Memory(words) => f.write_str(&words.english()),
         }
     }
 }
 
 impl std::error::Error for RunError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::{Corners, Edits};
+
+    fn refusal(settings: Settings) -> RunError {
+        match settings.check() {
+            Ok(_) => panic!("{settings:?} was not refused"),
+            Err(e) => e,
+        }
+    }
+
+    /// Every refusal a learner can meet carries its sentence, and its English is the message:
+    /// a front end converts it and never works it out again.
+    #[test]
+    fn refusals_carry_the_sentence_they_say() {
+        let square = |generator: &str| Settings::new(generator, 6, 5, 1);
+        let masked = Mask::parse("......\n..XX..\n......\n......\n......\n").unwrap();
+        let mut off_grid = square("kruskal").with_solver("bfs");
+        off_grid.start = Some((9, 9));
+        let cases = [
+            (
+                square("kruskal").with_mask(Mask::parse("XX\n").unwrap()),
+                Some("mask"),
+            ),
+            (square("sidewinder").with_shape(Shape::Hex), Some("shape")),
+            (
+                square("binary-tree").with_mask(masked.clone()),
+                Some("mask"),
+            ),
+            (
+                square("kruskal")
+                    .with_solver("jump-point-search")
+                    .with_mask(masked),
+                Some("mask"),
+            ),
+            (square("kruskal").with_braid(1.5), None),
+            (square("obstacles").with_braid(0.5), None),
+            (square("obstacles").with_density(0.95), None),
+            (
+                square("kruskal").with_edits({
+                    let mut edits = Edits::new();
+                    edits.paint(99, 3);
+                    edits
+                }),
+                None,
+            ),
+            (
+                square("kruskal")
+                    .with_shape(Shape::Hex)
+                    .with_search(Search {
+                        corners: Corners::Always,
+                        ..Search::default()
+                    }),
+                None,
+            ),
+            (
+                square("kruskal").with_search(Search {
+                    weight: 0.5,
+                    ..Search::default()
+                }),
+                None,
+            ),
+            (
+                Settings::new("kruskal", 1, 9, 1).with_shape(Shape::Triangle),
+                None,
+            ),
+        ];
+        for (settings, setting) in cases {
+            let e = refusal(settings.clone());
+            let words = e.words().unwrap_or_else(|| panic!("{e:?} has no words"));
+            assert_eq!(words.english(), e.to_string(), "{settings:?}");
+            assert_eq!(e.setting(), setting, "{e}");
+        }
+        // A program's mistakes stay English, with nothing to name.
+        for e in [
+            refusal(square("mystery")),
+            refusal(square("kruskal").with_solver("mystery")),
+            refusal(off_grid),
+        ] {
+            assert_eq!((e.words(), e.setting()), (None, None), "{e}");
+        }
+    }
+
+    /// The rules are checked in one fixed order: of two mistakes, the earlier rule's is said.
+    #[test]
+    fn the_first_rule_broken_is_the_one_reported() {
+        let hex = Settings::new("sidewinder", 6, 5, 1).with_shape(Shape::Hex);
+        // The generator on the grid before the braid, the solver, the moves and the ends.
+        let mut many = hex.clone().with_braid(2.0).with_solver("mystery");
+        many.search.corners = Corners::Always;
+        many.start = Some((99, 0));
+        assert!(matches!(refusal(many), RunError::Shape { .. }));
+        // The solver on the grid before diagonal moves on it, and those before the ends.
+        let mut late = Settings::new("kruskal", 6, 5, 1)
+            .with_shape(Shape::Hex)
+            .with_solver("jump-point-search");
+        late.search.corners = Corners::Always;
+        late.goal = Some((99, 0));
+        assert!(matches!(refusal(late.clone()), RunError::Shape { .. }));
+        late.solver = Some("a-star".into());
+        assert!(matches!(refusal(late.clone()), RunError::Moves(_)));
+        late.search.corners = Corners::Never;
+        assert!(matches!(refusal(late), RunError::Solver(_)));
+    }
+
+    #[test]
+    fn checked_settings_say_what_a_run_is_made_of() {
+        let mut settings = Settings::new("kruskal", 6, 5, 1).with_solver("bfs");
+        settings.goal = Some((2, 3));
+        let checked = settings.check().unwrap();
+        assert_eq!((checked.start, checked.goal), (0, 3 * 6 + 2));
+        assert_eq!(checked.generator.info.name, "kruskal");
+        assert_eq!(checked.solver.map(|s| s.info.name), Some("bfs"));
+        assert_eq!(checked.maze.len(), 30);
+    }
+
+    /// The shapes an algorithm works on come from the registries, in the order of
+    /// `Shape::ALL`.
+    #[test]
+    fn algorithm_shapes_answer_from_the_registries() {
+        for entry in generators::ALL {
+            let shapes = algorithm_shapes(entry.info.name).unwrap();
+            let expected: Vec<Shape> = Shape::ALL
+                .into_iter()
+                .filter(|&s| entry.works_on(s))
+                .collect();
+            assert_eq!(shapes, expected, "{}", entry.info.name);
+        }
+        for entry in solvers::ALL {
+            let shapes = algorithm_shapes(entry.info.name).unwrap();
+            let expected = if entry.any_shape {
+                Shape::ALL.to_vec()
+            } else {
+                vec![Shape::Square]
+            };
+            assert_eq!(shapes, expected, "{}", entry.info.name);
+        }
+        assert_eq!(
+            algorithm_shapes("recursive-backtracker").unwrap(),
+            Shape::ALL
+        );
+        assert_eq!(algorithm_shapes("binary-tree").unwrap(), [Shape::Square]);
+        assert_eq!(algorithm_shapes("player"), None);
+    }
+}

@@ -160,6 +160,14 @@ pub struct Entry {
     pub uniform_only: bool,
 }
 
+impl Entry {
+    /// Whether it searches mazes on grids of `shape` (a solver for the square grid only
+    /// searches the plain one, not a masked one: [`shape_refusal`]).
+    pub fn works_on(&self, shape: Shape) -> bool {
+        self.any_shape || shape == Shape::Square
+    }
+}
+
 /// A boxed solver for `$maze`'s grid: `$make` with `$grid` the plain [`Square`] grid (its fast
 /// arithmetic) for a square maze, or the maze's shared grid of another shape or with a mask.
 macro_rules! on_its_grid {

@@ -366,9 +366,20 @@ const FONT: &[(char, [&str; 7])] = &[
 /// The most characters a word mask takes.
 pub const WORD_CHARS: usize = 24;
 
-/// A mask spelling `text` in a block font, each font dot `scale` × `scale` cells, letters one
-/// dot apart, standing on a bar one dot tall that joins them into one piece. Letters are read
-/// without case; other characters are refused with a message naming them.
+/// The scales a word mask is drawn at: each font dot `scale` × `scale` cells.
+pub const WORD_SCALES: std::ops::RangeInclusive<u32> = 1..=8;
+
+/// A word mask's scale given as a number: whole and within [`WORD_SCALES`], else `None`.
+pub fn word_scale(number: f64) -> Option<u32> {
+    let (low, high) = (*WORD_SCALES.start(), *WORD_SCALES.end());
+    (number.fract() == 0.0 && (f64::from(low)..=f64::from(high)).contains(&number))
+        .then_some(number as u32)
+}
+
+/// A mask spelling `text` in a block font, each font dot `scale` × `scale` cells (a scale
+/// outside [`WORD_SCALES`] is taken as the nearest in it), letters one dot apart, standing on
+/// a bar one dot tall that joins them into one piece. Letters are read without case; other
+/// characters are refused with a message naming them.
 pub fn word(text: &str, scale: u32) -> Result<Mask, String> {
     let letters: Vec<char> = text
         .trim()
@@ -391,7 +402,7 @@ pub fn word(text: &str, scale: u32) -> Result<Mask, String> {
         })?;
         glyphs.push(&glyph.1);
     }
-    let scale = scale.clamp(1, 8) as usize;
+    let scale = scale.clamp(*WORD_SCALES.start(), *WORD_SCALES.end()) as usize;
     // Dots: 5 per letter, 1 between letters and around; 7 rows, a gap, then the bar.
     let dots_wide = glyphs.len() * 6 + 1;
     let dots_tall = 7 + 2;

@@ -11,8 +11,9 @@
 //! - flags take `true` or `false`;
 //! - optional parameters also take `undefined` and `null`, meaning "not given".
 
-use crate::machine::{known_words, Arg, Sentence};
+use crate::machine::{Arg, Sentence};
 use crate::parse;
+use crate::topology::Shape;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -34,16 +35,26 @@ pub const fn param(call: &'static str, name: &'static str) -> Param {
     Param { call, name }
 }
 
+/// What a parameter allows, as words of their own: `key` is one of the `allowed.*` keys of
+/// the core's words (`"allowed.string"`: "use a string").
+pub fn allowed(key: &'static str) -> Arg {
+    Arg::Words(Sentence::new(key))
+}
+
+/// What a parameter allows, in words the core has only in English ("use one of …").
+pub fn allowed_text(text: impl Into<String>) -> Arg {
+    Arg::Text(text.into())
+}
+
 impl Param {
-    /// An `Error` saying this parameter got `value`, which is not `allowed`.
-    /// The `Error` has `data` too (see [`Param::fail_with`]); what is allowed is words of
-    /// their own where the core has them (`allowed.*`).
-    pub fn refuse(self, value: &JsValue, allowed: &str) -> JsError {
+    /// An `Error` saying this parameter got `value`, which is not `allowed` ([`allowed`],
+    /// [`allowed_text`]). The `Error` has `data` too (see [`Param::fail_with`]).
+    pub fn refuse(self, value: &JsValue, allowed: Arg) -> JsError {
         self.fail_with(
             &Sentence::new("refusals.refused")
                 .with("name", Arg::Text(self.name.to_string()))
                 .with("value", Arg::Text(describe(value)))
-                .with("allowed", known_words("allowed.", allowed)),
+                .with("allowed", allowed),
         )
     }
 
@@ -52,9 +63,15 @@ impl Param {
         JsError::new(&format!("{}: {message}", self.call))
     }
 
+    /// [`Param::fail_with`] for words about a setting they do not name themselves: said as
+    /// `setting: words` (the mask, the shape, a size), and so as `data`.
+    pub fn fail_about(self, setting: &'static str, words: &Sentence) -> JsError {
+        self.fail_with(&about(setting, words))
+    }
+
     /// [`Param::fail`] with the message as a sentence: the `Error` also has `data`, the
     /// message as `{ key, args }` (see `MazeRun.narrationData`) for the page to say in its
-    /// language.
+    /// language. (The one place the edge turns a sentence into English: its message.)
     #[inline(never)]
     pub fn fail_with(self, message: &Sentence) -> JsError {
         let error = self.fail(&message.english());
@@ -109,7 +126,7 @@ pub fn label(param: Param, value: &JsValue) -> Result<String, JsError> {
 pub fn text(param: Param, value: &JsValue) -> Result<String, JsError> {
     value
         .as_string()
-        .ok_or_else(|| param.refuse(value, "use a string"))
+        .ok_or_else(|| param.refuse(value, allowed("allowed.string")))
 }
 
 /// An optional text parameter: `undefined` and `null` give `None`.
@@ -120,29 +137,31 @@ pub fn optional_text(param: Param, value: &JsValue) -> Result<Option<String>, Js
     value
         .as_string()
         .map(Some)
-        .ok_or_else(|| param.refuse(value, "use a string, or leave it out"))
+        .ok_or_else(|| param.refuse(value, allowed("allowed.string-or-none")))
 }
 
 /// A flag: `true` or `false`.
 pub fn flag(param: Param, value: &JsValue) -> Result<bool, JsError> {
     value
         .as_bool()
-        .ok_or_else(|| param.refuse(value, "use true or false"))
+        .ok_or_else(|| param.refuse(value, allowed("allowed.flag")))
 }
 
 /// A whole JS number from 0 up; `Infinity` too when `unlimited` (it then means "no limit" and
 /// comes back as `u64::MAX`).
 pub fn count(param: Param, value: &JsValue, unlimited: bool) -> Result<u64, JsError> {
-    let allowed = if unlimited {
-        "use a whole number 0 or more, or Infinity for no limit"
-    } else {
-        "use a whole number 0 or more"
-    };
     match value.as_f64() {
         Some(n) if n == f64::INFINITY && unlimited => Ok(u64::MAX),
         // Every float from 2^53 up is whole; past u64::MAX `as` saturates.
         Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 => Ok(n as u64),
-        _ => Err(param.refuse(value, allowed)),
+        _ => Err(param.refuse(
+            value,
+            allowed(if unlimited {
+                "allowed.count-or-infinity"
+            } else {
+                "allowed.count"
+            }),
+        )),
     }
 }
 
@@ -153,10 +172,7 @@ pub fn limit(param: Param, value: &JsValue) -> Result<u64, JsError> {
     match value.as_f64() {
         Some(n) if n == f64::INFINITY => Ok(u64::MAX),
         Some(n) if n.is_finite() && n >= 1.0 && n.fract() == 0.0 => Ok(n as u64),
-        _ => Err(param.refuse(
-            value,
-            "use a whole number 1 or more, or Infinity for no limit",
-        )),
+        _ => Err(param.refuse(value, allowed("allowed.limit"))),
     }
 }
 
@@ -171,7 +187,7 @@ pub fn optional_limit(param: Param, value: &JsValue) -> Result<Option<u64>, JsEr
 /// A width or height: a whole JS number, checked by the core's parser (1 to 4096).
 pub fn side(param: Param, value: &JsValue) -> Result<u32, JsError> {
     let Some(number) = value.as_f64() else {
-        return Err(param.refuse(value, "use a number, a whole number from 1 to 4096"));
+        return Err(param.refuse(value, allowed("allowed.side")));
     };
     // The core parses text; JS's own text for the number keeps 2.5, 1e+300 and 0.9999999 as
     // they are, so nothing is rounded into range.
@@ -189,10 +205,10 @@ pub fn seed(param: Param, value: &JsValue) -> Result<u64, JsError> {
         Some(n) if (0.0..=MAX_SAFE).contains(&n) && n.fract() == 0.0 => Ok(n as u64),
         _ => Err(param.refuse(
             value,
-            &format!(
+            allowed_text(format!(
                 "use a decimal string from 0 to {}, or a whole number up to 9007199254740991",
                 u64::MAX
-            ),
+            )),
         )),
     }
 }
@@ -204,8 +220,31 @@ pub fn share(param: Param, value: &JsValue) -> Result<f64, JsError> {
     }
     match value.as_f64() {
         Some(n) if (0.0..=1.0).contains(&n) => Ok(n),
-        _ => Err(param.refuse(value, "use a number from 0 to 1, or leave it out")),
+        _ => Err(param.refuse(value, allowed("allowed.share"))),
     }
+}
+
+/// A grid shape's name (one of [`Shape::ALL`]); when `optional`, `undefined` and `null` give
+/// the square grid.
+pub fn shape(param: Param, value: &JsValue, optional: bool) -> Result<Shape, JsError> {
+    if optional && (value.is_undefined() || value.is_null()) {
+        return Ok(Shape::Square);
+    }
+    let Some(text) = value.as_string() else {
+        let names: Vec<String> = Shape::ALL.iter().map(|s| format!("\"{s}\"")).collect();
+        let (last, rest) = names.split_last().expect("there are shapes");
+        let leave = if optional { ", or leave it out" } else { "" };
+        let names = format!("use {} or {last}{leave}", rest.join(", "));
+        return Err(param.refuse(value, allowed_text(names)));
+    };
+    Shape::parse(text.trim()).map_err(|e| param.fail(&e))
+}
+
+/// `setting: words`, as words of their own (`messages.about`).
+pub fn about(setting: &'static str, words: &Sentence) -> Sentence {
+    Sentence::new("messages.about")
+        .with("name", Arg::Text(setting.to_string()))
+        .words("message", words.clone())
 }
 
 /// An index into a list of `len` entries.
@@ -214,10 +253,10 @@ pub fn index(param: Param, value: &JsValue, len: usize) -> Result<usize, JsError
         Some(n) if n >= 0.0 && n.fract() == 0.0 && n < len as f64 => Ok(n as usize),
         _ => Err(param.refuse(
             value,
-            &match len {
+            allowed_text(match len {
                 0 => "there are none".to_string(),
                 _ => format!("use a whole number from 0 to {}", len - 1),
-            },
+            }),
         )),
     }
 }

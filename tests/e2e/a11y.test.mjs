@@ -130,21 +130,24 @@ for (const [name, { query, reach, check }] of Object.entries(STATES)) {
   }
 }
 
-// What scrollable-region-focusable stands for, by hand: on a wide screen the explanations column
-// scrolls by itself, Tab reaches it, and the keyboard scrolls it (no page shortcut takes PageDown).
-// Recent Chromium makes such a scroller focusable by itself, so this passes there even without
-// the column's tabindex; the axe rule above is what keeps it for browsers that do not (Safari).
-test('the scrolling explanations column is reached with Tab and scrolled with the keyboard', async () => {
-  const { page, errors } = await suite.open(MAZE, SIZES.desktop);
-  const info = page.locator('aside.info');
-  assert.ok(await info.evaluate((e) => e.scrollHeight > e.clientHeight), 'the column scrolls at 1280×800');
+// What scrollable-region-focusable stands for, by hand: the explanations' data structures fill
+// the rest of their column and scroll inside it (docs/page.md, "Layout"); Tab reaches them, and
+// the keyboard scrolls them (no page shortcut takes PageDown). Recent Chromium makes such a
+// scroller focusable by itself, so this passes there even without the tabindex; the axe rule
+// above is what keeps it for browsers that do not (Safari).
+test('the scrolling data structures are reached with Tab and scrolled with the keyboard', async () => {
+  // A* part way on a braided maze: an open set longer than its box at 1280 × 800.
+  const { page, errors } = await suite.open('?generator=kruskal&braid=50&solver=a-star&width=30&height=20&seed=3&step=700', SIZES.desktop);
+  await waitSettled(page);
+  const list = page.locator('#structures');
+  assert.ok(await list.evaluate((e) => e.scrollHeight > e.clientHeight), 'the list scrolls at 1280×800');
   let presses = 0;
-  while (!(await info.evaluate((e) => e === document.activeElement))) {
-    assert.ok(++presses <= 80, 'Tab did not reach the explanations column in 80 presses');
+  while (!(await list.evaluate((e) => e === document.activeElement))) {
+    assert.ok(++presses <= 80, 'Tab did not reach the data structures in 80 presses');
     await page.keyboard.press('Tab');
   }
   await page.keyboard.press('PageDown');
-  await page.waitForFunction(() => document.querySelector('aside.info').scrollTop > 0, null, { timeout: 2_000 });
+  await page.waitForFunction(() => document.getElementById('structures').scrollTop > 0, null, { timeout: 2_000 });
   assert.deepEqual(errors, []);
   await page.close();
 });

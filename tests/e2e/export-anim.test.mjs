@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './harness.mjs';
+import { ROOT, showSettings } from './harness.mjs';
 import { pageSuite } from './suite.mjs';
 
 const { GifReader } = createRequire(import.meta.url)('omggif');
@@ -29,6 +29,7 @@ async function saveAnimation(page, button, fields) {
 }
 
 async function openPanel(page) {
+  await showSettings(page);
   const summary = page.locator('#anim summary');
   if (!(await page.locator('#anim').evaluate((d) => d.open))) await summary.click();
 }

@@ -58,7 +58,10 @@ export async function launchBrowser() {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 800 },
+    // Wide enough for the settings to be a docked column (www/layout.js, DOCKED_QUERY), so that
+    // tests reach every control without opening the drawer; tests/e2e/layout.test.mjs covers
+    // the other widths, and tests that need a size say so.
+    viewport: { width: 1600, height: 900 },
   });
   return {
     context,
@@ -107,4 +110,16 @@ export async function waitSettled(page, timeout = 20_000) {
     const controller = window.mazestep.controller;
     return !controller.job && controller.chores.size === 0;
   }, null, { timeout, polling: 50 });
+}
+
+/**
+ * Opens the settings drawer when the settings are not a docked column (below 1440 px wide:
+ * www/layout.js), so that their controls can be reached; does nothing when they are shown.
+ */
+export async function showSettings(page) {
+  const shown = await page.evaluate(() => {
+    const settings = document.getElementById('settings');
+    return settings.checkVisibility();
+  });
+  if (!shown) await page.click('#settings-toggle');
 }

@@ -1,9 +1,11 @@
 // Visual regression: the maze canvas's own pixels (not a page screenshot, and not the marker
 // overlay on top of it) at a few moments of a few runs, in both styles, against reviewed PNG
 // goldens in tests/e2e/visual/. Small mazes, fixed seeds, a fixed 1000 x 800 viewport at
-// devicePixelRatio 1. At that size the stage is 652 x 670 CSS pixels and the 12 x 8 mazes are
-// fitted by its width (block: 50-pixel pitch, 625 x 425; thin: 52, 628 x 420), which does not
-// depend on fonts; the height would bind only under about 445.
+// devicePixelRatio 1, and a stage box pinned at 652 x 670 CSS pixels (STAGE: the box the page
+// gave the maze at that size before the responsive layout of issue 27, so the goldens stay
+// those reviewed then, and the page's layout can change without touching them; the layout
+// has tests of its own, tests/e2e/layout.test.mjs). The 12 x 8 mazes are fitted by its width
+// (block: 50-pixel pitch, 625 x 425; thin: 52, 628 x 420), which does not depend on fonts.
 //
 // A case passes when the sizes match and at most MAX_SHARE of the pixels differ by more than
 // CHANNEL_TOLERANCE in some channel. A failure writes <name>.actual.png and <name>.diff.png
@@ -24,6 +26,7 @@ const GOLDENS = join(ROOT, 'tests', 'e2e', 'visual');
 const FAILURES = join(GOLDENS, 'failures');
 const BLESS = process.env.MAZESTEP_BLESS === '1';
 const VIEWPORT = { width: 1000, height: 800 };
+const STAGE = { width: 652, height: 670 };
 const CHANNEL_TOLERANCE = 8; // of 255
 const MAX_SHARE = 0.001; // of the pixels
 
@@ -132,6 +135,14 @@ for (const style of STYLES) {
     test(`visual: ${name} (step ${c.step}) matches tests/e2e/visual/${name}.png`, async () => {
       const { page, errors } = await suite.open(`?${c.query}&style=${style}&step=${c.step}`, VIEWPORT);
       assert.equal(await page.evaluate(() => window.devicePixelRatio), 1, 'devicePixelRatio');
+      // The maze's box, whatever the page's layout: the renderer fits the maze to it.
+      await page.addStyleTag({ content: `#stage { position: fixed !important; left: 0; top: 0; z-index: 50;
+        width: ${STAGE.width}px !important; height: ${STAGE.height}px !important; }` });
+      const box = await page.evaluate(() => {
+        const r = document.getElementById('stage').getBoundingClientRect();
+        return { width: r.width, height: r.height };
+      });
+      assert.deepEqual(box, STAGE, 'the stage box');
       await waitStill(page, c.step);
       const state = await page.evaluate(() => {
         const { controller, renderer } = window.mazestep;

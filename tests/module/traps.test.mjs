@@ -105,7 +105,7 @@ const freeCalls = (shape) => {
     ['maskPresets', []], ['maxSide', []], ['parseBraid', ['35']], ['parsePoint', ['start', '1,2']],
     ['parseSeed', ['7']], ['parseSide', ['width', '9']], ['passageBits', []],
     ['pictureMask', [s, w, h, new Uint8Array(16).fill(255), 2, 2]],
-    ['presetMask', ['heart', w, h, s]], ['pseudocode', ['bfs']], ['ringStarts', [5]],
+    ['presetMask', ['heart', w, h, s]], ['pseudocode', ['bfs']], ['ringStarts', [5]], ['shapeNames', []],
     ['solveWorld', ['S.\n.G\n', 'a-star', 'never', 'grid', 1]], ['solverHonours', ['bfs']],
     ['solverNames', []], ['statsLabels', []], ['statsNames', []], ['usesDensity', ['caves']],
     ['wordMask', ['AB', 2]],

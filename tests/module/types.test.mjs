@@ -96,7 +96,8 @@ function parameters(run) {
   const ctor = (i, name, ok, extra = []) => ({
     fn: 'MazeRun',
     param: name,
-    names: [name],
+    // An object first is the options object, and the solver given after it is refused.
+    names: i === 0 ? [name, 'solver'] : [name],
     call: (v) => {
       const args = RUN.slice();
       args[i] = v;

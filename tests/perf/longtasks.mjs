@@ -120,7 +120,7 @@ try {
           await ready(probe);
           const total = await probe.evaluate(() => {
             const s = window.mazestep.controller.settings;
-            const run = new window.mazestep.mz.MazeRun(s.generator, s.solver, s.width, s.height, s.seed, '', '');
+            const run = new window.mazestep.mz.MazeRun({ generator: s.generator, solver: s.solver, width: s.width, height: s.height, seed: s.seed });
             try { return run.finish(); } finally { run.free(); }
           });
           await probe.close();

@@ -27,8 +27,9 @@ pub fn run(command: &Command, out: &mut impl Write) -> Result<(), Failure> {
     }
 }
 
-/// The maze a command asks for. The options were checked against the same rules the core
-/// applies, so a refusal here would be a bug; it is still reported rather than hidden.
+/// The maze a command asks for. The options were checked by the core's rules
+/// (`Settings::check`), so a refusal here would be a bug; it is still reported rather than
+/// hidden.
 fn make(
     algorithm: &str,
     layout: &Layout,

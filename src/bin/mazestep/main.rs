@@ -16,6 +16,7 @@
 //!
 //! Exit status: 0 done, 1 no path found (or stdout could not be written), 2 bad input.
 
+mod files;
 mod jobs;
 mod options;
 mod output;

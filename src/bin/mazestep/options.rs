@@ -9,24 +9,28 @@
 //! message).
 //!
 //! Mistakes of form (an unknown option, a missing value, an option given twice) are reported in
-//! the order they were typed. The values are then checked with the same parsers
+//! the order they were typed. The values are then read with the same parsers
 //! ([`mazestep::parse`]) and registries ([`generators::ALL`], [`solvers::ALL`]) as the page, in
 //! a fixed order (the generator before the size, and so on), so which bad value is reported
-//! does not depend on where it was typed.
+//! does not depend on where it was typed. The rules between values (a generator the grid does
+//! not suit, a braid for an open world, diagonal moves on a hexagon grid, a start off the
+//! grid, …) are the core's alone: [`Settings::check`] decides them for the command line as for
+//! the page, and this file only words two of its refusals its own way (a mask that does not
+//! fit names its file; diagonal moves are refused by `--moves`). Mask, picture and world files
+//! are read in `files.rs`.
 
+use crate::files;
 use lexopt::Arg;
 use mazestep::generators;
 use mazestep::maze::{Maze, MAX_SIDE};
 use mazestep::parse;
 use mazestep::rng;
-use mazestep::run::{default_ends_of, RunError, Settings};
+use mazestep::run::{default_ends_of, Checked, RunError, Settings, DEFAULT_SIDE};
 use mazestep::solvers;
 use mazestep::topology::{mask_makers as shapes, GridError, Mask, Shape};
 use mazestep::world::{self, Corners, Edits, Heuristic, Search};
 use std::ffi::OsString;
-
-/// Side used by `solve` when `--width` or `--height` is not given.
-const DEFAULT_SIDE: u32 = 10;
+use std::sync::Arc;
 
 /// The generator `solve` uses when `--algorithm` is not given, if it is registered; otherwise
 /// the first registered generator.
@@ -448,12 +452,12 @@ fn generate(args: &[String]) -> Result<Generate, String> {
     let count = count.unwrap_or(1);
     let braid = braid(&given)?;
     let density = density(&given)?;
-    let layout = layout(asked)?;
-    generator_fits(algorithm, &layout)?;
-    generators::check_braid_for(
-        generators::find(algorithm).map_err(|e| e.to_string())?,
-        braid,
-    )?;
+    let settings = asked
+        .settings(algorithm)
+        .with_braid(braid)
+        .with_density(density);
+    let checked = checked(&settings, &asked)?;
+    let layout = asked.layout(checked);
     let format = format(given.get("--format"), true, &layout)?;
     if format == Format::World {
         world_format_fits(algorithm)?;
@@ -517,9 +521,9 @@ fn density(given: &Given) -> Result<f64, String> {
         .map_err(|_| generators::density_refusal_of(&parse::quote(text)).english())
 }
 
-/// The search options: `--moves`, `--corners`, `--heuristic` and `--weight`. Diagonal moves
-/// (8, or any corner rule but never) are for the plain square grid.
-fn search(given: &Given, layout: &Layout) -> Result<Search, String> {
+/// How the search may move: `--moves` and `--corners` together. Whether the grid allows
+/// diagonal moves (8, or any corner rule but never) is the core's rule ([`Settings::check`]).
+fn corners(given: &Given) -> Result<Corners, String> {
     let moves = match given.get("--moves").map(str::trim) {
         None => None,
         Some("4") => Some(4),
@@ -551,17 +555,11 @@ fn search(given: &Given, layout: &Layout) -> Result<Search, String> {
             (Some(8), None) => Corners::NoObstacles,
             (_, None) => Corners::Never,
         };
-    if corners.diagonal() && !layout.is_plain() {
-        let masked = if layout.mask_file.is_some() {
-            "masked "
-        } else {
-            ""
-        };
-        return Err(format!(
-            "diagonal moves are for the plain square grid, not a {masked}{} grid: give --moves 4",
-            layout.shape
-        ));
-    }
+    Ok(corners)
+}
+
+/// The search options: the `corners` read already, `--heuristic` and `--weight`.
+fn search(given: &Given, corners: Corners) -> Result<Search, String> {
     let heuristic = given
         .get("--heuristic")
         .map(|text| Heuristic::parse(text.trim()))
@@ -589,41 +587,6 @@ fn search(given: &Given, layout: &Layout) -> Result<Search, String> {
     Ok(search)
 }
 
-/// The most bytes a world file may have: [`MAX_SIDE`] rows of [`MAX_SIDE`] cells, each with a
-/// `\r\n`, and a little more for a byte order mark and blank lines around them.
-const MAX_WORLD_BYTES: u64 = MAX_SIDE as u64 * (MAX_SIDE as u64 + 2) + 64 * 1024;
-
-/// Reads `--world FILE`: its size and cells, and the start and goal it marks. No more than
-/// the largest world is read: a file that goes on (`/dev/zero`) is refused once it has.
-fn read_world(file: &str) -> Result<world::text::WorldText, String> {
-    let bytes = read_bounded(file, "world file", MAX_WORLD_BYTES)?;
-    if bytes.len() as u64 > MAX_WORLD_BYTES {
-        return Err(format!(
-            "world file {} is too big: a world has at most {MAX_SIDE} rows of {MAX_SIDE} \
-             cells, so at most {MAX_WORLD_BYTES} bytes are read",
-            parse::quote(file)
-        ));
-    }
-    let text = String::from_utf8(bytes).map_err(|_| {
-        format!(
-            "cannot read world file {}: it is not UTF-8 text",
-            parse::quote(file)
-        )
-    })?;
-    world::text::parse(&text).map_err(|e| format!("world file {}: {e}", parse::quote(file)))
-}
-
-/// Reads at most `max` + 1 bytes of `file` (a `what` in messages): one more than the largest
-/// allowed, so the caller can tell a file that is too big without reading it all.
-fn read_bounded(file: &str, what: &str, max: u64) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(file)
-        .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read {what} {}: {e}", parse::quote(file)))?;
-    Ok(bytes)
-}
-
 fn solve(args: &[String]) -> Result<Solve, String> {
     let given = read_options("solve", args, SOLVE_OPTS)?;
     let solver =
@@ -645,7 +608,7 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         (None, Some(name)) => generator_name(name)?,
         (None, None) => default_generator()?,
     };
-    let world = world_file.map(read_world).transpose()?;
+    let world = world_file.map(files::read_world).transpose()?;
     let asked = match &world {
         Some(world) => GridAsked {
             shape: Shape::Square,
@@ -658,31 +621,38 @@ fn solve(args: &[String]) -> Result<Solve, String> {
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
     let density = density(&given)?;
-    let layout = layout(asked)?;
-    generator_fits(algorithm, &layout)?;
-    generators::check_braid_for(
-        generators::find(algorithm).map_err(|e| e.to_string())?,
-        braid,
-    )?;
-    solvers::check_shape(solver, &layout.empty).map_err(|e| e.to_string())?;
-    let search = search(&given, &layout)?;
-    let (start, goal) = default_ends_of(&layout.empty);
-    let (start, goal) = match &world {
-        Some(world) => (world.start.unwrap_or(start), world.goal.unwrap_or(goal)),
-        None => (start, goal),
+    let mut settings = asked
+        .settings(algorithm)
+        .with_solver(solver.info.name)
+        .with_braid(braid)
+        .with_density(density);
+    let world_edits = world.as_ref().map(world::text::WorldText::edits);
+    settings.edits = world_edits.clone().map(Arc::new);
+    // The core checks the settings as they are read, so that the mistake reported first does
+    // not depend on what else is wrong: the grid, the generator and the solver on it, then
+    // the moves on that grid, then the ends.
+    checked(&settings, &asked)?;
+    settings.search.corners = corners(&given)?;
+    checked(&settings, &asked)?;
+    settings.search = search(&given, settings.search.corners)?;
+    let point = |opt: &Opt, what| {
+        given
+            .get(opt.name)
+            .map(|t| parse::point(what, t))
+            .transpose()
     };
-    let start = match given.get("--start") {
-        Some(text) => parse::point("start", text)?,
-        None => start,
-    };
-    let goal = match given.get("--goal") {
-        Some(text) => parse::point("goal", text)?,
-        None => goal,
-    };
-    let cell =
-        |what, point| solvers::cell_at(&layout.empty, what, point).map_err(|e| e.to_string());
-    let start_cell = cell("start", start)?;
-    let goal_cell = cell("goal", goal)?;
+    let (start, goal) = (point(&START, "start")?, point(&GOAL, "goal")?);
+    // Where not typed, the ends the world file marks, else the core's default ends.
+    settings.start = start.or(world.as_ref().and_then(|w| w.start));
+    settings.goal = goal.or(world.as_ref().and_then(|w| w.goal));
+    let checked = checked(&settings, &asked)?;
+    let (first, last) = default_ends_of(&checked.maze);
+    let (start, goal) = (
+        settings.start.unwrap_or(first),
+        settings.goal.unwrap_or(last),
+    );
+    let (start_cell, goal_cell) = (checked.start, checked.goal);
+    let layout = asked.layout(checked);
     let format = format(given.get("--format"), false, &layout)?;
     Ok(Solve {
         solver: solver.info.name,
@@ -704,10 +674,10 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         goal_cell,
         format,
         density,
-        search,
+        search: settings.search,
         world: world_file
-            .zip(world)
-            .map(|(file, world)| (file.to_string(), world.edits())),
+            .zip(world_edits)
+            .map(|(file, edits)| (file.to_string(), edits)),
     })
 }
 
@@ -720,12 +690,12 @@ fn stats(args: &[String]) -> Result<Stats, String> {
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
     let density = density(&given)?;
-    let layout = layout(asked)?;
-    generator_fits(algorithm, &layout)?;
-    generators::check_braid_for(
-        generators::find(algorithm).map_err(|e| e.to_string())?,
-        braid,
-    )?;
+    let settings = asked
+        .settings(algorithm)
+        .with_braid(braid)
+        .with_density(density);
+    let checked = checked(&settings, &asked)?;
+    let layout = asked.layout(checked);
     let json = match given.get("--format").unwrap_or("text").trim() {
         "text" => false,
         "json" => true,
@@ -774,6 +744,28 @@ struct GridAsked {
     height: u32,
 }
 
+impl GridAsked {
+    /// Settings for a maze by `algorithm` on this grid, generation only, seed 0 (the seed
+    /// is no rule's business).
+    fn settings(&self, algorithm: &str) -> Settings {
+        let mut settings =
+            Settings::new(algorithm, self.width, self.height, 0).with_shape(self.shape);
+        settings.mask = self.mask.as_ref().map(|(_, mask)| mask.clone());
+        settings
+    }
+
+    /// The grid, with the empty maze the core checked its settings make.
+    fn layout(self, checked: Checked) -> Layout {
+        let (mask_file, mask) = self.mask.unzip();
+        Layout {
+            shape: self.shape,
+            mask_file,
+            empty: checked.maze,
+            mask,
+        }
+    }
+}
+
 /// Reads `--shape`, `--mask`, `--width` and `--height`, in that order. A size not given comes
 /// from the mask if there is one, else is `default_side` (solve), else is required; a size
 /// given must agree with the mask. A polar grid has rings and no width: `--width` is refused.
@@ -787,7 +779,7 @@ fn grid_asked(
         None => Shape::Square,
     };
     let mask_file = match given.get("--mask") {
-        Some(file) => Some((file.to_string(), read_mask(file)?)),
+        Some(file) => Some((file.to_string(), files::read_mask(file)?)),
         None => None,
     };
     let typed = |opt: &Opt, what: &str| {
@@ -806,7 +798,7 @@ fn grid_asked(
         );
     }
     let mask = match mask_file {
-        Some((file, MaskFile::Picture(picture))) => {
+        Some((file, files::MaskFile::Picture(picture))) => {
             // A picture fits any grid: the size comes from the options, else from the
             // picture (one pixel a cell), except the rings of a polar grid.
             let (width, height) = match shape {
@@ -845,7 +837,7 @@ fn grid_asked(
                 height,
             });
         }
-        Some((file, MaskFile::Text(mask))) => Some((file, mask)),
+        Some((file, files::MaskFile::Text(mask))) => Some((file, mask)),
         None => None,
     };
     if shape == Shape::Polar {
@@ -915,110 +907,6 @@ fn grid_asked(
     })
 }
 
-/// The most bytes a mask file may have: [`MAX_SIDE`] rows of the longest row `Mask::parse`
-/// takes (4 × [`MAX_SIDE`] cells), each with a `\r\n` (about 64 MiB; a PNG picture too).
-const MAX_MASK_BYTES: u64 = MAX_SIDE as u64 * (4 * MAX_SIDE as u64 + 2);
-
-/// What a mask file holds: rows of text, or a picture.
-enum MaskFile {
-    Text(Mask),
-    Picture(Picture),
-}
-
-/// A picture decoded from a PNG file: RGBA bytes, 4 a pixel, row by row from the top left.
-struct Picture {
-    rgba: Vec<u8>,
-    width: u32,
-    height: u32,
-}
-
-/// The first bytes of every PNG file.
-const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
-
-/// Reads a mask file: a PNG picture if it starts as one does (whatever its name), else text
-/// to parse. Every message names the file.
-fn read_mask(file: &str) -> Result<MaskFile, String> {
-    let cannot =
-        |e: &dyn std::fmt::Display| format!("cannot read mask file {}: {e}", parse::quote(file));
-    let bytes = read_bounded(file, "mask file", MAX_MASK_BYTES)?;
-    let png = bytes.starts_with(PNG_SIGNATURE);
-    if bytes.len() as u64 > MAX_MASK_BYTES {
-        return Err(if png {
-            format!(
-                "mask file {} is too big: a mask picture has at most {MAX_MASK_BYTES} bytes",
-                parse::quote(file)
-            )
-        } else {
-            format!(
-                "mask file {} is too big: a mask has at most {MAX_SIDE} rows of {} cells",
-                parse::quote(file),
-                4 * MAX_SIDE
-            )
-        });
-    }
-    if png {
-        return read_png(file, &bytes).map(MaskFile::Picture);
-    }
-    let text =
-        String::from_utf8(bytes).map_err(|_| cannot(&"stream did not contain valid UTF-8"))?;
-    Mask::parse(&text)
-        .map(MaskFile::Text)
-        .map_err(|e| format!("mask file {}: {e}", parse::quote(file)))
-}
-
-/// Decodes a PNG file into RGBA bytes, whatever its colour type and depth (16-bit samples
-/// keep their high byte, palettes and grey are expanded, transparency becomes alpha).
-fn read_png(file: &str, bytes: &[u8]) -> Result<Picture, String> {
-    let bad = |e: &dyn std::fmt::Display| {
-        let why = e.to_string().replace(['\n', '\r'], " ");
-        format!(
-            "mask file {} is not a PNG picture that can be read: {why}",
-            parse::quote(file)
-        )
-    };
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let mut reader = decoder.read_info().map_err(|e| bad(&e))?;
-    let (width, height) = reader.info().size();
-    if width > shapes::MAX_PICTURE_SIDE || height > shapes::MAX_PICTURE_SIDE {
-        return Err(format!(
-            "mask file {} is a picture of {width}x{height} pixels: a mask picture has at most \
-             {} pixels a side",
-            parse::quote(file),
-            shapes::MAX_PICTURE_SIDE
-        ));
-    }
-    let size = reader
-        .output_buffer_size()
-        .ok_or_else(|| bad(&"the picture is too big"))?;
-    let mut buffer = vec![0; size];
-    let frame = reader.next_frame(&mut buffer).map_err(|e| bad(&e))?;
-    let samples = &buffer[..frame.buffer_size()];
-    let pixels = width as usize * height as usize;
-    let channels = frame.color_type.samples();
-    // Rows may be padded: take each row's pixels.
-    let mut rgba = Vec::with_capacity(pixels * 4);
-    for row in samples.chunks(frame.line_size).take(height as usize) {
-        for pixel in row[..width as usize * channels].chunks(channels) {
-            rgba.extend_from_slice(&match *pixel {
-                [grey] => [grey, grey, grey, 255],
-                [grey, alpha] => [grey, grey, grey, alpha],
-                [r, g, b] => [r, g, b, 255],
-                [r, g, b, a] => [r, g, b, a],
-                _ => return Err(bad(&"its colours cannot be read")),
-            });
-        }
-    }
-    if rgba.len() != pixels * 4 {
-        return Err(bad(&"the picture ends early"));
-    }
-    Ok(Picture {
-        rgba,
-        width,
-        height,
-    })
-}
-
 /// The length of each of a mask's rows.
 fn mask_rows(mask: &Mask) -> Vec<usize> {
     mask.to_text().lines().map(str::len).collect()
@@ -1047,33 +935,22 @@ fn polar_mask_fits(file: &str, mask: &Mask, rings: u32) -> Result<(), String> {
     }
 }
 
-/// Makes the empty maze of the grid asked for: the size fits the shape, and a mask fits the
-/// grid, leaves a cell on and leaves the cells in one region.
-fn layout(asked: GridAsked) -> Result<Layout, String> {
-    let mut settings = Settings::new("", asked.width, asked.height, 0).with_shape(asked.shape);
-    let mask_file = asked.mask.as_ref().map(|(file, _)| file.clone());
-    let mask = asked.mask.map(|(_, mask)| mask);
-    if let Some(mask) = &mask {
-        settings = settings.with_mask(mask.clone());
-    }
-    let empty = settings.empty_maze().map_err(|e| match (&e, &mask_file) {
-        (RunError::Grid(GridError::BadMask(_)), Some(file)) => {
+/// Asks the core whether the settings keep every rule between them ([`Settings::check`]: the
+/// grid, the generator and the solver on it, the braid, the edits, diagonal moves, the ends),
+/// and says a refusal the command line's way: a mask that does not fit names its file, and
+/// diagonal moves on another grid are refused by `--moves`. Every other message is the core's.
+fn checked(settings: &Settings, asked: &GridAsked) -> Result<Checked, String> {
+    settings.check().map_err(|e| match (&e, &asked.mask) {
+        (RunError::Grid(GridError::BadMask(_)), Some((file, _))) => {
             format!("mask file {}: {e}", parse::quote(file))
         }
+        (RunError::Moves(_), mask) => format!(
+            "diagonal moves are for the plain square grid, not a {}{} grid: give --moves 4",
+            if mask.is_some() { "masked " } else { "" },
+            asked.shape
+        ),
         _ => e.to_string(),
-    })?;
-    Ok(Layout {
-        shape: asked.shape,
-        mask_file,
-        empty,
-        mask,
     })
-}
-
-/// Checks that the generator works on the grid (the core's rule and message).
-fn generator_fits(algorithm: &str, layout: &Layout) -> Result<(), String> {
-    let entry = generators::find(algorithm).map_err(|e| e.to_string())?;
-    generators::check_shape(entry, &layout.empty)
 }
 
 /// The `--format` asked for, or the default: tiles on the plain square grid, graph on any
@@ -1231,6 +1108,14 @@ mod tests {
             e.ends_with("use tiles, json, svg, graph, world or none"),
             "{e}"
         );
+    }
+
+    /// The `--shape` hint lists every shape the core knows, from its one list.
+    #[test]
+    fn the_shape_hint_lists_every_shape() {
+        let names: Vec<&str> = Shape::ALL.iter().map(|shape| shape.name()).collect();
+        let (last, rest) = names.split_last().unwrap();
+        assert_eq!(SHAPE.hint, format!("{} or {last}", rest.join(", ")));
     }
 
     #[test]
