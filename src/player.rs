@@ -38,17 +38,6 @@ pub struct Player {
     walked: usize,
 }
 
-impl Player {
-    pub fn new(path: Vec<usize>) -> Player {
-        Player { path, walked: 0 }
-    }
-
-    /// Where the player stands, once it has started.
-    pub fn position(&self) -> Option<usize> {
-        self.walked.checked_sub(1).map(|i| self.path[i])
-    }
-}
-
 impl Machine for Player {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         let &cell = self.path.get(self.walked)?;
@@ -98,5 +87,16 @@ impl Machine for Player {
                 .n("cells", self.path.len() as u64),
         );
         vec![position]
+    }
+}
+
+impl Player {
+    pub fn new(path: Vec<usize>) -> Player {
+        Player { path, walked: 0 }
+    }
+
+    /// Where the player stands, once it has started.
+    pub fn position(&self) -> Option<usize> {
+        self.walked.checked_sub(1).map(|i| self.path[i])
     }
 }

@@ -67,42 +67,6 @@ pub struct AldousBroder<T = Square> {
     quarters: Coins,
 }
 
-impl AldousBroder {
-    /// A generator for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> AldousBroder {
-        AldousBroder::on(maze.square())
-    }
-}
-
-impl<T: Topology + Walk> AldousBroder<T> {
-    /// A generator for a maze on `grid`.
-    pub fn on(grid: T) -> AldousBroder<T> {
-        AldousBroder {
-            in_maze: vec![false; grid.len()],
-            remaining: (0..grid.len()).filter(|&cell| grid.is_on(cell)).count(),
-            grid,
-            walker: None,
-            moves: 0,
-            quarters: Coins::default(),
-        }
-    }
-
-    /// Where the walker stands, once it has started.
-    pub fn walker(&self) -> Option<usize> {
-        self.walker.map(|spot| spot.cell)
-    }
-
-    /// Whether `cell` has joined the maze.
-    pub fn in_maze(&self, cell: usize) -> bool {
-        self.in_maze[cell]
-    }
-
-    /// Cells not yet in the maze.
-    pub fn remaining(&self) -> usize {
-        self.remaining
-    }
-}
-
 impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AldousBroder<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let Some(spot) = self.walker else {
@@ -200,5 +164,41 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AldousBroder
             ),
             Structure::new("Cells not in the maze", self.remaining as u64),
         ]
+    }
+}
+
+impl AldousBroder {
+    /// A generator for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> AldousBroder {
+        AldousBroder::on(maze.square())
+    }
+}
+
+impl<T: Topology + Walk> AldousBroder<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> AldousBroder<T> {
+        AldousBroder {
+            in_maze: vec![false; grid.len()],
+            remaining: (0..grid.len()).filter(|&cell| grid.is_on(cell)).count(),
+            grid,
+            walker: None,
+            moves: 0,
+            quarters: Coins::default(),
+        }
+    }
+
+    /// Where the walker stands, once it has started.
+    pub fn walker(&self) -> Option<usize> {
+        self.walker.map(|spot| spot.cell)
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.in_maze[cell]
+    }
+
+    /// Cells not yet in the maze.
+    pub fn remaining(&self) -> usize {
+        self.remaining
     }
 }

@@ -100,48 +100,7 @@ pub struct BinaryTree {
     coins: Coins,
 }
 
-impl BinaryTree {
-    /// A generator for a maze of `width` × `height` cells.
-    pub fn new(width: u32, height: u32, bias: Bias) -> BinaryTree {
-        let (vertical, horizontal) = bias.directions();
-        BinaryTree {
-            vertical: (vertical, BinaryTree::offset(vertical, width)),
-            horizontal: (horizontal, BinaryTree::offset(horizontal, width)),
-            edge_row: if vertical == Direction::North {
-                0
-            } else {
-                height.saturating_sub(1)
-            },
-            edge_column: if horizontal == Direction::West {
-                0
-            } else {
-                width.saturating_sub(1)
-            },
-            next: 0,
-            len: width as usize * height as usize,
-            width,
-            column: 0,
-            row: 0,
-            coins: Coins::default(),
-        }
-    }
-
-    /// How far away in the cell numbering the neighbour toward `dir` is.
-    fn offset(dir: Direction, width: u32) -> isize {
-        match dir {
-            Direction::North => -(width as isize),
-            Direction::South => width as isize,
-            Direction::East => 1,
-            Direction::West => -1,
-        }
-    }
-}
-
 impl Machine for BinaryTree {
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        step_to_end_local(self, board, rng)
-    }
-
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and saves a call per step there).
     #[inline(always)]
@@ -183,6 +142,10 @@ impl Machine for BinaryTree {
         ))
     }
 
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        step_to_end_local(self, board, rng)
+    }
+
     fn info(&self) -> &'static Info {
         &INFO
     }
@@ -207,5 +170,42 @@ impl Machine for BinaryTree {
             self.coins = Coins::from_words([bits, left]);
         }
         true
+    }
+}
+
+impl BinaryTree {
+    /// A generator for a maze of `width` × `height` cells.
+    pub fn new(width: u32, height: u32, bias: Bias) -> BinaryTree {
+        let (vertical, horizontal) = bias.directions();
+        BinaryTree {
+            vertical: (vertical, BinaryTree::offset(vertical, width)),
+            horizontal: (horizontal, BinaryTree::offset(horizontal, width)),
+            edge_row: if vertical == Direction::North {
+                0
+            } else {
+                height.saturating_sub(1)
+            },
+            edge_column: if horizontal == Direction::West {
+                0
+            } else {
+                width.saturating_sub(1)
+            },
+            next: 0,
+            len: width as usize * height as usize,
+            width,
+            column: 0,
+            row: 0,
+            coins: Coins::default(),
+        }
+    }
+
+    /// How far away in the cell numbering the neighbour toward `dir` is.
+    fn offset(dir: Direction, width: u32) -> isize {
+        match dir {
+            Direction::North => -(width as isize),
+            Direction::South => width as isize,
+            Direction::East => 1,
+            Direction::West => -1,
+        }
     }
 }

@@ -87,81 +87,6 @@ pub struct Braid {
     current: Option<usize>,
 }
 
-impl Braid {
-    /// Braiding for `maze` with a share `share` of dead ends to remove (clamped to 0..=1; use
-    /// [`check_share`] to refuse bad values instead).
-    pub fn new(maze: &Maze, share: f64) -> Braid {
-        let share = if share.is_nan() {
-            0.0
-        } else {
-            share.clamp(0.0, 1.0)
-        };
-        let grid = maze.topology();
-        let mut candidates = Vec::new();
-        let mut initial = 0;
-        for cell in 0..maze.len() {
-            if is_dead_end(maze.cell(cell)) {
-                initial += 1;
-                if walled_neighbours(&*grid, maze, cell).1 > 0 {
-                    candidates.push(cell as u32);
-                }
-            }
-        }
-        Braid {
-            share,
-            openable: candidates.len(),
-            candidates,
-            initial,
-            dead_ends: initial,
-            target: (share * initial as f64).ceil() as usize,
-            opened: 0,
-            current: None,
-        }
-    }
-
-    pub fn share(&self) -> f64 {
-        self.share
-    }
-
-    /// Dead ends when braiding began.
-    pub fn initial_dead_ends(&self) -> usize {
-        self.initial
-    }
-
-    /// Dead ends left now.
-    pub fn dead_ends(&self) -> usize {
-        self.dead_ends
-    }
-
-    /// How many dead ends braiding aims to remove.
-    pub fn target(&self) -> usize {
-        self.target
-    }
-
-    fn removed(&self) -> usize {
-        self.initial - self.dead_ends
-    }
-}
-
-/// The neighbours of `cell` behind a wall, with the side toward each, in side order, and how
-/// many there are.
-fn walled_neighbours(grid: &impl Weave, maze: &Maze, cell: usize) -> ([(Side, usize); 8], usize) {
-    let mut found = [(0, 0); 8];
-    let mut count = 0;
-    let bits = maze.cell(cell);
-    grid.for_each_neighbour(cell, |side, next| {
-        // On a weave only ordinary walls, and only those that cut into no crossing (see
-        // [`Weave::can_carve`]): tunnels are left to the generators that place them. Which
-        // walls qualify never changes as ordinary walls open, so the counts kept stay right.
-        let ordinary = grid.way(side) == side && grid.can_carve(maze.cells(), cell, side);
-        if bits & 1 << side == 0 && ordinary {
-            found[count] = (side, next);
-            count += 1;
-        }
-    });
-    (found, count)
-}
-
 impl Machine for Braid {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if self.is_done() {
@@ -264,4 +189,79 @@ impl Machine for Braid {
             .n("opened", self.opened);
         vec![Structure::new("Dead ends left", self.dead_ends as u64).say(note)]
     }
+}
+
+impl Braid {
+    /// Braiding for `maze` with a share `share` of dead ends to remove (clamped to 0..=1; use
+    /// [`check_share`] to refuse bad values instead).
+    pub fn new(maze: &Maze, share: f64) -> Braid {
+        let share = if share.is_nan() {
+            0.0
+        } else {
+            share.clamp(0.0, 1.0)
+        };
+        let grid = maze.topology();
+        let mut candidates = Vec::new();
+        let mut initial = 0;
+        for cell in 0..maze.len() {
+            if is_dead_end(maze.cell(cell)) {
+                initial += 1;
+                if walled_neighbours(&*grid, maze, cell).1 > 0 {
+                    candidates.push(cell as u32);
+                }
+            }
+        }
+        Braid {
+            share,
+            openable: candidates.len(),
+            candidates,
+            initial,
+            dead_ends: initial,
+            target: (share * initial as f64).ceil() as usize,
+            opened: 0,
+            current: None,
+        }
+    }
+
+    pub fn share(&self) -> f64 {
+        self.share
+    }
+
+    /// Dead ends when braiding began.
+    pub fn initial_dead_ends(&self) -> usize {
+        self.initial
+    }
+
+    /// Dead ends left now.
+    pub fn dead_ends(&self) -> usize {
+        self.dead_ends
+    }
+
+    /// How many dead ends braiding aims to remove.
+    pub fn target(&self) -> usize {
+        self.target
+    }
+
+    fn removed(&self) -> usize {
+        self.initial - self.dead_ends
+    }
+}
+
+/// The neighbours of `cell` behind a wall, with the side toward each, in side order, and how
+/// many there are.
+fn walled_neighbours(grid: &impl Weave, maze: &Maze, cell: usize) -> ([(Side, usize); 8], usize) {
+    let mut found = [(0, 0); 8];
+    let mut count = 0;
+    let bits = maze.cell(cell);
+    grid.for_each_neighbour(cell, |side, next| {
+        // On a weave only ordinary walls, and only those that cut into no crossing (see
+        // [`Weave::can_carve`]): tunnels are left to the generators that place them. Which
+        // walls qualify never changes as ordinary walls open, so the counts kept stay right.
+        let ordinary = grid.way(side) == side && grid.can_carve(maze.cells(), cell, side);
+        if bits & 1 << side == 0 && ordinary {
+            found[count] = (side, next);
+            count += 1;
+        }
+    });
+    (found, count)
 }

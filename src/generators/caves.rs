@@ -62,73 +62,6 @@ pub struct Caves {
     done: u32,
 }
 
-impl Caves {
-    /// Caves for a square maze of `maze`'s size, first filled at `density`.
-    pub fn new(maze: &Maze, density: f64) -> Caves {
-        Caves {
-            density,
-            grid: None,
-            width: maze.width() as usize,
-            height: maze.height() as usize,
-            done: 0,
-        }
-    }
-
-    /// Caves on `grid`, its cells' neighbourhoods being their side neighbours.
-    pub fn on(grid: Grid, density: f64) -> Caves {
-        Caves {
-            density,
-            width: grid.width() as usize,
-            height: grid.height() as usize,
-            grid: Some(grid),
-            done: 0,
-        }
-    }
-
-    /// Generations done so far, the random fill included.
-    pub fn generations(&self) -> u32 {
-        self.done
-    }
-
-    fn len(&self) -> usize {
-        self.grid
-            .as_ref()
-            .map_or(self.width * self.height, |grid| grid.len())
-    }
-
-    fn is_on(&self, cell: usize) -> bool {
-        self.grid.as_ref().map_or(true, |grid| grid.is_on(cell))
-    }
-
-    /// Whether `cell` is blocked in the next generation, from the blocked cells of this one.
-    fn next_blocked(&self, maze: &Maze, cell: usize) -> bool {
-        let blocked = |c: usize| u32::from(maze.cost(c) == BLOCKED);
-        let (mut count, mut cells) = (blocked(cell), 1);
-        match &self.grid {
-            Some(grid) => grid.for_each_neighbour(cell, |_, next| {
-                count += blocked(next);
-                cells += 1;
-            }),
-            None => {
-                let (x, y) = (cell % self.width, cell / self.width);
-                for ny in y.saturating_sub(1)..=(y + 1).min(self.height - 1) {
-                    for nx in x.saturating_sub(1)..=(x + 1).min(self.width - 1) {
-                        if (nx, ny) != (x, y) {
-                            count += blocked(ny * self.width + nx);
-                            cells += 1;
-                        }
-                    }
-                }
-            }
-        }
-        match (2 * count).cmp(&cells) {
-            std::cmp::Ordering::Greater => true,
-            std::cmp::Ordering::Less => false,
-            std::cmp::Ordering::Equal => blocked(cell) == 1,
-        }
-    }
-}
-
 impl Machine for Caves {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if self.done > GENERATIONS {
@@ -206,6 +139,73 @@ impl Machine for Caves {
                 u64::from((GENERATIONS + 1).saturating_sub(self.done)),
             ),
         ]
+    }
+}
+
+impl Caves {
+    /// Caves for a square maze of `maze`'s size, first filled at `density`.
+    pub fn new(maze: &Maze, density: f64) -> Caves {
+        Caves {
+            density,
+            grid: None,
+            width: maze.width() as usize,
+            height: maze.height() as usize,
+            done: 0,
+        }
+    }
+
+    /// Caves on `grid`, its cells' neighbourhoods being their side neighbours.
+    pub fn on(grid: Grid, density: f64) -> Caves {
+        Caves {
+            density,
+            width: grid.width() as usize,
+            height: grid.height() as usize,
+            grid: Some(grid),
+            done: 0,
+        }
+    }
+
+    /// Generations done so far, the random fill included.
+    pub fn generations(&self) -> u32 {
+        self.done
+    }
+
+    fn len(&self) -> usize {
+        self.grid
+            .as_ref()
+            .map_or(self.width * self.height, |grid| grid.len())
+    }
+
+    fn is_on(&self, cell: usize) -> bool {
+        self.grid.as_ref().map_or(true, |grid| grid.is_on(cell))
+    }
+
+    /// Whether `cell` is blocked in the next generation, from the blocked cells of this one.
+    fn next_blocked(&self, maze: &Maze, cell: usize) -> bool {
+        let blocked = |c: usize| u32::from(maze.cost(c) == BLOCKED);
+        let (mut count, mut cells) = (blocked(cell), 1);
+        match &self.grid {
+            Some(grid) => grid.for_each_neighbour(cell, |_, next| {
+                count += blocked(next);
+                cells += 1;
+            }),
+            None => {
+                let (x, y) = (cell % self.width, cell / self.width);
+                for ny in y.saturating_sub(1)..=(y + 1).min(self.height - 1) {
+                    for nx in x.saturating_sub(1)..=(x + 1).min(self.width - 1) {
+                        if (nx, ny) != (x, y) {
+                            count += blocked(ny * self.width + nx);
+                            cells += 1;
+                        }
+                    }
+                }
+            }
+        }
+        match (2 * count).cmp(&cells) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => blocked(cell) == 1,
+        }
     }
 }
 

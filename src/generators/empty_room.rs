@@ -41,12 +41,6 @@ pub struct EmptyRoom {
     opened: bool,
 }
 
-impl EmptyRoom {
-    pub fn new() -> EmptyRoom {
-        EmptyRoom::default()
-    }
-}
-
 impl Machine for EmptyRoom {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.opened {
@@ -88,5 +82,11 @@ impl Machine for EmptyRoom {
         }
         self.opened = false;
         true
+    }
+}
+
+impl EmptyRoom {
+    pub fn new() -> EmptyRoom {
+        EmptyRoom::default()
     }
 }

@@ -106,106 +106,6 @@ pub struct GrowingTree<T = Square> {
     current: Option<usize>,
 }
 
-impl GrowingTree {
-    /// A generator for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze, policy: Policy) -> GrowingTree {
-        GrowingTree::on(maze.square(), policy)
-    }
-}
-
-impl<T: Topology + Walk> GrowingTree<T> {
-    /// A generator for a maze on `grid`.
-    pub fn on(grid: T, policy: Policy) -> GrowingTree<T> {
-        GrowingTree {
-            policy,
-            in_maze: vec![false; grid.len()],
-            grid,
-            items: Vec::new(),
-            head: 0,
-            live: 0,
-            started: false,
-            current: None,
-        }
-    }
-
-    pub fn policy(&self) -> Policy {
-        self.policy
-    }
-
-    /// The active cells, oldest first.
-    pub fn active(&self) -> impl Iterator<Item = usize> + '_ {
-        self.items[self.head..]
-            .iter()
-            .filter(|&&c| c != REMOVED)
-            .map(|&c| c as usize)
-    }
-
-    /// Number of active cells.
-    pub fn active_len(&self) -> usize {
-        self.live
-    }
-
-    /// Whether `cell` has joined the maze.
-    pub fn in_maze(&self, cell: usize) -> bool {
-        self.in_maze[cell]
-    }
-
-    fn add(&mut self, board: &mut Board, cell: usize) {
-        self.in_maze[cell] = true;
-        self.items.push(cell as u32);
-        self.live += 1;
-        board.add_mark(cell, mark::VISITED | mark::ACTIVE);
-    }
-
-    /// The index in `items` of the cell the policy picks (the list is not empty).
-    fn pick(&self, rng: &mut Rng) -> usize {
-        let newest = match self.policy {
-            Policy::Newest => true,
-            Policy::Oldest => return self.head,
-            Policy::Random => false,
-            Policy::Mix { newest_percent } => rng.below(100) < u32::from(newest_percent),
-        };
-        if newest {
-            return self.items.len() - 1;
-        }
-        // At least half the entries are live, so this takes two tries on average.
-        loop {
-            let at = self.head + rng.index(self.items.len() - self.head);
-            if self.items[at] != REMOVED {
-                return at;
-            }
-        }
-    }
-
-    /// Blanks entry `at`, trims blanks off both ends, and compacts if blanks are the majority.
-    /// A compaction notes where the blanks were: the head, then each blank's index after it.
-    fn remove(&mut self, board: &mut Board, at: usize) {
-        self.items[at] = REMOVED;
-        self.live -= 1;
-        while self.items.len() > self.head && self.items.last() == Some(&REMOVED) {
-            self.items.pop();
-        }
-        while self.head < self.items.len() && self.items[self.head] == REMOVED {
-            self.head += 1;
-        }
-        if self.head == self.items.len() {
-            self.items.clear();
-            self.head = 0;
-        } else if 2 * self.live < self.items.len() - self.head {
-            if board.is_journaling() {
-                board.note(self.head as u32);
-                for i in self.head..self.items.len() {
-                    if self.items[i] == REMOVED {
-                        board.note(i as u32);
-                    }
-                }
-            }
-            self.items.retain(|&c| c != REMOVED);
-            self.head = 0;
-        }
-    }
-}
-
 impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for GrowingTree<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
@@ -327,6 +227,106 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for GrowingTree<
                 limit,
             ),
         ]
+    }
+}
+
+impl GrowingTree {
+    /// A generator for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze, policy: Policy) -> GrowingTree {
+        GrowingTree::on(maze.square(), policy)
+    }
+}
+
+impl<T: Topology + Walk> GrowingTree<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T, policy: Policy) -> GrowingTree<T> {
+        GrowingTree {
+            policy,
+            in_maze: vec![false; grid.len()],
+            grid,
+            items: Vec::new(),
+            head: 0,
+            live: 0,
+            started: false,
+            current: None,
+        }
+    }
+
+    pub fn policy(&self) -> Policy {
+        self.policy
+    }
+
+    /// The active cells, oldest first.
+    pub fn active(&self) -> impl Iterator<Item = usize> + '_ {
+        self.items[self.head..]
+            .iter()
+            .filter(|&&c| c != REMOVED)
+            .map(|&c| c as usize)
+    }
+
+    /// Number of active cells.
+    pub fn active_len(&self) -> usize {
+        self.live
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.in_maze[cell]
+    }
+
+    fn add(&mut self, board: &mut Board, cell: usize) {
+        self.in_maze[cell] = true;
+        self.items.push(cell as u32);
+        self.live += 1;
+        board.add_mark(cell, mark::VISITED | mark::ACTIVE);
+    }
+
+    /// The index in `items` of the cell the policy picks (the list is not empty).
+    fn pick(&self, rng: &mut Rng) -> usize {
+        let newest = match self.policy {
+            Policy::Newest => true,
+            Policy::Oldest => return self.head,
+            Policy::Random => false,
+            Policy::Mix { newest_percent } => rng.below(100) < u32::from(newest_percent),
+        };
+        if newest {
+            return self.items.len() - 1;
+        }
+        // At least half the entries are live, so this takes two tries on average.
+        loop {
+            let at = self.head + rng.index(self.items.len() - self.head);
+            if self.items[at] != REMOVED {
+                return at;
+            }
+        }
+    }
+
+    /// Blanks entry `at`, trims blanks off both ends, and compacts if blanks are the majority.
+    /// A compaction notes where the blanks were: the head, then each blank's index after it.
+    fn remove(&mut self, board: &mut Board, at: usize) {
+        self.items[at] = REMOVED;
+        self.live -= 1;
+        while self.items.len() > self.head && self.items.last() == Some(&REMOVED) {
+            self.items.pop();
+        }
+        while self.head < self.items.len() && self.items[self.head] == REMOVED {
+            self.head += 1;
+        }
+        if self.head == self.items.len() {
+            self.items.clear();
+            self.head = 0;
+        } else if 2 * self.live < self.items.len() - self.head {
+            if board.is_journaling() {
+                board.note(self.head as u32);
+                for i in self.head..self.items.len() {
+                    if self.items[i] == REMOVED {
+                        board.note(i as u32);
+                    }
+                }
+            }
+            self.items.retain(|&c| c != REMOVED);
+            self.head = 0;
+        }
     }
 }
 

@@ -52,48 +52,6 @@ pub struct Obstacles {
     target: usize,
 }
 
-impl Obstacles {
-    /// Obstacles for a square maze of `maze`'s size, blocking a share `density` of its cells.
-    pub fn new(maze: &Maze, density: f64) -> Obstacles {
-        Obstacles::on(maze.square(), density)
-    }
-
-    /// Obstacles on `grid`: only the cells that are on can be blocked.
-    pub fn on(grid: impl Topology, density: f64) -> Obstacles {
-        let order: Vec<u32> = (0..grid.len())
-            .filter(|&cell| grid.is_on(cell))
-            .map(|cell| cell as u32)
-            .collect();
-        let target = target_count(order.len(), density);
-        Obstacles {
-            order,
-            placed: 0,
-            target,
-        }
-    }
-
-    /// How many obstacles it places in all.
-    pub fn target(&self) -> usize {
-        self.target
-    }
-
-    /// How many it has placed so far.
-    pub fn placed(&self) -> usize {
-        self.placed
-    }
-}
-
-/// `density` of `cells`, rounded to the nearest whole cell (a density out of 0 to 1 is
-/// clamped; the settings refuse one above 0.9 before this).
-pub fn target_count(cells: usize, density: f64) -> usize {
-    let share = if density.is_finite() {
-        density.clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    ((cells as f64 * share).round() as usize).min(cells)
-}
-
 impl Machine for Obstacles {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if self.placed >= self.target {
@@ -155,4 +113,46 @@ impl Machine for Obstacles {
             ),
         ]
     }
+}
+
+impl Obstacles {
+    /// Obstacles for a square maze of `maze`'s size, blocking a share `density` of its cells.
+    pub fn new(maze: &Maze, density: f64) -> Obstacles {
+        Obstacles::on(maze.square(), density)
+    }
+
+    /// Obstacles on `grid`: only the cells that are on can be blocked.
+    pub fn on(grid: impl Topology, density: f64) -> Obstacles {
+        let order: Vec<u32> = (0..grid.len())
+            .filter(|&cell| grid.is_on(cell))
+            .map(|cell| cell as u32)
+            .collect();
+        let target = target_count(order.len(), density);
+        Obstacles {
+            order,
+            placed: 0,
+            target,
+        }
+    }
+
+    /// How many obstacles it places in all.
+    pub fn target(&self) -> usize {
+        self.target
+    }
+
+    /// How many it has placed so far.
+    pub fn placed(&self) -> usize {
+        self.placed
+    }
+}
+
+/// `density` of `cells`, rounded to the nearest whole cell (a density out of 0 to 1 is
+/// clamped; the settings refuse one above 0.9 before this).
+pub fn target_count(cells: usize, density: f64) -> usize {
+    let share = if density.is_finite() {
+        density.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    ((cells as f64 * share).round() as usize).min(cells)
 }

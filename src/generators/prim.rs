@@ -63,57 +63,6 @@ pub struct Prim<T = Square> {
     current: Option<usize>,
 }
 
-impl Prim {
-    /// A generator for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> Prim {
-        Prim::on(maze.square())
-    }
-}
-
-impl<T: Topology + Walk> Prim<T> {
-    /// A generator for a maze on `grid`.
-    pub fn on(grid: T) -> Prim<T> {
-        Prim {
-            state: vec![OUTSIDE; grid.len()],
-            grid,
-            frontier: Vec::new(),
-            started: false,
-            current: None,
-        }
-    }
-
-    /// The frontier cells, in storage order.
-    pub fn frontier(&self) -> &[u32] {
-        &self.frontier
-    }
-
-    /// Whether `cell` has joined the maze.
-    pub fn in_maze(&self, cell: usize) -> bool {
-        self.state[cell] == IN_MAZE
-    }
-
-    /// Puts the cell at `spot` in the maze and its new neighbours on the frontier. Notes how
-    /// many were new, to take it back.
-    fn join(&mut self, board: &mut Board, spot: Spot) {
-        let cell = spot.cell;
-        self.state[cell] = IN_MAZE;
-        board.set_mark(cell, mark::VISITED);
-        let new = self
-            .grid
-            .sides_where(spot, |next| self.state[next] == OUTSIDE);
-        board.note(new.count_ones());
-        let mut left = new;
-        while left != 0 {
-            let side = left.trailing_zeros() as Side;
-            left &= left - 1;
-            let next = self.grid.through(cell, side);
-            self.state[next] = ON_FRONTIER;
-            self.frontier.push(next as u32);
-            board.add_mark(next, mark::FRONTIER);
-        }
-    }
-}
-
 impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Prim<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
@@ -202,5 +151,56 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Prim<T> {
             Structure::new("Frontier (taken at random)", self.frontier.len() as u64)
                 .cells(maze, &mut cells, limit),
         ]
+    }
+}
+
+impl Prim {
+    /// A generator for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> Prim {
+        Prim::on(maze.square())
+    }
+}
+
+impl<T: Topology + Walk> Prim<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> Prim<T> {
+        Prim {
+            state: vec![OUTSIDE; grid.len()],
+            grid,
+            frontier: Vec::new(),
+            started: false,
+            current: None,
+        }
+    }
+
+    /// The frontier cells, in storage order.
+    pub fn frontier(&self) -> &[u32] {
+        &self.frontier
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.state[cell] == IN_MAZE
+    }
+
+    /// Puts the cell at `spot` in the maze and its new neighbours on the frontier. Notes how
+    /// many were new, to take it back.
+    fn join(&mut self, board: &mut Board, spot: Spot) {
+        let cell = spot.cell;
+        self.state[cell] = IN_MAZE;
+        board.set_mark(cell, mark::VISITED);
+        let new = self
+            .grid
+            .sides_where(spot, |next| self.state[next] == OUTSIDE);
+        board.note(new.count_ones());
+        let mut left = new;
+        while left != 0 {
+            let side = left.trailing_zeros() as Side;
+            left &= left - 1;
+            let next = self.grid.through(cell, side);
+            self.state[next] = ON_FRONTIER;
+            self.frontier.push(next as u32);
+            board.add_mark(next, mark::FRONTIER);
+        }
     }
 }

@@ -68,36 +68,6 @@ pub struct RecursiveBacktracker<T = Square> {
     current: Option<usize>,
 }
 
-impl RecursiveBacktracker {
-    /// A generator for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> RecursiveBacktracker {
-        RecursiveBacktracker::on(maze.square())
-    }
-}
-
-impl<T: Topology + Weave> RecursiveBacktracker<T> {
-    /// A generator for a maze on `grid`.
-    pub fn on(grid: T) -> RecursiveBacktracker<T> {
-        RecursiveBacktracker {
-            visited: vec![false; grid.len()],
-            grid,
-            stack: Vec::new(),
-            started: false,
-            current: None,
-        }
-    }
-
-    /// The stack, bottom first: the path from the start cell to the cell being worked on.
-    pub fn stack(&self) -> &[u32] {
-        &self.stack
-    }
-
-    /// Whether a cell has been reached yet.
-    pub fn is_visited(&self, cell: usize) -> bool {
-        self.visited[cell]
-    }
-}
-
 impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RecursiveBacktracker<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
@@ -219,5 +189,35 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RecursiveBa
                 limit,
             ),
         ]
+    }
+}
+
+impl RecursiveBacktracker {
+    /// A generator for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> RecursiveBacktracker {
+        RecursiveBacktracker::on(maze.square())
+    }
+}
+
+impl<T: Topology + Weave> RecursiveBacktracker<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> RecursiveBacktracker<T> {
+        RecursiveBacktracker {
+            visited: vec![false; grid.len()],
+            grid,
+            stack: Vec::new(),
+            started: false,
+            current: None,
+        }
+    }
+
+    /// The stack, bottom first: the path from the start cell to the cell being worked on.
+    pub fn stack(&self) -> &[u32] {
+        &self.stack
+    }
+
+    /// Whether a cell has been reached yet.
+    pub fn is_visited(&self, cell: usize) -> bool {
+        self.visited[cell]
     }
 }

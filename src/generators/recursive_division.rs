@@ -101,98 +101,7 @@ pub struct RecursiveDivision {
     walls: u64,
 }
 
-impl RecursiveDivision {
-    pub fn new(maze: &Maze) -> RecursiveDivision {
-        let whole = Chamber {
-            x: 0,
-            y: 0,
-            width: maze.width(),
-            height: maze.height(),
-        };
-        let mut machine = RecursiveDivision {
-            maze_width: maze.width(),
-            stack: vec![whole],
-            shown: None,
-            walls: 0,
-        };
-        machine.drop_thin();
-        machine
-    }
-
-    /// The chambers waiting to be split, the next one last.
-    pub fn chambers(&self) -> &[Chamber] {
-        &self.stack
-    }
-
-    /// The chamber the last step split.
-    pub fn shown(&self) -> Option<Chamber> {
-        self.shown
-    }
-
-    fn cell(&self, x: u32, y: u32) -> usize {
-        y as usize * self.maze_width as usize + x as usize
-    }
-
-    /// The `i`th cell just before a wall: in the last row (`horizontal`) or column of the
-    /// first half.
-    fn before_wall(&self, first: Chamber, horizontal: bool, i: u32) -> usize {
-        if horizontal {
-            self.cell(first.x + i, first.y + first.height - 1)
-        } else {
-            self.cell(first.x + first.width - 1, first.y + i)
-        }
-    }
-
-    /// The step that built a wall after `first`, with its gap `gap` cells along.
-    fn divide_step(&self, first: Chamber, horizontal: bool, length: u32, gap: u32) -> Step {
-        let dir = if horizontal {
-            Direction::South
-        } else {
-            Direction::East
-        };
-        Step::new(
-            Event::Divide {
-                cell: self.before_wall(first, horizontal, 0) as u32,
-                side: dir.side(),
-                length,
-                gap: self.before_wall(first, horizontal, gap) as u32,
-            },
-            WALL,
-        )
-    }
-
-    /// Drops chambers that cannot be split from the top of the stack: a chamber one cell wide
-    /// or tall is a straight corridor, already a perfect maze.
-    fn drop_thin(&mut self) {
-        while self.stack.last().is_some_and(|c| !c.can_split()) {
-            self.stack.pop();
-        }
-    }
-
-    /// Sets or clears `SPECIAL` on every cell of a chamber.
-    fn mark(&self, board: &mut Board, chamber: Chamber, on: bool) {
-        // Once here, not once a row: unwatched runs keep no display.
-        if !board.is_displaying() {
-            return;
-        }
-        for y in chamber.y..chamber.y + chamber.height {
-            let first = self.cell(chamber.x, y);
-            board.mark_run(first, chamber.width as usize, mark::SPECIAL, on);
-        }
-    }
-}
-
 impl Machine for RecursiveDivision {
-    // Natively only: the page always watches (its runs keep the display), so in wasm this
-    // loop would be a kilobyte of code nobody runs.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        match board.unwatched_cells() {
-            Some(cells) => self.divide_unwatched(cells, rng),
-            None => step_to_end_local(self, board, rng),
-        }
-    }
-
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let chamber = self.stack.pop()?;
         if let Some(old) = self.shown.take() {
@@ -233,6 +142,16 @@ impl Machine for RecursiveDivision {
             }
         }
         Some(self.divide_step(first, horizontal, length, gap))
+    }
+
+    // Natively only: the page always watches (its runs keep the display), so in wasm this
+    // loop would be a kilobyte of code nobody runs.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        match board.unwatched_cells() {
+            Some(cells) => self.divide_unwatched(cells, rng),
+            None => step_to_end_local(self, board, rng),
+        }
     }
 
     fn info(&self) -> &'static Info {
@@ -326,6 +245,87 @@ impl Machine for RecursiveDivision {
             );
         }
         vec![stack]
+    }
+}
+
+impl RecursiveDivision {
+    pub fn new(maze: &Maze) -> RecursiveDivision {
+        let whole = Chamber {
+            x: 0,
+            y: 0,
+            width: maze.width(),
+            height: maze.height(),
+        };
+        let mut machine = RecursiveDivision {
+            maze_width: maze.width(),
+            stack: vec![whole],
+            shown: None,
+            walls: 0,
+        };
+        machine.drop_thin();
+        machine
+    }
+
+    /// The chambers waiting to be split, the next one last.
+    pub fn chambers(&self) -> &[Chamber] {
+        &self.stack
+    }
+
+    /// The chamber the last step split.
+    pub fn shown(&self) -> Option<Chamber> {
+        self.shown
+    }
+
+    fn cell(&self, x: u32, y: u32) -> usize {
+        y as usize * self.maze_width as usize + x as usize
+    }
+
+    /// The `i`th cell just before a wall: in the last row (`horizontal`) or column of the
+    /// first half.
+    fn before_wall(&self, first: Chamber, horizontal: bool, i: u32) -> usize {
+        if horizontal {
+            self.cell(first.x + i, first.y + first.height - 1)
+        } else {
+            self.cell(first.x + first.width - 1, first.y + i)
+        }
+    }
+
+    /// The step that built a wall after `first`, with its gap `gap` cells along.
+    fn divide_step(&self, first: Chamber, horizontal: bool, length: u32, gap: u32) -> Step {
+        let dir = if horizontal {
+            Direction::South
+        } else {
+            Direction::East
+        };
+        Step::new(
+            Event::Divide {
+                cell: self.before_wall(first, horizontal, 0) as u32,
+                side: dir.side(),
+                length,
+                gap: self.before_wall(first, horizontal, gap) as u32,
+            },
+            WALL,
+        )
+    }
+
+    /// Drops chambers that cannot be split from the top of the stack: a chamber one cell wide
+    /// or tall is a straight corridor, already a perfect maze.
+    fn drop_thin(&mut self) {
+        while self.stack.last().is_some_and(|c| !c.can_split()) {
+            self.stack.pop();
+        }
+    }
+
+    /// Sets or clears `SPECIAL` on every cell of a chamber.
+    fn mark(&self, board: &mut Board, chamber: Chamber, on: bool) {
+        // Once here, not once a row: unwatched runs keep no display.
+        if !board.is_displaying() {
+            return;
+        }
+        for y in chamber.y..chamber.y + chamber.height {
+            let first = self.cell(chamber.x, y);
+            board.mark_run(first, chamber.width as usize, mark::SPECIAL, on);
+        }
     }
 }
 

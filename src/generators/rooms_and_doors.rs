@@ -109,35 +109,6 @@ pub struct RoomsAndDoors {
     walls: u64,
 }
 
-impl RoomsAndDoors {
-    pub fn new(maze: &Maze) -> RoomsAndDoors {
-        let whole = Chamber {
-            x: 0,
-            y: 0,
-            width: maze.width(),
-            height: maze.height(),
-        };
-        RoomsAndDoors {
-            maze_width: maze.width(),
-            stack: if whole.can_split() {
-                vec![whole]
-            } else {
-                Vec::new()
-            },
-            walls: 0,
-        }
-    }
-
-    /// The chambers waiting to be split, the next one last.
-    pub fn chambers(&self) -> &[Chamber] {
-        &self.stack
-    }
-
-    fn cell(&self, x: u32, y: u32) -> usize {
-        y as usize * self.maze_width as usize + x as usize
-    }
-}
-
 impl Machine for RoomsAndDoors {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let chamber = self.stack.pop()?;
@@ -298,5 +269,34 @@ impl Machine for RoomsAndDoors {
             );
         }
         vec![stack]
+    }
+}
+
+impl RoomsAndDoors {
+    pub fn new(maze: &Maze) -> RoomsAndDoors {
+        let whole = Chamber {
+            x: 0,
+            y: 0,
+            width: maze.width(),
+            height: maze.height(),
+        };
+        RoomsAndDoors {
+            maze_width: maze.width(),
+            stack: if whole.can_split() {
+                vec![whole]
+            } else {
+                Vec::new()
+            },
+            walls: 0,
+        }
+    }
+
+    /// The chambers waiting to be split, the next one last.
+    pub fn chambers(&self) -> &[Chamber] {
+        &self.stack
+    }
+
+    fn cell(&self, x: u32, y: u32) -> usize {
+        y as usize * self.maze_width as usize + x as usize
     }
 }

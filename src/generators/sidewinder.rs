@@ -72,88 +72,7 @@ pub struct SideWinder {
     coins: Coins,
 }
 
-impl SideWinder {
-    /// A generator for a maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> SideWinder {
-        SideWinder {
-            width: maze.width() as usize,
-            len: maze.len(),
-            next: 0,
-            column: 0,
-            run_start: 0,
-            coins: Coins::default(),
-        }
-    }
-
-    /// The cells of the current run, west to east (empty between runs).
-    pub fn run(&self) -> std::ops::Range<usize> {
-        self.run_start..self.next
-    }
-
-    /// Closes the run that ends at `last`: carves north from one of its cells, picked at
-    /// random, and returns that cell. The next run starts after `last`.
-    #[inline(always)]
-    fn close_run(&mut self, board: &mut Board, rng: &mut Rng, last: usize) -> usize {
-        let chosen = self.run_start + rng.index(last + 1 - self.run_start);
-        board.carve_to(chosen, Direction::North, chosen - self.width);
-        self.run_start = last + 1;
-        chosen
-    }
-
-    /// Does the rest of the current row at once, exactly as `step` would cell by cell, when
-    /// no marks and no journal are kept; returns the number of steps that is. The coins are
-    /// taken up to 32 at a time: the extending cells (coin 0) carve east and the closing ones
-    /// (coin 1) close their runs, each found by walking the word's bits, so no branch depends
-    /// on a coin. The order of the carves differs from stepping, which changes nothing; the
-    /// random numbers are drawn in the very same order.
-    fn finish_row_unwatched(&mut self, board: &mut Board, rng: &mut Rng) -> u64 {
-        let row_end = self.next - self.column + self.width;
-        let steps = (row_end - self.next) as u64;
-        if row_end == self.width {
-            // The top row: one corridor east, no coins.
-            for cell in self.next..row_end - 1 {
-                board.carve_to(cell, Direction::East, cell + 1);
-            }
-        } else {
-            // Every cell but the last tosses a coin; the last always closes.
-            while self.next < row_end - 1 {
-                let most = (row_end - 1 - self.next).min(32) as u32;
-                let (closes, count) = self.coins.tosses(rng, most);
-                let mut extends = !closes & (u32::MAX >> (32 - count));
-                while extends != 0 {
-                    let cell = self.next + extends.trailing_zeros() as usize;
-                    board.carve_to(cell, Direction::East, cell + 1);
-                    extends &= extends - 1;
-                }
-                let mut closes = closes;
-                while closes != 0 {
-                    let last = self.next + closes.trailing_zeros() as usize;
-                    self.close_run(board, rng, last);
-                    closes &= closes - 1;
-                }
-                self.next += count as usize;
-            }
-            self.close_run(board, rng, row_end - 1);
-        }
-        (self.next, self.column, self.run_start) = (row_end, 0, row_end);
-        steps
-    }
-}
-
 impl Machine for SideWinder {
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        let mut steps = 0;
-        if !board.is_displaying() && !board.is_journaling() {
-            // Row by row up to the last one, which is stepped so that its last step is known.
-            let last_row = self.len - self.width;
-            while self.next < last_row {
-                steps += self.finish_row_unwatched(board, rng);
-            }
-        }
-        let (rest, last) = step_to_end_local(self, board, rng);
-        (steps + rest, last)
-    }
-
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and saves a call per step there).
     #[inline(always)]
@@ -210,6 +129,19 @@ impl Machine for SideWinder {
             },
             CLOSE_RUN,
         ))
+    }
+
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        let mut steps = 0;
+        if !board.is_displaying() && !board.is_journaling() {
+            // Row by row up to the last one, which is stepped so that its last step is known.
+            let last_row = self.len - self.width;
+            while self.next < last_row {
+                steps += self.finish_row_unwatched(board, rng);
+            }
+        }
+        let (rest, last) = step_to_end_local(self, board, rng);
+        (steps + rest, last)
     }
 
     fn info(&self) -> &'static Info {
@@ -289,5 +221,73 @@ impl Machine for SideWinder {
             Structure::new("Current run (west to east)", run.len() as u64)
                 .cells(maze, &mut run, limit),
         ]
+    }
+}
+
+impl SideWinder {
+    /// A generator for a maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> SideWinder {
+        SideWinder {
+            width: maze.width() as usize,
+            len: maze.len(),
+            next: 0,
+            column: 0,
+            run_start: 0,
+            coins: Coins::default(),
+        }
+    }
+
+    /// The cells of the current run, west to east (empty between runs).
+    pub fn run(&self) -> std::ops::Range<usize> {
+        self.run_start..self.next
+    }
+
+    /// Closes the run that ends at `last`: carves north from one of its cells, picked at
+    /// random, and returns that cell. The next run starts after `last`.
+    #[inline(always)]
+    fn close_run(&mut self, board: &mut Board, rng: &mut Rng, last: usize) -> usize {
+        let chosen = self.run_start + rng.index(last + 1 - self.run_start);
+        board.carve_to(chosen, Direction::North, chosen - self.width);
+        self.run_start = last + 1;
+        chosen
+    }
+
+    /// Does the rest of the current row at once, exactly as `step` would cell by cell, when
+    /// no marks and no journal are kept; returns the number of steps that is. The coins are
+    /// taken up to 32 at a time: the extending cells (coin 0) carve east and the closing ones
+    /// (coin 1) close their runs, each found by walking the word's bits, so no branch depends
+    /// on a coin. The order of the carves differs from stepping, which changes nothing; the
+    /// random numbers are drawn in the very same order.
+    fn finish_row_unwatched(&mut self, board: &mut Board, rng: &mut Rng) -> u64 {
+        let row_end = self.next - self.column + self.width;
+        let steps = (row_end - self.next) as u64;
+        if row_end == self.width {
+            // The top row: one corridor east, no coins.
+            for cell in self.next..row_end - 1 {
+                board.carve_to(cell, Direction::East, cell + 1);
+            }
+        } else {
+            // Every cell but the last tosses a coin; the last always closes.
+            while self.next < row_end - 1 {
+                let most = (row_end - 1 - self.next).min(32) as u32;
+                let (closes, count) = self.coins.tosses(rng, most);
+                let mut extends = !closes & (u32::MAX >> (32 - count));
+                while extends != 0 {
+                    let cell = self.next + extends.trailing_zeros() as usize;
+                    board.carve_to(cell, Direction::East, cell + 1);
+                    extends &= extends - 1;
+                }
+                let mut closes = closes;
+                while closes != 0 {
+                    let last = self.next + closes.trailing_zeros() as usize;
+                    self.close_run(board, rng, last);
+                    closes &= closes - 1;
+                }
+                self.next += count as usize;
+            }
+            self.close_run(board, rng, row_end - 1);
+        }
+        (self.next, self.column, self.run_start) = (row_end, 0, row_end);
+        steps
     }
 }

@@ -58,57 +58,6 @@ pub struct Terrain {
     spacing: f64,
 }
 
-impl Terrain {
-    /// Terrain for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> Terrain {
-        Terrain::on(maze.topology().into_owned())
-    }
-
-    /// Terrain on `grid`.
-    pub fn on(grid: Grid) -> Terrain {
-        // Hills about a third of the grid across, between 4 and 32 cells.
-        let across = f64::from(grid.width().max(grid.height()));
-        Terrain {
-            spacing: (across / 3.0).clamp(4.0, 32.0),
-            grid,
-            next: 0,
-            seed: None,
-        }
-    }
-
-    /// The cells after the last of the row that starts at `first`: the row's end, or a polar
-    /// grid's ring's.
-    fn row_end(&self, first: usize) -> usize {
-        let len = self.grid.len();
-        if self.grid.shape() == Shape::Polar {
-            let starts = self.grid.ring_starts();
-            return starts
-                .iter()
-                .map(|&s| s as usize)
-                .find(|&s| s > first)
-                .unwrap_or(len)
-                .min(len);
-        }
-        (first + self.grid.width().max(1) as usize).min(len)
-    }
-
-    /// The cost of `cell` for the noise seeded by `seed`.
-    pub fn cost_at(&self, seed: u64, cell: usize) -> u8 {
-        let (x, y) = self.grid.position(cell);
-        let (mut height, mut weight, mut total) = (0.0, 1.0, 0.0);
-        let mut spacing = self.spacing;
-        for octave in 0..OCTAVES {
-            height += weight * value_noise(seed ^ u64::from(octave), x / spacing, y / spacing);
-            total += weight;
-            weight /= 2.0;
-            spacing /= 2.0;
-        }
-        // Averages crowd the middle: stretch them out before cutting into bands.
-        let stretched = ((height / total - 0.5) * 2.2 + 0.5).clamp(0.0, 0.999);
-        1 + (stretched * f64::from(MAX_COST)) as u8
-    }
-}
-
 impl Machine for Terrain {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let len = self.grid.len();
@@ -164,6 +113,57 @@ impl Machine for Terrain {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("cells left to paint", (self.grid.len() - self.next) as u64)]
+    }
+}
+
+impl Terrain {
+    /// Terrain for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> Terrain {
+        Terrain::on(maze.topology().into_owned())
+    }
+
+    /// Terrain on `grid`.
+    pub fn on(grid: Grid) -> Terrain {
+        // Hills about a third of the grid across, between 4 and 32 cells.
+        let across = f64::from(grid.width().max(grid.height()));
+        Terrain {
+            spacing: (across / 3.0).clamp(4.0, 32.0),
+            grid,
+            next: 0,
+            seed: None,
+        }
+    }
+
+    /// The cells after the last of the row that starts at `first`: the row's end, or a polar
+    /// grid's ring's.
+    fn row_end(&self, first: usize) -> usize {
+        let len = self.grid.len();
+        if self.grid.shape() == Shape::Polar {
+            let starts = self.grid.ring_starts();
+            return starts
+                .iter()
+                .map(|&s| s as usize)
+                .find(|&s| s > first)
+                .unwrap_or(len)
+                .min(len);
+        }
+        (first + self.grid.width().max(1) as usize).min(len)
+    }
+
+    /// The cost of `cell` for the noise seeded by `seed`.
+    pub fn cost_at(&self, seed: u64, cell: usize) -> u8 {
+        let (x, y) = self.grid.position(cell);
+        let (mut height, mut weight, mut total) = (0.0, 1.0, 0.0);
+        let mut spacing = self.spacing;
+        for octave in 0..OCTAVES {
+            height += weight * value_noise(seed ^ u64::from(octave), x / spacing, y / spacing);
+            total += weight;
+            weight /= 2.0;
+            spacing /= 2.0;
+        }
+        // Averages crowd the middle: stretch them out before cutting into bands.
+        let stretched = ((height / total - 0.5) * 2.2 + 0.5).clamp(0.0, 0.999);
+        1 + (stretched * f64::from(MAX_COST)) as u8
     }
 }
 

@@ -76,90 +76,6 @@ pub struct TruePrim<T = Square> {
     current: Option<usize>,
 }
 
-impl TruePrim {
-    /// A generator for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> TruePrim {
-        TruePrim::on(maze.square())
-    }
-}
-
-impl<T: Topology + Walk> TruePrim<T> {
-    /// A generator for a maze on `grid`.
-    pub fn on(grid: T) -> TruePrim<T> {
-        TruePrim {
-            standing: vec![Standing::Outside; grid.len()],
-            frontier: WeightHeaps::new(grid.len()),
-            grid,
-            started: false,
-            current: None,
-        }
-    }
-
-    /// Whether `cell` has joined the maze.
-    pub fn in_maze(&self, cell: usize) -> bool {
-        self.standing[cell] == Standing::InMaze
-    }
-
-    /// Number of cells on the frontier.
-    pub fn frontier_len(&self) -> usize {
-        self.frontier.len()
-    }
-
-    /// Puts the cell at `spot` in the maze and its new neighbours, weighed, on the frontier.
-    /// Notes which sides' neighbours were new and their weights, to take it back.
-    fn join(&mut self, board: &mut Board, rng: &mut Rng, spot: Spot) {
-        let cell = spot.cell;
-        self.standing[cell] = Standing::InMaze;
-        board.set_mark(cell, mark::VISITED);
-        // Frontier cells already have a weight.
-        let new = self
-            .grid
-            .sides_where(spot, |next| self.standing[next] == Standing::Outside);
-        board.note(u32::from(new));
-        let mut left = new;
-        while left != 0 {
-            let side = left.trailing_zeros() as Side;
-            left &= left - 1;
-            let next = self.grid.through(cell, side);
-            // 31 random bits (as ever: the mazes of a seed never change).
-            let weight = rng.next_u32() >> 1;
-            board.note(weight);
-            self.standing[next] = Standing::Frontier;
-            self.frontier.push(u64::from(weight) << 32 | next as u64);
-            board.add_mark(next, mark::FRONTIER);
-        }
-    }
-
-    /// Takes back [`TruePrim::join`] of `cell`, from its notes: the new neighbours and their
-    /// weights. Its pushes are taken back newest first, found by their keys.
-    fn undo_join(&mut self, cell: usize, notes: &[u32]) -> Option<()> {
-        let (&new, weights) = notes.split_first()?;
-        let added = (0..8 as Side).filter(|side| new & 1 << side != 0);
-        if added.clone().count() != weights.len() {
-            return None;
-        }
-        for (side, &weight) in added.rev().zip(weights.iter().rev()) {
-            let next = self.grid.through(cell, side);
-            if !self
-                .frontier
-                .undo_push(u64::from(weight) << 32 | next as u64)
-            {
-                return None;
-            }
-            self.standing[next] = Standing::Outside;
-        }
-        self.standing[cell] = Standing::Outside;
-        Some(())
-    }
-}
-
-/// [`Board::note_words`] out of line, to keep the generator's loop small.
-#[cold]
-#[inline(never)]
-fn note(board: &mut Board, words: &[u32]) {
-    board.note_words(words);
-}
-
 impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for TruePrim<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
@@ -248,4 +164,88 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for TruePrim<T> 
         }
         vec![frontier]
     }
+}
+
+impl TruePrim {
+    /// A generator for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> TruePrim {
+        TruePrim::on(maze.square())
+    }
+}
+
+impl<T: Topology + Walk> TruePrim<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> TruePrim<T> {
+        TruePrim {
+            standing: vec![Standing::Outside; grid.len()],
+            frontier: WeightHeaps::new(grid.len()),
+            grid,
+            started: false,
+            current: None,
+        }
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.standing[cell] == Standing::InMaze
+    }
+
+    /// Number of cells on the frontier.
+    pub fn frontier_len(&self) -> usize {
+        self.frontier.len()
+    }
+
+    /// Puts the cell at `spot` in the maze and its new neighbours, weighed, on the frontier.
+    /// Notes which sides' neighbours were new and their weights, to take it back.
+    fn join(&mut self, board: &mut Board, rng: &mut Rng, spot: Spot) {
+        let cell = spot.cell;
+        self.standing[cell] = Standing::InMaze;
+        board.set_mark(cell, mark::VISITED);
+        // Frontier cells already have a weight.
+        let new = self
+            .grid
+            .sides_where(spot, |next| self.standing[next] == Standing::Outside);
+        board.note(u32::from(new));
+        let mut left = new;
+        while left != 0 {
+            let side = left.trailing_zeros() as Side;
+            left &= left - 1;
+            let next = self.grid.through(cell, side);
+            // 31 random bits (as ever: the mazes of a seed never change).
+            let weight = rng.next_u32() >> 1;
+            board.note(weight);
+            self.standing[next] = Standing::Frontier;
+            self.frontier.push(u64::from(weight) << 32 | next as u64);
+            board.add_mark(next, mark::FRONTIER);
+        }
+    }
+
+    /// Takes back [`TruePrim::join`] of `cell`, from its notes: the new neighbours and their
+    /// weights. Its pushes are taken back newest first, found by their keys.
+    fn undo_join(&mut self, cell: usize, notes: &[u32]) -> Option<()> {
+        let (&new, weights) = notes.split_first()?;
+        let added = (0..8 as Side).filter(|side| new & 1 << side != 0);
+        if added.clone().count() != weights.len() {
+            return None;
+        }
+        for (side, &weight) in added.rev().zip(weights.iter().rev()) {
+            let next = self.grid.through(cell, side);
+            if !self
+                .frontier
+                .undo_push(u64::from(weight) << 32 | next as u64)
+            {
+                return None;
+            }
+            self.standing[next] = Standing::Outside;
+        }
+        self.standing[cell] = Standing::Outside;
+        Some(())
+    }
+}
+
+/// [`Board::note_words`] out of line, to keep the generator's loop small.
+#[cold]
+#[inline(never)]
+fn note(board: &mut Board, words: &[u32]) {
+    board.note_words(words);
 }

@@ -88,78 +88,6 @@ pub struct Wilson<T = Square> {
     started: bool,
 }
 
-impl Wilson {
-    /// A generator for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> Wilson {
-        Wilson::on(maze.square())
-    }
-}
-
-impl<T: Topology + Walk> Wilson<T> {
-    /// A generator for a maze on `grid`.
-    pub fn on(grid: T) -> Wilson<T> {
-        let candidates: Vec<u32> = (0..grid.len() as u32)
-            .filter(|&cell| grid.is_on(cell as usize))
-            .collect();
-        Wilson {
-            standing: vec![Standing::Outside; grid.len()],
-            remaining: candidates.len(),
-            candidates,
-            walk: Vec::new(),
-            position: vec![0; grid.len()],
-            head: grid.spot(0),
-            grid,
-            quarters: Coins::default(),
-            started: false,
-        }
-    }
-
-    /// The current walk, oldest cell first. Never holds a cell twice.
-    pub fn walk(&self) -> &[u32] {
-        &self.walk
-    }
-
-    /// Whether `cell` has joined the maze.
-    pub fn in_maze(&self, cell: usize) -> bool {
-        self.standing[cell] == Standing::InMaze
-    }
-
-    /// Whether `cell` is on the current walk.
-    pub fn on_walk(&self, cell: usize) -> bool {
-        self.standing[cell] == Standing::OnWalk
-    }
-
-    /// A uniformly random cell not in the maze (there must be one). Notes each entry drawn,
-    /// where and what, to put it back.
-    fn random_outside(&mut self, board: &mut Board, rng: &mut Rng) -> usize {
-        loop {
-            let at = rng.index(self.candidates.len());
-            board.note_words(&[at as u32, self.candidates[at]]);
-            let cell = self.candidates.swap_remove(at) as usize;
-            if !self.in_maze(cell) {
-                return cell;
-            }
-        }
-    }
-
-    /// Carves the walk into the maze, ending with the passage into `target`.
-    fn add_walk(&mut self, board: &mut Board, target: usize) -> u32 {
-        let mut length = 0;
-        for i in 0..self.walk.len() {
-            let cell = self.walk[i] as usize;
-            let next = self.walk.get(i + 1).map_or(target, |&c| c as usize);
-            let side = self.grid.side_toward(cell, next);
-            board.join(cell, side, next, self.grid.back(cell, side));
-            board.set_mark(cell, mark::VISITED);
-            self.standing[cell] = Standing::InMaze;
-            length += 1;
-        }
-        self.remaining -= self.walk.len();
-        self.walk.clear();
-        length
-    }
-}
-
 impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Wilson<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
@@ -322,5 +250,77 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Wilson<T> {
             ),
             Structure::new("Cells not in the maze", self.remaining as u64),
         ]
+    }
+}
+
+impl Wilson {
+    /// A generator for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> Wilson {
+        Wilson::on(maze.square())
+    }
+}
+
+impl<T: Topology + Walk> Wilson<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> Wilson<T> {
+        let candidates: Vec<u32> = (0..grid.len() as u32)
+            .filter(|&cell| grid.is_on(cell as usize))
+            .collect();
+        Wilson {
+            standing: vec![Standing::Outside; grid.len()],
+            remaining: candidates.len(),
+            candidates,
+            walk: Vec::new(),
+            position: vec![0; grid.len()],
+            head: grid.spot(0),
+            grid,
+            quarters: Coins::default(),
+            started: false,
+        }
+    }
+
+    /// The current walk, oldest cell first. Never holds a cell twice.
+    pub fn walk(&self) -> &[u32] {
+        &self.walk
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.standing[cell] == Standing::InMaze
+    }
+
+    /// Whether `cell` is on the current walk.
+    pub fn on_walk(&self, cell: usize) -> bool {
+        self.standing[cell] == Standing::OnWalk
+    }
+
+    /// A uniformly random cell not in the maze (there must be one). Notes each entry drawn,
+    /// where and what, to put it back.
+    fn random_outside(&mut self, board: &mut Board, rng: &mut Rng) -> usize {
+        loop {
+            let at = rng.index(self.candidates.len());
+            board.note_words(&[at as u32, self.candidates[at]]);
+            let cell = self.candidates.swap_remove(at) as usize;
+            if !self.in_maze(cell) {
+                return cell;
+            }
+        }
+    }
+
+    /// Carves the walk into the maze, ending with the passage into `target`.
+    fn add_walk(&mut self, board: &mut Board, target: usize) -> u32 {
+        let mut length = 0;
+        for i in 0..self.walk.len() {
+            let cell = self.walk[i] as usize;
+            let next = self.walk.get(i + 1).map_or(target, |&c| c as usize);
+            let side = self.grid.side_toward(cell, next);
+            board.join(cell, side, next, self.grid.back(cell, side));
+            board.set_mark(cell, mark::VISITED);
+            self.standing[cell] = Standing::InMaze;
+            length += 1;
+        }
+        self.remaining -= self.walk.len();
+        self.walk.clear();
+        length
     }
 }

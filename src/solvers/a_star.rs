@@ -80,6 +80,14 @@ pub static INFO: Info = Info {
     events: &["expand", "found"],
 };
 
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+pub(crate) const BEGIN: Line = Line(0);
+pub(crate) const FOUND: Line = Line(3);
+pub(crate) const CLOSE: Line = Line(4);
+pub(crate) const OPEN: Line = Line(6);
+pub(crate) const UNREACHABLE: Line = Line(7);
+
 /// A* search as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or a
 /// shared [`Grid`](crate::topology::Grid) of another shape or with a mask).
 #[derive(Clone, Debug)]
@@ -102,48 +110,6 @@ pub struct AStar<T = Square> {
     current: Option<usize>,
     visited: u64,
     outcome: Option<Outcome>,
-}
-
-impl AStar {
-    /// Plain A* (weight 1) on a square maze: finds a shortest path.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> AStar {
-        AStar::with_weight(maze, start, goal, 1)
-    }
-
-    /// A* with `f = g + weight · h` on a square maze. The weight is clamped to
-    /// `1..=MAX_WEIGHT`.
-    pub fn with_weight(maze: &Maze, start: usize, goal: usize, weight: u32) -> AStar {
-        AStar::on(maze.square(), start, goal, weight)
-    }
-}
-
-impl<T: Topology + Walk> AStar<T> {
-    /// A* with `f = g + weight · h` on a maze whose grid is `grid`. The weight is clamped to
-    /// `1..=MAX_WEIGHT`.
-    pub fn on(grid: T, start: usize, goal: usize, weight: u32) -> AStar<T> {
-        let (start_xy, goal_xy) = (grid.spot(start).place, grid.spot(goal).place);
-        let weight = weight.clamp(1, MAX_WEIGHT);
-        AStar {
-            start,
-            start_xy,
-            goal,
-            goal_xy,
-            weight,
-            nodes: vec![Node::UNREACHED; grid.len()],
-            open: OpenSet::new(
-                weight,
-                grid.most_estimate(),
-                grid.place_estimate(start_xy, goal_xy),
-            ),
-            grid,
-            added: 0,
-            closed_count: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
 }
 
 impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
@@ -296,6 +262,48 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
             );
         }
         vec![open]
+    }
+}
+
+impl AStar {
+    /// Plain A* (weight 1) on a square maze: finds a shortest path.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> AStar {
+        AStar::with_weight(maze, start, goal, 1)
+    }
+
+    /// A* with `f = g + weight · h` on a square maze. The weight is clamped to
+    /// `1..=MAX_WEIGHT`.
+    pub fn with_weight(maze: &Maze, start: usize, goal: usize, weight: u32) -> AStar {
+        AStar::on(maze.square(), start, goal, weight)
+    }
+}
+
+impl<T: Topology + Walk> AStar<T> {
+    /// A* with `f = g + weight · h` on a maze whose grid is `grid`. The weight is clamped to
+    /// `1..=MAX_WEIGHT`.
+    pub fn on(grid: T, start: usize, goal: usize, weight: u32) -> AStar<T> {
+        let (start_xy, goal_xy) = (grid.spot(start).place, grid.spot(goal).place);
+        let weight = weight.clamp(1, MAX_WEIGHT);
+        AStar {
+            start,
+            start_xy,
+            goal,
+            goal_xy,
+            weight,
+            nodes: vec![Node::UNREACHED; grid.len()],
+            open: OpenSet::new(
+                weight,
+                grid.most_estimate(),
+                grid.place_estimate(start_xy, goal_xy),
+            ),
+            grid,
+            added: 0,
+            closed_count: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 
@@ -605,14 +613,6 @@ pub static INFO_WEIGHTED: Info = Info {
     ],
     events: &["expand", "found"],
 };
-
-// The pseudocode lines a step reports, by name (the others are the loops and tests around
-// them).
-pub(crate) const BEGIN: Line = Line(0);
-pub(crate) const FOUND: Line = Line(3);
-pub(crate) const CLOSE: Line = Line(4);
-pub(crate) const OPEN: Line = Line(6);
-pub(crate) const UNREACHABLE: Line = Line(7);
 
 /// The largest heuristic weight. It keeps `f = g + weight · h` inside a `u32` on the largest
 /// maze (`g` below 2²⁴, `h` below 2¹³).

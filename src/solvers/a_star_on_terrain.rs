@@ -69,29 +69,6 @@ pub struct AStarOnTerrain {
     outcome: Option<Outcome>,
 }
 
-impl AStarOnTerrain {
-    /// A search on `maze` (a plain square grid), described by `info` (A*'s).
-    pub fn new(info: &'static Info, maze: &Maze, start: usize, goal: usize) -> AStarOnTerrain {
-        let grid = maze.square();
-        AStarOnTerrain {
-            info,
-            start,
-            goal,
-            goal_x: goal % grid.width() as usize,
-            goal_y: goal / grid.width() as usize,
-            g: vec![UNREACHED; grid.len()],
-            parent: vec![NO_SIDE; grid.len()],
-            open: ScoreRing::new(grid.estimate(start, goal), max_h(&grid)),
-            grid,
-            closed_count: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-}
-
 impl Machine for AStarOnTerrain {
     #[inline(always)]
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
@@ -266,6 +243,29 @@ impl Machine for AStarOnTerrain {
             open.items.push(Words::new(maze).cell(cell).t(&text).done());
         }
         vec![open]
+    }
+}
+
+impl AStarOnTerrain {
+    /// A search on `maze` (a plain square grid), described by `info` (A*'s).
+    pub fn new(info: &'static Info, maze: &Maze, start: usize, goal: usize) -> AStarOnTerrain {
+        let grid = maze.square();
+        AStarOnTerrain {
+            info,
+            start,
+            goal,
+            goal_x: goal % grid.width() as usize,
+            goal_y: goal / grid.width() as usize,
+            g: vec![UNREACHED; grid.len()],
+            parent: vec![NO_SIDE; grid.len()],
+            open: ScoreRing::new(grid.estimate(start, goal), max_h(&grid)),
+            grid,
+            closed_count: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 

@@ -87,61 +87,6 @@ pub struct BestFirst<T> {
     outcome: Option<Outcome>,
 }
 
-impl<T: Topology> BestFirst<T> {
-    /// Dijkstra's algorithm by cost (`info` its description).
-    pub fn dijkstra(
-        info: &'static Info,
-        grid: T,
-        maze: &Maze,
-        start: usize,
-        goal: usize,
-        search: &Search,
-    ) -> BestFirst<T> {
-        BestFirst::new(info, grid, maze, start, goal, search, false)
-    }
-
-    /// A* by cost with `search`'s heuristic and weight.
-    pub fn a_star(
-        info: &'static Info,
-        grid: T,
-        maze: &Maze,
-        start: usize,
-        goal: usize,
-        search: &Search,
-    ) -> BestFirst<T> {
-        BestFirst::new(info, grid, maze, start, goal, search, true)
-    }
-
-    fn new(
-        info: &'static Info,
-        grid: T,
-        maze: &Maze,
-        start: usize,
-        goal: usize,
-        search: &Search,
-        guessing: bool,
-    ) -> BestFirst<T> {
-        let moves = Moves::new(maze, search.corners);
-        let guess = guessing.then(|| Guess::new(maze, &moves, search));
-        BestFirst {
-            info,
-            moves,
-            guess,
-            start,
-            goal,
-            nodes: vec![Node::UNREACHED; grid.len()],
-            grid,
-            open: QuadHeap::new(),
-            added: 0,
-            closed_count: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
     #[inline(always)]
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
@@ -340,6 +285,61 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
                 .push(Words::new(maze).cell(cell as usize).t(&text).done());
         }
         vec![open]
+    }
+}
+
+impl<T: Topology> BestFirst<T> {
+    /// Dijkstra's algorithm by cost (`info` its description).
+    pub fn dijkstra(
+        info: &'static Info,
+        grid: T,
+        maze: &Maze,
+        start: usize,
+        goal: usize,
+        search: &Search,
+    ) -> BestFirst<T> {
+        BestFirst::new(info, grid, maze, start, goal, search, false)
+    }
+
+    /// A* by cost with `search`'s heuristic and weight.
+    pub fn a_star(
+        info: &'static Info,
+        grid: T,
+        maze: &Maze,
+        start: usize,
+        goal: usize,
+        search: &Search,
+    ) -> BestFirst<T> {
+        BestFirst::new(info, grid, maze, start, goal, search, true)
+    }
+
+    fn new(
+        info: &'static Info,
+        grid: T,
+        maze: &Maze,
+        start: usize,
+        goal: usize,
+        search: &Search,
+        guessing: bool,
+    ) -> BestFirst<T> {
+        let moves = Moves::new(maze, search.corners);
+        let guess = guessing.then(|| Guess::new(maze, &moves, search));
+        BestFirst {
+            info,
+            moves,
+            guess,
+            start,
+            goal,
+            nodes: vec![Node::UNREACHED; grid.len()],
+            grid,
+            open: QuadHeap::new(),
+            added: 0,
+            closed_count: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 

@@ -82,51 +82,7 @@ pub struct Bfs<T = Square> {
     outcome: Option<Outcome>,
 }
 
-impl Bfs {
-    /// A search on a square maze.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> Bfs {
-        Bfs::on(maze.square(), start, goal)
-    }
-}
-
-impl<T: Topology> Bfs<T> {
-    /// A search on a maze whose grid is `grid`.
-    pub fn on(grid: T, start: usize, goal: usize) -> Bfs<T> {
-        Bfs {
-            start,
-            goal,
-            parent: vec![UNREACHED; grid.len()],
-            grid,
-            queue: Vec::new(),
-            head: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-
-    /// The queue, front first.
-    pub fn queue(&self) -> impl Iterator<Item = usize> + '_ {
-        self.queue[self.head..].iter().map(|&c| c as usize)
-    }
-
-    /// The parent of a cell in the search tree, if it has been reached.
-    pub fn parent(&self, cell: usize) -> Option<usize> {
-        parent_through(&self.grid, cell, self.parent[cell])
-    }
-
-    /// The path start → goal, following the parents back from the goal.
-    fn trace_path(&self) -> Vec<usize> {
-        follow_parents(self.start, self.goal, |cell| self.parent(cell))
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        step_to_end_inlined(self, board, rng)
-    }
-
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and halves the search time there).
     #[inline(always)]
@@ -184,6 +140,10 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
             },
             if added > 0 { ENQUEUE } else { DEQUEUE },
         ))
+    }
+
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        step_to_end_inlined(self, board, rng)
     }
 
     fn info(&self) -> &'static Info {
@@ -253,6 +213,46 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
                 limit,
             ),
         ]
+    }
+}
+
+impl Bfs {
+    /// A search on a square maze.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Bfs {
+        Bfs::on(maze.square(), start, goal)
+    }
+}
+
+impl<T: Topology> Bfs<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Bfs<T> {
+        Bfs {
+            start,
+            goal,
+            parent: vec![UNREACHED; grid.len()],
+            grid,
+            queue: Vec::new(),
+            head: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// The queue, front first.
+    pub fn queue(&self) -> impl Iterator<Item = usize> + '_ {
+        self.queue[self.head..].iter().map(|&c| c as usize)
+    }
+
+    /// The parent of a cell in the search tree, if it has been reached.
+    pub fn parent(&self, cell: usize) -> Option<usize> {
+        parent_through(&self.grid, cell, self.parent[cell])
+    }
+
+    /// The path start → goal, following the parents back from the goal.
+    fn trace_path(&self) -> Vec<usize> {
+        follow_parents(self.start, self.goal, |cell| self.parent(cell))
     }
 }
 

@@ -142,32 +142,6 @@ pub struct BidirectionalAStar<T> {
     outcome: Option<Outcome>,
 }
 
-impl<T: Topology> BidirectionalAStar<T> {
-    pub fn on(grid: T, maze: &Maze, start: usize, goal: usize, search: &Search) -> Self {
-        let moves = Moves::new(maze, search.corners);
-        let search = Search {
-            weight: 1.0,
-            ..*search
-        };
-        let guess = Guess::new(maze, &moves, &search);
-        let len = grid.len();
-        BidirectionalAStar {
-            grid,
-            moves,
-            guess,
-            start,
-            goal,
-            halves: [Half::new(len, start, goal), Half::new(len, goal, start)],
-            mu: UNREACHED,
-            meet: u32::MAX,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalAStar<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -406,6 +380,32 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalAStar<
             views.push(view);
         }
         views
+    }
+}
+
+impl<T: Topology> BidirectionalAStar<T> {
+    pub fn on(grid: T, maze: &Maze, start: usize, goal: usize, search: &Search) -> Self {
+        let moves = Moves::new(maze, search.corners);
+        let search = Search {
+            weight: 1.0,
+            ..*search
+        };
+        let guess = Guess::new(maze, &moves, &search);
+        let len = grid.len();
+        BidirectionalAStar {
+            grid,
+            moves,
+            guess,
+            start,
+            goal,
+            halves: [Half::new(len, start, goal), Half::new(len, goal, start)],
+            mu: UNREACHED,
+            meet: u32::MAX,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 

@@ -88,39 +88,6 @@ pub struct BidirectionalBfs<T = Square> {
     outcome: Option<Outcome>,
 }
 
-/// "Not reached yet" in a distance array.
-const UNREACHED: u32 = u32::MAX;
-
-/// In notes: no cell, no meeting.
-const NONE: u32 = u32::MAX;
-
-/// One of the two floods.
-#[derive(Clone, Debug)]
-struct Side {
-    /// Each cell's distance from this side's origin, or [`UNREACHED`].
-    dist: Vec<u32>,
-    /// Each cell's parent in this side's tree (the origin is its own), or [`NO_PARENT`].
-    parent: Vec<u32>,
-    /// The cells reached and not yet dequeued, nearest first.
-    queue: VecDeque<u32>,
-}
-
-/// Which flood a step belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Turn {
-    Start,
-    Goal,
-}
-
-/// The best meeting so far: `from_start` reached by the start side, `from_goal` by the goal
-/// side, joined by a passage (or the same cell), and the number of passages of the way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Meeting {
-    pub from_start: usize,
-    pub from_goal: usize,
-    pub length: u32,
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalBfs<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -243,6 +210,39 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalBfs<T>
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         self.views(maze, limit)
     }
+}
+
+/// "Not reached yet" in a distance array.
+const UNREACHED: u32 = u32::MAX;
+
+/// In notes: no cell, no meeting.
+const NONE: u32 = u32::MAX;
+
+/// One of the two floods.
+#[derive(Clone, Debug)]
+struct Side {
+    /// Each cell's distance from this side's origin, or [`UNREACHED`].
+    dist: Vec<u32>,
+    /// Each cell's parent in this side's tree (the origin is its own), or [`NO_PARENT`].
+    parent: Vec<u32>,
+    /// The cells reached and not yet dequeued, nearest first.
+    queue: VecDeque<u32>,
+}
+
+/// Which flood a step belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    Start,
+    Goal,
+}
+
+/// The best meeting so far: `from_start` reached by the start side, `from_goal` by the goal
+/// side, joined by a passage (or the same cell), and the number of passages of the way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Meeting {
+    pub from_start: usize,
+    pub from_goal: usize,
+    pub length: u32,
 }
 
 impl<T: Topology + Clone + DebugState + 'static> Solver for BidirectionalBfs<T> {

@@ -80,111 +80,6 @@ pub struct DeadEndFilling<T = Square> {
     outcome: Option<Outcome>,
 }
 
-impl DeadEndFilling {
-    /// A search on a square maze.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> DeadEndFilling {
-        DeadEndFilling::on(maze.square(), start, goal)
-    }
-}
-
-impl<T: Topology> DeadEndFilling<T> {
-    /// A search on a maze whose grid is `grid`.
-    pub fn on(grid: T, start: usize, goal: usize) -> DeadEndFilling<T> {
-        DeadEndFilling {
-            start,
-            goal,
-            open_sides: vec![0; grid.len()],
-            filled: vec![false; grid.len()],
-            grid,
-            filled_count: 0,
-            pending: Vec::new(),
-            scan: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-
-    /// Whether a cell has been filled.
-    pub fn is_filled(&self, cell: usize) -> bool {
-        self.filled[cell]
-    }
-
-    /// Cells filled so far.
-    pub fn filled_count(&self) -> u64 {
-        self.filled_count
-    }
-
-    /// A cell's open sides that lead to unfilled cells (0 before the first step).
-    pub fn open_sides(&self, cell: usize) -> u8 {
-        self.open_sides[cell]
-    }
-
-    /// A cell a mask switched off is no dead end: it is not part of the maze at all.
-    fn is_dead_end(&self, cell: usize) -> bool {
-        !self.filled[cell]
-            && self.open_sides[cell] <= 1
-            && cell != self.start
-            && cell != self.goal
-            && self.grid.is_on(cell)
-    }
-
-    /// The next dead end to fill: a follow-up first, else the next one the scan finds. Notes
-    /// for `undo` what it drops: follow-ups filled since they were queued, and where the scan
-    /// was before it moved.
-    fn next_dead_end(&mut self, board: &mut Board) -> Option<usize> {
-        while let Some(cell) = self.pending.pop() {
-            if self.is_dead_end(cell as usize) {
-                return Some(cell as usize);
-            }
-            board.note(cell);
-        }
-        board.note(self.scan as u32);
-        while self.scan < self.filled.len() {
-            let cell = self.scan;
-            self.scan += 1;
-            if self.is_dead_end(cell) {
-                return Some(cell);
-            }
-        }
-        None
-    }
-
-    /// The last step: a breadth-first search from the start through unfilled cells.
-    fn search(&mut self, board: &mut Board) -> Step {
-        self.current = None;
-        let maze = board.maze();
-        let mut parent = vec![NO_PARENT; maze.len()];
-        parent[self.start] = self.start as u32;
-        let mut queue = VecDeque::from([self.start]);
-        let mut reached = 1;
-        while let Some(cell) = queue.pop_front() {
-            if cell == self.goal {
-                break;
-            }
-            for (_, next) in open_neighbours(&self.grid, maze, cell) {
-                if !self.filled[next] && parent[next] == NO_PARENT {
-                    parent[next] = cell as u32;
-                    queue.push_back(next);
-                    reached += 1;
-                }
-            }
-        }
-        self.visited += reached;
-        board.note(reached as u32);
-        if parent[self.goal] == NO_PARENT {
-            self.outcome = Some(Outcome::Unreachable);
-            return Step::new(Event::Unreachable, UNREACHABLE);
-        }
-        let path = trace_path(&parent, self.start, self.goal);
-        mark_path(board, &path);
-        let length = path.len() as u32;
-        self.outcome = Some(Outcome::Found(path));
-        Step::new(Event::Found { length }, FOUND)
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for DeadEndFilling<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -306,6 +201,111 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DeadEndFilling<T> {
         );
         waiting.set_note(Sentence::new("notes.filled").n("filled", self.filled_count));
         vec![waiting]
+    }
+}
+
+impl DeadEndFilling {
+    /// A search on a square maze.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> DeadEndFilling {
+        DeadEndFilling::on(maze.square(), start, goal)
+    }
+}
+
+impl<T: Topology> DeadEndFilling<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> DeadEndFilling<T> {
+        DeadEndFilling {
+            start,
+            goal,
+            open_sides: vec![0; grid.len()],
+            filled: vec![false; grid.len()],
+            grid,
+            filled_count: 0,
+            pending: Vec::new(),
+            scan: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// Whether a cell has been filled.
+    pub fn is_filled(&self, cell: usize) -> bool {
+        self.filled[cell]
+    }
+
+    /// Cells filled so far.
+    pub fn filled_count(&self) -> u64 {
+        self.filled_count
+    }
+
+    /// A cell's open sides that lead to unfilled cells (0 before the first step).
+    pub fn open_sides(&self, cell: usize) -> u8 {
+        self.open_sides[cell]
+    }
+
+    /// A cell a mask switched off is no dead end: it is not part of the maze at all.
+    fn is_dead_end(&self, cell: usize) -> bool {
+        !self.filled[cell]
+            && self.open_sides[cell] <= 1
+            && cell != self.start
+            && cell != self.goal
+            && self.grid.is_on(cell)
+    }
+
+    /// The next dead end to fill: a follow-up first, else the next one the scan finds. Notes
+    /// for `undo` what it drops: follow-ups filled since they were queued, and where the scan
+    /// was before it moved.
+    fn next_dead_end(&mut self, board: &mut Board) -> Option<usize> {
+        while let Some(cell) = self.pending.pop() {
+            if self.is_dead_end(cell as usize) {
+                return Some(cell as usize);
+            }
+            board.note(cell);
+        }
+        board.note(self.scan as u32);
+        while self.scan < self.filled.len() {
+            let cell = self.scan;
+            self.scan += 1;
+            if self.is_dead_end(cell) {
+                return Some(cell);
+            }
+        }
+        None
+    }
+
+    /// The last step: a breadth-first search from the start through unfilled cells.
+    fn search(&mut self, board: &mut Board) -> Step {
+        self.current = None;
+        let maze = board.maze();
+        let mut parent = vec![NO_PARENT; maze.len()];
+        parent[self.start] = self.start as u32;
+        let mut queue = VecDeque::from([self.start]);
+        let mut reached = 1;
+        while let Some(cell) = queue.pop_front() {
+            if cell == self.goal {
+                break;
+            }
+            for (_, next) in open_neighbours(&self.grid, maze, cell) {
+                if !self.filled[next] && parent[next] == NO_PARENT {
+                    parent[next] = cell as u32;
+                    queue.push_back(next);
+                    reached += 1;
+                }
+            }
+        }
+        self.visited += reached;
+        board.note(reached as u32);
+        if parent[self.goal] == NO_PARENT {
+            self.outcome = Some(Outcome::Unreachable);
+            return Step::new(Event::Unreachable, UNREACHABLE);
+        }
+        let path = trace_path(&parent, self.start, self.goal);
+        mark_path(board, &path);
+        let length = path.len() as u32;
+        self.outcome = Some(Outcome::Found(path));
+        Step::new(Event::Found { length }, FOUND)
     }
 }
 

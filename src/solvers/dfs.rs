@@ -73,39 +73,6 @@ pub struct Dfs<T = Square> {
     outcome: Option<Outcome>,
 }
 
-impl Dfs {
-    /// A search on a square maze.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> Dfs {
-        Dfs::on(maze.square(), start, goal)
-    }
-}
-
-impl<T: Topology> Dfs<T> {
-    /// A search on a maze whose grid is `grid`.
-    pub fn on(grid: T, start: usize, goal: usize) -> Dfs<T> {
-        Dfs {
-            start,
-            goal,
-            seen: vec![false; grid.len()],
-            grid,
-            stack: Vec::new(),
-            started: false,
-            visited: 0,
-            outcome: None,
-        }
-    }
-
-    /// The stack, bottom (the start) first: a route from the start to the current cell.
-    pub fn stack(&self) -> impl Iterator<Item = usize> + '_ {
-        self.stack.iter().map(|&c| c as usize)
-    }
-
-    /// Whether a cell has been seen.
-    pub fn is_seen(&self, cell: usize) -> bool {
-        self.seen[cell]
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -228,6 +195,39 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
                 limit,
             ),
         ]
+    }
+}
+
+impl Dfs {
+    /// A search on a square maze.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Dfs {
+        Dfs::on(maze.square(), start, goal)
+    }
+}
+
+impl<T: Topology> Dfs<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Dfs<T> {
+        Dfs {
+            start,
+            goal,
+            seen: vec![false; grid.len()],
+            grid,
+            stack: Vec::new(),
+            started: false,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// The stack, bottom (the start) first: a route from the start to the current cell.
+    pub fn stack(&self) -> impl Iterator<Item = usize> + '_ {
+        self.stack.iter().map(|&c| c as usize)
+    }
+
+    /// Whether a cell has been seen.
+    pub fn is_seen(&self, cell: usize) -> bool {
+        self.seen[cell]
     }
 }
 

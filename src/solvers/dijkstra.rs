@@ -108,33 +108,6 @@ pub struct Dijkstra<T = Square> {
     outcome: Option<Outcome>,
 }
 
-impl Dijkstra {
-    /// A search on a square maze.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> Dijkstra {
-        Dijkstra::on(maze.square(), start, goal)
-    }
-}
-
-impl<T: Topology> Dijkstra<T> {
-    /// A search on a maze whose grid is `grid`.
-    pub fn on(grid: T, start: usize, goal: usize) -> Dijkstra<T> {
-        Dijkstra {
-            start,
-            goal,
-            dist: vec![UNREACHED; grid.len()],
-            parent: vec![NO_PARENT; grid.len()],
-            settled: vec![false; grid.len()],
-            grid,
-            queue: TwoDistanceLists::default(),
-            settled_count: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and halves the search time there).
@@ -299,6 +272,33 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
             );
         }
         vec![queue]
+    }
+}
+
+impl Dijkstra {
+    /// A search on a square maze.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Dijkstra {
+        Dijkstra::on(maze.square(), start, goal)
+    }
+}
+
+impl<T: Topology> Dijkstra<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Dijkstra<T> {
+        Dijkstra {
+            start,
+            goal,
+            dist: vec![UNREACHED; grid.len()],
+            parent: vec![NO_PARENT; grid.len()],
+            settled: vec![false; grid.len()],
+            grid,
+            queue: TwoDistanceLists::default(),
+            settled_count: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 

@@ -69,26 +69,6 @@ pub struct DijkstraOnTerrain<T> {
     outcome: Option<Outcome>,
 }
 
-impl<T: Topology> DijkstraOnTerrain<T> {
-    /// A search on a maze whose grid is `grid`, described by `info` (Dijkstra's).
-    pub fn on(info: &'static Info, grid: T, start: usize, goal: usize) -> DijkstraOnTerrain<T> {
-        DijkstraOnTerrain {
-            info,
-            start,
-            goal,
-            dist: vec![UNREACHED; grid.len()],
-            parent: vec![NO_SIDE; grid.len()],
-            grid,
-            queue: DistanceRing::default(),
-            settled_count: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T> {
     #[inline(always)]
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
@@ -240,6 +220,26 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
                 .push(Words::new(maze).cell(cell).t(&text).done());
         }
         vec![queue]
+    }
+}
+
+impl<T: Topology> DijkstraOnTerrain<T> {
+    /// A search on a maze whose grid is `grid`, described by `info` (Dijkstra's).
+    pub fn on(info: &'static Info, grid: T, start: usize, goal: usize) -> DijkstraOnTerrain<T> {
+        DijkstraOnTerrain {
+            info,
+            start,
+            goal,
+            dist: vec![UNREACHED; grid.len()],
+            parent: vec![NO_SIDE; grid.len()],
+            grid,
+            queue: DistanceRing::default(),
+            settled_count: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 

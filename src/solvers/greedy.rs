@@ -83,31 +83,6 @@ pub struct Greedy<T = Square> {
     outcome: Option<Outcome>,
 }
 
-impl Greedy {
-    /// A search on a square maze.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> Greedy {
-        Greedy::on(maze.square(), start, goal)
-    }
-}
-
-impl<T: Topology> Greedy<T> {
-    /// A search on a maze whose grid is `grid`.
-    pub fn on(grid: T, start: usize, goal: usize) -> Greedy<T> {
-        Greedy {
-            start,
-            goal,
-            parent: vec![NO_PARENT; grid.len()],
-            grid,
-            queue: QuadHeap::new(),
-            queued: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -244,6 +219,31 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
             );
         }
         vec![queue]
+    }
+}
+
+impl Greedy {
+    /// A search on a square maze.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Greedy {
+        Greedy::on(maze.square(), start, goal)
+    }
+}
+
+impl<T: Topology> Greedy<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Greedy<T> {
+        Greedy {
+            start,
+            goal,
+            parent: vec![NO_PARENT; grid.len()],
+            grid,
+            queue: QuadHeap::new(),
+            queued: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 

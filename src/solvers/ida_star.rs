@@ -101,33 +101,6 @@ pub struct IdaStar<T> {
     outcome: Option<Outcome>,
 }
 
-impl<T: Topology> IdaStar<T> {
-    pub fn on(grid: T, maze: &Maze, start: usize, goal: usize, search: &Search) -> Self {
-        let moves = Moves::new(maze, search.corners);
-        let search = Search {
-            weight: 1.0,
-            ..*search
-        };
-        let len = grid.len();
-        IdaStar {
-            guess: Guess::new(maze, &moves, &search),
-            grid,
-            moves,
-            start,
-            goal,
-            stack: Vec::new(),
-            on_path: vec![false; len],
-            best: vec![(0, NONE); len],
-            round: 0,
-            bound: 0,
-            next_bound: NONE,
-            steps: 0,
-            visited: 0,
-            outcome: None,
-        }
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -343,6 +316,33 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
                 .push(Words::new(maze).cell(frame.cell as usize).t(&text).done());
         }
         vec![stack]
+    }
+}
+
+impl<T: Topology> IdaStar<T> {
+    pub fn on(grid: T, maze: &Maze, start: usize, goal: usize, search: &Search) -> Self {
+        let moves = Moves::new(maze, search.corners);
+        let search = Search {
+            weight: 1.0,
+            ..*search
+        };
+        let len = grid.len();
+        IdaStar {
+            guess: Guess::new(maze, &moves, &search),
+            grid,
+            moves,
+            start,
+            goal,
+            stack: Vec::new(),
+            on_path: vec![false; len],
+            best: vec![(0, NONE); len],
+            round: 0,
+            bound: 0,
+            next_bound: NONE,
+            steps: 0,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 

@@ -123,47 +123,6 @@ pub struct JumpPointSearch {
     outcome: Option<Outcome>,
 }
 
-impl JumpPointSearch {
-    pub fn new(maze: &Maze, start: usize, goal: usize, search: &Search) -> JumpPointSearch {
-        let moves = Moves::new(maze, search.corners);
-        let search = Search {
-            weight: 1.0,
-            ..*search
-        };
-        let len = maze.len();
-        let refusal = if maze.grid().is_some() {
-            Some(SHAPE)
-        } else if !is_uniform(maze) {
-            Some(COSTS)
-        } else {
-            None
-        };
-        JumpPointSearch {
-            square: maze.square(),
-            width: maze.width() as usize,
-            corners: moves.corners,
-            guess: Guess::new(maze, &moves, &search),
-            start,
-            goal,
-            open_ground: match refusal {
-                None => (0..len).map(|cell| in_open_ground(maze, cell)).collect(),
-                Some(_) => vec![false; len],
-            },
-            refusal,
-            g: vec![UNREACHED; len],
-            parent: vec![NO_PARENT; len],
-            closed: vec![false; len],
-            open: QuadHeap::new(),
-            added: 0,
-            closed_count: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-}
-
 impl Machine for JumpPointSearch {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -366,6 +325,47 @@ impl Machine for JumpPointSearch {
                 .push(Words::new(maze).cell(cell as usize).t(&text).done());
         }
         vec![open]
+    }
+}
+
+impl JumpPointSearch {
+    pub fn new(maze: &Maze, start: usize, goal: usize, search: &Search) -> JumpPointSearch {
+        let moves = Moves::new(maze, search.corners);
+        let search = Search {
+            weight: 1.0,
+            ..*search
+        };
+        let len = maze.len();
+        let refusal = if maze.grid().is_some() {
+            Some(SHAPE)
+        } else if !is_uniform(maze) {
+            Some(COSTS)
+        } else {
+            None
+        };
+        JumpPointSearch {
+            square: maze.square(),
+            width: maze.width() as usize,
+            corners: moves.corners,
+            guess: Guess::new(maze, &moves, &search),
+            start,
+            goal,
+            open_ground: match refusal {
+                None => (0..len).map(|cell| in_open_ground(maze, cell)).collect(),
+                Some(_) => vec![false; len],
+            },
+            refusal,
+            g: vec![UNREACHED; len],
+            parent: vec![NO_PARENT; len],
+            closed: vec![false; len],
+            open: QuadHeap::new(),
+            added: 0,
+            closed_count: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 

@@ -106,87 +106,6 @@ pub struct Tremaux<T = Square> {
     outcome: Option<Outcome>,
 }
 
-impl Tremaux {
-    /// A walk on a square maze.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> Tremaux {
-        Tremaux::on(maze.square(), start, goal)
-    }
-}
-
-impl<T: Topology + Weave> Tremaux<T> {
-    /// A walk on a maze whose grid is `grid`.
-    pub fn on(grid: T, start: usize, goal: usize) -> Tremaux<T> {
-        Tremaux {
-            start,
-            goal,
-            chalk: vec![0; grid.len() << usize::from(grid.max_sides() > 4)],
-            wide: usize::from(grid.max_sides() > 4),
-            seen: vec![false; grid.len()],
-            on_way: vec![0; grid.len()],
-            grid,
-            way: Vec::new(),
-            last_move: None,
-            started: false,
-            visited: 0,
-            outcome: None,
-        }
-    }
-
-    /// The marks (0, 1 or 2) on the passage on side `side` of `cell` (on the square grid a
-    /// [`crate::maze::Direction`] will do).
-    pub fn passage_marks(&self, cell: usize, side: impl Into<Side>) -> u8 {
-        let (at, shift) = self.chalk_at(cell, side.into());
-        (self.chalk[at] >> shift) & 3
-    }
-
-    /// Where the marks of side `side` of `cell` are: the byte, and the shift within it.
-    #[inline]
-    fn chalk_at(&self, cell: usize, side: Side) -> (usize, u8) {
-        ((cell << self.wide) + usize::from(side >> 2), 2 * (side & 3))
-    }
-
-    /// Adds `change` (1 or -1, as a wrapping byte) to the marks of side `side` of `cell`.
-    #[inline]
-    fn change_marks(&mut self, cell: usize, side: Side, change: u8) {
-        let (at, shift) = self.chalk_at(cell, side);
-        self.chalk[at] = self.chalk[at].wrapping_add(change << shift);
-    }
-
-    /// The once-marked way from the start to the current cell.
-    pub fn way(&self) -> impl Iterator<Item = usize> + '_ {
-        self.way.iter().map(|&c| c as usize)
-    }
-
-    /// Adds a mark to the passage through side `side` of `cell` to `next`, on both its ends;
-    /// returns the marks it has now.
-    fn add_passage_mark(&mut self, cell: usize, side: Side, next: usize) -> u8 {
-        self.change_marks(cell, side, 1);
-        self.change_marks(next, self.grid.back(cell, side), 1);
-        self.passage_marks(cell, side)
-    }
-
-    /// The passage to take from `cell` by rules 2 and 3, with its neighbour and the pseudocode
-    /// line of the rule.
-    fn choose(&self, maze: &Maze, cell: usize) -> Option<(Side, usize, Line)> {
-        if let Some((back, true)) = self.last_move {
-            if self.passage_marks(cell, back) == 1 {
-                let next = neighbour_through(&self.grid, maze, cell, back)?;
-                return Some((back, next, GO_BACK));
-            }
-        }
-        for (wanted, line) in [(0, TAKE_NEW), (1, TAKE_ONCE)] {
-            for side in 0..self.grid.sides(cell) {
-                if self.passage_marks(cell, side) == wanted {
-                    if let Some(next) = neighbour_through(&self.grid, maze, cell, side) {
-                        return Some((side, next, line));
-                    }
-                }
-            }
-        }
-        None
-    }
-}
-
 impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for Tremaux<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -317,6 +236,87 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for Tremaux<T> 
                 .cells(maze, &mut newest_first, limit)
                 .say(Sentence::new("notes.marked-twice")),
         ]
+    }
+}
+
+impl Tremaux {
+    /// A walk on a square maze.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Tremaux {
+        Tremaux::on(maze.square(), start, goal)
+    }
+}
+
+impl<T: Topology + Weave> Tremaux<T> {
+    /// A walk on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Tremaux<T> {
+        Tremaux {
+            start,
+            goal,
+            chalk: vec![0; grid.len() << usize::from(grid.max_sides() > 4)],
+            wide: usize::from(grid.max_sides() > 4),
+            seen: vec![false; grid.len()],
+            on_way: vec![0; grid.len()],
+            grid,
+            way: Vec::new(),
+            last_move: None,
+            started: false,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// The marks (0, 1 or 2) on the passage on side `side` of `cell` (on the square grid a
+    /// [`crate::maze::Direction`] will do).
+    pub fn passage_marks(&self, cell: usize, side: impl Into<Side>) -> u8 {
+        let (at, shift) = self.chalk_at(cell, side.into());
+        (self.chalk[at] >> shift) & 3
+    }
+
+    /// Where the marks of side `side` of `cell` are: the byte, and the shift within it.
+    #[inline]
+    fn chalk_at(&self, cell: usize, side: Side) -> (usize, u8) {
+        ((cell << self.wide) + usize::from(side >> 2), 2 * (side & 3))
+    }
+
+    /// Adds `change` (1 or -1, as a wrapping byte) to the marks of side `side` of `cell`.
+    #[inline]
+    fn change_marks(&mut self, cell: usize, side: Side, change: u8) {
+        let (at, shift) = self.chalk_at(cell, side);
+        self.chalk[at] = self.chalk[at].wrapping_add(change << shift);
+    }
+
+    /// The once-marked way from the start to the current cell.
+    pub fn way(&self) -> impl Iterator<Item = usize> + '_ {
+        self.way.iter().map(|&c| c as usize)
+    }
+
+    /// Adds a mark to the passage through side `side` of `cell` to `next`, on both its ends;
+    /// returns the marks it has now.
+    fn add_passage_mark(&mut self, cell: usize, side: Side, next: usize) -> u8 {
+        self.change_marks(cell, side, 1);
+        self.change_marks(next, self.grid.back(cell, side), 1);
+        self.passage_marks(cell, side)
+    }
+
+    /// The passage to take from `cell` by rules 2 and 3, with its neighbour and the pseudocode
+    /// line of the rule.
+    fn choose(&self, maze: &Maze, cell: usize) -> Option<(Side, usize, Line)> {
+        if let Some((back, true)) = self.last_move {
+            if self.passage_marks(cell, back) == 1 {
+                let next = neighbour_through(&self.grid, maze, cell, back)?;
+                return Some((back, next, GO_BACK));
+            }
+        }
+        for (wanted, line) in [(0, TAKE_NEW), (1, TAKE_ONCE)] {
+            for side in 0..self.grid.sides(cell) {
+                if self.passage_marks(cell, side) == wanted {
+                    if let Some(next) = neighbour_through(&self.grid, maze, cell, side) {
+                        return Some((side, next, line));
+                    }
+                }
+            }
+        }
+        None
     }
 }
 
