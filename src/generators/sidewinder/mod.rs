@@ -16,17 +16,22 @@
 //!
 //! Speed: the coins are tossed 32 from one random number ([`Coins`]), since a full draw per
 //! toss cost more than the rest of the step. Run to the end with nobody watching (no marks,
-//! no journal), it makes the same decisions a word of coins at a time (`finish_row_unwatched`):
-//! a coin that is random by design cannot be predicted, and branching on it cell by cell cost
-//! more than everything else together.
+//! no journal), it makes the same decisions a word of coins at a time (`fast.rs`): a coin
+//! that is random by design cannot be predicted, and branching on it cell by cell cost more
+//! than everything else together.
 //!
 //! Marks: `ACTIVE` for cells of the current run, `VISITED` for finished cells.
+//!
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `fast.rs` (the run
+//! nobody watches), `undo.rs` (a step taken back), `views.rs` (what a step says, the run for
+//! the teaching panel).
+
+mod fast;
+mod undo;
+mod views;
 
 use crate::board::{mark, Board};
-use crate::machine::Line;
-use crate::machine::{event_sentence, side_words};
-use crate::machine::{step_to_end_local, Structure};
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Event, Info, Line, Machine, Step, Structure};
 use crate::maze::{Direction, Maze};
 use crate::rng::{Coins, Rng};
 use crate::words::Sentence;
@@ -131,19 +136,6 @@ impl Machine for SideWinder {
         ))
     }
 
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        let mut steps = 0;
-        if !board.is_displaying() && !board.is_journaling() {
-            // Row by row up to the last one, which is stepped so that its last step is known.
-            let last_row = self.len - self.width;
-            while self.next < last_row {
-                steps += self.finish_row_unwatched(board, rng);
-            }
-        }
-        let (rest, last) = step_to_end_local(self, board, rng);
-        (steps + rest, last)
-    }
-
     fn info(&self) -> &'static Info {
         &INFO
     }
@@ -156,71 +148,28 @@ impl Machine for SideWinder {
         self.next.checked_sub(1)
     }
 
-    /// One cell back, with no notes: the event says where the run started and which way the
-    /// coin fell, so the toss is put back into the coins.
+    /// Rows at a time when nobody watches (fast.rs).
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        self.step_to_end_fast(board, rng)
+    }
+
+    /// One cell back, with no notes (undo.rs).
     fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
-        let Some(cell) = self.next.checked_sub(1) else {
-            return false;
-        };
-        let column = cell % self.width;
-        let (run_start, close) = match step.event {
-            // The top row: each step started an empty run at its own cell.
-            Event::Carve { .. } | Event::Pass { .. } => (cell, None),
-            Event::ExtendRun { .. } => (self.run_start, Some(false)),
-            // `run_len` counts the cell just added.
-            Event::CloseRun { run_len, .. } => (cell + 1 - run_len as usize, Some(true)),
-            _ => return false,
-        };
-        (self.next, self.column, self.run_start) = (cell, column, run_start);
-        // The east edge closes without a toss.
-        if let Some(close) = close.filter(|_| column + 1 < self.width) {
-            self.coins.untake_toss(close);
-        }
-        true
+        self.take_back(step)
+    }
+
+    /// Runs a row at a time: the coin decides between going on east and closing the run
+    /// (views.rs).
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
+        self.sentence_for(step, maze)
+    }
+
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        self.structures(maze, limit)
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("run", self.run().len() as u64)]
-    }
-
-    /// Runs a row at a time: the coin decides between going on east and closing the run.
-    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
-        // After a step at the east edge the column wraps to 0.
-        let at_edge = self.column == 0;
-        let at =
-            |key: &'static str, cell: u32| Sentence::new(key).cell("cell", maze, cell as usize);
-        match step.event {
-            Event::ExtendRun { cell, run_len } => {
-                at("narration.sidewinder.extend-run", cell).n("run", run_len)
-            }
-            Event::CloseRun {
-                cell,
-                side,
-                run_len,
-            } => at(
-                if at_edge {
-                    "narration.sidewinder.close-run-edge"
-                } else {
-                    "narration.sidewinder.close-run"
-                },
-                cell,
-            )
-            .words("side", side_words(maze, cell, side))
-            .n("run", run_len),
-            Event::Carve { cell, side } => {
-                at("narration.sidewinder.carve", cell).words("side", side_words(maze, cell, side))
-            }
-            Event::Pass { cell } => at("narration.sidewinder.pass", cell),
-            _ => event_sentence(&step.event, maze),
-        }
-    }
-
-    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut run = self.run();
-        vec![
-            Structure::new("Current run (west to east)", run.len() as u64)
-                .cells(maze, &mut run, limit),
-        ]
     }
 }
 
@@ -250,44 +199,5 @@ impl SideWinder {
         board.carve_to(chosen, Direction::North, chosen - self.width);
         self.run_start = last + 1;
         chosen
-    }
-
-    /// Does the rest of the current row at once, exactly as `step` would cell by cell, when
-    /// no marks and no journal are kept; returns the number of steps that is. The coins are
-    /// taken up to 32 at a time: the extending cells (coin 0) carve east and the closing ones
-    /// (coin 1) close their runs, each found by walking the word's bits, so no branch depends
-    /// on a coin. The order of the carves differs from stepping, which changes nothing; the
-    /// random numbers are drawn in the very same order.
-    fn finish_row_unwatched(&mut self, board: &mut Board, rng: &mut Rng) -> u64 {
-        let row_end = self.next - self.column + self.width;
-        let steps = (row_end - self.next) as u64;
-        if row_end == self.width {
-            // The top row: one corridor east, no coins.
-            for cell in self.next..row_end - 1 {
-                board.carve_to(cell, Direction::East, cell + 1);
-            }
-        } else {
-            // Every cell but the last tosses a coin; the last always closes.
-            while self.next < row_end - 1 {
-                let most = (row_end - 1 - self.next).min(32) as u32;
-                let (closes, count) = self.coins.tosses(rng, most);
-                let mut extends = !closes & (u32::MAX >> (32 - count));
-                while extends != 0 {
-                    let cell = self.next + extends.trailing_zeros() as usize;
-                    board.carve_to(cell, Direction::East, cell + 1);
-                    extends &= extends - 1;
-                }
-                let mut closes = closes;
-                while closes != 0 {
-                    let last = self.next + closes.trailing_zeros() as usize;
-                    self.close_run(board, rng, last);
-                    closes &= closes - 1;
-                }
-                self.next += count as usize;
-            }
-            self.close_run(board, rng, row_end - 1);
-        }
-        (self.next, self.column, self.run_start) = (row_end, 0, row_end);
-        steps
     }
 }
