@@ -25,7 +25,7 @@
 //! `(dist, order queued)` would give, without its `log n` reshuffling per cell.
 //!
 //! With diagonal moves, costs are no longer whole numbers the same from every side, and the
-//! general search by cost takes over ([`super::best_first`]). The search is written for any
+//! general search by cost takes over ([`super::a_star::best_first`]). The search is written for any
 //! grid (`T`), but the registry uses it on the square grid only: other shapes take the
 //! general search too, which keeps a second copy of this one out of the wasm module (8 KB).
 //!

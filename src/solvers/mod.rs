@@ -10,8 +10,8 @@
 //! jump point search). Dijkstra and A* keep their unit-cost forms (bucket queues) on a plain
 //! maze with four moves and the grid's own estimate. On terrain with four moves on the square
 //! grid, Dijkstra becomes [`dijkstra_on_terrain`] (Dial's buckets, costs 1 to 9) and A* (weight
-//! 1, counting moves) [`a_star_on_terrain`] (buckets by `f` and `h`); everything else takes
-//! the general search by cost in [`best_first`]. [`moves`] has what the searches by cost share: the moves with their
+//! 1, counting moves) [`a_star::on_terrain`] (buckets by `f` and `h`); everything else takes
+//! the general search by cost in [`a_star::best_first`]. [`moves`] has what the searches by cost share: the moves with their
 //! costs, and the heuristic resolved for the grid. Greedy, BFS, DFS, the wall followers,
 //! Trémaux and dead-end filling ignore costs and move along sides only. Jump point search
 //! needs every cell to cost the same ([`check_world`]) and the plain square grid.
@@ -28,8 +28,6 @@ use moves::{Guess, Moves};
 use std::fmt;
 
 pub mod a_star;
-pub mod a_star_on_terrain;
-pub mod best_first;
 pub mod bfs;
 pub mod bidirectional_a_star;
 pub mod bidirectional_bfs;
@@ -45,9 +43,9 @@ pub mod moves;
 pub mod tremaux;
 pub mod wall_follower;
 
+pub use a_star::best_first::BestFirst;
+pub use a_star::on_terrain::AStarOnTerrain;
 pub use a_star::AStar;
-pub use a_star_on_terrain::AStarOnTerrain;
-pub use best_first::BestFirst;
 pub use bfs::Bfs;
 pub use bidirectional_a_star::BidirectionalAStar;
 pub use bidirectional_bfs::BidirectionalBfs;

@@ -3,6 +3,8 @@
 
 use super::{Kruskal, DRAW_AHEAD};
 use crate::board::Board;
+#[cfg(doc)]
+use crate::ds::union_find::UnionFind;
 use crate::machine::{Event, Step};
 use crate::topology::{Topology, Weave};
 
@@ -18,8 +20,8 @@ impl<T: Topology + Weave> Kruskal<T> {
     }
 
     /// Puts back the union-find entries the step's finds and union overwrote, noted before
-    /// them as (cell, entry) pairs (see [`UnionFind::note_find_union`](crate::ds::union_find::UnionFind::note_find_union)); the merged root's size
-    /// loses the absorbed set's, which is still there. A step that drew the next batch of the
+    /// them as (cell, entry) pairs (see [`UnionFind::note_find_union`]); the merged root's
+    /// size loses the absorbed set's, which is still there. A step that drew the next batch of the
     /// random order noted its picks first, to swap them back.
     pub(super) fn take_back(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
         let Some(next) = self.next.checked_sub(1) else {

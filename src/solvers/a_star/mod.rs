@@ -37,20 +37,36 @@
 //! double, so A* trusts the straight line more than the steps taken and usually expands fewer
 //! cells, but the path it returns can be longer than the shortest (at most twice as long).
 //!
-//! This file: the algorithm first — its description, its pseudocode, its state and `step` —
-//! then what `step` uses (relaxing a neighbour, the packed node, how a grid keeps places and
-//! guesses `h`), taking a step back, the queries behind the teaching views, and the weighted
-//! variant's description. The open set
-//! itself is a data structure of its own: [`crate::ds::open_set`].
+//! Why three open sets: what the page calls "A*" is always this algorithm, but the best open
+//! set depends on what a move costs, and the registry picks one of three searches for it:
+//! - here, every move costs 1 (a plain maze, four moves, the grid's own guess): `f` takes only
+//!   two values at a time, so buckets ([`crate::ds::open_set`]) replace the heap;
+//! - [`on_terrain`]: entering a cell costs 1 to 9 (square grid, four moves, a guess that counts
+//!   moves): a level of buckets per `f`, eleven at most ([`crate::ds::score_ring`]);
+//! - [`best_first`]: anything else (diagonal moves of cost √2, other guesses, weights that are
+//!   not whole): a four-way heap over exact costs; Dijkstra's search by cost too, with `h = 0`.
+//!
+//! All three take cells in the same order a heap of `(f, h, order added)` would, under A*'s
+//! pseudocode and line names. The buckets only make it faster.
+//!
+//! This file: the algorithm — its description, its pseudocode, its state and `step` — then
+//! what `step` uses (relaxing a neighbour, the packed node) and the weighted variant's
+//! description. Beside it: `undo.rs` (a step taken back), `views.rs` (what a step says, the
+//! open set as a list, the scores), and the two other searches.
 
-use super::{follow_parents, mark_path, open_neighbours, side_bits, Outcome, Solver};
+pub mod best_first;
+pub mod on_terrain;
+mod undo;
+mod views;
+
+pub use views::OpenCell;
+
+use super::{follow_parents, mark_path, side_bits, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::open_entry::Entry;
 use crate::ds::open_set::OpenSet;
-use crate::machine::event_sentence;
-use crate::machine::Line;
-use crate::machine::{step_to_end_inlined, Structure, Words};
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{step_to_end_inlined, Structure};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology, Walk};
@@ -199,7 +215,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
         self.current
     }
 
-    // Taking a step back: the work is done in the section of that name below.
+    // Taking a step back: undo.rs.
 
     /// Takes back, newest first: the neighbours reached (old nodes and push words noted, the
     /// entries pushed worked out again), the closing of the cell, each pop (the open set's
@@ -216,52 +232,22 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
 
     // The teaching views: counters, narration and the open set as a list.
 
+    /// Gives the expanded cell's scores (views.rs).
+    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
+        self.sentence_for(step, maze)
+    }
+
+    /// The open set's best entries (views.rs).
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
+        self.structures(maze, limit)
+    }
+
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("open", self.open_len()),
             ("closed", self.closed_count),
             ("visited", self.visited),
         ]
-    }
-
-    /// Gives the expanded cell's scores: g steps from the start, h to the goal, f = g + h.
-    fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
-        match step.event {
-            Event::Expand { cell, added } => {
-                let cell = cell as usize;
-                let (g, h) = (self.nodes[cell].g(), self.h(cell));
-                let f = g + self.weight * h;
-                Sentence::new("narration.a-star.expand")
-                    .cell("cell", maze, cell)
-                    .n("f", f)
-                    .n("g", g)
-                    .n("h", h)
-                    .n("added", added)
-            }
-            _ => event_sentence(&step.event, maze),
-        }
-    }
-
-    /// The open set's best entries, found without sorting it.
-    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let best = self.open.best(limit, &|entry| self.is_live(entry));
-        let title = "Open set (lowest f first)";
-        let mut open = Structure::new(title, self.open_len());
-        for entry in best {
-            let cell = self.index(entry.xy);
-            open.items.push(
-                Words::new(maze)
-                    .cell(cell)
-                    .t(" f=")
-                    .n(u64::from(entry.f))
-                    .t(" g=")
-                    .n(u64::from(self.nodes[cell].g()))
-                    .t(" h=")
-                    .n(u64::from(entry.h))
-                    .done(),
-            );
-        }
-        vec![open]
     }
 }
 
@@ -429,156 +415,6 @@ impl Node {
 
     fn closed(self) -> Node {
         Node(self.0 | Node::CLOSED)
-    }
-}
-
-// -----------------------------------------------------------------------------------------------
-// Taking a step back: from the notes a step left, the search as it was before it.
-// -----------------------------------------------------------------------------------------------
-
-impl<T: Topology + Walk> AStar<T> {
-    /// Takes back the relaxations of `cell`'s expansion, newest first: the neighbours whose
-    /// parent is now `cell` (no one else sets that), with their old nodes and push words in
-    /// `noted`, two words each.
-    fn undo_relax(&mut self, board: &Board, cell: usize, noted: &[u32]) -> Option<()> {
-        let xy = self.grid.spot(cell).place;
-        let grid = &self.grid;
-        let reached: Vec<(usize, (u32, u32))> = open_neighbours(grid, board.maze(), cell)
-            .filter(|&(side, next)| self.nodes[next].back() == u32::from(grid.back(cell, side)))
-            // The place as `step` works it out.
-            .map(|(side, next)| (next, grid.place_toward(xy, side, next)))
-            .collect();
-        if reached.len() * 2 != noted.len() {
-            return None;
-        }
-        for (&(next, xy), pair) in reached.iter().rev().zip(noted.chunks_exact(2).rev()) {
-            let (old, word) = (Node(pair[0]), pair[1]);
-            self.added -= 1;
-            self.open
-                .undo_push(self.entry(xy, self.nodes[next].g()), word);
-            self.nodes[next] = old;
-            if !old.is_reached() {
-                self.visited -= 1;
-            }
-        }
-        Some(())
-    }
-
-    /// Takes `step` back (see [`Machine::undo`]); `None`, perhaps half done, if the notes do
-    /// not fit it.
-    fn undo_step(&mut self, step: &Step, notes: &[u32], board: &Board) -> Option<()> {
-        let notes = match step.event {
-            Event::Begin { .. } => {
-                let &[word] = notes else {
-                    return None;
-                };
-                self.added -= 1;
-                self.open.undo_push(self.entry(self.start_xy, 0), word);
-                self.nodes[self.start] = Node::UNREACHED;
-                self.visited = 0;
-                self.started = false;
-                return Some(());
-            }
-            Event::Expand { cell, added } => {
-                let split = notes.len().checked_sub(2 * added as usize)?;
-                let (notes, relaxed) = notes.split_at(split);
-                self.undo_relax(board, cell as usize, relaxed)?;
-                self.reopen(cell as usize);
-                notes
-            }
-            Event::Found { .. } => {
-                self.reopen(self.goal);
-                notes
-            }
-            Event::Unreachable => notes,
-            _ => return None,
-        };
-        // The cell before, then what each pop took, the live entry's last.
-        let (&before, mut pops) = notes.split_first()?;
-        while !pops.is_empty() {
-            self.open.undo_pop(&mut pops)?;
-        }
-        self.outcome = None;
-        self.current = (before != u32::MAX).then_some(before as usize);
-        Some(())
-    }
-
-    /// Opens a closed cell again.
-    fn reopen(&mut self, cell: usize) {
-        self.nodes[cell] = Node(self.nodes[cell].0 & !Node::CLOSED);
-        self.closed_count -= 1;
-    }
-}
-
-// -----------------------------------------------------------------------------------------------
-// Queries behind the teaching views (and the tests): scores, parents, the open set.
-// -----------------------------------------------------------------------------------------------
-
-/// A cell of the open set with its scores, for a panel that lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OpenCell {
-    pub cell: usize,
-    /// Steps from the start along the best way known.
-    pub g: u32,
-    /// The guess of the distance to the goal (on the square grid the Manhattan distance).
-    pub h: u32,
-    /// The priority, `g + weight · h`.
-    pub f: u32,
-}
-
-impl<T: Topology + Walk> AStar<T> {
-    /// The heuristic weight (1 = optimal).
-    pub fn weight(&self) -> u32 {
-        self.weight
-    }
-
-    /// The guess of the distance from a cell to the goal: on the square grid the Manhattan
-    /// distance, elsewhere [`Topology::estimate`].
-    pub fn h(&self, cell: usize) -> u32 {
-        self.grid
-            .place_estimate(self.grid.spot(cell).place, self.goal_xy)
-    }
-
-    /// The length of the best way to a cell found so far, if it has been reached.
-    pub fn g(&self, cell: usize) -> Option<u32> {
-        let node = self.nodes[cell];
-        node.is_reached().then_some(node.g())
-    }
-
-    /// The parent of a cell on the best way found so far, if it has been reached.
-    pub fn parent(&self, cell: usize) -> Option<usize> {
-        match self.nodes[cell].back() {
-            Node::NO_PARENT => None,
-            Node::START => Some(cell),
-            back => Some(self.grid.through(cell, back as Side)),
-        }
-    }
-
-    /// Whether a cell has been closed (expanded).
-    pub fn is_closed(&self, cell: usize) -> bool {
-        self.nodes[cell].is_closed()
-    }
-
-    /// Number of cells in the open set (stale heap entries not counted).
-    pub fn open_len(&self) -> u64 {
-        self.visited - self.closed_count
-    }
-
-    /// The open set, best first (the order A* will take them in), stale entries left out.
-    pub fn open_set(&self) -> Vec<OpenCell> {
-        self.open
-            .best(usize::MAX, &|entry| self.is_live(entry))
-            .into_iter()
-            .map(|entry| {
-                let cell = self.index(entry.xy);
-                OpenCell {
-                    cell,
-                    g: self.nodes[cell].g(),
-                    h: entry.h,
-                    f: entry.f,
-                }
-            })
-            .collect()
     }
 }
 

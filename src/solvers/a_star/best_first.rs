@@ -1,7 +1,7 @@
 //! Dijkstra's algorithm and A* where moves cost different amounts: the general path the two
 //! take on a world with terrain costs, with diagonal moves, or with a heuristic other than the
-//! grid's own. (On a plain maze, where every passage costs 1, each keeps its own file's faster
-//! form: [`super::dijkstra`], [`super::a_star`].) Dijkstra is A* with `h = 0`, so one search
+//! grid's own. (On a plain maze, where every passage costs 1, each keeps its own faster form:
+//! [`crate::solvers::dijkstra`], [`super`] (A*).) Dijkstra is A* with `h = 0`, so one search
 //! serves both, under each one's name and description.
 //!
 //! How it works:
@@ -22,17 +22,15 @@
 //! search of a world agrees on what a path costs. The open set is a four-way heap whose pushes
 //! and pops can be taken back exactly ([`QuadHeap`]); an improved cell is added again and its
 //! old entry, stale, is dropped within the step that meets it. (Dijkstra with four moves, every
-//! move a whole cost from 1 to 9, has a faster form of its own: [`super::dijkstra_on_terrain`].)
+//! move a whole cost from 1 to 9, has a faster form of its own:
+//! [`crate::solvers::dijkstra_on_terrain`].)
 //!
 //! One step is one cell taken from the open set and its moves. Marks: `FRONTIER` for the open
 //! set, `VISITED` for closed cells, `PATH` for the result.
 
-use super::cost_notes::{note_pop, note_relax, records, CostEntry, Record};
-use super::moves::{in_moves, Guess, Moves};
-use super::{follow_parents, mark_path, Outcome, Solver, NO_PARENT};
 // The lines of A*'s pseudocode, which Dijkstra's names alike (a test below checks it): this
 // search shows either.
-use super::a_star::{BEGIN, CLOSE, FOUND, OPEN, UNREACHABLE};
+use super::{BEGIN, CLOSE, FOUND, OPEN, UNREACHABLE};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::event_sentence;
@@ -40,6 +38,9 @@ use crate::machine::{heap_best, step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::solvers::cost_notes::{note_pop, note_relax, records, CostEntry, Record};
+use crate::solvers::moves::{in_moves, Guess, Moves};
+use crate::solvers::{follow_parents, mark_path, Outcome, Solver, NO_PARENT};
 use crate::topology::Topology;
 use crate::words::{Arg, Sentence};
 use crate::world::Search;

@@ -19,9 +19,9 @@
 //! ([`crate::ds::score_ring`]): a level per `f`, eleven in use at most, each with a queue
 //! per `h` — the order of a heap of `(f, h, order added)` without its reshuffling.
 //!
-//! Unlike Dijkstra on terrain ([`super::dijkstra_on_terrain`]), a cell reached first is not
-//! always reached at its final cost: cells are taken by `f`, not `g`, so a cell taken later
-//! (farther from the goal) may offer a cheaper way to a cell already open.
+//! Unlike Dijkstra on terrain ([`crate::solvers::dijkstra_on_terrain`]), a cell reached first
+//! is not always reached at its final cost: cells are taken by `f`, not `g`, so a cell taken
+//! later (farther from the goal) may offer a cheaper way to a cell already open.
 //!
 //! With diagonal moves, another heuristic or a weight above 1, the general search by cost
 //! takes over ([`super::best_first`]).
@@ -29,9 +29,8 @@
 //! One step is one cell taken from the open set and its neighbours. Marks: `FRONTIER` for the
 //! open set, `VISITED` for closed cells, `PATH` for the result.
 
-use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 // The lines of A*'s pseudocode, whose Info this search shows.
-use super::a_star::{BEGIN, CLOSE, FOUND, OPEN, UNREACHABLE};
+use super::{BEGIN, CLOSE, FOUND, OPEN, UNREACHABLE};
 use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::ds::score_ring::ScoreRing;
@@ -40,6 +39,7 @@ use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::solvers::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::topology::{Square, Topology};
 use crate::words::{Arg, Sentence};
 
