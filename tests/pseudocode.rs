@@ -239,6 +239,17 @@ fn is_named_line(argument: &str) -> bool {
     is_named_line(then) && is_named_line(otherwise)
 }
 
+/// Whether a line of code compares a step's line with a number (`step.line >= 7`).
+fn compares_line_to_number(code: &str) -> bool {
+    code.match_indices(".line ").any(|(at, _)| {
+        let rest = code[at + ".line ".len()..].trim_start();
+        let rest = ["==", "!=", ">=", "<=", ">", "<"]
+            .iter()
+            .find_map(|operator| rest.strip_prefix(operator));
+        rest.is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
 #[test]
 fn every_pseudocode_line_a_step_reports_has_a_name_beside_it() {
     let mut errors = Vec::new();
@@ -309,6 +320,13 @@ fn every_pseudocode_line_a_step_reports_has_a_name_beside_it() {
             if builds_step || sets_line {
                 errors.push(format!(
                     "{file}:{}: a step's line is set here without Step::new: {trimmed}",
+                    at + 1
+                ));
+            }
+            if compares_line_to_number(trimmed) {
+                errors.push(format!(
+                    "{file}:{}: a step's line is compared with a number: compare it with a \
+                     line's name (NAME.0): {trimmed}",
                     at + 1
                 ));
             }
@@ -456,6 +474,10 @@ fn the_readers_of_the_source_understand_what_they_read() {
         declared_fn("    pub(crate) fn step(&mut self) {"),
         Some("step")
     );
+    assert!(compares_line_to_number("let down = step.line >= 7;"));
+    assert!(!compares_line_to_number(
+        "let down = step.line == CARVE_DOWN.0;"
+    ));
     assert_eq!(declared_fn("    fn info<T>(&self)"), Some("info"));
     assert_eq!(declared_fn("    // fn step"), None);
     assert_eq!(declared_fn("    let f = |x| fn_like(x);"), None);

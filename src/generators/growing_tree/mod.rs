@@ -22,6 +22,12 @@
 //!
 //! One step is one pick from the list: a carve or a removal (the first step places the start
 //! cell). Marks: `VISITED` for cells in the maze, `ACTIVE` for the active list.
+//!
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures).
+
+mod undo;
+mod views;
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
@@ -156,77 +162,18 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for GrowingTree<
         self.current
     }
 
-    /// Takes the newest entry back off the list after a carve, or puts a removed cell back at
-    /// its noted index (undoing a compaction from its notes); `current` as noted.
-    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
-        let current = match (step.event, notes) {
-            (Event::Begin { cell }, _) => {
-                self.started = false;
-                self.in_maze[cell as usize] = false;
-                self.items.pop();
-                self.live -= 1;
-                self.current = None;
-                return true;
-            }
-            (Event::Push { .. }, &[current]) => {
-                if let Some(next) = self.items.pop() {
-                    self.in_maze[next as usize] = false;
-                }
-                self.live -= 1;
-                current
-            }
-            (Event::Pop { cell }, &[current, at, ref compacted @ ..]) => {
-                let at = at as usize;
-                if let [head, blanks @ ..] = compacted {
-                    // The live entries with the blanks back between them, as before `retain`.
-                    let head = *head as usize;
-                    let len = head + self.items.len() + blanks.len();
-                    let (mut live, mut blanks) = (self.items.iter(), blanks.iter().peekable());
-                    let mut items = vec![REMOVED; head];
-                    for i in head..len {
-                        if blanks.next_if(|&&b| b as usize == i).is_some() {
-                            items.push(REMOVED);
-                        } else {
-                            items.push(live.next().copied().unwrap_or(REMOVED));
-                        }
-                    }
-                    (self.items, self.head) = (items, head);
-                }
-                // The first and last entries were live before, so the trims stopped at `at`,
-                // or took it and every entry (then the list was cleared).
-                self.head = if self.live == 0 {
-                    at
-                } else {
-                    self.head.min(at)
-                };
-                self.items.resize(self.items.len().max(at + 1), REMOVED);
-                self.items[at] = cell;
-                self.live += 1;
-                current
-            }
-            _ => return false,
-        };
-        self.current = (current != u32::MAX).then_some(current as usize);
-        true
+    // In undo.rs.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.take_back_step(step, notes, board)
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("active", self.live as u64)]
     }
 
+    // In views.rs.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut newest_first = self.items[self.head..]
-            .iter()
-            .rev()
-            .filter(|&&c| c != REMOVED)
-            .map(|&c| c as usize);
-        vec![
-            Structure::new("Active list (newest first)", self.live as u64).cells(
-                maze,
-                &mut newest_first,
-                limit,
-            ),
-        ]
+        self.structures(maze, limit)
     }
 }
 

@@ -42,8 +42,11 @@
 //! found its cell; on other grids, which have no rows to mark (the legend still says "row"),
 //! for the cells the last hunt scanned, ending with the cell it found.
 //!
-//! The file: the algorithm first ([`HuntAndKill`] and its `step`), then taking a step back and
-//! what the page shows, each in a section of its own.
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures).
+
+mod undo;
+mod views;
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
@@ -51,7 +54,6 @@ use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{random_side, Spot, Square, Topology, Walk};
-use crate::words::Sentence;
 use std::ops::Range;
 
 pub static INFO: Info = Info {
@@ -406,132 +408,6 @@ fn word_row(word: u32) -> Option<u32> {
 /// The scanned cells as note words.
 fn range_words(cells: &Range<usize>) -> [u32; 2] {
     [cells.start as u32, cells.end as u32]
-}
-
-// ---- Taking a step back -------------------------------------------------------------------------
-
-impl<T: Topology + Walk> HuntAndKill<T> {
-    /// Takes the cell the step let in out of the maze again. The walk's cell before a carve is
-    /// where it carved from; a hunt noted what it forgot (the scan's start; by rows the hunt
-    /// row, cell by cell `reach` and the scanned cells; the walk), and so did the last step,
-    /// which ends the walk (the hunt row or the scanned cells, and the walk).
-    fn take_back(&mut self, step: &Step, notes: &[u32]) -> bool {
-        // The words a hunt notes before the walk, and the last of them, the marks' words,
-        // which the last step notes too.
-        let (saved, marked) = match self.rows {
-            Some(_) => (2, 1),
-            None => (4, 2),
-        };
-        let mut notes = notes;
-        if self.remaining == 0 {
-            // After a hunt the walk is its one cell.
-            let at = match step.event {
-                Event::Hunt { .. } => notes.len().saturating_sub(marked + 1),
-                _ => 0,
-            };
-            if notes.len() < at + marked {
-                return false;
-            }
-            let (words, walk) = notes[at..].split_at(marked);
-            self.restore_marks(words);
-            self.walk = walk.to_vec();
-            notes = &notes[..at];
-        }
-        match step.event {
-            Event::Begin { cell } => {
-                self.leave(cell as usize, cell as usize);
-                if let Some(square) = self.rows {
-                    self.top_row = square.height();
-                }
-                self.current = None;
-            }
-            Event::Carve { cell, side } => {
-                let next = self.grid.through(cell as usize, side);
-                self.leave(next, cell as usize);
-                self.current = Some(self.grid.spot(cell as usize));
-            }
-            Event::Hunt { cell, side } => {
-                if notes.len() <= saved {
-                    return false;
-                }
-                let (words, walk) = notes.split_at(saved);
-                let from = self.grid.through(cell as usize, side);
-                self.leave(cell as usize, from);
-                self.first_outside = words[0] as usize;
-                if self.rows.is_none() {
-                    self.reach = words[1] as usize;
-                }
-                self.restore_marks(&words[saved - marked..]);
-                self.walk.clear();
-                self.walk.extend_from_slice(walk);
-                let last = walk[walk.len() - 1] as usize;
-                self.current = Some(self.grid.spot(last));
-                self.hunts -= 1;
-            }
-            _ => return false,
-        }
-        true
-    }
-
-    /// The hunt row, or the scanned cells, from their note words.
-    fn restore_marks(&mut self, words: &[u32]) {
-        match *words {
-            [row] => self.hunt_row = word_row(row),
-            [start, end] => self.scanned = start as usize..end as usize,
-            _ => {}
-        }
-    }
-
-    /// Takes `cell` out of the maze again, the head of the walk, which joined it through a
-    /// passage from `from`. By rows, the top row goes back down too if `cell` alone raised it:
-    /// then it came from the cell south of it, and its row holds no other maze cell.
-    fn leave(&mut self, cell: usize, from: usize) {
-        self.walk.pop();
-        self.in_maze[cell] = false;
-        self.remaining += 1;
-        let Some(square) = self.rows else {
-            return;
-        };
-        let w = square.width() as usize;
-        let y = (cell / w) as u32;
-        if from == cell + w && self.top_row == y {
-            let row = y as usize * w..(y as usize + 1) * w;
-            if !self.in_maze[row].contains(&true) {
-                self.top_row = y + 1;
-            }
-        }
-    }
-}
-
-// ---- What the page shows ------------------------------------------------------------------------
-
-impl<T: Topology + Walk> HuntAndKill<T> {
-    /// The walk, newest first, and where the next hunt scans from.
-    fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut newest_first = self.walk.iter().rev().map(|&c| c as usize);
-        let mut scan = Structure::new("Hunts so far", self.hunts);
-        if self.remaining > 0 {
-            let note = match self.rows {
-                Some(_) => {
-                    let (_, row) = maze.coords(self.first_outside);
-                    Sentence::new("notes.hunt-row").n("row", row)
-                }
-                None if maze.grid().is_some_and(|grid| grid.is_masked()) => {
-                    Sentence::new("notes.hunt-from-masked")
-                }
-                None => Sentence::new("notes.hunt-from"),
-            };
-            scan.set_note(note.cell("cell", maze, self.first_outside));
-        }
-        vec![
-            Structure::new("Walk (newest first)", self.walk.len() as u64).cells(
-                maze,
-                &mut newest_first,
-                limit,
-            ),
-            scan,
-        ]
-    }
 }
 
 #[cfg(test)]

@@ -22,15 +22,20 @@
 //! chamber takes time in proportion to its area, and every cell lies in about as many chambers
 //! as there are levels of splitting. So a whole run takes O(N log N) for N cells on average,
 //! like quicksort, and the marking is most of it.
+//!
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `fast.rs` (the run
+//! nobody watches), `undo.rs` (a step taken back) and `views.rs` (what a step says, the teaching
+//! panel's structures).
+
+#[cfg(not(target_arch = "wasm32"))]
+mod fast;
+mod undo;
+mod views;
 
 use crate::board::{mark, Board};
-#[cfg(not(target_arch = "wasm32"))]
-use crate::machine::step_to_end_local;
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Line, Machine, Step};
-use crate::machine::{Structure, Words};
 use crate::maze::{Direction, Maze};
-#[cfg(not(target_arch = "wasm32"))]
-use crate::maze::{E, N, S, W};
 use crate::rng::Rng;
 
 pub static INFO: Info = Info {
@@ -144,14 +149,11 @@ impl Machine for RecursiveDivision {
         Some(self.divide_step(first, horizontal, length, gap))
     }
 
-    // Natively only: the page always watches (its runs keep the display), so in wasm this
-    // loop would be a kilobyte of code nobody runs.
+    // Natively only (fast.rs): the page always watches (its runs keep the display), so in
+    // wasm this loop would be a kilobyte of code nobody runs.
     #[cfg(not(target_arch = "wasm32"))]
     fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        match board.unwatched_cells() {
-            Some(cells) => self.divide_unwatched(cells, rng),
-            None => step_to_end_local(self, board, rng),
-        }
+        self.step_to_end_fast(board, rng)
     }
 
     fn info(&self) -> &'static Info {
@@ -170,58 +172,9 @@ impl Machine for RecursiveDivision {
         self.shown.map(|c| self.cell(c.x, c.y))
     }
 
-    /// Puts the split chamber back on the stack in place of its halves, and shows the chamber
-    /// shown before, as noted (four words; none on the first step).
-    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
-        let Event::Divide {
-            cell, side, length, ..
-        } = step.event
-        else {
-            return false;
-        };
-        let (cx, cy) = (cell % self.maze_width, cell / self.maze_width);
-        let horizontal = side == Direction::South.side();
-        // The chamber split is shown, except after the last step: there both halves were too
-        // thin to split, so it was two cells across the wall, which starts at its corner.
-        let chamber = self.shown.unwrap_or(if horizontal {
-            Chamber {
-                x: cx,
-                y: cy,
-                width: length,
-                height: 2,
-            }
-        } else {
-            Chamber {
-                x: cx,
-                y: cy,
-                width: 2,
-                height: length,
-            }
-        });
-        // The first half ends at the wall's line; the second half is the rest.
-        let at = if horizontal {
-            cy + 1 - chamber.y
-        } else {
-            cx + 1 - chamber.x
-        };
-        let (first, second) = chamber.split(horizontal, at);
-        for half in [first, second] {
-            if half.can_split() {
-                self.stack.pop();
-            }
-        }
-        self.stack.push(chamber);
-        self.shown = match *notes {
-            [x, y, width, height] => Some(Chamber {
-                x,
-                y,
-                width,
-                height,
-            }),
-            _ => None,
-        };
-        self.walls -= 1;
-        true
+    // In undo.rs.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.take_back_step(step, notes, board)
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
@@ -231,20 +184,9 @@ impl Machine for RecursiveDivision {
         ]
     }
 
+    // In views.rs.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut stack = Structure::new("Chambers waiting (top first)", self.stack.len() as u64);
-        for chamber in self.stack.iter().rev().take(limit) {
-            stack.items.push(
-                Words::new(maze)
-                    .cell(maze.index(chamber.x, chamber.y))
-                    .t(" ")
-                    .n(u64::from(chamber.width))
-                    .t("×")
-                    .n(u64::from(chamber.height))
-                    .done(),
-            );
-        }
-        vec![stack]
+        self.structures(maze, limit)
     }
 }
 
@@ -326,73 +268,5 @@ impl RecursiveDivision {
             let first = self.cell(chamber.x, y);
             board.mark_run(first, chamber.width as usize, mark::SPECIAL, on);
         }
-    }
-}
-
-// ---- Speed: the run nobody watches ------------------------------------------------------------
-
-#[cfg(not(target_arch = "wasm32"))]
-impl RecursiveDivision {
-    /// The rest of the run when nothing is displayed or journaled: the same chambers split by
-    /// the same random numbers in the same order as [`Machine::step`], each wall written
-    /// straight into the passage bytes. Returns the steps taken and the last one.
-    fn divide_unwatched(&mut self, cells: &mut [u8], rng: &mut Rng) -> (u64, Option<Step>) {
-        let width = self.maze_width as usize;
-        let mut steps = 0;
-        let mut last = None;
-        // Nothing is shown when nobody watches, and nothing is left to show at the end.
-        self.shown = None;
-        while let Some(chamber) = self.stack.pop() {
-            let horizontal = match chamber.width.cmp(&chamber.height) {
-                std::cmp::Ordering::Less => true,
-                std::cmp::Ordering::Greater => false,
-                std::cmp::Ordering::Equal => rng.coin(),
-            };
-            let (length, at) = if horizontal {
-                (chamber.width, rng.below(chamber.height - 1) + 1)
-            } else {
-                (chamber.height, rng.below(chamber.width - 1) + 1)
-            };
-            let (first, second) = chamber.split(horizontal, at);
-            let gap = rng.below(length);
-            let (start, length_cells) = (self.before_wall(first, horizontal, 0), length as usize);
-            // The wall closes every passage across the line, then the gap reopens its one:
-            // inside a chamber every passage was open.
-            if horizontal {
-                let (above, below) = cells[start..].split_at_mut(width);
-                for (a, b) in above[..length_cells]
-                    .iter_mut()
-                    .zip(&mut below[..length_cells])
-                {
-                    *a &= !S;
-                    *b &= !N;
-                }
-                above[gap as usize] |= S;
-                below[gap as usize] |= N;
-            } else {
-                let column = cells[start..].chunks_mut(width).take(length_cells);
-                for row in column {
-                    row[0] &= !E;
-                    row[1] &= !W;
-                }
-                let gap_cell = start + gap as usize * width;
-                cells[gap_cell] |= E;
-                cells[gap_cell + 1] |= W;
-            }
-            // Only chambers that can be split go on the stack, as `drop_thin` leaves it.
-            if second.can_split() {
-                self.stack.push(second);
-            }
-            if first.can_split() {
-                self.stack.push(first);
-            }
-            steps += 1;
-            last = Some((first, horizontal, length, gap));
-        }
-        self.walls += steps;
-        let last = last.map(|(first, horizontal, length, gap)| {
-            self.divide_step(first, horizontal, length, gap)
-        });
-        (steps, last)
     }
 }

@@ -25,6 +25,12 @@
 //!
 //! One step is one move of the walk (stepping on, erasing a loop, or reaching the maze), or the
 //! start of a new walk. Marks: `VISITED` for cells in the maze, `ACTIVE` for the current walk.
+//!
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures).
+
+mod undo;
+mod views;
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
@@ -175,62 +181,9 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Wilson<T> {
         self.walk.last().map(|&c| c as usize)
     }
 
-    /// Puts back what the step erased or carved from the walk, as noted (a move notes the old,
-    /// stale position of the cell it entered); a square inner head's quarter goes back into
-    /// the coins.
-    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
-        // The walk's cell the step moved from, and the cell it moved to.
-        let (from, to) = match (step.event, notes) {
-            (Event::Begin { cell }, _) => {
-                let drawn = if step.line == 0 {
-                    self.started = false;
-                    self.remaining += 1;
-                    notes
-                } else {
-                    let [drawn @ .., position, head] = notes else {
-                        return false;
-                    };
-                    self.walk.pop();
-                    self.position[cell as usize] = *position;
-                    self.head = self.grid.spot(*head as usize);
-                    drawn
-                };
-                self.standing[cell as usize] = Standing::Outside;
-                // Put the drawn entries back, last drawn first: a swap_remove undone.
-                for pair in drawn.chunks_exact(2).rev() {
-                    self.candidates.push(pair[1]);
-                    let last = self.candidates.len() - 1;
-                    self.candidates.swap(pair[0] as usize, last);
-                }
-                return true;
-            }
-            (Event::Move { from, to, .. }, &[position]) => {
-                self.walk.pop();
-                self.standing[to as usize] = Standing::Outside;
-                self.position[to as usize] = position;
-                (from as usize, to as usize)
-            }
-            (Event::EraseLoop { cell, .. }, &[.., last]) => {
-                for &erased in notes {
-                    self.standing[erased as usize] = Standing::OnWalk;
-                }
-                self.walk.extend_from_slice(notes);
-                (last as usize, cell as usize)
-            }
-            (Event::AddWalk { cell, length }, &[.., last]) => {
-                for &joined in notes {
-                    self.standing[joined as usize] = Standing::OnWalk;
-                }
-                self.walk.extend_from_slice(notes);
-                self.remaining += length as usize;
-                (last as usize, cell as usize)
-            }
-            _ => return false,
-        };
-        self.head = self.grid.spot(from);
-        let side = self.grid.side_toward(from, to);
-        self.grid.untake_walk(self.head, side, &mut self.quarters);
-        true
+    // In undo.rs.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.take_back_step(step, notes, board)
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
@@ -240,16 +193,9 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Wilson<T> {
         ]
     }
 
+    // In views.rs.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut newest_first = self.walk.iter().rev().map(|&c| c as usize);
-        vec![
-            Structure::new("Walk (newest first)", self.walk.len() as u64).cells(
-                maze,
-                &mut newest_first,
-                limit,
-            ),
-            Structure::new("Cells not in the maze", self.remaining as u64),
-        ]
+        self.structures(maze, limit)
     }
 }
 

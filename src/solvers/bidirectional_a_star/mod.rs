@@ -25,19 +25,24 @@
 //! Costs are whole [`crate::world::UNIT`]s, so the result equals Dijkstra's exactly. One step
 //! is one cell taken from one side's open set and its moves (or the final check). Marks:
 //! forward `FRONTIER`/`VISITED` as A*, the backward side `SPECIAL` on every cell it reached.
+//!
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures).
 
-use super::moves::{in_moves, Guess, Moves};
+mod undo;
+mod views;
+
+use super::moves::{Guess, Moves};
 use super::{mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
-use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::event_sentence;
+use crate::ds::quad_heap::QuadHeap;
 use crate::machine::Line;
-use crate::machine::{heap_best, Structure, Words};
+use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::Topology;
-use crate::words::{Arg, Sentence};
+use crate::words::Sentence;
 use crate::world::Search;
 use std::cmp::Reverse;
 
@@ -266,70 +271,9 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalAStar<
         self.current
     }
 
-    /// Takes back the step's records newest first: meetings, neighbours reached, the closing,
-    /// the pops; then the cell before.
-    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
-        if let Event::Begin { .. } = step.event {
-            let len = self.grid.len();
-            self.halves = [
-                Half::new(len, self.start, self.goal),
-                Half::new(len, self.goal, self.start),
-            ];
-            self.mu = UNREACHED;
-            self.meet = u32::MAX;
-            self.visited = 0;
-            self.started = false;
-            return true;
-        }
-        let Some((&before, mut rest)) = notes.split_first() else {
-            return false;
-        };
-        let mut records = Vec::new();
-        while let Some(&kind) = rest.first() {
-            let len = match kind {
-                POPPED => 9,
-                RELAXED => 8,
-                MET => 4,
-                CLOSED => 3,
-                _ => return false,
-            };
-            if rest.len() < len {
-                return false;
-            }
-            records.push(&rest[..len]);
-            rest = &rest[len..];
-        }
-        let wide = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
-        for record in records.iter().rev() {
-            match **record {
-                [POPPED, side, f_low, f_high, h_low, h_high, order, cell, at] => {
-                    let entry = Reverse((wide(f_low, f_high), wide(h_low, h_high), order, cell));
-                    self.halves[side as usize].open.undo_pop(entry, at as usize);
-                }
-                [RELAXED, side, next, g_low, g_high, parent, was_closed, at] => {
-                    let (side, next) = (side as usize, next as usize);
-                    let old_g = wide(g_low, g_high);
-                    if old_g == UNREACHED && self.halves[1 - side].g[next] == UNREACHED {
-                        self.visited -= 1;
-                    }
-                    let half = &mut self.halves[side];
-                    half.open.undo_push(at as usize);
-                    half.added = half.added.wrapping_sub(1);
-                    half.g[next] = old_g;
-                    half.parent[next] = parent;
-                    half.closed[next] = was_closed != 0;
-                }
-                [MET, mu_low, mu_high, meet] => {
-                    self.mu = wide(mu_low, mu_high);
-                    self.meet = meet;
-                }
-                [CLOSED, side, cell] => self.halves[side as usize].closed[cell as usize] = false,
-                _ => return false,
-            }
-        }
-        self.outcome = None;
-        self.current = (before != u32::MAX).then_some(before as usize);
-        true
+    // In undo.rs.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.take_back_step(step, notes, board)
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
@@ -340,46 +284,14 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalAStar<
         ]
     }
 
+    // In views.rs.
     fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
-        let Event::Expand { cell, added } = step.event else {
-            return event_sentence(&step.event, maze);
-        };
-        let cell = cell as usize;
-        let side = usize::from(!self.halves[0].closed[cell]);
-        let best = if self.mu == UNREACHED {
-            Sentence::new("narration.bidirectional.no-meeting")
-        } else {
-            Sentence::new("narration.bidirectional.best-meeting")
-                .with("cost", Arg::Dec(in_moves(self.mu)))
-        };
-        Sentence::new(if side == 0 {
-            "narration.bidirectional.forward"
-        } else {
-            "narration.bidirectional.backward"
-        })
-        .cell("cell", maze, cell)
-        .with("g", Arg::Dec(in_moves(self.halves[side].g[cell])))
-        .n("added", added)
-        .words("best", best)
+        self.sentence_for(step, maze)
     }
 
+    // In views.rs.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let titles = [
-            "Forward open set (lowest f first)",
-            "Backward open set (lowest f first)",
-        ];
-        let mut views = Vec::new();
-        for (half, title) in self.halves.iter().zip(titles) {
-            let best = heap_best(half.open.as_slice(), ARITY, limit, &|e| half.is_live(e));
-            let mut view = Structure::new(title, half.open.len() as u64);
-            for Reverse((f, h, _, cell)) in best {
-                let text = format!(" f={:.2} h={:.2}", in_moves(f), in_moves(h));
-                view.items
-                    .push(Words::new(maze).cell(cell as usize).t(&text).done());
-            }
-            views.push(view);
-        }
-        views
+        self.structures(maze, limit)
     }
 }
 

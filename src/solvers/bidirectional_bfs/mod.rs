@@ -25,8 +25,13 @@
 //! and `VISITED` (dequeued) like BFS; the goal side marks every cell it has reached, queued or
 //! dequeued, with `SPECIAL`. A cell reached from both sides carries both. `PATH` for the result.
 //!
-//! The file: the algorithm first ([`BidirectionalBfs`], its two floods and its `step`), then
-//! taking a step back and what the page shows, each in a section of its own.
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures).
+
+mod undo;
+mod views;
+
+use undo::meeting_words;
 
 use super::{mark_path, open_neighbours, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
@@ -35,7 +40,6 @@ use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
-use crate::words::Sentence;
 use std::collections::VecDeque;
 
 pub static INFO: Info = Info {
@@ -353,93 +357,5 @@ impl Side {
             chain.push(at);
         }
         chain
-    }
-}
-
-// ---- Taking a step back -------------------------------------------------------------------------
-
-/// A meeting as three words for notes, [`NONE`] three times for none.
-fn meeting_words(meeting: Option<Meeting>) -> [u32; 3] {
-    meeting.map_or([NONE; 3], |m| {
-        [m.from_start as u32, m.from_goal as u32, m.length]
-    })
-}
-
-/// [`meeting_words`] read back.
-fn meeting_from_words([from_start, from_goal, length]: [u32; 3]) -> Option<Meeting> {
-    (length != NONE).then_some(Meeting {
-        from_start: from_start as usize,
-        from_goal: from_goal as usize,
-        length,
-    })
-}
-
-impl<T> BidirectionalBfs<T> {
-    /// An expand is taken back from its event: the `added` cells leave the back of its side's
-    /// queue and the cell returns to the front. Noted: the cell worked on before (first word
-    /// of every step after Begin) and, if the step found a shorter meeting, the one it
-    /// replaced (the first three words after that).
-    fn take_back(&mut self, step: &Step, notes: &[u32]) -> bool {
-        if let Event::Begin { .. } = step.event {
-            self.sides = None;
-            self.best = None;
-            self.visited = 0;
-            return true;
-        }
-        let (Some(sides), Some(&current)) = (self.sides.as_mut(), notes.first()) else {
-            return false;
-        };
-        match step.event {
-            Event::Found { .. } | Event::Unreachable => self.outcome = None,
-            Event::Expand { cell, added } => {
-                let this = 1 - self.turn as usize;
-                let other = 1 - this;
-                for _ in 0..added {
-                    let next = sides[this].queue.pop_back().expect("queued by the step") as usize;
-                    sides[this].dist[next] = UNREACHED;
-                    sides[this].parent[next] = NO_PARENT;
-                    if sides[other].dist[next] == UNREACHED {
-                        self.visited -= 1;
-                    }
-                }
-                sides[this].queue.push_front(cell);
-                self.turn = if this == 0 { Turn::Start } else { Turn::Goal };
-                if let &[_, from_start, from_goal, length, ..] = notes {
-                    self.best = meeting_from_words([from_start, from_goal, length]);
-                }
-            }
-            _ => return false,
-        }
-        self.current = (current != NONE).then_some(current as usize);
-        true
-    }
-}
-
-// ---- What the page shows ------------------------------------------------------------------------
-
-impl<T> BidirectionalBfs<T> {
-    /// The two queues, front first, and the best meeting so far.
-    fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let titles = [
-            "Queue from the start (front first)",
-            "Queue from the goal (front first)",
-        ];
-        let mut all = Vec::new();
-        for (side, title) in titles.into_iter().enumerate() {
-            let queue = self.sides.as_ref().map(|sides| &sides[side].queue);
-            let mut cells = queue.into_iter().flatten().map(|&c| c as usize);
-            let total = queue.map_or(0, |q| q.len() as u64);
-            all.push(Structure::new(title, total).cells(maze, &mut cells, limit));
-        }
-        if let Some(best) = self.best {
-            all[0].set_note(
-                Sentence::new("notes.best-meeting")
-                    .cell("cell", maze, best.from_start)
-                    .cell("other", maze, best.from_goal)
-                    // `length` counts passages; the path's cells are one more.
-                    .n("length", u64::from(best.length) + 1),
-            );
-        }
-        all
     }
 }

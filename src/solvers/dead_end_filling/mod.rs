@@ -21,6 +21,12 @@
 //! reach. One step is one filled cell (`Event::Fill`). Two steps are bigger: the first counts
 //! every cell's open sides (`Begin`); the last is the search through the unfilled cells
 //! (`Found` or `Unreachable`). Marks: `SPECIAL` for filled cells, `PATH` for the result.
+//!
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures).
+
+mod undo;
+mod views;
 
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
@@ -29,7 +35,6 @@ use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
-use crate::words::Sentence;
 use std::collections::VecDeque;
 
 pub static INFO: Info = Info {
@@ -129,59 +134,9 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DeadEndFilling<T> {
         self.current
     }
 
-    /// A fill is taken back from the maze: its unfilled neighbours get their open side back,
-    /// and the one it left a dead end (its follow-up) comes off the pending stack. Noted: the
-    /// cell worked on before, follow-ups dropped as already filled, where the scan was if the
-    /// step got to scanning (a fill came from the scan iff the scan stands just past it), and
-    /// the cells the last step's search reached.
+    // In undo.rs.
     fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
-        // Notes: current, dropped follow-ups..., [scan], [reached].
-        let (scanned, searched) = match step.event {
-            Event::Begin { .. } => {
-                self.started = false;
-                self.open_sides.fill(0);
-                return true;
-            }
-            Event::Fill { cell } => (self.scan == cell as usize + 1, false),
-            Event::Found { .. } | Event::Unreachable => (true, true),
-            _ => return false,
-        };
-        let tail = usize::from(scanned) + usize::from(searched);
-        let Some(split) = notes.len().checked_sub(tail).filter(|&at| at > 0) else {
-            return false;
-        };
-        let (&[current, ref dropped @ ..], tail) = notes.split_at(split) else {
-            return false;
-        };
-        match step.event {
-            Event::Fill { cell } => {
-                let cell = cell as usize;
-                let mut pushed = 0;
-                for (_, next) in open_neighbours(&self.grid, board.maze(), cell) {
-                    if !self.filled[next] {
-                        pushed += usize::from(self.is_dead_end(next));
-                        self.open_sides[next] += 1;
-                    }
-                }
-                self.pending.truncate(self.pending.len() - pushed);
-                if !scanned {
-                    self.pending.push(cell as u32);
-                }
-                self.filled[cell] = false;
-                self.filled_count -= 1;
-                self.visited -= 1;
-            }
-            _ => {
-                self.outcome = None;
-                self.visited -= u64::from(tail[1]);
-            }
-        }
-        self.pending.extend(dropped.iter().rev());
-        if scanned {
-            self.scan = tail[0] as usize;
-        }
-        self.current = (current != u32::MAX).then_some(current as usize);
-        true
+        self.take_back_step(step, notes, board)
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
@@ -192,15 +147,9 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DeadEndFilling<T> {
         ]
     }
 
+    // In views.rs.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut pending = self.pending.iter().rev().map(|&c| c as usize);
-        let mut waiting = Structure::new("New dead ends waiting", self.pending.len() as u64).cells(
-            maze,
-            &mut pending,
-            limit,
-        );
-        waiting.set_note(Sentence::new("notes.filled").n("filled", self.filled_count));
-        vec![waiting]
+        self.structures(maze, limit)
     }
 }
 

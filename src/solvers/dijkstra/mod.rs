@@ -31,18 +31,19 @@
 //! One step is one settled cell and the relaxation of its neighbours. Marks: `FRONTIER` for
 //! queued cells, `VISITED` for settled ones, `PATH` for the result.
 //!
-//! This file: the algorithm first — its description, its pseudocode, its state and `step` —
-//! then taking a step back, the speed-only run to the end and the teaching views, and last
-//! the small helpers `step` uses and the queries behind the views. The queue itself is a data
-//! structure of its own: [`crate::ds::two_distance_lists`].
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures). The queue itself is a
+//! data structure of its own: [`crate::ds::two_distance_lists`].
+
+mod undo;
+mod views;
 
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::ds::two_distance_lists::TwoDistanceLists;
-use crate::machine::event_sentence;
 use crate::machine::Line;
-use crate::machine::{step_to_end_inlined, Structure, Words};
+use crate::machine::{step_to_end_inlined, Structure};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
@@ -191,47 +192,9 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
         self.current
     }
 
-    // Taking a step back.
-
-    /// With every passage costing 1, cells come out in order of distance and each is queued
-    /// once, at its final distance (a cell reached already is never improved, so no entry
-    /// goes stale): a step read one cell, and the cells it queued were unreached, the last
-    /// `added` of the next list. The only thing lost is a list the step emptied, noted.
-    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
-        let settled = match step.event {
-            Event::Begin { .. } => {
-                self.started = false;
-                self.queue = TwoDistanceLists::default();
-                self.dist[self.start] = UNREACHED;
-                self.parent[self.start] = NO_PARENT;
-                self.visited = 0;
-                return true;
-            }
-            Event::Unreachable => {
-                self.queue.undo_pop_none(notes);
-                self.outcome = None;
-                self.current = self.queue.last_read();
-                return true;
-            }
-            Event::Found { .. } => self.goal,
-            Event::Expand { cell, added } => {
-                let cell = cell as usize;
-                let dist = self.dist[cell] + 1;
-                for next in self.queue.undo_pushes(dist, added as usize) {
-                    self.dist[next] = UNREACHED;
-                    self.parent[next] = NO_PARENT;
-                }
-                self.visited -= u64::from(added);
-                cell
-            }
-            _ => return false,
-        };
-        self.outcome = None;
-        self.settled[settled] = false;
-        self.settled_count -= 1;
-        self.queue.undo_pop(notes);
-        self.current = self.queue.last_read();
-        true
+    // In undo.rs.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.take_back_step(step, notes, board)
     }
 
     // Speed only: the whole run in one loop, `step` inlined into it.
@@ -249,29 +212,14 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
         ]
     }
 
+    // In views.rs.
     fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
-        match step.event {
-            Event::Expand { cell, added } => Sentence::new("narration.dijkstra.expand")
-                .cell("cell", maze, cell as usize)
-                .n("distance", self.dist[cell as usize])
-                .n("added", added),
-            _ => event_sentence(&step.event, maze),
-        }
+        self.sentence_for(step, maze)
     }
 
+    // In views.rs.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut queue = Structure::new("Queue (smallest distance first)", self.queue_len());
-        let waiting = self.queue.in_order().filter(|&cell| !self.settled[cell]);
-        for cell in waiting.take(limit) {
-            queue.items.push(
-                Words::new(maze)
-                    .cell(cell)
-                    .t(" d=")
-                    .n(u64::from(self.dist[cell]))
-                    .done(),
-            );
-        }
-        vec![queue]
+        self.structures(maze, limit)
     }
 }
 

@@ -22,17 +22,22 @@
 //!
 //! One step is one push (a move tried and taken), one pop, or one raise of the bound. Marks:
 //! `FRONTIER` for cells on the path (the stack), `VISITED` for cells reached this far, `PATH`.
+//!
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures).
 
-use super::moves::{in_moves, Guess, Moves};
+mod undo;
+mod views;
+
+use super::moves::{Guess, Moves};
 use super::{mark_path, Outcome, Solver};
 use crate::board::{mark, Board};
-use crate::machine::event_sentence;
+use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
-use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::Topology;
-use crate::words::{reason_words, Arg, Sentence};
+use crate::words::Sentence;
 use crate::world::Search;
 
 pub static INFO: Info = Info {
@@ -211,65 +216,9 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
         self.stack.last().map(|frame| frame.cell as usize)
     }
 
-    /// Takes back a push (the cell's old best noted, the top's old next move), a pop (the frame
-    /// noted), or a new round (bounds and the start's best noted).
-    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
-        let wide = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
-        if self.steps > STEP_LIMIT || matches!(step.event, Event::Unreachable) {
-            if !notes.is_empty() {
-                return false;
-            }
-            self.outcome = None;
-            self.steps -= 1;
-            return true;
-        }
-        let new_round = matches!(step.event, Event::Begin { .. })
-            || (matches!(step.event, Event::Found { .. }) && self.stack.len() == 1);
-        if new_round {
-            let &[b_low, b_high, n_low, n_high, round, g_low, g_high] = notes else {
-                return false;
-            };
-            self.stack.pop();
-            self.on_path[self.start] = false;
-            self.round -= 1;
-            self.bound = wide(b_low, b_high);
-            self.next_bound = wide(n_low, n_high);
-            if round == 0 {
-                self.visited -= 1;
-            }
-            self.best[self.start] = (round, wide(g_low, g_high));
-        } else {
-            let (&[old_next, n_low, n_high], rest) = notes.split_at(3.min(notes.len())) else {
-                return false;
-            };
-            match (step.event, rest) {
-                (Event::Expand { .. } | Event::Found { .. }, &[round, g_low, g_high]) => {
-                    let Some(frame) = self.stack.pop() else {
-                        return false;
-                    };
-                    let next = frame.cell as usize;
-                    self.on_path[next] = false;
-                    if round == 0 {
-                        self.visited -= 1;
-                    }
-                    self.best[next] = (round, wide(g_low, g_high));
-                }
-                (Event::Pop { .. }, &[cell, g_low, g_high]) => {
-                    self.on_path[cell as usize] = true;
-                    self.stack.push(Frame {
-                        cell,
-                        g: wide(g_low, g_high),
-                        next: 0,
-                    });
-                }
-                _ => return false,
-            }
-            self.stack.last_mut().expect("top").next = old_next as u8;
-            self.next_bound = wide(n_low, n_high);
-        }
-        self.outcome = None;
-        self.steps -= 1;
-        true
+    // In undo.rs.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.take_back_step(step, notes, board)
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
@@ -280,42 +229,14 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
         ]
     }
 
+    // In views.rs.
     fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
-        let bound = Arg::Dec(in_moves(self.bound));
-        let at =
-            |key: &'static str, cell: u32| Sentence::new(key).cell("cell", maze, cell as usize);
-        match step.event {
-            Event::Begin { cell } if self.round > 1 => at("narration.ida.raise", cell)
-                .with("bound", bound)
-                .n("round", self.round),
-            Event::Begin { cell } => at("narration.ida.begin", cell).with("bound", bound),
-            Event::Expand { cell, .. } => {
-                let g = self.stack.last().map_or(0, |frame| frame.g);
-                at("narration.ida.push", cell)
-                    .with("g", Arg::Dec(in_moves(g)))
-                    .with("f", Arg::Dec(in_moves(g + self.h(cell as usize))))
-                    .with("bound", bound)
-            }
-            Event::Pop { cell } => at("narration.ida.pop", cell),
-            Event::Unreachable => match &self.outcome {
-                Some(Outcome::GaveUp { reason, .. }) => {
-                    Sentence::new("narration.gave-up").with("reason", reason_words(reason))
-                }
-                _ => Sentence::new("narration.ida.unreachable"),
-            },
-            _ => event_sentence(&step.event, maze),
-        }
+        self.sentence_for(step, maze)
     }
 
+    // In views.rs.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut stack = Structure::new("Path stack (top first)", self.stack.len() as u64);
-        for frame in self.stack.iter().rev().take(limit) {
-            let text = format!(" g={:.2}", in_moves(frame.g));
-            stack
-                .items
-                .push(Words::new(maze).cell(frame.cell as usize).t(&text).done());
-        }
-        vec![stack]
+        self.structures(maze, limit)
     }
 }
 

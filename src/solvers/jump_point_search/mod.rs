@@ -28,20 +28,25 @@
 //! costs, so [`super::check_world`] refuses it, and a solver made anyway gives up at once.
 //! Square grid only. One step is one jump point taken and its jumps. Marks: `FRONTIER` open,
 //! `VISITED` closed, `SPECIAL` cells a jump passed over, `PATH` the result.
+//!
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures).
 
-use super::cost_notes::{note_pop, note_relax, records, CostEntry, Record};
-use super::moves::{in_moves, Guess, Moves};
+mod undo;
+mod views;
+
+use super::cost_notes::{note_pop, note_relax, CostEntry};
+use super::moves::{Guess, Moves};
 use super::{is_uniform, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
-use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::event_sentence;
+use crate::ds::quad_heap::QuadHeap;
 use crate::machine::Line;
-use crate::machine::{heap_best, Structure, Words};
+use crate::machine::Structure;
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square};
-use crate::words::{reason_words, Arg, Sentence};
+use crate::words::Sentence;
 use crate::world::{diagonal_bits, Corners, Search, DIAGONAL_UNIT, UNIT};
 use std::cmp::Reverse;
 
@@ -221,65 +226,9 @@ impl Machine for JumpPointSearch {
         self.current
     }
 
-    /// As A* by cost: the successors reached (old values noted), the closing, the pops.
-    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
-        match step.event {
-            Event::Begin { .. } => {
-                self.open = QuadHeap::new();
-                self.added = 0;
-                self.g[self.start] = UNREACHED;
-                self.parent[self.start] = NO_PARENT;
-                self.visited = 0;
-                self.started = false;
-                return true;
-            }
-            // Gave up at once on a world with costs.
-            Event::Unreachable if notes.is_empty() => {
-                self.outcome = None;
-                self.started = false;
-                return true;
-            }
-            _ => {}
-        }
-        let Some((&before, rest)) = notes.split_first() else {
-            return false;
-        };
-        let Some(records) = records(rest) else {
-            return false;
-        };
-        if let Event::Expand { .. } | Event::Found { .. } = step.event {
-            if let Some(cell) = self.current {
-                self.closed[cell] = false;
-                self.closed_count -= 1;
-            }
-        }
-        for record in records.into_iter().rev() {
-            match record {
-                Record::Popped { entry, at } => self.open.undo_pop(entry, at),
-                Record::Relaxed {
-                    next,
-                    old_g,
-                    parent,
-                    was_closed,
-                    at,
-                } => {
-                    self.open.undo_push(at);
-                    self.added = self.added.wrapping_sub(1);
-                    if old_g == UNREACHED {
-                        self.visited -= 1;
-                    }
-                    if was_closed {
-                        self.closed[next] = true;
-                        self.closed_count += 1;
-                    }
-                    self.g[next] = old_g;
-                    self.parent[next] = parent;
-                }
-            }
-        }
-        self.outcome = None;
-        self.current = (before != u32::MAX).then_some(before as usize);
-        true
+    // In undo.rs.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.take_back_step(step, notes, board)
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
@@ -290,41 +239,14 @@ impl Machine for JumpPointSearch {
         ]
     }
 
+    // In views.rs.
     fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
-        if let Some(Outcome::GaveUp { reason, .. }) = &self.outcome {
-            return Sentence::new("narration.gave-up").with("reason", reason_words(reason));
-        }
-        let Event::Expand { cell, added } = step.event else {
-            return event_sentence(&step.event, maze);
-        };
-        let cell = cell as usize;
-        let key = if cell == self.start || !self.open_ground[cell] {
-            "narration.jps.expand-start"
-        } else {
-            "narration.jps.expand-open"
-        };
-        Sentence::new(key)
-            .cell("cell", maze, cell)
-            .with("g", Arg::Dec(in_moves(self.g[cell])))
-            .n("added", added)
+        self.sentence_for(step, maze)
     }
 
+    // In views.rs.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let live = |e: Entry| {
-            let Reverse((f, h, _, cell)) = e;
-            !self.closed[cell as usize] && f - h == self.g[cell as usize]
-        };
-        let best = heap_best(self.open.as_slice(), ARITY, limit, &live);
-        let mut open = Structure::new(
-            "Open set of jump points (lowest f first)",
-            self.open.len() as u64,
-        );
-        for Reverse((f, h, _, cell)) in best {
-            let text = format!(" f={:.2} h={:.2}", in_moves(f), in_moves(h));
-            open.items
-                .push(Words::new(maze).cell(cell as usize).t(&text).done());
-        }
-        vec![open]
+        self.structures(maze, limit)
     }
 }
 

@@ -23,6 +23,12 @@
 //! (`Begin`) and the last moves nothing and says how the walk ended (`Found` or `Unreachable`).
 //! Marks: `VISITED` for cells stood on, `ACTIVE` for cells on the once-marked way, `PATH` for
 //! the result.
+//!
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures).
+
+mod undo;
+mod views;
 
 use super::{facing, mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
@@ -31,7 +37,6 @@ use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology, Weave};
-use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "tremaux",
@@ -187,55 +192,18 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for Tremaux<T> 
             .map(|(entered, _)| facing(&self.grid, cell, entered))
     }
 
-    /// A move is taken back from its event and the chalk: one mark left on the passage means
-    /// the move went on into `to` (pop it off the way), two that it backed out of `from` (push
-    /// it back on). The last move says whether `to` was new; the one before it is noted.
-    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
-        match step.event {
-            Event::Begin { .. } => {
-                self.started = false;
-                self.seen[self.start] = false;
-                self.visited = 0;
-                self.way.clear();
-                self.on_way[self.start] = 0;
-            }
-            Event::Found { .. } | Event::Unreachable => self.outcome = None,
-            Event::Move { from, to, heading } => {
-                let (&[before], Some((_, was_seen))) = (notes, self.last_move) else {
-                    return false;
-                };
-                let (from, to) = (from as usize, to as usize);
-                if self.passage_marks(from, heading) == 1 {
-                    self.way.pop();
-                    self.on_way[to] -= 1;
-                } else {
-                    self.way.push(from as u32);
-                    self.on_way[from] += 1;
-                }
-                self.change_marks(from, heading, u8::MAX);
-                self.change_marks(to, self.grid.back(from, heading), u8::MAX);
-                if !was_seen {
-                    self.seen[to] = false;
-                    self.visited -= 1;
-                }
-                self.last_move = move_from_word(before);
-            }
-            _ => return false,
-        }
-        true
+    // In undo.rs.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        self.take_back_step(step, notes, board)
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("way", self.way.len() as u64), ("visited", self.visited)]
     }
 
+    // In views.rs.
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut newest_first = self.way.iter().rev().map(|&c| c as usize);
-        vec![
-            Structure::new("Way marked once (newest first)", self.way.len() as u64)
-                .cells(maze, &mut newest_first, limit)
-                .say(Sentence::new("notes.marked-twice")),
-        ]
+        self.structures(maze, limit)
     }
 }
 

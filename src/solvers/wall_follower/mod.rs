@@ -40,20 +40,22 @@
 //! hand on a wall before the first move, as the method is usually taught, and depends only on
 //! the start cell, so every run is the same.
 //!
-//! The file: the algorithm first ([`WallFollower`] and its `step`), then taking a step back and
-//! what the page shows, each in a section of its own. The states seen are kept in a
-//! [`StateSet`].
+//! This file: the algorithm (its pseudocode, state and `step`). Beside it: `undo.rs` (a step taken
+//! back) and `views.rs` (what a step says, the teaching panel's structures). The states seen are
+//! kept in a [`StateSet`].
+
+mod undo;
+mod views;
 
 use super::{entered, facing, mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::state_set::StateSet;
 use crate::machine::Line;
-use crate::machine::{side_words, Structure};
+use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology, Weave};
-use crate::words::Sentence;
 
 pub static INFO_RIGHT: Info = Info {
     name: "wall-follower-right",
@@ -358,83 +360,6 @@ fn starting_heading<T: Topology + Weave>(grid: &T, maze: &Maze, start: usize, ha
         .find(|&way| open(way) && straight(way))
         .or_else(|| (0..grid.ways(start)).find(|&way| open(way)))
         .unwrap_or(0)
-}
-
-// ---- Taking a step back -------------------------------------------------------------------------
-
-impl<T: Topology + Weave> WallFollower<T> {
-    /// Nothing noted: a move is taken back by popping the route, whose last two cells then give
-    /// the heading before (the starting heading after one move). A move that did not repeat a
-    /// state remembered one: forget it. An ending takes the route back from the outcome.
-    fn take_back(&mut self, step: &Step, board: &Board) -> bool {
-        match step.event {
-            Event::Begin { cell } => {
-                let cell = cell as usize;
-                self.started = false;
-                self.seen.remove_cell(self.grid.max_sides(), cell);
-                self.route.clear();
-                self.visited = 0;
-            }
-            Event::Found { .. } | Event::Looped { .. } | Event::Unreachable => {
-                let Some(Outcome::Found(route) | Outcome::GaveUp { route, .. }) =
-                    self.outcome.take()
-                else {
-                    return false;
-                };
-                self.route = route;
-            }
-            Event::Move { from, to, .. } => {
-                let maze = board.maze();
-                let (from, to) = (from as usize, to as usize);
-                let grid = &self.grid;
-                let heading_before = match self.route[..self.route.len().saturating_sub(1)] {
-                    // Facing across from the side of `at` that leads back to `before`.
-                    [.., before, at] => (0..grid.sides(at))
-                        .find(|&side| neighbour_through(grid, maze, at, side) == Some(before))
-                        .map(|side| facing(grid, at, side)),
-                    [start] => Some(starting_heading(grid, maze, start, self.hand)),
-                    [] => None,
-                };
-                let Some(heading_before) = heading_before else {
-                    return false;
-                };
-                if self.repeating {
-                    self.repeating = false;
-                } else {
-                    self.seen.remove(self.grid.max_sides(), to, self.heading);
-                    if !self.seen.has_cell(self.grid.max_sides(), to) {
-                        self.visited -= 1;
-                    }
-                }
-                self.route.pop();
-                self.cell = from;
-                self.heading = heading_before;
-            }
-            _ => return false,
-        }
-        true
-    }
-}
-
-// ---- What the page shows ------------------------------------------------------------------------
-
-impl<T> WallFollower<T> {
-    /// The route walked, newest first, and how many states have been seen.
-    fn views(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let mut newest_first = self.route.iter().rev().copied();
-        let mut route = Structure::new("Route walked (newest first)", self.route.len() as u64)
-            .cells(maze, &mut newest_first, limit);
-        route.set_note(
-            Sentence::new("notes.facing")
-                .cell("cell", maze, self.cell)
-                .words("side", side_words(maze, self.cell as u32, self.heading)),
-        );
-        // Each is one (cell, heading) state: standing in one again means a loop.
-        let states = self.seen.count();
-        let seen = Structure::new("(cell, heading) states seen", states)
-            .say(Sentence::new("notes.loop-states"));
-        vec![route, seen]
-    }
 }
 
 #[cfg(test)]
