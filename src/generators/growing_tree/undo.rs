@@ -2,10 +2,10 @@
 
 use super::{GrowingTree, REMOVED};
 use crate::board::Board;
-use crate::machine::{DebugState, Event, Step};
+use crate::machine::{Event, Step};
 use crate::topology::{Topology, Walk};
 
-impl<T: Topology + Walk + Clone + DebugState + 'static> GrowingTree<T> {
+impl<T: Topology + Walk> GrowingTree<T> {
     /// Takes the newest entry back off the list after a carve, or puts a removed cell back at
     /// its noted index (undoing a compaction from its notes); `current` as noted.
     pub(super) fn take_back_step(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {

@@ -2,12 +2,11 @@
 //! panel.
 
 use super::{GrowingTree, REMOVED};
-use crate::machine::DebugState;
 use crate::machine::Structure;
 use crate::maze::Maze;
 use crate::topology::{Topology, Walk};
 
-impl<T: Topology + Walk + Clone + DebugState + 'static> GrowingTree<T> {
+impl<T: Topology + Walk> GrowingTree<T> {
     pub(super) fn structures(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut newest_first = self.items[self.head..]
             .iter()

@@ -183,17 +183,17 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for Kruskal<T> 
         ]
     }
 
-    /// With the display off, most of the run is `run_unwatched` (fast.rs).
+    // In fast.rs: with the display off, most of the run is `run_unwatched`.
     fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
         self.step_to_end_fast(board, rng)
     }
 
-    /// undo.rs.
+    // In undo.rs.
     fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
         self.take_back(step, notes, board)
     }
 
-    /// views.rs.
+    // In views.rs.
     fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         self.narration(step, maze)
     }

@@ -2,10 +2,10 @@
 
 use super::{Standing, Wilson, BEGIN};
 use crate::board::Board;
-use crate::machine::{DebugState, Event, Step};
+use crate::machine::{Event, Step};
 use crate::topology::{Topology, Walk};
 
-impl<T: Topology + Walk + Clone + DebugState + 'static> Wilson<T> {
+impl<T: Topology + Walk> Wilson<T> {
     /// Puts back what the step erased or carved from the walk, as noted (a move notes the old,
     /// stale position of the cell it entered); a square inner head's quarter goes back into
     /// the coins.

@@ -2,12 +2,11 @@
 //! panel.
 
 use super::Wilson;
-use crate::machine::DebugState;
 use crate::machine::Structure;
 use crate::maze::Maze;
 use crate::topology::{Topology, Walk};
 
-impl<T: Topology + Walk + Clone + DebugState + 'static> Wilson<T> {
+impl<T: Topology + Walk> Wilson<T> {
     pub(super) fn structures(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut newest_first = self.walk.iter().rev().map(|&c| c as usize);
         vec![

@@ -3,11 +3,11 @@
 
 use super::{BidirectionalAStar, Half, CLOSED, MET, POPPED, RELAXED, UNREACHED};
 use crate::board::Board;
-use crate::machine::{DebugState, Event, Step};
+use crate::machine::{Event, Step};
 use crate::topology::Topology;
 use std::cmp::Reverse;
 
-impl<T: Topology + Clone + DebugState + 'static> BidirectionalAStar<T> {
+impl<T: Topology> BidirectionalAStar<T> {
     /// Takes back the step's records newest first: meetings, neighbours reached, the closing,
     /// the pops; then the cell before.
     pub(super) fn take_back_step(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {

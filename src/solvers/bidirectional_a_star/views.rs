@@ -5,14 +5,14 @@ use super::{BidirectionalAStar, UNREACHED};
 use crate::ds::quad_heap::ARITY;
 use crate::machine::event_sentence;
 use crate::machine::{heap_best, Structure, Words};
-use crate::machine::{DebugState, Event, Step};
+use crate::machine::{Event, Step};
 use crate::maze::Maze;
 use crate::solvers::moves::in_moves;
 use crate::topology::Topology;
 use crate::words::{Arg, Sentence};
 use std::cmp::Reverse;
 
-impl<T: Topology + Clone + DebugState + 'static> BidirectionalAStar<T> {
+impl<T: Topology> BidirectionalAStar<T> {
     pub(super) fn sentence_for(&self, step: &Step, maze: &Maze) -> Sentence {
         let Event::Expand { cell, added } = step.event else {
             return event_sentence(&step.event, maze);

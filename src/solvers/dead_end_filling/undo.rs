@@ -3,11 +3,11 @@
 
 use super::DeadEndFilling;
 use crate::board::Board;
-use crate::machine::{DebugState, Event, Step};
+use crate::machine::{Event, Step};
 use crate::solvers::open_neighbours;
 use crate::topology::Topology;
 
-impl<T: Topology + Clone + DebugState + 'static> DeadEndFilling<T> {
+impl<T: Topology> DeadEndFilling<T> {
     /// A fill is taken back from the maze: its unfilled neighbours get their open side back,
     /// and the one it left a dead end (its follow-up) comes off the pending stack. Noted: the
     /// cell worked on before, follow-ups dropped as already filled, where the scan was if the

@@ -2,13 +2,12 @@
 //! teaching panel.
 
 use super::DeadEndFilling;
-use crate::machine::DebugState;
 use crate::machine::Structure;
 use crate::maze::Maze;
 use crate::topology::Topology;
 use crate::words::Sentence;
 
-impl<T: Topology + Clone + DebugState + 'static> DeadEndFilling<T> {
+impl<T: Topology> DeadEndFilling<T> {
     pub(super) fn structures(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut pending = self.pending.iter().rev().map(|&c| c as usize);
         let mut waiting = Structure::new("New dead ends waiting", self.pending.len() as u64).cells(

@@ -4,10 +4,10 @@
 use super::{Dijkstra, NO_PARENT, UNREACHED};
 use crate::board::Board;
 use crate::ds::two_distance_lists::TwoDistanceLists;
-use crate::machine::{DebugState, Event, Step};
+use crate::machine::{Event, Step};
 use crate::topology::Topology;
 
-impl<T: Topology + Clone + DebugState + 'static> Dijkstra<T> {
+impl<T: Topology> Dijkstra<T> {
     // Taking a step back.
 
     /// With every passage costing 1, cells come out in order of distance and each is queued

@@ -3,13 +3,13 @@
 
 use super::Dijkstra;
 use crate::machine::event_sentence;
-use crate::machine::{DebugState, Event, Step};
+use crate::machine::{Event, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::topology::Topology;
 use crate::words::Sentence;
 
-impl<T: Topology + Clone + DebugState + 'static> Dijkstra<T> {
+impl<T: Topology> Dijkstra<T> {
     pub(super) fn sentence_for(&self, step: &Step, maze: &Maze) -> Sentence {
         match step.event {
             Event::Expand { cell, added } => Sentence::new("narration.dijkstra.expand")

@@ -3,10 +3,10 @@
 
 use super::{Frame, IdaStar, STEP_LIMIT};
 use crate::board::Board;
-use crate::machine::{DebugState, Event, Step};
+use crate::machine::{Event, Step};
 use crate::topology::Topology;
 
-impl<T: Topology + Clone + DebugState + 'static> IdaStar<T> {
+impl<T: Topology> IdaStar<T> {
     /// Takes back a push (the cell's old best noted, the top's old next move), a pop (the frame
     /// noted), or a new round (bounds and the start's best noted).
     pub(super) fn take_back_step(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {

@@ -3,7 +3,7 @@
 
 use super::IdaStar;
 use crate::machine::event_sentence;
-use crate::machine::{DebugState, Event, Step};
+use crate::machine::{Event, Step};
 use crate::machine::{Structure, Words};
 use crate::maze::Maze;
 use crate::solvers::moves::in_moves;
@@ -11,7 +11,7 @@ use crate::solvers::Outcome;
 use crate::topology::Topology;
 use crate::words::{reason_words, Arg, Sentence};
 
-impl<T: Topology + Clone + DebugState + 'static> IdaStar<T> {
+impl<T: Topology> IdaStar<T> {
     pub(super) fn sentence_for(&self, step: &Step, maze: &Maze) -> Sentence {
         let bound = Arg::Dec(in_moves(self.bound));
         let at =

@@ -3,10 +3,10 @@
 
 use super::{move_from_word, Tremaux};
 use crate::board::Board;
-use crate::machine::{DebugState, Event, Step};
+use crate::machine::{Event, Step};
 use crate::topology::{Topology, Weave};
 
-impl<T: Topology + Weave + Clone + DebugState + 'static> Tremaux<T> {
+impl<T: Topology + Weave> Tremaux<T> {
     /// A move is taken back from its event and the chalk: one mark left on the passage means
     /// the move went on into `to` (pop it off the way), two that it backed out of `from` (push
     /// it back on). The last move says whether `to` was new; the one before it is noted.

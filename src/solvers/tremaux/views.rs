@@ -2,13 +2,12 @@
 //! teaching panel.
 
 use super::Tremaux;
-use crate::machine::DebugState;
 use crate::machine::Structure;
 use crate::maze::Maze;
 use crate::topology::{Topology, Weave};
 use crate::words::Sentence;
 
-impl<T: Topology + Weave + Clone + DebugState + 'static> Tremaux<T> {
+impl<T: Topology + Weave> Tremaux<T> {
     pub(super) fn structures(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         let mut newest_first = self.way.iter().rev().map(|&c| c as usize);
         vec![
