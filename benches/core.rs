@@ -33,7 +33,7 @@
 
 use mazestep::board::{mark, Board};
 use mazestep::generators;
-use mazestep::machine::{run_to_end, step_to_end_local, Event, Info, Machine, Step};
+use mazestep::machine::{run_to_end, step_to_end_local, Event, Info, Line, Machine, Step};
 use mazestep::maze::{Direction, Maze};
 use mazestep::rng::Rng;
 use mazestep::run::{Run, Settings};
@@ -186,10 +186,12 @@ static SWEEP_INFO: Info = Info {
     title: "Sweep (the cost of a step call)",
     summary: "Marks each cell and carves it east: no choices, no random numbers.",
     step_unit: "one cell",
-    pseudocode: &["for each cell, row by row: carve east unless in the last column"],
+    pseudocode: &["for each cell, row by row: carve east unless in the last column"], // CARVE_EAST
     marks: &[(mark::VISITED, "handled")],
     events: &["carve", "pass"],
 };
+
+const CARVE_EAST: Line = Line(0);
 
 static SWEEP: generators::Entry = generators::Entry {
     info: &SWEEP_INFO,
@@ -224,7 +226,7 @@ impl Machine for Sweep {
         self.column = if last_column { 0 } else { self.column + 1 };
         board.add_mark(cell, mark::VISITED);
         if last_column {
-            return Some(Step::new(Event::Pass { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Pass { cell: cell as u32 }, CARVE_EAST));
         }
         board.carve_to(cell, Direction::East, cell + 1);
         let dir = Direction::East;
@@ -233,7 +235,7 @@ impl Machine for Sweep {
                 cell: cell as u32,
                 side: dir.side(),
             },
-            0,
+            CARVE_EAST,
         ))
     }
 

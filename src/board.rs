@@ -10,6 +10,7 @@
 //! - `groups`: a set label per cell (Kruskal's and Eller's sets); 0 means "no set".
 
 use crate::maze::{Direction, Maze};
+use crate::notes::NoteSink;
 use crate::topology::{Side, Topology};
 
 /// Mark bits of the display layer. Each algorithm documents which it uses; the page gives each
@@ -499,7 +500,7 @@ impl Board {
     /// Blocks `cell`: terrain 0 and every passage closed.
     pub fn block(&mut self, cell: usize) {
         self.close_all(cell);
-        self.set_terrain(cell, crate::world::BLOCKED);
+        self.set_terrain(cell, crate::maze::BLOCKED);
     }
 
     /// Replaces a cell's marks.
@@ -625,6 +626,24 @@ impl Board {
             }
             Layer::Terrain => self.maze.set_cost(cell, value as u8),
         }
+    }
+}
+
+/// The board keeps a step's undo notes beside its journal, while journaling.
+impl NoteSink for Board {
+    #[inline(always)]
+    fn keeps_notes(&self) -> bool {
+        self.journaling
+    }
+
+    #[inline(always)]
+    fn note(&mut self, word: u32) {
+        Board::note(self, word)
+    }
+
+    #[inline(always)]
+    fn note_words(&mut self, words: &[u32]) {
+        Board::note_words(self, words)
     }
 }
 

@@ -8,10 +8,10 @@
 //! single element of a few megabytes rather than millions of elements.
 
 use crate::distance::{Measure, UNREACHED};
-use crate::machine::{shape_words, Sentence};
 use crate::maze::{Direction, Maze};
 use crate::topology::outline::{self, Outline};
 use crate::topology::{Grid, Shape, Topology};
+use crate::words::Sentence;
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -91,7 +91,7 @@ pub fn route_tiles(
     if let Some(grid) = maze.grid() {
         let words = match grid.shape() {
             Shape::Square => Sentence::new("messages.masked-grid"),
-            shape => Sentence::new("messages.shape-grid").with("shape", shape_words(shape)),
+            shape => Sentence::new("messages.shape-grid").with("shape", shape.words()),
         };
         return Err(Sentence::new("refusals.tiles-grid").words("grid", words));
     }

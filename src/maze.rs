@@ -8,118 +8,20 @@
 //! cells is open exactly when the passage between them is. That grid is a view of this model
 //! ([`Maze::tiles`]), used by the text format and the block render style.
 
-pub use crate::topology::Side;
-use crate::topology::{Grid, Shape, Topology};
+// The square grid's sides and directions, and the size limit, from the topology layer below;
+// here too because every square maze speaks of them.
+pub use crate::topology::{Direction, Side, E, MAX_SIDE, N, S, W};
+use crate::topology::{Grid, Shape, Square, Topology};
+use crate::words::{push_number, Arg, CellNames, Sentence};
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
 
-/// Passage bit for the north side of a cell.
-pub const N: u8 = 1;
-/// Passage bit for the east side of a cell.
-pub const E: u8 = 2;
-/// Passage bit for the south side of a cell.
-pub const S: u8 = 4;
-/// Passage bit for the west side of a cell.
-pub const W: u8 = 8;
-
-/// The largest width or height a maze may have.
-pub const MAX_SIDE: u32 = 4096;
-
-/// One of the four directions from a cell to its neighbour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Direction {
-    North = 0,
-    East = 1,
-    South = 2,
-    West = 3,
-}
-
-impl Direction {
-    /// All four directions, clockwise from north.
-    pub const ALL: [Direction; 4] = [
-        Direction::North,
-        Direction::East,
-        Direction::South,
-        Direction::West,
-    ];
-
-    /// The passage bit this direction opens in a cell.
-    pub const fn bit(self) -> u8 {
-        1 << self as u8
-    }
-
-    /// The direction pointing back.
-    pub const fn opposite(self) -> Direction {
-        Direction::ALL[(self as usize + 2) % 4]
-    }
-
-    /// A quarter turn clockwise (to the right when facing this way).
-    pub const fn right(self) -> Direction {
-        Direction::ALL[(self as usize + 1) % 4]
-    }
-
-    /// A quarter turn anticlockwise (to the left when facing this way).
-    pub const fn left(self) -> Direction {
-        Direction::ALL[(self as usize + 3) % 4]
-    }
-
-    /// Column change when stepping this way.
-    pub const fn dx(self) -> i32 {
-        match self {
-            Direction::East => 1,
-            Direction::West => -1,
-            _ => 0,
-        }
-    }
-
-    /// Row change when stepping this way (north is up, the smaller y).
-    pub const fn dy(self) -> i32 {
-        match self {
-            Direction::South => 1,
-            Direction::North => -1,
-            _ => 0,
-        }
-    }
-
-    /// A lower-case name for messages and narration.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Direction::North => "north",
-            Direction::East => "east",
-            Direction::South => "south",
-            Direction::West => "west",
-        }
-    }
-}
-
-impl Direction {
-    /// The side of a square cell this direction goes through.
-    pub const fn side(self) -> Side {
-        self as u8
-    }
-
-    /// The direction through `side` of a square cell; square grids only (other grids have more
-    /// sides than four directions).
-    pub const fn from_side(side: Side) -> Direction {
-        Direction::ALL[(side & 3) as usize]
-    }
-}
-
-/// A direction as the side of a square cell it goes through: lets an API that takes a side be
-/// called with a direction on the square grid.
-impl From<Direction> for Side {
-    fn from(dir: Direction) -> Side {
-        dir.side()
-    }
-}
-
-impl fmt::Display for Direction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The terrain value of a blocked cell (an obstacle; see [`crate::world`]).
+pub const BLOCKED: u8 = 0;
+/// The cost of entering a cell where nothing was painted.
+pub const PLAIN: u8 = 1;
+/// The largest cost of entering a cell.
+pub const MAX_COST: u8 = 9;
 
 /// Why a maze could not be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,7 +47,7 @@ impl fmt::Display for MazeError {
 impl MazeError {
     /// The refusal as a sentence, for a page in another language (a size; bad cells come
     /// from a program, not a learner, and stay English).
-    pub fn words(&self) -> Option<crate::machine::Sentence> {
+    pub fn words(&self) -> Option<Sentence> {
         match self {
             MazeError::BadSize { width, height } => Some(size_refusal(*width, *height)),
             MazeError::BadCells(_) => None,
@@ -153,15 +55,29 @@ impl MazeError {
     }
 }
 
-fn size_refusal(width: u32, height: u32) -> crate::machine::Sentence {
-    crate::machine::Sentence::new("refusals.maze-size")
+fn size_refusal(width: u32, height: u32) -> Sentence {
+    Sentence::new("refusals.maze-size")
         .n("width", width)
         .n("height", height)
         // As text: a page writes numbers with separators, the core's message does not.
-        .with("max", crate::machine::Arg::Text(MAX_SIDE.to_string()))
+        .with("max", Arg::Text(MAX_SIDE.to_string()))
 }
 
 impl std::error::Error for MazeError {}
+
+/// A cell in a sentence: "(3, 4)".
+impl CellNames for Maze {
+    #[inline(never)]
+    fn cell_name(&self, cell: usize) -> String {
+        let (x, y) = self.place(cell);
+        let mut text = String::from("(");
+        push_number(&mut text, u64::from(x));
+        text.push_str(", ");
+        push_number(&mut text, u64::from(y));
+        text.push(')');
+        text
+    }
+}
 
 /// A rectangular maze of `width × height` cells with no passages until something carves them.
 #[derive(Clone, Debug)]
@@ -171,7 +87,7 @@ pub struct Maze {
     cells: Vec<u8>,
     /// The grid when it is not the plain square grid of `width` × `height`: another shape,
     /// or a mask. Shared: a maze's copies (checkpoints, snapshots) all use the one grid.
-    grid: Option<Arc<Grid>>,
+    grid: Option<Grid>,
     /// The world's terrain, a byte a cell (see [`crate::world`]): 0 blocked, else the cost of
     /// entering the cell. `None` until something is painted: every cell costs 1.
     terrain: Option<Vec<u8>>,
@@ -183,7 +99,7 @@ impl PartialEq for Maze {
     fn eq(&self, other: &Maze) -> bool {
         let same_terrain = match (&self.terrain, &other.terrain) {
             (Some(a), Some(b)) => a == b,
-            (Some(t), None) | (None, Some(t)) => t.iter().all(|&c| c == crate::world::PLAIN),
+            (Some(t), None) | (None, Some(t)) => t.iter().all(|&c| c == PLAIN),
             (None, None) => true,
         };
         self.width == other.width
@@ -283,18 +199,34 @@ impl Maze {
             width,
             height,
             cells,
-            grid: (!plain).then(|| Arc::new(grid)),
+            grid: (!plain).then_some(grid),
             terrain: None,
         }
     }
 
     /// The grid, when it is not the plain square grid (another shape, or a mask).
     pub fn grid(&self) -> Option<&Grid> {
-        self.grid.as_deref()
+        self.grid.as_ref()
     }
 
-    /// [`Maze::grid`], shared: for machines that keep the grid they work on.
-    pub fn shared_grid(&self) -> Option<Arc<Grid>> {
+    /// The plain square grid of the maze's size: what a machine works on when the maze has no
+    /// [`Maze::grid`] (its fast arithmetic).
+    pub fn square(&self) -> Square {
+        Square::new(self.width, self.height)
+    }
+
+    /// A column and row for a cell, for messages: on a polar grid the cell's place in its
+    /// ring and the ring.
+    pub fn place(&self, cell: usize) -> (u32, u32) {
+        match self.grid() {
+            Some(grid) => grid.place(cell),
+            None => self.coords(cell),
+        }
+    }
+
+    /// [`Maze::grid`], a copy of its own (cheap: its tables are shared): for machines that
+    /// keep the grid they work on.
+    pub fn shared_grid(&self) -> Option<Grid> {
         self.grid.clone()
     }
 
@@ -418,7 +350,7 @@ impl Maze {
     pub fn cost(&self, cell: usize) -> u8 {
         match &self.terrain {
             Some(terrain) => terrain[cell],
-            None => crate::world::PLAIN,
+            None => PLAIN,
         }
     }
 
@@ -432,15 +364,14 @@ impl Maze {
     /// layer is made on the first write.
     pub(crate) fn set_cost(&mut self, cell: usize, value: u8) {
         let len = self.cells.len();
-        self.terrain
-            .get_or_insert_with(|| vec![crate::world::PLAIN; len])[cell] = value;
+        self.terrain.get_or_insert_with(|| vec![PLAIN; len])[cell] = value;
     }
 
     /// Gives the maze a whole terrain layer at once (one byte a cell), or none where every
     /// cell costs 1, as [`Maze::set_cost`] would have left it: for worlds read whole.
     pub(crate) fn set_terrain_layer(&mut self, terrain: Vec<u8>) {
         debug_assert_eq!(terrain.len(), self.cells.len());
-        let plain = terrain.iter().all(|&cost| cost == crate::world::PLAIN);
+        let plain = terrain.iter().all(|&cost| cost == PLAIN);
         self.terrain = (!plain).then_some(terrain);
     }
 

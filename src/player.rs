@@ -3,10 +3,11 @@
 //! Marks: `WALKED` for cells the player has stood on.
 
 use crate::board::{mark, Board};
-use crate::machine::{Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
+use crate::machine::Structure;
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "player",
@@ -14,14 +15,20 @@ pub static INFO: Info = Info {
     summary: "Walks the path that was found, one cell per tick.",
     step_unit: "one cell of the path",
     pseudocode: &[
-        "stand on the start",
+        "stand on the start", // START
         "while not on the goal:",
-        "    move to the next cell of the path",
-        "arrived",
+        "    move to the next cell of the path", // MOVE
+        "arrived",                               // ARRIVE
     ],
     marks: &[(mark::WALKED, "walked")],
     events: &["walk"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const START: Line = Line(0);
+const MOVE: Line = Line(2);
+const ARRIVE: Line = Line(3);
 
 /// A walk along a path as a step machine.
 #[derive(Clone, Debug)]
@@ -31,26 +38,15 @@ pub struct Player {
     walked: usize,
 }
 
-impl Player {
-    pub fn new(path: Vec<usize>) -> Player {
-        Player { path, walked: 0 }
-    }
-
-    /// Where the player stands, once it has started.
-    pub fn position(&self) -> Option<usize> {
-        self.walked.checked_sub(1).map(|i| self.path[i])
-    }
-}
-
 impl Machine for Player {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         let &cell = self.path.get(self.walked)?;
         self.walked += 1;
         board.add_mark(cell, mark::WALKED);
         let line = match self.walked {
-            1 => 0,
-            n if n == self.path.len() => 3,
-            _ => 2,
+            1 => START,
+            n if n == self.path.len() => ARRIVE,
+            _ => MOVE,
         };
         Some(Step::new(Event::Walk { cell: cell as u32 }, line))
     }
@@ -91,5 +87,16 @@ impl Machine for Player {
                 .n("cells", self.path.len() as u64),
         );
         vec![position]
+    }
+}
+
+impl Player {
+    pub fn new(path: Vec<usize>) -> Player {
+        Player { path, walked: 0 }
+    }
+
+    /// Where the player stands, once it has started.
+    pub fn position(&self) -> Option<usize> {
+        self.walked.checked_sub(1).map(|i| self.path[i])
     }
 }

@@ -130,6 +130,31 @@ impl Coins {
         Coins { bits, left }
     }
 
+    /// Takes back the last [`Coins::toss`], which gave `toss`: for a machine's undo. Exact
+    /// when the coins are used for nothing but tosses.
+    pub fn untake_toss(&mut self, toss: bool) {
+        self.untake(1, u32::from(toss));
+    }
+
+    /// Takes back the last [`Coins::quarter`], which gave `quarter`: for a machine's undo.
+    /// Exact when the coins are used for nothing but quarters (their bits then go in pairs).
+    pub fn untake_quarter(&mut self, quarter: u32) {
+        self.untake(2, quarter);
+    }
+
+    /// Puts the last `n` bits taken, `value`, back at the bottom. With `32 - n` left they
+    /// began a fresh draw onto empty coins, whose spent bits are all zero: empty again.
+    fn untake(&mut self, n: u32, value: u32) {
+        *self = if self.left == 32 - n {
+            Coins::default()
+        } else {
+            Coins {
+                bits: self.bits << n | value,
+                left: self.left + n,
+            }
+        };
+    }
+
     /// The next `n` bits (1 or 2) as a number below 2ⁿ. Bits too few for a draw are dropped.
     #[inline(always)]
     fn take(&mut self, rng: &mut Rng, n: u32) -> u32 {

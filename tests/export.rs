@@ -289,7 +289,7 @@ fn a_sheet_written_in_pieces_is_the_sheet_written_at_once() {
     use mazestep::distance;
     use mazestep::export::SheetWriter;
     use mazestep::run::{Run, Settings};
-    use mazestep::topology::{shapes, Shape};
+    use mazestep::topology::{mask_makers, Shape};
     let mut cases: Vec<Settings> = Shape::ALL
         .iter()
         .map(|&shape| {
@@ -303,7 +303,7 @@ fn a_sheet_written_in_pieces_is_the_sheet_written_at_once() {
                 .with_solver("bfs")
         })
         .collect();
-    let heart = shapes::preset("heart", Shape::Square, 14, 12).unwrap();
+    let heart = mask_makers::preset("heart", Shape::Square, 14, 12).unwrap();
     cases.push(
         Settings::new("kruskal", 14, 12, 2)
             .with_mask(heart)

@@ -208,7 +208,7 @@ fn the_edge_names_only_words_the_core_has() {
 /// The scale of a word mask is the core's rule, and its words say the same range.
 #[test]
 fn the_word_scale_is_the_cores() {
-    use mazestep::topology::shapes::{word_scale, WORD_SCALES};
+    use mazestep::topology::mask_makers::{word_scale, WORD_SCALES};
     let (low, high) = (*WORD_SCALES.start(), *WORD_SCALES.end());
     assert_eq!(word_scale(f64::from(low)), Some(low));
     assert_eq!(word_scale(f64::from(high)), Some(high));

@@ -117,9 +117,9 @@ fn golden_files_hold_well_formed_tile_text() {
 /// The grids other than the plain square one that every any-shape generator has golden files
 /// for: (file stem, grid).
 fn shaped_cases() -> Vec<(&'static str, mazestep::topology::Grid)> {
-    use mazestep::topology::{shapes, Grid, Shape};
+    use mazestep::topology::{mask_makers, Grid, Shape};
     let grid = |shape, width, height| Grid::new(shape, width, height).expect("valid size");
-    let heart = shapes::preset("heart", Shape::Square, 11, 10).expect("a preset");
+    let heart = mask_makers::preset("heart", Shape::Square, 11, 10).expect("a preset");
     vec![
         ("hex-6x5", grid(Shape::Hex, 6, 5)),
         ("triangle-8x5", grid(Shape::Triangle, 8, 5)),

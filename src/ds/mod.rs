@@ -1,21 +1,33 @@
 //! The data structures the algorithms are built on, each in its own file with its own tests:
-//! an algorithm's file is about the algorithm, and uses these by name.
+//! an algorithm's file is about the algorithm, and uses these by name. They write what taking
+//! a step back needs into undo notes ([`crate::notes::NoteSink`]), and know nothing of boards.
 //!
-//! - [`quad_heap`]: a four-way heap (greedy best-first, weighted A*), whose pushes and pops
-//!   can be taken back exactly.
-//! - [`bucket_queue`]: buckets of four-way heaps by weight (true Prim's frontier).
-//! - [`open_set`]: A*'s open set, lowest `f` then lowest `h` first, in one of the two forms
-//!   below.
-//! - [`two_level_buckets`]: plain A*'s open set, a first-in-first-out queue per `h` for each of
-//!   the only two values of `f` it holds.
+//! Heaps:
+//! - [`quad_heap`]: a four-way heap (greedy best-first, the searches by cost), whose pushes and
+//!   pops can be taken back exactly.
 //! - [`slot_heap`]: weighted A*'s open set, a four-way heap of packed entries with a one-entry
 //!   slot in front.
-//! - [`dial_queue`]: Dijkstra's queue when every passage costs 1, two lists read first in
-//!   first out (Dial's algorithm).
-//! - [`cost_buckets`]: Dijkstra's queue when moves cost 1 to 9 (terrain, four moves): a list
-//!   per distance, used round and round (Dial's algorithm again).
-//! - [`score_buckets`]: A*'s open set on terrain with four moves: a level per `f`, used round
-//!   and round, and a first-in-first-out queue per `h` in each.
+//!
+//! Bucket queues: a priority queue for keys that are small whole numbers, or whose top bits
+//! are spread evenly, hands out entries for a few array reads instead of a climb through a
+//! heap. Each gives exactly the order a heap would. Their names say what they order by
+//! (*distance*: Dijkstra; *score*: A*'s `f`, then `h`; *weight*: true Prim's random weights)
+//! and how many buckets they keep (*two*, or a *ring* used round and round):
+//!
+//! | module | used by | ordered by | buckets |
+//! |---|---|---|---|
+//! | [`two_distance_lists`] | Dijkstra, every passage costing 1 | distance | two lists, for `d` and `d + 1` (Dial's algorithm) |
+//! | [`distance_ring`] | Dijkstra on terrain (costs 1 to 9, four moves) | distance | a ring of lists, one per distance `d` to `d + 9` |
+//! | [`two_score_levels`] | plain A* (weight 1) | `f`, then `h` | two levels of `f`, a queue per `h` in each |
+//! | [`score_ring`] | A* on terrain (weight 1, four moves) | `f`, then `h` | a ring of levels of `f`, a queue per `h` in each |
+//! | [`weight_heaps`] | true Prim | random weight | a small heap per top bits of the weight, and a bitmap of the busy ones |
+//!
+//! A*'s open set:
+//! - [`open_set`]: A*'s open set, lowest `f` then lowest `h` first, as [`two_score_levels`]
+//!   or [`slot_heap`] (chosen by the weight and the grid), whose entries are
+//!   `Entry` ([`open_entry`]).
+//!
+//! And the rest:
 //! - [`parents`]: a search's parent links, and following them back into the path.
 //! - [`state_set`]: (cell, heading) states, four bits or a byte a cell (a wall follower's
 //!   memory).
@@ -26,14 +38,15 @@
 //! changed what the compiler inlined (the wasm module grew by 0.7 KB, the search loops did
 //! not change).
 
-pub mod bucket_queue;
-pub mod cost_buckets;
-pub mod dial_queue;
+pub mod distance_ring;
+pub mod open_entry;
 pub mod open_set;
 pub mod parents;
 pub mod quad_heap;
-pub mod score_buckets;
+pub mod score_ring;
 pub mod slot_heap;
 pub mod state_set;
-pub mod two_level_buckets;
+pub mod two_distance_lists;
+pub mod two_score_levels;
 pub mod union_find;
+pub mod weight_heaps;

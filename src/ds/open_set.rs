@@ -4,7 +4,7 @@
 //! It takes one of two forms, chosen by the heuristic's weight and the grid:
 //! - weight 1 (plain A*) where every step changes `h` by exactly one (squares, triangles): `f`
 //!   never falls and never grows by one, so the open set only ever holds two values of `f`,
-//!   and the buckets of [`two_level_buckets`](crate::ds::two_level_buckets) hand its entries
+//!   and the buckets of [`two_score_levels`](crate::ds::two_score_levels) hand its entries
 //!   out for a few array reads each;
 //! - larger weights, or grids where a step can leave `h` as it was (hexagons, rings): a step
 //!   toward the goal can lower `f`, or raise it by one, so a heap keeps the order
@@ -14,29 +14,19 @@
 //! an improved cell again and drops the stale entry when it comes to the front.
 //!
 //! Every push and pop can be taken back exactly: a push returns the word that takes it back,
-//! and a pop notes on the board what it needs to be taken back.
+//! and a pop writes to the undo notes what it needs to be taken back.
 
-use crate::board::Board;
+use crate::ds::open_entry::Entry;
 use crate::ds::slot_heap::{HeapEntry, SlotHeap};
-use crate::ds::two_level_buckets::TwoLevelBuckets;
-
-/// An entry of the open set as it is taken out: its scores and its cell as column and row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Entry {
-    /// The priority, `g + weight · h`.
-    pub(crate) f: u32,
-    /// The guess of the distance still to go.
-    pub(crate) h: u32,
-    /// The cell, as column and row.
-    pub(crate) xy: (u32, u32),
-}
+use crate::ds::two_score_levels::TwoScoreLevels;
+use crate::notes::NoteSink;
 
 /// The open set. Entries come out lowest `f` first, then lowest `h`, then the one added
 /// earlier, whichever form it takes.
 #[derive(Clone, Debug)]
 pub(crate) enum OpenSet {
-    /// Weight 1: `f` never falls, so buckets do (see [`TwoLevelBuckets`]).
-    Buckets(TwoLevelBuckets),
+    /// Weight 1: `f` never falls, so buckets do (see [`TwoScoreLevels`]).
+    Buckets(TwoScoreLevels),
     /// Larger weights: a step toward the goal can lower `f`, so a heap keeps the order.
     Heap(SlotHeap),
 }
@@ -48,7 +38,7 @@ impl OpenSet {
     pub(crate) fn new(weight: u32, max_h: Option<u32>, start_h: u32) -> OpenSet {
         match max_h {
             Some(max_h) if weight == 1 => {
-                OpenSet::Buckets(TwoLevelBuckets::new(max_h as usize, start_h))
+                OpenSet::Buckets(TwoScoreLevels::new(max_h as usize, start_h))
             }
             _ => OpenSet::Heap(SlotHeap::default()),
         }
@@ -66,14 +56,14 @@ impl OpenSet {
 
     /// Takes the best entry out, noting what [`OpenSet::undo_pop`] needs.
     #[inline(always)]
-    pub(crate) fn pop(&mut self, board: &mut Board) -> Option<Entry> {
+    pub(crate) fn pop(&mut self, notes: &mut impl NoteSink) -> Option<Entry> {
         match self {
-            OpenSet::Buckets(buckets) => buckets.pop(board),
+            OpenSet::Buckets(buckets) => buckets.pop(notes),
             OpenSet::Heap(heap) => {
                 let (entry, at) = heap.pop()?;
                 // The entry is gone from the heap: noted whole.
-                board.note_words(&entry.words());
-                board.note(at);
+                notes.note_words(&entry.words());
+                notes.note(at);
                 Some(entry.entry())
             }
         }
@@ -122,6 +112,7 @@ impl OpenSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::maze::Maze;
     use crate::rng::Rng;
 

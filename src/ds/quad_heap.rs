@@ -6,7 +6,7 @@
 //! four children of a node of 8-byte items share one 64-byte cache line. Taking the top sifts
 //! an item down through every level; once the queue no longer fits the processor's caches, each
 //! level is a likely cache miss, so half the levels is up to half the misses. Each bucket of
-//! true Prim's frontier ([`crate::ds::bucket_queue::BucketQueue`]) is one.
+//! true Prim's frontier ([`crate::ds::weight_heaps::WeightHeaps`]) is one.
 
 /// A max-heap with four children per node.
 #[derive(Clone, Debug)]

@@ -10,7 +10,7 @@
 //! Every push and pop can be taken back exactly, restoring the heap's layout: a push returns
 //! the word that takes it back, a pop where it left the heap's last entry.
 
-use crate::ds::open_set::Entry;
+use crate::ds::open_entry::Entry;
 use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::heap_best;
 use std::cmp::Reverse;

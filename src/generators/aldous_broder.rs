@@ -17,17 +17,17 @@
 //! On a grid of any shape the walker steps to a uniformly random neighbour, one random number
 //! per move. Speed: on the square grid a move away from the border picks one of four
 //! directions, so it takes two bits of a random number ([`Coins::quarter`], in
-//! [`Topology::random_walk`]): sixteen moves per draw instead of one.
+//! [`Walk::random_walk`]): sixteen moves per draw instead of one.
 //!
 //! One step is one move of the walker. Marks: `VISITED` for cells in the maze; the walker is
 //! [`Machine::current`].
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::{Coins, Rng};
-use crate::topology::{Spot, Square, Topology};
+use crate::topology::{Spot, Square, Topology, Walk};
 
 pub static INFO: Info = Info {
     name: "aldous-broder",
@@ -35,15 +35,21 @@ pub static INFO: Info = Info {
     summary: "A random walk carving into every cell it enters first: unbiased, but slow to finish.",
     step_unit: "one move of the walker",
     pseudocode: &[
-        "stand on a random cell; it is in the maze",
+        "stand on a random cell; it is in the maze", // BEGIN
         "while some cell is not in the maze:",
         "    step to a random neighbour",
-        "    if it is new: carve the passage you came through; it joins the maze",
-        "    otherwise: carve nothing, walk on",
+        "    if it is new: carve the passage you came through; it joins the maze", // CARVE
+        "    otherwise: carve nothing, walk on",                                   // WALK_ON
     ],
     marks: &[(mark::VISITED, "in the maze")],
     events: &["carve", "move"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const CARVE: Line = Line(3);
+const WALK_ON: Line = Line(4);
 
 /// Aldous–Broder as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or
 /// a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -61,43 +67,7 @@ pub struct AldousBroder<T = Square> {
     quarters: Coins,
 }
 
-impl AldousBroder {
-    /// A generator for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> AldousBroder {
-        AldousBroder::on(Square::of(maze))
-    }
-}
-
-impl<T: Topology> AldousBroder<T> {
-    /// A generator for a maze on `grid`.
-    pub fn on(grid: T) -> AldousBroder<T> {
-        AldousBroder {
-            in_maze: vec![false; grid.len()],
-            remaining: (0..grid.len()).filter(|&cell| grid.is_on(cell)).count(),
-            grid,
-            walker: None,
-            moves: 0,
-            quarters: Coins::default(),
-        }
-    }
-
-    /// Where the walker stands, once it has started.
-    pub fn walker(&self) -> Option<usize> {
-        self.walker.map(|(cell, _, _)| cell)
-    }
-
-    /// Whether `cell` has joined the maze.
-    pub fn in_maze(&self, cell: usize) -> bool {
-        self.in_maze[cell]
-    }
-
-    /// Cells not yet in the maze.
-    pub fn remaining(&self) -> usize {
-        self.remaining
-    }
-}
-
-impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AldousBroder<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         let Some(spot) = self.walker else {
             let cell = self.grid.nearest_on(rng.index(self.in_maze.len()));
@@ -105,14 +75,14 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
             self.in_maze[cell] = true;
             self.remaining -= 1;
             board.add_mark(cell, mark::VISITED);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, BEGIN));
         };
         if self.remaining == 0 {
             return None;
         }
-        let cell = spot.0;
+        let cell = spot.cell;
         let (side, to) = self.grid.random_step(spot, &mut self.quarters, rng);
-        let next = to.0;
+        let next = to.cell;
         self.walker = Some(to);
         self.moves += 1;
         if self.in_maze[next] {
@@ -122,7 +92,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
                     to: next as u32,
                     heading: side,
                 },
-                4,
+                WALK_ON,
             ));
         }
         board.join(cell, side, next, self.grid.back(cell, side));
@@ -134,7 +104,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
                 cell: cell as u32,
                 side,
             },
-            3,
+            CARVE,
         ))
     }
 
@@ -185,7 +155,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
-        let walker = self.walker.map(|(cell, _, _)| cell);
+        let walker = self.walker.map(|spot| spot.cell);
         vec![
             Structure::new("Walker", u64::from(walker.is_some())).cells(
                 maze,
@@ -194,5 +164,41 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for AldousBroder<T> {
             ),
             Structure::new("Cells not in the maze", self.remaining as u64),
         ]
+    }
+}
+
+impl AldousBroder {
+    /// A generator for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> AldousBroder {
+        AldousBroder::on(maze.square())
+    }
+}
+
+impl<T: Topology + Walk> AldousBroder<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> AldousBroder<T> {
+        AldousBroder {
+            in_maze: vec![false; grid.len()],
+            remaining: (0..grid.len()).filter(|&cell| grid.is_on(cell)).count(),
+            grid,
+            walker: None,
+            moves: 0,
+            quarters: Coins::default(),
+        }
+    }
+
+    /// Where the walker stands, once it has started.
+    pub fn walker(&self) -> Option<usize> {
+        self.walker.map(|spot| spot.cell)
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.in_maze[cell]
+    }
+
+    /// Cells not yet in the maze.
+    pub fn remaining(&self) -> usize {
+        self.remaining
     }
 }

@@ -17,7 +17,7 @@
 //! but the page draws from the marks alone, so the mark is kept: one byte written in order.)
 
 use crate::board::{mark, Board};
-use crate::machine::{step_to_end_local, Event, Info, Machine, Step};
+use crate::machine::{step_to_end_local, Event, Info, Line, Machine, Step};
 use crate::maze::Direction;
 use crate::rng::{Coins, Rng};
 
@@ -68,12 +68,17 @@ pub static INFO: Info = Info {
     pseudocode: &[
         "for each cell, row by row:",
         "    choose north or east at random, among those inside the maze",
-        "    carve a passage that way",
-        "    (the north-east corner has neither: carve nothing)",
+        "    carve a passage that way", // CARVE
+        "    (the north-east corner has neither: carve nothing)", // PASS
     ],
     marks: &[(mark::VISITED, "handled")],
     events: &["carve", "pass"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const CARVE: Line = Line(2);
+const PASS: Line = Line(3);
 
 /// The Binary Tree generator as a step machine.
 #[derive(Clone, Debug)]
@@ -93,6 +98,79 @@ pub struct BinaryTree {
     column: u32,
     row: u32,
     coins: Coins,
+}
+
+impl Machine for BinaryTree {
+    // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
+    // too: the second copy costs about a kilobyte and saves a call per step there).
+    #[inline(always)]
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if self.next >= self.len {
+            return None;
+        }
+        let cell = self.next;
+        let (x, y) = (self.column, self.row);
+        self.next += 1;
+        self.column += 1;
+        if self.column == self.width {
+            self.column = 0;
+            self.row += 1;
+        }
+        board.add_mark(cell, mark::VISITED);
+
+        let can_go_vertical = y != self.edge_row;
+        let can_go_horizontal = x != self.edge_column;
+        if !can_go_vertical && !can_go_horizontal {
+            return Some(Step::new(Event::Pass { cell: cell as u32 }, PASS));
+        }
+        // The coin is only tossed when there is a choice, so the edges draw no number.
+        let vertical = if can_go_vertical && can_go_horizontal {
+            board.note_words(&self.coins.words());
+            self.coins.toss(rng)
+        } else {
+            can_go_vertical
+        };
+        // Picked by indexing rather than branching: the coin is unpredictable by design.
+        let (dir, offset) = [self.horizontal, self.vertical][usize::from(vertical)];
+        board.carve_to(cell, dir, cell.wrapping_add_signed(offset));
+        Some(Step::new(
+            Event::Carve {
+                cell: cell as u32,
+                side: dir.side(),
+            },
+            CARVE,
+        ))
+    }
+
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        step_to_end_local(self, board, rng)
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.next >= self.len
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.next.checked_sub(1)
+    }
+
+    /// One cell back; the coins as noted if the step tossed one.
+    fn undo(&mut self, _step: &Step, notes: &[u32], _board: &Board) -> bool {
+        let Some(cell) = self.next.checked_sub(1) else {
+            return false;
+        };
+        self.next = cell;
+        self.column = cell as u32 % self.width;
+        self.row = cell as u32 / self.width;
+        if let &[bits, left] = notes {
+            self.coins = Coins::from_words([bits, left]);
+        }
+        true
+    }
 }
 
 impl BinaryTree {
@@ -129,78 +207,5 @@ impl BinaryTree {
             Direction::East => 1,
             Direction::West => -1,
         }
-    }
-}
-
-impl Machine for BinaryTree {
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        step_to_end_local(self, board, rng)
-    }
-
-    // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
-    // too: the second copy costs about a kilobyte and saves a call per step there).
-    #[inline(always)]
-    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
-        if self.next >= self.len {
-            return None;
-        }
-        let cell = self.next;
-        let (x, y) = (self.column, self.row);
-        self.next += 1;
-        self.column += 1;
-        if self.column == self.width {
-            self.column = 0;
-            self.row += 1;
-        }
-        board.add_mark(cell, mark::VISITED);
-
-        let can_go_vertical = y != self.edge_row;
-        let can_go_horizontal = x != self.edge_column;
-        if !can_go_vertical && !can_go_horizontal {
-            return Some(Step::new(Event::Pass { cell: cell as u32 }, 3));
-        }
-        // The coin is only tossed when there is a choice, so the edges draw no number.
-        let vertical = if can_go_vertical && can_go_horizontal {
-            board.note_words(&self.coins.words());
-            self.coins.toss(rng)
-        } else {
-            can_go_vertical
-        };
-        // Picked by indexing rather than branching: the coin is unpredictable by design.
-        let (dir, offset) = [self.horizontal, self.vertical][usize::from(vertical)];
-        board.carve_to(cell, dir, cell.wrapping_add_signed(offset));
-        Some(Step::new(
-            Event::Carve {
-                cell: cell as u32,
-                side: dir.side(),
-            },
-            2,
-        ))
-    }
-
-    fn info(&self) -> &'static Info {
-        &INFO
-    }
-
-    fn is_done(&self) -> bool {
-        self.next >= self.len
-    }
-
-    fn current(&self) -> Option<usize> {
-        self.next.checked_sub(1)
-    }
-
-    /// One cell back; the coins as noted if the step tossed one.
-    fn undo(&mut self, _step: &Step, notes: &[u32], _board: &Board) -> bool {
-        let Some(cell) = self.next.checked_sub(1) else {
-            return false;
-        };
-        self.next = cell;
-        self.column = cell as u32 % self.width;
-        self.row = cell as u32 / self.width;
-        if let &[bits, left] = notes {
-            self.coins = Coins::from_words([bits, left]);
-        }
-        true
     }
 }

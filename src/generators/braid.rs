@@ -24,11 +24,12 @@
 //! under, and a dead end walled in by crossings stays a dead end.
 
 use crate::board::{mark, Board};
-use crate::machine::{Arg, Sentence, Structure};
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::Structure;
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Topology};
+use crate::topology::{Side, Topology, Weave};
+use crate::words::{Arg, Sentence};
 
 pub static INFO: Info = Info {
     name: "braid",
@@ -40,11 +41,15 @@ pub static INFO: Info = Info {
         "while fewer than that are removed and some can be opened:",
         "    take a random dead end from the list",
         "    (skip it if an earlier carve opened it already)",
-        "    carve to a neighbour that is a dead end too, or else to any walled-off one",
+        "    carve to a neighbour that is a dead end too, or else to any walled-off one", // CARVE
     ],
     marks: &[(mark::SPECIAL, "dead ends opened")],
     events: &["carve"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const CARVE: Line = Line(4);
 
 /// Checks a braid share: a number from 0 to 1.
 pub fn check_share(share: f64) -> Result<f64, String> {
@@ -57,7 +62,7 @@ pub fn check_share(share: f64) -> Result<f64, String> {
 
 /// [`check_share`]'s refusal as a sentence.
 pub fn share_refusal(share: f64) -> Sentence {
-    Sentence::new("refusals.braid-share").with("value", Arg::Text(crate::parse::number_text(share)))
+    Sentence::new("refusals.braid-share").with("value", Arg::Text(crate::words::number_text(share)))
 }
 
 fn is_dead_end(bits: u8) -> bool {
@@ -80,6 +85,110 @@ pub struct Braid {
     openable: usize,
     opened: u64,
     current: Option<usize>,
+}
+
+impl Machine for Braid {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if self.is_done() {
+            return None;
+        }
+        // Notes for `undo`: the cell worked on before, each entry drawn (where and what), and
+        // whether the neighbour was a dead end too.
+        board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
+        // `openable > 0`, so a dead end that can be opened is still in the list.
+        let cell = loop {
+            let at = rng.index(self.candidates.len());
+            board.note_words(&[at as u32, self.candidates[at]]);
+            let cell = self.candidates.swap_remove(at) as usize;
+            if is_dead_end(board.maze().cell(cell)) {
+                break cell;
+            }
+        };
+        let maze = board.maze();
+        let grid = maze.topology();
+        let (walled, count) = walled_neighbours(&*grid, maze, cell);
+        let mut best = [(0, 0); 8];
+        let mut best_count = 0;
+        for &(dir, next) in &walled[..count] {
+            if is_dead_end(maze.cell(next)) {
+                best[best_count] = (dir, next);
+                best_count += 1;
+            }
+        }
+        let (side, next) = if best_count > 0 {
+            best[rng.index(best_count)]
+        } else {
+            walled[rng.index(count)]
+        };
+        let neighbour_was_dead_end = best_count > 0;
+        let back = grid.back(cell, side);
+        drop(grid);
+        board.note(u32::from(neighbour_was_dead_end));
+        board.join(cell, side, next, back);
+        board.add_mark(cell, mark::SPECIAL);
+        self.dead_ends -= 1;
+        self.openable -= 1;
+        if neighbour_was_dead_end {
+            // It had a wall toward `cell`, so it was an openable dead end in the list too.
+            self.dead_ends -= 1;
+            self.openable -= 1;
+        }
+        self.opened += 1;
+        self.current = Some(cell);
+        Some(Step::new(
+            Event::Carve {
+                cell: cell as u32,
+                side,
+            },
+            CARVE,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.removed() >= self.target || self.openable == 0
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    fn undo(&mut self, _step: &Step, notes: &[u32], _board: &Board) -> bool {
+        let [current, drawn @ .., neighbour_was_dead_end] = notes else {
+            return false;
+        };
+        // Put the drawn entries back, last drawn first: a swap_remove undone.
+        for pair in drawn.chunks_exact(2).rev() {
+            let (at, cell) = (pair[0] as usize, pair[1]);
+            self.candidates.push(cell);
+            let last = self.candidates.len() - 1;
+            self.candidates.swap(at, last);
+        }
+        let removed = 1 + usize::from(*neighbour_was_dead_end == 1);
+        self.dead_ends += removed;
+        self.openable += removed;
+        self.opened -= 1;
+        self.current = (*current != u32::MAX).then_some(*current as usize);
+        true
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("dead ends", self.dead_ends as u64),
+            ("opened", self.opened),
+        ]
+    }
+
+    fn inspect(&self, _maze: &Maze, _limit: usize) -> Vec<Structure> {
+        let note = Sentence::new("notes.braid")
+            .n("target", self.target as u64)
+            .n("initial", self.initial as u64)
+            .n("opened", self.opened);
+        vec![Structure::new("Dead ends left", self.dead_ends as u64).say(note)]
+    }
 }
 
 impl Braid {
@@ -140,17 +249,13 @@ impl Braid {
 
 /// The neighbours of `cell` behind a wall, with the side toward each, in side order, and how
 /// many there are.
-fn walled_neighbours(
-    grid: &impl Topology,
-    maze: &Maze,
-    cell: usize,
-) -> ([(Side, usize); 8], usize) {
+fn walled_neighbours(grid: &impl Weave, maze: &Maze, cell: usize) -> ([(Side, usize); 8], usize) {
     let mut found = [(0, 0); 8];
     let mut count = 0;
     let bits = maze.cell(cell);
     grid.for_each_neighbour(cell, |side, next| {
         // On a weave only ordinary walls, and only those that cut into no crossing (see
-        // [`Topology::can_carve`]): tunnels are left to the generators that place them. Which
+        // [`Weave::can_carve`]): tunnels are left to the generators that place them. Which
         // walls qualify never changes as ordinary walls open, so the counts kept stay right.
         let ordinary = grid.way(side) == side && grid.can_carve(maze.cells(), cell, side);
         if bits & 1 << side == 0 && ordinary {
@@ -159,108 +264,4 @@ fn walled_neighbours(
         }
     });
     (found, count)
-}
-
-impl Machine for Braid {
-    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
-        if self.is_done() {
-            return None;
-        }
-        // Notes for `undo`: the cell worked on before, each entry drawn (where and what), and
-        // whether the neighbour was a dead end too.
-        board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
-        // `openable > 0`, so a dead end that can be opened is still in the list.
-        let cell = loop {
-            let at = rng.index(self.candidates.len());
-            board.note_words(&[at as u32, self.candidates[at]]);
-            let cell = self.candidates.swap_remove(at) as usize;
-            if is_dead_end(board.maze().cell(cell)) {
-                break cell;
-            }
-        };
-        let maze = board.maze();
-        let grid = maze.topology();
-        let (walled, count) = walled_neighbours(&*grid, maze, cell);
-        let mut best = [(0, 0); 8];
-        let mut best_count = 0;
-        for &(dir, next) in &walled[..count] {
-            if is_dead_end(maze.cell(next)) {
-                best[best_count] = (dir, next);
-                best_count += 1;
-            }
-        }
-        let (side, next) = if best_count > 0 {
-            best[rng.index(best_count)]
-        } else {
-            walled[rng.index(count)]
-        };
-        let neighbour_was_dead_end = best_count > 0;
-        let back = grid.back(cell, side);
-        drop(grid);
-        board.note(u32::from(neighbour_was_dead_end));
-        board.join(cell, side, next, back);
-        board.add_mark(cell, mark::SPECIAL);
-        self.dead_ends -= 1;
-        self.openable -= 1;
-        if neighbour_was_dead_end {
-            // It had a wall toward `cell`, so it was an openable dead end in the list too.
-            self.dead_ends -= 1;
-            self.openable -= 1;
-        }
-        self.opened += 1;
-        self.current = Some(cell);
-        Some(Step::new(
-            Event::Carve {
-                cell: cell as u32,
-                side,
-            },
-            4,
-        ))
-    }
-
-    fn info(&self) -> &'static Info {
-        &INFO
-    }
-
-    fn is_done(&self) -> bool {
-        self.removed() >= self.target || self.openable == 0
-    }
-
-    fn current(&self) -> Option<usize> {
-        self.current
-    }
-
-    fn undo(&mut self, _step: &Step, notes: &[u32], _board: &Board) -> bool {
-        let [current, drawn @ .., neighbour_was_dead_end] = notes else {
-            return false;
-        };
-        // Put the drawn entries back, last drawn first: a swap_remove undone.
-        for pair in drawn.chunks_exact(2).rev() {
-            let (at, cell) = (pair[0] as usize, pair[1]);
-            self.candidates.push(cell);
-            let last = self.candidates.len() - 1;
-            self.candidates.swap(at, last);
-        }
-        let removed = 1 + usize::from(*neighbour_was_dead_end == 1);
-        self.dead_ends += removed;
-        self.openable += removed;
-        self.opened -= 1;
-        self.current = (*current != u32::MAX).then_some(*current as usize);
-        true
-    }
-
-    fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("dead ends", self.dead_ends as u64),
-            ("opened", self.opened),
-        ]
-    }
-
-    fn inspect(&self, _maze: &Maze, _limit: usize) -> Vec<Structure> {
-        let note = Sentence::new("notes.braid")
-            .n("target", self.target as u64)
-            .n("initial", self.initial as u64)
-            .n("opened", self.opened);
-        vec![Structure::new("Dead ends left", self.dead_ends as u64).say(note)]
-    }
 }

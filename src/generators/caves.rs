@@ -20,12 +20,11 @@
 //! the last generation changed.
 
 use crate::board::{mark, Board};
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Grid, Topology};
 use crate::world::{BLOCKED, PLAIN};
-use std::sync::Arc;
 
 pub static INFO: Info = Info {
     name: "caves",
@@ -34,14 +33,19 @@ pub static INFO: Info = Info {
     step_unit: "one generation (the first: the random fill)",
     pseudocode: &[
         "start with every wall between two cells open",
-        "block each cell with a chance of the density",
+        "block each cell with a chance of the density", // RANDOM_FILL
         "repeat a few generations:",
         "    for every cell, count the blocked cells of its neighbourhood (itself included)",
-        "    mostly blocked: block it; mostly free: free it; a tie: leave it",
+        "    mostly blocked: block it; mostly free: free it; a tie: leave it", // GENERATION
     ],
     marks: &[(mark::SPECIAL, "changed in the last generation")],
     events: &["generation"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const RANDOM_FILL: Line = Line(1);
+const GENERATION: Line = Line(4);
 
 /// The smoothing generations after the random fill.
 pub const GENERATIONS: u32 = 4;
@@ -51,11 +55,91 @@ pub const GENERATIONS: u32 = 4;
 pub struct Caves {
     density: f64,
     /// The grid, when it is not the plain square one (which uses its eight-cell neighbourhood).
-    grid: Option<Arc<Grid>>,
+    grid: Option<Grid>,
     width: usize,
     height: usize,
     /// Generations done; the random fill is the first.
     done: u32,
+}
+
+impl Machine for Caves {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        if self.done > GENERATIONS {
+            return None;
+        }
+        let len = self.len();
+        // The marks of the generation before give way to this one's.
+        for cell in 0..len {
+            if board.mark(cell) & mark::SPECIAL != 0 {
+                board.remove_mark(cell, mark::SPECIAL);
+            }
+        }
+        let (mut to_block, mut to_free) = (Vec::new(), Vec::new());
+        for cell in (0..len).filter(|&cell| self.is_on(cell)) {
+            let was = board.maze().cost(cell) == BLOCKED;
+            let will = if self.done == 0 {
+                rng.chance(self.density)
+            } else {
+                self.next_blocked(board.maze(), cell)
+            };
+            match (was, will) {
+                (false, true) => to_block.push(cell),
+                (true, false) => to_free.push(cell),
+                _ => {}
+            }
+        }
+        for &cell in &to_block {
+            board.block(cell);
+            board.add_mark(cell, mark::SPECIAL);
+        }
+        // Freed after blocking, so each freed cell joins the neighbours free in the new
+        // generation (those freed before it included).
+        for &cell in &to_free {
+            free(board, cell);
+            board.add_mark(cell, mark::SPECIAL);
+        }
+        let number = self.done;
+        self.done += 1;
+        Some(Step::new(
+            Event::Generation {
+                number,
+                blocked: to_block.len() as u32,
+                freed: to_free.len() as u32,
+            },
+            if number == 0 { RANDOM_FILL } else { GENERATION },
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.done > GENERATIONS
+    }
+
+    fn starts_open(&self) -> bool {
+        true
+    }
+
+    /// The board's journal brings the cells back; the machine counts one generation fewer.
+    fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
+        if !matches!(step.event, Event::Generation { .. }) || self.done == 0 {
+            return false;
+        }
+        self.done -= 1;
+        true
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("generations done", u64::from(self.done)),
+            (
+                "generations left",
+                u64::from((GENERATIONS + 1).saturating_sub(self.done)),
+            ),
+        ]
+    }
 }
 
 impl Caves {
@@ -71,7 +155,7 @@ impl Caves {
     }
 
     /// Caves on `grid`, its cells' neighbourhoods being their side neighbours.
-    pub fn on(grid: Arc<Grid>, density: f64) -> Caves {
+    pub fn on(grid: Grid, density: f64) -> Caves {
         Caves {
             density,
             width: grid.width() as usize,
@@ -122,86 +206,6 @@ impl Caves {
             std::cmp::Ordering::Less => false,
             std::cmp::Ordering::Equal => blocked(cell) == 1,
         }
-    }
-}
-
-impl Machine for Caves {
-    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
-        if self.done > GENERATIONS {
-            return None;
-        }
-        let len = self.len();
-        // The marks of the generation before give way to this one's.
-        for cell in 0..len {
-            if board.mark(cell) & mark::SPECIAL != 0 {
-                board.remove_mark(cell, mark::SPECIAL);
-            }
-        }
-        let (mut to_block, mut to_free) = (Vec::new(), Vec::new());
-        for cell in (0..len).filter(|&cell| self.is_on(cell)) {
-            let was = board.maze().cost(cell) == BLOCKED;
-            let will = if self.done == 0 {
-                rng.chance(self.density)
-            } else {
-                self.next_blocked(board.maze(), cell)
-            };
-            match (was, will) {
-                (false, true) => to_block.push(cell),
-                (true, false) => to_free.push(cell),
-                _ => {}
-            }
-        }
-        for &cell in &to_block {
-            board.block(cell);
-            board.add_mark(cell, mark::SPECIAL);
-        }
-        // Freed after blocking, so each freed cell joins the neighbours free in the new
-        // generation (those freed before it included).
-        for &cell in &to_free {
-            free(board, cell);
-            board.add_mark(cell, mark::SPECIAL);
-        }
-        let number = self.done;
-        self.done += 1;
-        Some(Step::new(
-            Event::Generation {
-                number,
-                blocked: to_block.len() as u32,
-                freed: to_free.len() as u32,
-            },
-            if number == 0 { 1 } else { 4 },
-        ))
-    }
-
-    fn info(&self) -> &'static Info {
-        &INFO
-    }
-
-    fn is_done(&self) -> bool {
-        self.done > GENERATIONS
-    }
-
-    fn starts_open(&self) -> bool {
-        true
-    }
-
-    /// The board's journal brings the cells back; the machine counts one generation fewer.
-    fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
-        if !matches!(step.event, Event::Generation { .. }) || self.done == 0 {
-            return false;
-        }
-        self.done -= 1;
-        true
-    }
-
-    fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("generations done", u64::from(self.done)),
-            (
-                "generations left",
-                u64::from((GENERATIONS + 1).saturating_sub(self.done)),
-            ),
-        ]
     }
 }
 

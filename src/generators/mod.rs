@@ -4,10 +4,11 @@
 //! constructors, so every front end offers exactly the same list.
 
 use crate::board::Board;
-use crate::machine::{run_to_end, shape_words, Arg, Info, Machine, Sentence};
+use crate::machine::{run_to_end, Info, Machine};
 use crate::maze::{Maze, MazeError};
 use crate::rng::Rng;
 use crate::topology::Shape;
+use crate::words::{Arg, Sentence};
 use std::fmt;
 
 pub mod binary_tree;
@@ -28,9 +29,9 @@ pub mod wilson;
 
 // Open worlds: an open field with obstacles or terrain, not perfect mazes.
 pub mod caves;
+pub mod empty_room;
 pub mod obstacles;
-pub mod room;
-pub mod rooms;
+pub mod rooms_and_doors;
 pub mod terrain;
 
 pub use aldous_broder::AldousBroder;
@@ -47,9 +48,9 @@ pub use true_prim::TruePrim;
 pub use wilson::Wilson;
 
 pub use caves::Caves;
+pub use empty_room::EmptyRoom;
 pub use obstacles::Obstacles;
-pub use room::Room;
-pub use rooms::Rooms;
+pub use rooms_and_doors::RoomsAndDoors;
 pub use terrain::Terrain;
 
 /// A registered generator: its description and how to make one for a maze of a given size.
@@ -106,7 +107,7 @@ pub fn check_braid_for(entry: &Entry, braid: f64) -> Result<(), String> {
 /// [`check_braid_for`]'s refusal as a sentence.
 pub fn braid_open_refusal(entry: &Entry, braid: f64) -> Sentence {
     Sentence::new("refusals.braid-open")
-        .with("value", Arg::Text(crate::parse::number_text(braid)))
+        .with("value", Arg::Text(crate::words::number_text(braid)))
         .with("name", Arg::Text(entry.info.name.to_string()))
 }
 
@@ -121,14 +122,14 @@ pub fn check_density(density: f64) -> Result<f64, String> {
 
 /// [`check_density`]'s refusal as a sentence.
 pub fn density_refusal(density: f64) -> Sentence {
-    density_refusal_of(&crate::parse::number_text(density))
+    density_refusal_of(&crate::words::number_text(density))
 }
 
 /// The refusal of a density given as `value` (the number as it was written, or quoted text).
 pub fn density_refusal_of(value: &str) -> Sentence {
     Sentence::new("refusals.density")
         .with("value", Arg::Text(value.to_string()))
-        .with("max", Arg::Text(crate::parse::number_text(MAX_DENSITY)))
+        .with("max", Arg::Text(crate::words::number_text(MAX_DENSITY)))
 }
 
 impl Entry {
@@ -302,9 +303,9 @@ pub static ALL: &[Entry] = &[
         uses_density: false,
     },
     Entry {
-        info: &room::INFO,
+        info: &empty_room::INFO,
         group: OPEN_WORLDS,
-        make: |_, _| Box::new(Room::new()),
+        make: |_, _| Box::new(EmptyRoom::new()),
         any_shape: true,
         weave: false,
         perfect: false,
@@ -323,9 +324,9 @@ pub static ALL: &[Entry] = &[
         uses_density: true,
     },
     Entry {
-        info: &rooms::INFO,
+        info: &rooms_and_doors::INFO,
         group: OPEN_WORLDS,
-        make: |maze, _| Box::new(Rooms::new(maze)),
+        make: |maze, _| Box::new(RoomsAndDoors::new(maze)),
         any_shape: false,
         weave: false,
         perfect: false,
@@ -371,7 +372,7 @@ impl fmt::Display for UnknownName {
             f,
             "unknown {} {}: allowed are {}",
             self.kind,
-            crate::parse::quote(&self.given),
+            crate::words::quote(&self.given),
             self.allowed.join(", ")
         )
     }
@@ -435,7 +436,7 @@ pub fn shape_refusal(entry: &Entry, maze: &Maze) -> Option<Sentence> {
     }
     let grid = match maze.grid() {
         Some(grid) if grid.shape() == Shape::Square => Sentence::new("messages.masked-grid"),
-        _ => Sentence::new("messages.shape-grid").with("shape", shape_words(maze.shape())),
+        _ => Sentence::new("messages.shape-grid").with("shape", maze.shape().words()),
     };
     // Alternatives of the same kind: mazes for a maze, open worlds for an open world.
     let others: Vec<&str> = ALL

@@ -18,10 +18,10 @@
 //! cells are drawn as obstacles), the obstacle just placed is [`Machine::current`].
 
 use crate::board::Board;
-use crate::machine::{Event, Info, Machine, Step, Structure};
+use crate::machine::{Event, Info, Line, Machine, Step, Structure};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Square, Topology};
+use crate::topology::Topology;
 
 pub static INFO: Info = Info {
     name: "obstacles",
@@ -32,11 +32,15 @@ pub static INFO: Info = Info {
         "start with every wall between two cells open",
         "obstacles = density × cells, rounded",
         "while fewer cells than that are blocked:",
-        "    pick a random free cell and block it, closing its passages",
+        "    pick a random free cell and block it, closing its passages", // BLOCK
     ],
     marks: &[],
     events: &["block"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BLOCK: Line = Line(3);
 
 /// Random obstacles as a step machine, on a grid of any shape.
 #[derive(Clone, Debug)]
@@ -46,48 +50,6 @@ pub struct Obstacles {
     placed: usize,
     /// How many obstacles to place.
     target: usize,
-}
-
-impl Obstacles {
-    /// Obstacles for a square maze of `maze`'s size, blocking a share `density` of its cells.
-    pub fn new(maze: &Maze, density: f64) -> Obstacles {
-        Obstacles::on(Square::of(maze), density)
-    }
-
-    /// Obstacles on `grid`: only the cells that are on can be blocked.
-    pub fn on(grid: impl Topology, density: f64) -> Obstacles {
-        let order: Vec<u32> = (0..grid.len())
-            .filter(|&cell| grid.is_on(cell))
-            .map(|cell| cell as u32)
-            .collect();
-        let target = target_count(order.len(), density);
-        Obstacles {
-            order,
-            placed: 0,
-            target,
-        }
-    }
-
-    /// How many obstacles it places in all.
-    pub fn target(&self) -> usize {
-        self.target
-    }
-
-    /// How many it has placed so far.
-    pub fn placed(&self) -> usize {
-        self.placed
-    }
-}
-
-/// `density` of `cells`, rounded to the nearest whole cell (a density out of 0 to 1 is
-/// clamped; the settings refuse one above 0.9 before this).
-pub fn target_count(cells: usize, density: f64) -> usize {
-    let share = if density.is_finite() {
-        density.clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    ((cells as f64 * share).round() as usize).min(cells)
 }
 
 impl Machine for Obstacles {
@@ -102,7 +64,7 @@ impl Machine for Obstacles {
         board.note(pick as u32);
         self.placed += 1;
         board.block(cell as usize);
-        Some(Step::new(Event::Block { cell }, 3))
+        Some(Step::new(Event::Block { cell }, BLOCK))
     }
 
     fn info(&self) -> &'static Info {
@@ -151,4 +113,46 @@ impl Machine for Obstacles {
             ),
         ]
     }
+}
+
+impl Obstacles {
+    /// Obstacles for a square maze of `maze`'s size, blocking a share `density` of its cells.
+    pub fn new(maze: &Maze, density: f64) -> Obstacles {
+        Obstacles::on(maze.square(), density)
+    }
+
+    /// Obstacles on `grid`: only the cells that are on can be blocked.
+    pub fn on(grid: impl Topology, density: f64) -> Obstacles {
+        let order: Vec<u32> = (0..grid.len())
+            .filter(|&cell| grid.is_on(cell))
+            .map(|cell| cell as u32)
+            .collect();
+        let target = target_count(order.len(), density);
+        Obstacles {
+            order,
+            placed: 0,
+            target,
+        }
+    }
+
+    /// How many obstacles it places in all.
+    pub fn target(&self) -> usize {
+        self.target
+    }
+
+    /// How many it has placed so far.
+    pub fn placed(&self) -> usize {
+        self.placed
+    }
+}
+
+/// `density` of `cells`, rounded to the nearest whole cell (a density out of 0 to 1 is
+/// clamped; the settings refuse one above 0.9 before this).
+pub fn target_count(cells: usize, density: f64) -> usize {
+    let share = if density.is_finite() {
+        density.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    ((cells as f64 * share).round() as usize).min(cells)
 }

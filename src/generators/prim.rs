@@ -19,10 +19,10 @@
 
 use crate::board::{mark, Board};
 use crate::machine::Structure;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Spot, Square, Topology};
+use crate::topology::{Side, Spot, Square, Topology, Walk};
 
 pub static INFO: Info = Info {
     name: "prim",
@@ -30,15 +30,20 @@ pub static INFO: Info = Info {
     summary: "Grows from one cell by joining random frontier cells: radial, many short dead ends.",
     step_unit: "one frontier cell joining the maze",
     pseudocode: &[
-        "put a random cell in the maze; its neighbours form the frontier",
+        "put a random cell in the maze; its neighbours form the frontier", // BEGIN
         "while the frontier is not empty:",
         "    take a random cell from the frontier",
-        "    carve to a random neighbour of it that is in the maze",
+        "    carve to a random neighbour of it that is in the maze", // CARVE
         "    add its neighbours that are new to the frontier",
     ],
     marks: &[(mark::VISITED, "in the maze"), (mark::FRONTIER, "frontier")],
     events: &["carve"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const CARVE: Line = Line(3);
 
 /// Where a cell stands.
 const OUTSIDE: u8 = 0;
@@ -58,65 +63,14 @@ pub struct Prim<T = Square> {
     current: Option<usize>,
 }
 
-impl Prim {
-    /// A generator for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> Prim {
-        Prim::on(Square::of(maze))
-    }
-}
-
-impl<T: Topology> Prim<T> {
-    /// A generator for a maze on `grid`.
-    pub fn on(grid: T) -> Prim<T> {
-        Prim {
-            state: vec![OUTSIDE; grid.len()],
-            grid,
-            frontier: Vec::new(),
-            started: false,
-            current: None,
-        }
-    }
-
-    /// The frontier cells, in storage order.
-    pub fn frontier(&self) -> &[u32] {
-        &self.frontier
-    }
-
-    /// Whether `cell` has joined the maze.
-    pub fn in_maze(&self, cell: usize) -> bool {
-        self.state[cell] == IN_MAZE
-    }
-
-    /// Puts the cell at `spot` in the maze and its new neighbours on the frontier. Notes how
-    /// many were new, to take it back.
-    fn join(&mut self, board: &mut Board, spot: Spot) {
-        let cell = spot.0;
-        self.state[cell] = IN_MAZE;
-        board.set_mark(cell, mark::VISITED);
-        let new = self
-            .grid
-            .sides_where(spot, |next| self.state[next] == OUTSIDE);
-        board.note(new.count_ones());
-        let mut left = new;
-        while left != 0 {
-            let side = left.trailing_zeros() as Side;
-            left &= left - 1;
-            let next = self.grid.through(cell, side);
-            self.state[next] = ON_FRONTIER;
-            self.frontier.push(next as u32);
-            board.add_mark(next, mark::FRONTIER);
-        }
-    }
-}
-
-impl<T: Topology + Clone + DebugState + 'static> Machine for Prim<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for Prim<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
             let cell = self.grid.nearest_on(rng.index(self.state.len()));
             self.join(board, self.grid.spot(cell));
             self.current = Some(cell);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, BEGIN));
         }
         if self.frontier.is_empty() {
             return None;
@@ -131,7 +85,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Prim<T> {
             .grid
             .pick(spot, |next| self.state[next] == IN_MAZE, rng);
         // A frontier cell got there by touching the maze, so there is a side to pick.
-        let (side, next) = (pick.0, pick.1 .0);
+        let (side, next) = (pick.0, pick.1.cell);
         board.join(cell, side, next, self.grid.back(cell, side));
         self.join(board, spot);
         self.current = Some(cell);
@@ -140,7 +94,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Prim<T> {
                 cell: cell as u32,
                 side,
             },
-            3,
+            CARVE,
         ))
     }
 
@@ -197,5 +151,56 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Prim<T> {
             Structure::new("Frontier (taken at random)", self.frontier.len() as u64)
                 .cells(maze, &mut cells, limit),
         ]
+    }
+}
+
+impl Prim {
+    /// A generator for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> Prim {
+        Prim::on(maze.square())
+    }
+}
+
+impl<T: Topology + Walk> Prim<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> Prim<T> {
+        Prim {
+            state: vec![OUTSIDE; grid.len()],
+            grid,
+            frontier: Vec::new(),
+            started: false,
+            current: None,
+        }
+    }
+
+    /// The frontier cells, in storage order.
+    pub fn frontier(&self) -> &[u32] {
+        &self.frontier
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.state[cell] == IN_MAZE
+    }
+
+    /// Puts the cell at `spot` in the maze and its new neighbours on the frontier. Notes how
+    /// many were new, to take it back.
+    fn join(&mut self, board: &mut Board, spot: Spot) {
+        let cell = spot.cell;
+        self.state[cell] = IN_MAZE;
+        board.set_mark(cell, mark::VISITED);
+        let new = self
+            .grid
+            .sides_where(spot, |next| self.state[next] == OUTSIDE);
+        board.note(new.count_ones());
+        let mut left = new;
+        while left != 0 {
+            let side = left.trailing_zeros() as Side;
+            left &= left - 1;
+            let next = self.grid.through(cell, side);
+            self.state[next] = ON_FRONTIER;
+            self.frontier.push(next as u32);
+            board.add_mark(next, mark::FRONTIER);
+        }
     }
 }

@@ -21,12 +21,14 @@
 //! Marks: `ACTIVE` for cells on the stack, `VISITED` for cells popped off it.
 
 use crate::board::{mark, Board};
+use crate::machine::Line;
 use crate::machine::Structure;
-use crate::machine::{event_sentence, side_words, Sentence};
+use crate::machine::{event_sentence, side_words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Square, Topology};
+use crate::topology::{Side, Square, Topology, Weave};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "recursive-backtracker",
@@ -34,12 +36,12 @@ pub static INFO: Info = Info {
     summary: "A randomised depth-first search: long winding corridors, few dead ends.",
     step_unit: "one push or one pop",
     pseudocode: &[
-        "pick a random cell, mark it visited, push it",
+        "pick a random cell, mark it visited, push it", // BEGIN
         "while the stack is not empty:",
         "    cell = top of the stack",
         "    if cell has unvisited neighbours:",
-        "        pick one at random, carve to it, mark it visited, push it",
-        "    else: pop cell (backtrack)",
+        "        pick one at random, carve to it, mark it visited, push it", // PUSH
+        "    else: pop cell (backtrack)",                                    // POP
     ],
     marks: &[
         (mark::ACTIVE, "on the stack"),
@@ -47,6 +49,12 @@ pub static INFO: Info = Info {
     ],
     events: &["pop", "push"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const PUSH: Line = Line(4);
+const POP: Line = Line(5);
 
 /// The Recursive Backtracker generator as a step machine, on a grid of any shape (`T`: the
 /// plain [`Square`] grid, or a shared [`crate::topology::Grid`] of another shape or with a
@@ -60,37 +68,7 @@ pub struct RecursiveBacktracker<T = Square> {
     current: Option<usize>,
 }
 
-impl RecursiveBacktracker {
-    /// A generator for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> RecursiveBacktracker {
-        RecursiveBacktracker::on(Square::of(maze))
-    }
-}
-
-impl<T: Topology> RecursiveBacktracker<T> {
-    /// A generator for a maze on `grid`.
-    pub fn on(grid: T) -> RecursiveBacktracker<T> {
-        RecursiveBacktracker {
-            visited: vec![false; grid.len()],
-            grid,
-            stack: Vec::new(),
-            started: false,
-            current: None,
-        }
-    }
-
-    /// The stack, bottom first: the path from the start cell to the cell being worked on.
-    pub fn stack(&self) -> &[u32] {
-        &self.stack
-    }
-
-    /// Whether a cell has been reached yet.
-    pub fn is_visited(&self, cell: usize) -> bool {
-        self.visited[cell]
-    }
-}
-
-impl<T: Topology + Clone + DebugState + 'static> Machine for RecursiveBacktracker<T> {
+impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RecursiveBacktracker<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
@@ -99,7 +77,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for RecursiveBacktracke
             self.stack.push(cell as u32);
             self.current = Some(cell);
             board.add_mark(cell, mark::ACTIVE);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, BEGIN));
         }
         // Done: `current` stays the last cell popped, however the run got here (stepping stops
         // after the last pop; running to the end asks once more).
@@ -138,14 +116,14 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for RecursiveBacktracke
         if count == 0 {
             self.stack.pop();
             board.set_mark(cell, (board.mark(cell) & !mark::ACTIVE) | mark::VISITED);
-            return Some(Step::new(Event::Pop { cell: top }, 5));
+            return Some(Step::new(Event::Pop { cell: top }, POP));
         }
         let (side, next) = options[rng.index(count)];
         board.join(cell, side, next, self.grid.back(cell, side));
         self.visited[next] = true;
         self.stack.push(next as u32);
         board.add_mark(next, mark::ACTIVE);
-        Some(Step::new(Event::Push { cell: top, side }, 4))
+        Some(Step::new(Event::Push { cell: top, side }, PUSH))
     }
 
     fn info(&self) -> &'static Info {
@@ -211,5 +189,35 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for RecursiveBacktracke
                 limit,
             ),
         ]
+    }
+}
+
+impl RecursiveBacktracker {
+    /// A generator for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> RecursiveBacktracker {
+        RecursiveBacktracker::on(maze.square())
+    }
+}
+
+impl<T: Topology + Weave> RecursiveBacktracker<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> RecursiveBacktracker<T> {
+        RecursiveBacktracker {
+            visited: vec![false; grid.len()],
+            grid,
+            stack: Vec::new(),
+            started: false,
+            current: None,
+        }
+    }
+
+    /// The stack, bottom first: the path from the start cell to the cell being worked on.
+    pub fn stack(&self) -> &[u32] {
+        &self.stack
+    }
+
+    /// Whether a cell has been reached yet.
+    pub fn is_visited(&self, cell: usize) -> bool {
+        self.visited[cell]
     }
 }

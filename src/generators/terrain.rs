@@ -17,12 +17,11 @@
 //! all it needs). One step is one row painted (on a polar grid, one ring). No marks.
 
 use crate::board::Board;
-use crate::machine::{Event, Info, Machine, Step};
+use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Grid, Shape, Topology};
 use crate::world::MAX_COST;
-use std::sync::Arc;
 
 pub static INFO: Info = Info {
     name: "terrain",
@@ -34,11 +33,15 @@ pub static INFO: Info = Info {
         "draw a seed: it gives each point of a coarse lattice a random height",
         "for each row:",
         "    for each cell: blend the heights of the lattice points around it, three octaves",
-        "    cut the height into nine bands: the cell's cost, 1 to 9",
+        "    cut the height into nine bands: the cell's cost, 1 to 9", // PAINT
     ],
     marks: &[],
     events: &["paint-row"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const PAINT: Line = Line(4);
 
 /// The octaves added: each twice as fine as the one before, half its weight.
 pub const OCTAVES: u32 = 3;
@@ -46,7 +49,7 @@ pub const OCTAVES: u32 = 3;
 /// The noise terrain as a step machine, on a grid of any shape.
 #[derive(Clone, Debug)]
 pub struct Terrain {
-    grid: Arc<Grid>,
+    grid: Grid,
     /// The first cell of the next row.
     next: usize,
     /// The noise's seed, drawn by the first step.
@@ -55,14 +58,72 @@ pub struct Terrain {
     spacing: f64,
 }
 
+impl Machine for Terrain {
+    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+        let len = self.grid.len();
+        if self.next >= len {
+            return None;
+        }
+        let seed = *self
+            .seed
+            .get_or_insert_with(|| u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32()));
+        let first = self.next;
+        let end = self.row_end(first);
+        for cell in (first..end).filter(|&cell| self.grid.is_on(cell)) {
+            board.set_terrain(cell, self.cost_at(seed, cell));
+        }
+        self.next = end;
+        Some(Step::new(
+            Event::PaintRow {
+                cell: first as u32,
+                length: (end - first) as u32,
+            },
+            PAINT,
+        ))
+    }
+
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn is_done(&self) -> bool {
+        self.next >= self.grid.len()
+    }
+
+    fn starts_open(&self) -> bool {
+        true
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.next.checked_sub(1)
+    }
+
+    /// Goes back to the row's first cell; before the first row, forgets the seed (the run
+    /// gives the random numbers back).
+    fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
+        let Event::PaintRow { cell, .. } = step.event else {
+            return false;
+        };
+        self.next = cell as usize;
+        if cell == 0 {
+            self.seed = None;
+        }
+        true
+    }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![("cells left to paint", (self.grid.len() - self.next) as u64)]
+    }
+}
+
 impl Terrain {
     /// Terrain for a square maze of `maze`'s size.
     pub fn new(maze: &Maze) -> Terrain {
-        Terrain::on(Arc::new(maze.topology().into_owned()))
+        Terrain::on(maze.topology().into_owned())
     }
 
     /// Terrain on `grid`.
-    pub fn on(grid: Arc<Grid>) -> Terrain {
+    pub fn on(grid: Grid) -> Terrain {
         // Hills about a third of the grid across, between 4 and 32 cells.
         let across = f64::from(grid.width().max(grid.height()));
         Terrain {
@@ -103,64 +164,6 @@ impl Terrain {
         // Averages crowd the middle: stretch them out before cutting into bands.
         let stretched = ((height / total - 0.5) * 2.2 + 0.5).clamp(0.0, 0.999);
         1 + (stretched * f64::from(MAX_COST)) as u8
-    }
-}
-
-impl Machine for Terrain {
-    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
-        let len = self.grid.len();
-        if self.next >= len {
-            return None;
-        }
-        let seed = *self
-            .seed
-            .get_or_insert_with(|| u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32()));
-        let first = self.next;
-        let end = self.row_end(first);
-        for cell in (first..end).filter(|&cell| self.grid.is_on(cell)) {
-            board.set_terrain(cell, self.cost_at(seed, cell));
-        }
-        self.next = end;
-        Some(Step::new(
-            Event::PaintRow {
-                cell: first as u32,
-                length: (end - first) as u32,
-            },
-            4,
-        ))
-    }
-
-    fn info(&self) -> &'static Info {
-        &INFO
-    }
-
-    fn is_done(&self) -> bool {
-        self.next >= self.grid.len()
-    }
-
-    fn starts_open(&self) -> bool {
-        true
-    }
-
-    fn current(&self) -> Option<usize> {
-        self.next.checked_sub(1)
-    }
-
-    /// Goes back to the row's first cell; before the first row, forgets the seed (the run
-    /// gives the random numbers back).
-    fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
-        let Event::PaintRow { cell, .. } = step.event else {
-            return false;
-        };
-        self.next = cell as usize;
-        if cell == 0 {
-            self.seed = None;
-        }
-        true
-    }
-
-    fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![("cells left to paint", (self.grid.len() - self.next) as u64)]
     }
 }
 

@@ -23,12 +23,13 @@
 //! Marks: `VISITED` for cells in the maze, `FRONTIER` for frontier cells.
 
 use crate::board::{mark, Board};
-use crate::ds::bucket_queue::BucketQueue;
-use crate::machine::{DebugState, Event, Info, Machine, Step};
-use crate::machine::{Sentence, Structure};
+use crate::ds::weight_heaps::WeightHeaps;
+use crate::machine::Structure;
+use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Spot, Square, Topology};
+use crate::topology::{Side, Spot, Square, Topology, Walk};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "true-prim",
@@ -36,15 +37,20 @@ pub static INFO: Info = Info {
     summary: "Prim's spanning tree over random cell weights: joins the cheapest frontier cell.",
     step_unit: "one frontier cell joining the maze",
     pseudocode: &[
-        "put a random cell in the maze; weigh its neighbours, put them on the frontier",
+        "put a random cell in the maze; weigh its neighbours, put them on the frontier", // BEGIN
         "while the frontier is not empty:",
         "    take the cheapest cell from the frontier",
-        "    carve to a random neighbour of it that is in the maze",
+        "    carve to a random neighbour of it that is in the maze", // CARVE
         "    weigh its neighbours that are new, add them to the frontier",
     ],
     marks: &[(mark::VISITED, "in the maze"), (mark::FRONTIER, "frontier")],
     events: &["carve"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const CARVE: Line = Line(3);
 
 /// Where a cell stands. One byte per cell: the weights live in the frontier's keys alone,
 /// so on a large maze the machine's data stays small enough for the processor's cache.
@@ -64,104 +70,20 @@ pub struct TruePrim<T = Square> {
     /// Frontier cells keyed by `weight << 32 | cell`: cheapest first, ties by cell index.
     /// Filed in buckets by weight rather than in one heap: the frontier grows to a good share
     /// of the maze, but the cells taken come mostly from the cheap buckets, which stay small
-    /// enough for the cache (see [`BucketQueue`]).
-    frontier: BucketQueue,
+    /// enough for the cache (see [`WeightHeaps`]).
+    frontier: WeightHeaps,
     started: bool,
     current: Option<usize>,
 }
 
-impl TruePrim {
-    /// A generator for a square maze of `maze`'s size.
-    pub fn new(maze: &Maze) -> TruePrim {
-        TruePrim::on(Square::of(maze))
-    }
-}
-
-impl<T: Topology> TruePrim<T> {
-    /// A generator for a maze on `grid`.
-    pub fn on(grid: T) -> TruePrim<T> {
-        TruePrim {
-            standing: vec![Standing::Outside; grid.len()],
-            frontier: BucketQueue::new(grid.len()),
-            grid,
-            started: false,
-            current: None,
-        }
-    }
-
-    /// Whether `cell` has joined the maze.
-    pub fn in_maze(&self, cell: usize) -> bool {
-        self.standing[cell] == Standing::InMaze
-    }
-
-    /// Number of cells on the frontier.
-    pub fn frontier_len(&self) -> usize {
-        self.frontier.len()
-    }
-
-    /// Puts the cell at `spot` in the maze and its new neighbours, weighed, on the frontier.
-    /// Notes which sides' neighbours were new and their weights, to take it back.
-    fn join(&mut self, board: &mut Board, rng: &mut Rng, spot: Spot) {
-        let cell = spot.0;
-        self.standing[cell] = Standing::InMaze;
-        board.set_mark(cell, mark::VISITED);
-        // Frontier cells already have a weight.
-        let new = self
-            .grid
-            .sides_where(spot, |next| self.standing[next] == Standing::Outside);
-        board.note(u32::from(new));
-        let mut left = new;
-        while left != 0 {
-            let side = left.trailing_zeros() as Side;
-            left &= left - 1;
-            let next = self.grid.through(cell, side);
-            // 31 random bits (as ever: the mazes of a seed never change).
-            let weight = rng.next_u32() >> 1;
-            board.note(weight);
-            self.standing[next] = Standing::Frontier;
-            self.frontier.push(u64::from(weight) << 32 | next as u64);
-            board.add_mark(next, mark::FRONTIER);
-        }
-    }
-
-    /// Takes back [`TruePrim::join`] of `cell`, from its notes: the new neighbours and their
-    /// weights. Its pushes are taken back newest first, found by their keys.
-    fn undo_join(&mut self, cell: usize, notes: &[u32]) -> Option<()> {
-        let (&new, weights) = notes.split_first()?;
-        let added = (0..8 as Side).filter(|side| new & 1 << side != 0);
-        if added.clone().count() != weights.len() {
-            return None;
-        }
-        for (side, &weight) in added.rev().zip(weights.iter().rev()) {
-            let next = self.grid.through(cell, side);
-            if !self
-                .frontier
-                .undo_push(u64::from(weight) << 32 | next as u64)
-            {
-                return None;
-            }
-            self.standing[next] = Standing::Outside;
-        }
-        self.standing[cell] = Standing::Outside;
-        Some(())
-    }
-}
-
-/// [`Board::note_words`] out of line, to keep the generator's loop small.
-#[cold]
-#[inline(never)]
-fn note(board: &mut Board, words: &[u32]) {
-    board.note_words(words);
-}
-
-impl<T: Topology + Clone + DebugState + 'static> Machine for TruePrim<T> {
+impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for TruePrim<T> {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if !self.started {
             self.started = true;
             let cell = self.grid.nearest_on(rng.index(self.standing.len()));
             self.join(board, rng, self.grid.spot(cell));
             self.current = Some(cell);
-            return Some(Step::new(Event::Begin { cell: cell as u32 }, 0));
+            return Some(Step::new(Event::Begin { cell: cell as u32 }, BEGIN));
         }
         let (key, at) = self.frontier.pop_at()?;
         // Notes for `undo`: the cell before, where the pop left its bucket, the weight taken.
@@ -173,7 +95,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for TruePrim<T> {
         let spot = self.grid.spot(cell);
         let pick = self.grid.pick(spot, |next| self.in_maze(next), rng);
         // A frontier cell got there by touching the maze, so there is a side to pick.
-        let (side, next) = (pick.0, pick.1 .0);
+        let (side, next) = (pick.0, pick.1.cell);
         board.join(cell, side, next, self.grid.back(cell, side));
         self.join(board, rng, spot);
         self.current = Some(cell);
@@ -182,7 +104,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for TruePrim<T> {
                 cell: cell as u32,
                 side,
             },
-            3,
+            CARVE,
         ))
     }
 
@@ -242,4 +164,88 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for TruePrim<T> {
         }
         vec![frontier]
     }
+}
+
+impl TruePrim {
+    /// A generator for a square maze of `maze`'s size.
+    pub fn new(maze: &Maze) -> TruePrim {
+        TruePrim::on(maze.square())
+    }
+}
+
+impl<T: Topology + Walk> TruePrim<T> {
+    /// A generator for a maze on `grid`.
+    pub fn on(grid: T) -> TruePrim<T> {
+        TruePrim {
+            standing: vec![Standing::Outside; grid.len()],
+            frontier: WeightHeaps::new(grid.len()),
+            grid,
+            started: false,
+            current: None,
+        }
+    }
+
+    /// Whether `cell` has joined the maze.
+    pub fn in_maze(&self, cell: usize) -> bool {
+        self.standing[cell] == Standing::InMaze
+    }
+
+    /// Number of cells on the frontier.
+    pub fn frontier_len(&self) -> usize {
+        self.frontier.len()
+    }
+
+    /// Puts the cell at `spot` in the maze and its new neighbours, weighed, on the frontier.
+    /// Notes which sides' neighbours were new and their weights, to take it back.
+    fn join(&mut self, board: &mut Board, rng: &mut Rng, spot: Spot) {
+        let cell = spot.cell;
+        self.standing[cell] = Standing::InMaze;
+        board.set_mark(cell, mark::VISITED);
+        // Frontier cells already have a weight.
+        let new = self
+            .grid
+            .sides_where(spot, |next| self.standing[next] == Standing::Outside);
+        board.note(u32::from(new));
+        let mut left = new;
+        while left != 0 {
+            let side = left.trailing_zeros() as Side;
+            left &= left - 1;
+            let next = self.grid.through(cell, side);
+            // 31 random bits (as ever: the mazes of a seed never change).
+            let weight = rng.next_u32() >> 1;
+            board.note(weight);
+            self.standing[next] = Standing::Frontier;
+            self.frontier.push(u64::from(weight) << 32 | next as u64);
+            board.add_mark(next, mark::FRONTIER);
+        }
+    }
+
+    /// Takes back [`TruePrim::join`] of `cell`, from its notes: the new neighbours and their
+    /// weights. Its pushes are taken back newest first, found by their keys.
+    fn undo_join(&mut self, cell: usize, notes: &[u32]) -> Option<()> {
+        let (&new, weights) = notes.split_first()?;
+        let added = (0..8 as Side).filter(|side| new & 1 << side != 0);
+        if added.clone().count() != weights.len() {
+            return None;
+        }
+        for (side, &weight) in added.rev().zip(weights.iter().rev()) {
+            let next = self.grid.through(cell, side);
+            if !self
+                .frontier
+                .undo_push(u64::from(weight) << 32 | next as u64)
+            {
+                return None;
+            }
+            self.standing[next] = Standing::Outside;
+        }
+        self.standing[cell] = Standing::Outside;
+        Some(())
+    }
+}
+
+/// [`Board::note_words`] out of line, to keep the generator's loop small.
+#[cold]
+#[inline(never)]
+fn note(board: &mut Board, words: &[u32]) {
+    board.note_words(words);
 }

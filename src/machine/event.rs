@@ -1,6 +1,6 @@
 //! What a step did, as a typed event, and the words for jumping to the next one of a kind.
 
-use crate::maze::Side;
+use crate::topology::Side;
 
 /// What one step did, in the words a student would narrate it. Cells are indices
 /// (`y * width + x`); sides say which wall of `cell` was involved, numbered clockwise from 0

@@ -6,18 +6,19 @@
 //!
 //! - this file: the trait, [`Step`] and [`Info`];
 //! - `event.rs`: what a step did ([`Event`]) and the words for jumping to the next of a kind;
-//! - `words.rs`: narration, sentences built piece by piece ([`Words`], [`describe`]);
+//! - `narration.rs`: what a step says, built piece by piece ([`Words`], [`describe`]) into a
+//!   [`Sentence`] (from [`crate::words`]);
 //! - `structure.rs`: the data-structure views of the teaching panel ([`Structure`]).
 
 mod event;
-mod sentence;
+mod narration;
 mod structure;
-mod words;
 
 pub use event::{event_label, Event, EVENT_KINDS};
-pub use sentence::{known_words, reason_words, shape_words, slug, Arg, Sentence, ENGLISH, UNITS};
+pub use narration::{describe, event_sentence, side_words, xy, Words};
 pub use structure::{heap_best, Structure};
-pub use words::{describe, event_sentence, side_words, xy, Words};
+// What narration is made of, from the words layer below; here too for the front ends.
+pub use crate::words::{known_words, reason_words, slug, Arg, Sentence, ENGLISH, UNITS};
 
 use crate::board::Board;
 use crate::maze::Maze;
@@ -36,10 +37,21 @@ pub struct Step {
 }
 
 impl Step {
-    pub fn new(event: Event, line: u8) -> Step {
-        Step { event, line }
+    /// A step that did `event`, reported at the pseudocode line `line`.
+    pub fn new(event: Event, line: Line) -> Step {
+        Step {
+            event,
+            line: line.0,
+        }
     }
 }
+
+/// A line of an algorithm's pseudocode: its index in [`Info::pseudocode`]. Every algorithm
+/// names the lines its steps report right below its pseudocode, each marked there with its
+/// name (`"        carve to it, push it", // PUSH` and `const PUSH: Line = Line(4);`), so a
+/// step says `Step::new(event, PUSH)`, never a bare number (tests/pseudocode.rs checks both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line(pub u8);
 
 /// What the page and the command line show about an algorithm. One per algorithm, static.
 #[derive(Debug)]

@@ -5,13 +5,11 @@
 //!
 //! Its parts: this file steps the run and answers what is on show; `settings` says what
 //! defines a run, `phase` moves from one phase to the next, `timeline` seeks and goes back
-//! (checkpoints, snapshots, the history of steps to take back), and `crate::dirty` keeps the
-//! cells a call changed.
+//! (checkpoints, snapshots), `history` keeps the last steps to take back one by one, `rework`
+//! redoes a run after an edit, and `dirty` keeps the cells a call changed.
 
 use crate::board::Board;
-use crate::dirty::DirtyList;
 use crate::generators::{self, Braid};
-use crate::history::History;
 use crate::machine::{event_label, Info, Machine, Step, Structure};
 use crate::maze::Maze;
 use crate::player::Player;
@@ -19,11 +17,15 @@ use crate::rng::Rng;
 use crate::solvers::{self, Report, Solver};
 use crate::stats::{Meter, Stats};
 
+mod dirty;
+mod history;
 mod phase;
 mod rework;
 mod settings;
 mod timeline;
 
+use dirty::DirtyList;
+use history::History;
 pub use phase::Phase;
 pub use rework::REWORK_CELLS;
 pub use settings::{
@@ -368,7 +370,7 @@ impl Run {
     }
 
     /// [`Run::narration`] as data (a key and its values), `None` before the first step.
-    pub fn sentence(&self) -> Option<crate::machine::Sentence> {
+    pub fn sentence(&self) -> Option<crate::words::Sentence> {
         let step = self.now.last?;
         Some(self.machine().sentence(&step, self.now.board.maze()))
     }

@@ -7,9 +7,9 @@
 //! then say the same (edits, start, goal), so Back, the timeline, a race and a link rebuild
 //! the same world from them.
 
+use super::history::History;
 use super::{history_limit, Phase, Run, RunError, State, Timeline};
 use crate::board::Board;
-use crate::history::History;
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::world::Edits;

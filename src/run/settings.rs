@@ -4,10 +4,11 @@
 //! command line and the wasm edge, which only turn its [`RunError`] into their own words.
 
 use crate::generators::{self, braid, UnknownName};
-use crate::machine::{shape_words, Arg, Info, Sentence};
+use crate::machine::Info;
 use crate::maze::{Maze, MazeError};
 use crate::solvers::{self, SolveError};
 use crate::topology::{Grid, GridError, Mask, Shape, Topology};
+use crate::words::{Arg, Sentence};
 use crate::world::{Edits, Search};
 use std::fmt;
 use std::sync::Arc;
@@ -191,7 +192,7 @@ impl Settings {
             let grid = if maze.shape() == Shape::Square {
                 Arg::Words(Sentence::new("refusals.masked-square"))
             } else {
-                shape_words(maze.shape())
+                maze.shape().words()
             };
             return Err(RunError::Moves(
                 Sentence::new("refusals.diagonal").with("grid", grid),

@@ -16,7 +16,7 @@ pub(super) struct Saved {
 
 /// The run's length and its checkpoints: `checkpoints[i]` is the state after
 /// `(i + 1) * interval` steps (step 0 needs none: a fresh run is made for it). Back takes steps
-/// back one by one while the history has them (see [`crate::history`]); further back, or after
+/// back one by one while the history has them (see `history.rs`); further back, or after
 /// steps taken with the journal off, going back means restoring a checkpoint and replaying.
 ///
 /// A copy of the run (the shadow) lays the checkpoints down, a slice at a time if the caller
@@ -62,9 +62,9 @@ pub(super) fn default_checkpoint_budget(cells: usize) -> usize {
 }
 
 /// [`room_for`]'s refusal as a sentence.
-pub(super) fn memory_refusal(cells: usize) -> crate::machine::Sentence {
+pub(super) fn memory_refusal(cells: usize) -> crate::words::Sentence {
     let bytes = checkpoint_bytes(cells).saturating_mul(2);
-    crate::machine::Sentence::new("refusals.memory")
+    crate::words::Sentence::new("refusals.memory")
         .n("cells", cells as u64)
         .n("mb", (bytes >> 20) as u64)
 }

@@ -18,12 +18,14 @@
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
-use crate::machine::{event_sentence, Sentence};
+use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{step_to_end_inlined, Structure};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "bfs",
@@ -31,13 +33,13 @@ pub static INFO: Info = Info {
     summary: "Floods outward evenly from the start with a queue; finds a shortest path.",
     step_unit: "one dequeue and its neighbours",
     pseudocode: &[
-        "enqueue start; parent[start] = start",
+        "enqueue start; parent[start] = start", // BEGIN
         "while the queue is not empty:",
-        "    cell = dequeue()",
-        "    if cell is the goal: follow parents back to start, done",
+        "    cell = dequeue()", // DEQUEUE
+        "    if cell is the goal: follow parents back to start, done", // FOUND
         "    for each open neighbour n with no parent:",
-        "        parent[n] = cell; enqueue(n)",
-        "the queue is empty: the goal is unreachable",
+        "        parent[n] = cell; enqueue(n)", // ENQUEUE
+        "the queue is empty: the goal is unreachable", // UNREACHABLE
     ],
     marks: &[
         (mark::FRONTIER, "in the queue"),
@@ -46,6 +48,14 @@ pub static INFO: Info = Info {
     ],
     events: &["expand", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const DEQUEUE: Line = Line(2);
+const FOUND: Line = Line(3);
+const ENQUEUE: Line = Line(5);
+const UNREACHABLE: Line = Line(6);
 
 /// In [`Bfs`]'s parent array: not reached yet.
 const UNREACHED: u8 = NO_SIDE;
@@ -72,51 +82,7 @@ pub struct Bfs<T = Square> {
     outcome: Option<Outcome>,
 }
 
-impl Bfs {
-    /// A search on a square maze.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> Bfs {
-        Bfs::on(Square::of(maze), start, goal)
-    }
-}
-
-impl<T: Topology> Bfs<T> {
-    /// A search on a maze whose grid is `grid`.
-    pub fn on(grid: T, start: usize, goal: usize) -> Bfs<T> {
-        Bfs {
-            start,
-            goal,
-            parent: vec![UNREACHED; grid.len()],
-            grid,
-            queue: Vec::new(),
-            head: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-
-    /// The queue, front first.
-    pub fn queue(&self) -> impl Iterator<Item = usize> + '_ {
-        self.queue[self.head..].iter().map(|&c| c as usize)
-    }
-
-    /// The parent of a cell in the search tree, if it has been reached.
-    pub fn parent(&self, cell: usize) -> Option<usize> {
-        parent_through(&self.grid, cell, self.parent[cell])
-    }
-
-    /// The path start → goal, following the parents back from the goal.
-    fn trace_path(&self) -> Vec<usize> {
-        follow_parents(self.start, self.goal, |cell| self.parent(cell))
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
-    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
-        step_to_end_inlined(self, board, rng)
-    }
-
     // Inlined into `step_to_end`'s loop, where the unused events then cost nothing (in wasm
     // too: the second copy costs about a kilobyte and halves the search time there).
     #[inline(always)]
@@ -131,12 +97,12 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         let Some(&cell) = self.queue.get(self.head) else {
             self.current = None;
             self.outcome = Some(Outcome::Unreachable);
-            return Some(Step::new(Event::Unreachable, 6));
+            return Some(Step::new(Event::Unreachable, UNREACHABLE));
         };
         self.head += 1;
         let cell = cell as usize;
@@ -147,7 +113,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let mut added = 0;
         // The open sides as `open_neighbours` gives them, each side a constant on the square
@@ -172,8 +138,12 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
                 cell: cell as u32,
                 added,
             },
-            if added > 0 { 5 } else { 2 },
+            if added > 0 { ENQUEUE } else { DEQUEUE },
         ))
+    }
+
+    fn step_to_end(&mut self, board: &mut Board, rng: &mut Rng) -> (u64, Option<Step>) {
+        step_to_end_inlined(self, board, rng)
     }
 
     fn info(&self) -> &'static Info {
@@ -243,6 +213,46 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
                 limit,
             ),
         ]
+    }
+}
+
+impl Bfs {
+    /// A search on a square maze.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Bfs {
+        Bfs::on(maze.square(), start, goal)
+    }
+}
+
+impl<T: Topology> Bfs<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Bfs<T> {
+        Bfs {
+            start,
+            goal,
+            parent: vec![UNREACHED; grid.len()],
+            grid,
+            queue: Vec::new(),
+            head: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// The queue, front first.
+    pub fn queue(&self) -> impl Iterator<Item = usize> + '_ {
+        self.queue[self.head..].iter().map(|&c| c as usize)
+    }
+
+    /// The parent of a cell in the search tree, if it has been reached.
+    pub fn parent(&self, cell: usize) -> Option<usize> {
+        parent_through(&self.grid, cell, self.parent[cell])
+    }
+
+    /// The path start → goal, following the parents back from the goal.
+    fn trace_path(&self) -> Vec<usize> {
+        follow_parents(self.start, self.goal, |cell| self.parent(cell))
     }
 }
 

@@ -1,6 +1,6 @@
-//! What the searches by cost ([`super::best_first`], [`super::jump_point_search`]) note on the
-//! board for Back, and reading it again: each heap entry they took (stale or not) and each cell
-//! they reached more cheaply, with what that overwrote.
+//! What the searches by cost ([`super::a_star::best_first`], [`super::jump_point_search`])
+//! note on the board for Back, and reading it again: each heap entry they took (stale or not)
+//! and each cell they reached more cheaply, with what that overwrote.
 
 use crate::board::Board;
 use std::cmp::Reverse;

@@ -19,12 +19,14 @@
 
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::machine::Line;
 use crate::machine::Structure;
-use crate::machine::{event_sentence, side_words, Sentence};
+use crate::machine::{event_sentence, side_words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
+use crate::words::Sentence;
 
 pub static INFO: Info = Info {
     name: "dfs",
@@ -33,13 +35,13 @@ pub static INFO: Info = Info {
               not necessarily a shortest one.",
     step_unit: "one push or one pop of the stack",
     pseudocode: &[
-        "push start; mark start seen",
+        "push start; mark start seen", // BEGIN
         "while the stack is not empty:",
         "    cell = top of the stack",
-        "    if cell is the goal: the stack is the path, done",
-        "    if cell has an open neighbour n not seen: mark n seen; push n",
-        "    else: pop cell",
-        "the stack is empty: the goal is unreachable",
+        "    if cell is the goal: the stack is the path, done", // FOUND
+        "    if cell has an open neighbour n not seen: mark n seen; push n", // PUSH
+        "    else: pop cell",                                   // POP
+        "the stack is empty: the goal is unreachable",          // UNREACHABLE
     ],
     marks: &[
         (mark::ACTIVE, "on the stack"),
@@ -48,6 +50,14 @@ pub static INFO: Info = Info {
     ],
     events: &["pop", "push", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const FOUND: Line = Line(3);
+const PUSH: Line = Line(4);
+const POP: Line = Line(5);
+const UNREACHABLE: Line = Line(6);
 
 /// Depth-first search as a step machine, on a grid of any shape (`T`: the plain [`Square`]
 /// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -63,39 +73,6 @@ pub struct Dfs<T = Square> {
     outcome: Option<Outcome>,
 }
 
-impl Dfs {
-    /// A search on a square maze.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> Dfs {
-        Dfs::on(Square::of(maze), start, goal)
-    }
-}
-
-impl<T: Topology> Dfs<T> {
-    /// A search on a maze whose grid is `grid`.
-    pub fn on(grid: T, start: usize, goal: usize) -> Dfs<T> {
-        Dfs {
-            start,
-            goal,
-            seen: vec![false; grid.len()],
-            grid,
-            stack: Vec::new(),
-            started: false,
-            visited: 0,
-            outcome: None,
-        }
-    }
-
-    /// The stack, bottom (the start) first: a route from the start to the current cell.
-    pub fn stack(&self) -> impl Iterator<Item = usize> + '_ {
-        self.stack.iter().map(|&c| c as usize)
-    }
-
-    /// Whether a cell has been seen.
-    pub fn is_seen(&self, cell: usize) -> bool {
-        self.seen[cell]
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -108,11 +85,11 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
             self.visited = 1;
             board.add_mark(self.start, mark::VISITED | mark::ACTIVE);
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         let Some(&top) = self.stack.last() else {
             self.outcome = Some(Outcome::Unreachable);
-            return Some(Step::new(Event::Unreachable, 6));
+            return Some(Step::new(Event::Unreachable, UNREACHABLE));
         };
         let cell = top as usize;
         if cell == self.goal {
@@ -120,7 +97,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let next = (0..self.grid.sides(cell)).find_map(|side| {
             neighbour_through(&self.grid, board.maze(), cell, side)
@@ -138,13 +115,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
                         cell: cell as u32,
                         side,
                     },
-                    4,
+                    PUSH,
                 ))
             }
             None => {
                 self.stack.pop();
                 board.remove_mark(cell, mark::ACTIVE);
-                Some(Step::new(Event::Pop { cell: cell as u32 }, 5))
+                Some(Step::new(Event::Pop { cell: cell as u32 }, POP))
             }
         }
     }
@@ -218,6 +195,39 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
                 limit,
             ),
         ]
+    }
+}
+
+impl Dfs {
+    /// A search on a square maze.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Dfs {
+        Dfs::on(maze.square(), start, goal)
+    }
+}
+
+impl<T: Topology> Dfs<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Dfs<T> {
+        Dfs {
+            start,
+            goal,
+            seen: vec![false; grid.len()],
+            grid,
+            stack: Vec::new(),
+            started: false,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// The stack, bottom (the start) first: a route from the start to the current cell.
+    pub fn stack(&self) -> impl Iterator<Item = usize> + '_ {
+        self.stack.iter().map(|&c| c as usize)
+    }
+
+    /// Whether a cell has been seen.
+    pub fn is_seen(&self, cell: usize) -> bool {
+        self.seen[cell]
     }
 }
 

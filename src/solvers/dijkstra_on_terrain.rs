@@ -19,13 +19,13 @@
 //! later, never beaten. Every cell is queued once, at its final cost, and nothing stale is
 //! ever left in the queue. (With diagonal moves, √2 times a cost, that no longer holds.)
 //!
-//! The queue is *Dial's buckets* ([`crate::ds::cost_buckets`]): one list per distance, read first in
+//! The queue is *Dial's buckets* ([`crate::ds::distance_ring`]): one list per distance, read first in
 //! first out. A cell taken at `dist` queues its neighbours at `dist + 1` to `dist + 9`, so ten
 //! lists used round and round hold the whole queue, and cells come out in the order a heap of
 //! `(dist, order queued)` would give, without its `log n` reshuffling per cell.
 //!
 //! With diagonal moves, costs are no longer whole numbers the same from every side, and the
-//! general search by cost takes over ([`super::best_first`]). The search is written for any
+//! general search by cost takes over ([`super::a_star::best_first`]). The search is written for any
 //! grid (`T`), but the registry uses it on the square grid only: other shapes take the
 //! general search too, which keeps a second copy of this one out of the wasm module (8 KB).
 //!
@@ -33,15 +33,18 @@
 //! `VISITED` for settled ones, `PATH` for the result.
 
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
+// The lines of Dijkstra's pseudocode, whose Info this search shows.
+use super::dijkstra::{BEGIN, FOUND, QUEUE, SETTLE, UNREACHABLE};
 use crate::board::{mark, Board};
-use crate::ds::cost_buckets::CostBuckets;
+use crate::ds::distance_ring::DistanceRing;
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
-use crate::machine::{event_sentence, Arg, Sentence};
+use crate::machine::event_sentence;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::Topology;
+use crate::words::{Arg, Sentence};
 
 /// "Not reached yet" in the distance array.
 const UNREACHED: u32 = u32::MAX;
@@ -58,32 +61,12 @@ pub struct DijkstraOnTerrain<T> {
     /// The side of each cell that leads back to its parent, [`START_SIDE`] or [`NO_SIDE`].
     parent: Vec<u8>,
     /// Cells queued, by smallest `dist` first and then by order queued.
-    queue: CostBuckets,
+    queue: DistanceRing,
     settled_count: u64,
     started: bool,
     current: Option<usize>,
     visited: u64,
     outcome: Option<Outcome>,
-}
-
-impl<T: Topology> DijkstraOnTerrain<T> {
-    /// A search on a maze whose grid is `grid`, described by `info` (Dijkstra's).
-    pub fn on(info: &'static Info, grid: T, start: usize, goal: usize) -> DijkstraOnTerrain<T> {
-        DijkstraOnTerrain {
-            info,
-            start,
-            goal,
-            dist: vec![UNREACHED; grid.len()],
-            parent: vec![NO_SIDE; grid.len()],
-            grid,
-            queue: CostBuckets::default(),
-            settled_count: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
 }
 
 impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T> {
@@ -100,13 +83,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         board.note(self.current.map_or(u32::MAX, |cell| cell as u32));
         let Some((cell, _)) = self.queue.pop(board) else {
             self.current = None;
             self.outcome = Some(Outcome::Unreachable);
-            return Some(Step::new(Event::Unreachable, 7));
+            return Some(Step::new(Event::Unreachable, UNREACHABLE));
         };
         self.current = Some(cell);
         self.settled_count += 1;
@@ -116,7 +99,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let dist = self.dist[cell];
         let mut added = 0;
@@ -144,7 +127,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
                 cell: cell as u32,
                 added,
             },
-            if added > 0 { 6 } else { 4 },
+            if added > 0 { QUEUE } else { SETTLE },
         ))
     }
 
@@ -163,13 +146,13 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
     // Taking a step back.
 
     /// A step noted the cell before it, then what its pop used up (see
-    /// `CostBuckets::pop`), then the `added` neighbours it reached, which were unreached
+    /// `DistanceRing::pop`), then the `added` neighbours it reached, which were unreached
     /// before: those are taken back newest first, then the pop, then the cell before.
     fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
         let added = match step.event {
             Event::Begin { .. } => {
                 self.started = false;
-                self.queue = CostBuckets::default();
+                self.queue = DistanceRing::default();
                 self.dist[self.start] = UNREACHED;
                 self.parent[self.start] = NO_SIDE;
                 self.visited = 0;
@@ -237,6 +220,26 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
                 .push(Words::new(maze).cell(cell).t(&text).done());
         }
         vec![queue]
+    }
+}
+
+impl<T: Topology> DijkstraOnTerrain<T> {
+    /// A search on a maze whose grid is `grid`, described by `info` (Dijkstra's).
+    pub fn on(info: &'static Info, grid: T, start: usize, goal: usize) -> DijkstraOnTerrain<T> {
+        DijkstraOnTerrain {
+            info,
+            start,
+            goal,
+            dist: vec![UNREACHED; grid.len()],
+            parent: vec![NO_SIDE; grid.len()],
+            grid,
+            queue: DistanceRing::default(),
+            settled_count: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 

@@ -25,6 +25,7 @@
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
+use crate::machine::Line;
 use crate::machine::{heap_best, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -40,13 +41,13 @@ pub static INFO: Info = Info {
               the shortest.",
     step_unit: "one dequeue and its neighbours",
     pseudocode: &[
-        "parent[start] = start; queue start with h(start)",
+        "parent[start] = start; queue start with h(start)", // BEGIN
         "while the queue is not empty:",
-        "    cell = take the lowest h from the queue",
-        "    if cell is the goal: follow parents back to start, done",
+        "    cell = take the lowest h from the queue", // TAKE
+        "    if cell is the goal: follow parents back to start, done", // FOUND
         "    for each open neighbour n with no parent:",
-        "        parent[n] = cell; queue n with h(n)",
-        "the queue is empty: the goal is unreachable",
+        "        parent[n] = cell; queue n with h(n)", // QUEUE
+        "the queue is empty: the goal is unreachable", // UNREACHABLE
     ],
     marks: &[
         (mark::FRONTIER, "queued"),
@@ -55,6 +56,14 @@ pub static INFO: Info = Info {
     ],
     events: &["expand", "found"],
 };
+
+// The pseudocode lines a step reports, by name (the others are the loops and tests around
+// them).
+const BEGIN: Line = Line(0);
+const TAKE: Line = Line(2);
+const FOUND: Line = Line(3);
+const QUEUE: Line = Line(5);
+const UNREACHABLE: Line = Line(6);
 
 /// Greedy best-first search as a step machine, on a grid of any shape (`T`: the plain
 /// [`Square`] grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
@@ -74,31 +83,6 @@ pub struct Greedy<T = Square> {
     outcome: Option<Outcome>,
 }
 
-impl Greedy {
-    /// A search on a square maze.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> Greedy {
-        Greedy::on(Square::of(maze), start, goal)
-    }
-}
-
-impl<T: Topology> Greedy<T> {
-    /// A search on a maze whose grid is `grid`.
-    pub fn on(grid: T, start: usize, goal: usize) -> Greedy<T> {
-        Greedy {
-            start,
-            goal,
-            parent: vec![NO_PARENT; grid.len()],
-            grid,
-            queue: QuadHeap::new(),
-            queued: 0,
-            started: false,
-            current: None,
-            visited: 0,
-            outcome: None,
-        }
-    }
-}
-
 impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -111,7 +95,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
             self.visited = 1;
             board.add_mark(self.start, mark::FRONTIER);
             let cell = self.start as u32;
-            return Some(Step::new(Event::Begin { cell }, 0));
+            return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
         // Notes for `undo`: the cell before, and the order queued of the cell taken with where
         // the pop left the heap's last entry.
@@ -119,7 +103,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
         let Some((Reverse((key, cell)), at)) = self.queue.pop_at() else {
             self.current = None;
             self.outcome = Some(Outcome::Unreachable);
-            return Some(Step::new(Event::Unreachable, 6));
+            return Some(Step::new(Event::Unreachable, UNREACHABLE));
         };
         board.note_words(&[key as u32, at as u32]);
         let cell = cell as usize;
@@ -130,7 +114,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
-            return Some(Step::new(Event::Found { length }, 3));
+            return Some(Step::new(Event::Found { length }, FOUND));
         }
         let mut added = 0;
         // A copy of the grid (on the square grid its two sides) leaves `self` free to change.
@@ -149,7 +133,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
                 cell: cell as u32,
                 added,
             },
-            if added > 0 { 5 } else { 2 },
+            if added > 0 { QUEUE } else { TAKE },
         ))
     }
 
@@ -235,6 +219,31 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
             );
         }
         vec![queue]
+    }
+}
+
+impl Greedy {
+    /// A search on a square maze.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> Greedy {
+        Greedy::on(maze.square(), start, goal)
+    }
+}
+
+impl<T: Topology> Greedy<T> {
+    /// A search on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> Greedy<T> {
+        Greedy {
+            start,
+            goal,
+            parent: vec![NO_PARENT; grid.len()],
+            grid,
+            queue: QuadHeap::new(),
+            queued: 0,
+            started: false,
+            current: None,
+            visited: 0,
+            outcome: None,
+        }
     }
 }
 

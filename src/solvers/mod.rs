@@ -10,25 +10,24 @@
 //! jump point search). Dijkstra and A* keep their unit-cost forms (bucket queues) on a plain
 //! maze with four moves and the grid's own estimate. On terrain with four moves on the square
 //! grid, Dijkstra becomes [`dijkstra_on_terrain`] (Dial's buckets, costs 1 to 9) and A* (weight
-//! 1, counting moves) [`a_star_on_terrain`] (buckets by `f` and `h`); everything else takes
-//! the general search by cost in [`best_first`]. [`moves`] has what the searches by cost share: the moves with their
+//! 1, counting moves) [`a_star::on_terrain`] (buckets by `f` and `h`); everything else takes
+//! the general search by cost in [`a_star::best_first`]. [`moves`] has what the searches by cost share: the moves with their
 //! costs, and the heuristic resolved for the grid. Greedy, BFS, DFS, the wall followers,
 //! Trémaux and dead-end filling ignore costs and move along sides only. Jump point search
 //! needs every cell to cost the same ([`check_world`]) and the plain square grid.
 
 use crate::board::{mark, Board};
 use crate::generators::UnknownName;
-use crate::machine::{reason_words, run_to_end, shape_words, Arg, Info, Machine, Sentence};
+use crate::machine::{run_to_end, Info, Machine};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Shape, Side, Square, Topology};
+use crate::topology::{Shape, Side, Topology, Weave};
+use crate::words::{reason_words, Arg, Sentence};
 use crate::world::{Heuristic, Search};
 use moves::{Guess, Moves};
 use std::fmt;
 
 pub mod a_star;
-pub mod a_star_on_terrain;
-pub mod best_first;
 pub mod bfs;
 pub mod bidirectional_a_star;
 pub mod bidirectional_bfs;
@@ -44,9 +43,9 @@ pub mod moves;
 pub mod tremaux;
 pub mod wall_follower;
 
+pub use a_star::best_first::BestFirst;
+pub use a_star::on_terrain::AStarOnTerrain;
 pub use a_star::AStar;
-pub use a_star_on_terrain::AStarOnTerrain;
-pub use best_first::BestFirst;
 pub use bfs::Bfs;
 pub use bidirectional_a_star::BidirectionalAStar;
 pub use bidirectional_bfs::BidirectionalBfs;
@@ -173,7 +172,7 @@ macro_rules! on_its_grid {
     ($maze:expr, |$grid:ident| $make:expr) => {
         match $maze.shared_grid() {
             None => {
-                let $grid = Square::of($maze);
+                let $grid = $maze.square();
                 Box::new($make) as Box<dyn Solver>
             }
             Some($grid) => Box::new($make),
@@ -245,7 +244,7 @@ pub static ALL: &[Entry] = &[
             if is_unit_cost(maze, search) {
                 on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
             } else if maze.grid().is_none() && !search.corners.diagonal() {
-                let grid = Square::of(maze);
+                let grid = maze.square();
                 Box::new(DijkstraOnTerrain::on(&dijkstra::INFO, grid, start, goal))
             } else {
                 on_its_grid!(maze, |grid| BestFirst::dijkstra(
@@ -509,7 +508,7 @@ pub fn shape_refusal(entry: &Entry, maze: &Maze) -> Option<Sentence> {
     let grid = if maze.shape() == Shape::Square {
         Sentence::new("messages.masked")
     } else {
-        Sentence::new("messages.shape").with("shape", shape_words(maze.shape()))
+        Sentence::new("messages.shape").with("shape", maze.shape().words())
     };
     Some(
         Sentence::new("messages.solver-square-only")
@@ -680,7 +679,7 @@ impl<T: Topology> Iterator for OpenNeighbours<'_, T> {
 /// moved: north after coming in through the south side; on a hexagon the side opposite too;
 /// a triangle has no side across, and there it is the next side clockwise).
 #[inline]
-pub(crate) fn facing<T: Topology>(grid: &T, cell: usize, entered: Side) -> Side {
+pub(crate) fn facing<T: Weave>(grid: &T, cell: usize, entered: Side) -> Side {
     // Ways, not sides: on a weave a tunnel goes the way of its ordinary side.
     let ways = grid.ways(cell).max(1);
     modulo(grid.way(entered) + ways / 2, ways)
@@ -688,7 +687,7 @@ pub(crate) fn facing<T: Topology>(grid: &T, cell: usize, entered: Side) -> Side 
 
 /// The side a walker facing `heading` on `cell` came in through: [`facing`] undone.
 #[inline]
-pub(crate) fn entered<T: Topology>(grid: &T, cell: usize, heading: Side) -> Side {
+pub(crate) fn entered<T: Weave>(grid: &T, cell: usize, heading: Side) -> Side {
     let ways = grid.ways(cell).max(1);
     modulo(heading + ways - ways / 2, ways)
 }
@@ -751,7 +750,7 @@ mod tests {
             }
             let maze = board.maze();
             for cell in 0..maze.len() {
-                let grid = Square::of(maze);
+                let grid = maze.square();
                 let expected: Vec<(Side, usize)> = Direction::ALL
                     .into_iter()
                     .filter_map(|dir| maze.passage(cell, dir).map(|next| (dir.side(), next)))

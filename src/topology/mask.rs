@@ -3,9 +3,9 @@
 //! that is off (as in *Mazes for Programmers*). For a polar grid, row `r` is ring `r`, with one
 //! character for each of its cells.
 
+use super::MAX_SIDE;
 use super::{GridError, Shape};
-use crate::machine::{shape_words, Sentence};
-use crate::maze::MAX_SIDE;
+use crate::words::Sentence;
 use std::fmt;
 
 /// Rows of cells that are on or off.
@@ -51,7 +51,7 @@ impl Mask {
                              and 'X' for none",
                             number + 1,
                             column + 1,
-                            crate::parse::quote(&other.to_string())
+                            crate::words::quote(&other.to_string())
                         )))
                     }
                 });
@@ -133,7 +133,7 @@ impl Mask {
             };
             return Err(GridError::BadMask(
                 Sentence::new("refusals.mask-fit")
-                    .with("shape", shape_words(shape))
+                    .with("shape", shape.words())
                     .n("width", width)
                     .n("height", height)
                     .words("wanted", wanted.n("width", width).n("height", height)),

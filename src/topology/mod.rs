@@ -14,27 +14,40 @@
 //! | `weave` | `width` × `height` squares whose passages may cross under one another | 0 north, 1 east, 2 south, 3 west; `4 + d` a tunnel under the neighbour through side `d` to the cell beyond |
 //!
 //! A [`Grid`] also knows which cells a mask switched off: they touch nothing.
+//!
+//! What the algorithms ask of a grid comes in three traits: [`Topology`] (neighbours and
+//! geometry: every algorithm), [`Walk`] (how a machine moving over the grid keeps a cell, a
+//! [`Spot`], and picks where to go: the generators' inner loops and A*'s open set) and
+//! [`Weave`] (crossings and tunnels: the generators that make weaves and the wall
+//! followers). [`Square`] answers them with the plain square grid's arithmetic, [`Grid`] for
+//! every shape. Masks made from figures, pictures and words: [`mask_makers`].
 
+mod direction;
 mod hex;
 mod mask;
+pub mod mask_makers;
 pub mod outline;
 mod polar;
-pub mod shapes;
 mod square;
 mod triangle;
+mod walk;
 pub mod weave;
 
+pub use direction::{Direction, E, N, S, W};
 pub use mask::{Mask, MaskError};
 pub use square::Square;
 
-use crate::machine::{shape_words, Arg, Sentence};
-use crate::maze::{Direction, MAX_SIDE};
 use crate::rng::{Coins, Rng};
+use crate::words::{known_words, Arg, Sentence};
 use std::fmt;
+use std::sync::Arc;
 
 /// A side of a cell, numbered clockwise from 0 (see the module's table). On the square grid
 /// 0 north, 1 east, 2 south, 3 west (`Direction as Side`); passage bit `1 << side`.
 pub type Side = u8;
+
+/// The largest width or height a grid may have.
+pub const MAX_SIDE: u32 = 4096;
 
 /// The most cells a grid of any shape may have: as many as the largest square grid.
 pub const MAX_CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
@@ -70,6 +83,12 @@ impl Shape {
         }
     }
 
+    /// Its name as words of their own ("shapes.hex"), for sentences the page says in its
+    /// language.
+    pub fn words(self) -> Arg {
+        known_words("shapes.", self.name())
+    }
+
     /// The shape with this name.
     pub fn parse(text: &str) -> Result<Shape, String> {
         Shape::ALL
@@ -79,7 +98,7 @@ impl Shape {
                 let names: Vec<&str> = Shape::ALL.iter().map(|s| s.name()).collect();
                 format!(
                     "unknown shape {}: choose one of {}",
-                    crate::parse::quote(text),
+                    crate::words::quote(text),
                     names.join(", ")
                 )
             })
@@ -131,9 +150,11 @@ impl GridError {
     }
 }
 
-/// What a maze's algorithms ask of its grid. Implemented by [`Grid`] for every shape; a
-/// machine generic over it is compiled once per implementation, so a fast square-only
-/// implementation keeps its arithmetic.
+/// Neighbours and geometry: what every algorithm asks of its grid. Implemented by [`Square`]
+/// (the plain square grid's arithmetic) and by [`Grid`] for every shape; a machine generic
+/// over it is compiled once for each. Two extensions answer the rest: [`Walk`] (how a machine
+/// moving over the grid keeps a cell and picks where to go next) and [`Weave`] (where passages
+/// may cross, on a weave).
 pub trait Topology {
     /// Cells, switched-off ones included; cells are numbered `0..len()`.
     fn len(&self) -> usize;
@@ -221,65 +242,6 @@ pub trait Topology {
             .unwrap_or(cell)
     }
 
-    /// Where the cell's centre lies, in units of about one cell across: for heuristics and
-    /// drawing. `x` grows to the right and `y` downwards.
-    fn position(&self, cell: usize) -> (f64, f64);
-
-    /// A lower bound on the number of passages between two cells: what A* may assume.
-    fn estimate(&self, from: usize, to: usize) -> u32;
-
-    // The generators' inner loops. The defaults work on any grid; the square grid overrides
-    // them with its arithmetic (no division per move, two random bits per move of a walk).
-
-    /// A cell as a generator moving over the grid keeps it ([`Spot`]).
-    #[inline]
-    fn spot(&self, cell: usize) -> Spot {
-        (cell, 0, 0)
-    }
-
-    /// The spot through `side` of `spot`, a side known to lead to a cell.
-    #[inline]
-    fn spot_toward(&self, spot: Spot, side: Side) -> Spot {
-        self.spot(self.through(spot.0, side))
-    }
-
-    /// The sides of the cell at `spot` that lead to a cell satisfying `keep`, as passage bits
-    /// (`1 << side`).
-    #[inline]
-    fn sides_where(&self, spot: Spot, keep: impl Fn(usize) -> bool) -> u8 {
-        let mut set = 0;
-        self.for_each_neighbour(spot.0, |side, next| {
-            set |= u8::from(keep(next)) << side;
-        });
-        set
-    }
-
-    /// As [`Topology::pick_where`], where some side is known to lead to a cell that satisfies
-    /// `keep` (the same code as before it, on the square grid).
-    #[inline(always)]
-    fn pick(&self, spot: Spot, keep: impl Fn(usize) -> bool, rng: &mut Rng) -> (Side, Spot) {
-        let side = random_side(self.sides_where(spot, keep), rng);
-        (side, self.spot_toward(spot, side))
-    }
-
-    /// A uniformly random side of the cell at `spot` among those leading to a cell that
-    /// satisfies `keep`, and the spot through it; `None` (and no random number drawn) when
-    /// there is none. The same pick as [`random_side`] of [`Topology::sides_where`]. Always
-    /// inlined, so the square grid's machines keep exactly their old code.
-    #[inline(always)]
-    fn pick_where(
-        &self,
-        spot: Spot,
-        keep: impl Fn(usize) -> bool,
-        rng: &mut Rng,
-    ) -> Option<(Side, Spot)> {
-        let set = self.sides_where(spot, keep);
-        (set != 0).then(|| {
-            let side = random_side(set, rng);
-            (side, self.spot_toward(spot, side))
-        })
-    }
-
     /// The side of `cell` that leads to its neighbour `next`.
     #[inline]
     fn side_toward(&self, cell: usize, next: usize) -> Side {
@@ -292,15 +254,22 @@ pub trait Topology {
         found
     }
 
+    /// Where the cell's centre lies, in units of about one cell across: for heuristics and
+    /// drawing. `x` grows to the right and `y` downwards.
+    fn position(&self, cell: usize) -> (f64, f64);
+
+    /// A lower bound on the number of passages between two cells: what A* may assume.
+    fn estimate(&self, from: usize, to: usize) -> u32;
+
     /// Every wall between two cells (two cells that touch), each once and as one number, in
     /// a fixed order: for Kruskal. By default `cell << 3 | side` for the sides whose neighbour
-    /// has the larger number, cell by cell. A weave's tunnels are no walls ([`Topology::way`]
-    /// changes them): only generators that know weaves place them.
+    /// has the larger number, cell by cell. (A weave's tunnels are no walls: only generators
+    /// that know weaves place them.)
     fn walls(&self) -> Vec<u32> {
         let mut walls = Vec::new();
         for cell in 0..self.len() {
             self.for_each_neighbour(cell, |side, next| {
-                if next > cell && self.way(side) == side {
+                if next > cell {
                     walls.push((cell as u32) << 3 | u32::from(side));
                 }
             });
@@ -315,249 +284,26 @@ pub trait Topology {
         let (cell, side) = ((wall >> 3) as usize, (wall & 7) as Side);
         (cell, side, self.through(cell, side))
     }
-
-    /// A random walk's next side from `spot`: uniform among the sides that lead to a cell, in
-    /// side order, one random number each ([`random_side`]). The square grid's inner cells
-    /// take two bits of `coins` instead ([`Coins::quarter`]).
-    #[inline]
-    fn random_walk(&self, spot: Spot, _coins: &mut Coins, rng: &mut Rng) -> Side {
-        random_side(self.sides_where(spot, |_| true), rng)
-    }
-
-    /// A random walk's move from `spot`: the side [`Topology::random_walk`] picks and the spot
-    /// through it ([`Topology::spot_toward`]). A grid of any shape ([`Grid`]) picks from the
-    /// neighbours it lists, with the same random number, so it need not find the cell through
-    /// the side picked all over again. Always inlined: out of line, the square grid's walks
-    /// took two and a half times as long.
-    #[inline(always)]
-    fn random_step(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> (Side, Spot) {
-        let side = self.random_walk(spot, coins, rng);
-        (side, self.spot_toward(spot, side))
-    }
-
-    /// Takes back the [`Topology::random_walk`] from `spot` that gave `side`: the square grid
-    /// puts its two bits back into `coins`; other grids drew a whole number, which the run
-    /// restores.
-    #[inline]
-    fn untake_walk(&self, _spot: Spot, _side: Side, _coins: &mut Coins) {}
-
-    // Weaves (see [`weave`]): where a passage may cross under another. Every other grid
-    // answers with these defaults, which the compiler folds away.
-
-    /// Whether this is a weave, whose generators place crossings.
-    #[inline]
-    fn weaves(&self) -> bool {
-        false
-    }
-
-    /// A weave's cells where a crossing may go, those with four neighbours on; none on other
-    /// grids.
-    fn crossing_cells(&self) -> Vec<u32> {
-        Vec::new()
-    }
-
-    /// Whether opening side `side` of `cell` (a side leading to a cell) keeps the maze, whose
-    /// passage bytes are `cells`, a valid weave ([`weave::can_carve`]); always on other grids.
-    #[inline]
-    fn can_carve(&self, _cells: &[u8], _cell: usize, _side: Side) -> bool {
-        true
-    }
-
-    /// How many ways a walker can face on `cell`, for the wall followers' turns: its sides,
-    /// except on a weave, where a tunnel goes the way of the ordinary side it leaves by (4).
-    #[inline]
-    fn ways(&self, cell: usize) -> u8 {
-        self.sides(cell)
-    }
-
-    /// The way a walker leaving through `side` goes: the side itself, or on a weave the
-    /// ordinary side a tunnel leaves by (`side & 3`).
-    #[inline]
-    fn way(&self, side: Side) -> Side {
-        side
-    }
-
-    /// The side a cell with passage bits `bits` is left by going the way `way`: the way
-    /// itself, or on a weave the tunnel `4 + way` when that is the one open.
-    #[inline]
-    fn way_side(&self, _bits: u8, way: Side) -> Side {
-        way
-    }
 }
 
-/// A cell as a generator's inner loop keeps it: its number, and on the square grid
-/// ([`Square`]) its column and row, so that moving on needs no division (other grids: 0, 0).
-pub type Spot = (usize, u32, u32);
+// The generators' inner loops and A*'s places: in walk.rs. Weaves: in weave.rs.
+pub use walk::{random_side, Spot, Walk};
+pub use weave::Weave;
 
-/// A uniformly random side from a non-empty set of passage bits, in side order: the same pick
-/// as `rng.index` into a list of them (one random number).
-#[inline]
-pub fn random_side(set: u8, rng: &mut Rng) -> Side {
-    let k = rng.below(set.count_ones());
-    if set < 16 {
-        // The square grid's sets: a table lookup rather than a loop on random bits.
-        return NTH[usize::from(set)][k as usize];
-    }
-    let mut left = set;
-    for _ in 0..k {
-        left &= left - 1;
-    }
-    left.trailing_zeros() as Side
-}
-
-/// `NTH[set][k]`: the k-th side of a set of four side bits.
-const NTH: [[Side; 4]; 16] = {
-    let mut table = [[0; 4]; 16];
-    let mut set = 0;
-    while set < 16 {
-        let mut k = 0;
-        let mut i = 0;
-        while i < 4 {
-            if set & (1 << i) != 0 {
-                table[set][k] = i as Side;
-                k += 1;
-            }
-            i += 1;
-        }
-        set += 1;
-    }
-    table
-};
-
-/// A shared grid answers as the grid: machines hold an `Arc<Grid>`, so that copying one (for
-/// a checkpoint) does not copy the grid's mask and rings.
-impl<T: Topology> Topology for std::sync::Arc<T> {
-    #[inline]
-    fn len(&self) -> usize {
-        (**self).len()
-    }
-    #[inline]
-    fn sides(&self, cell: usize) -> u8 {
-        (**self).sides(cell)
-    }
-    #[inline]
-    fn max_sides(&self) -> u8 {
-        (**self).max_sides()
-    }
-    #[inline]
-    fn neighbour(&self, cell: usize, side: Side) -> Option<usize> {
-        (**self).neighbour(cell, side)
-    }
-    #[inline]
-    fn back(&self, cell: usize, side: Side) -> Side {
-        (**self).back(cell, side)
-    }
-    #[inline]
-    fn is_on(&self, cell: usize) -> bool {
-        (**self).is_on(cell)
-    }
-    #[inline]
-    fn for_each_neighbour(&self, cell: usize, f: impl FnMut(Side, usize)) {
-        (**self).for_each_neighbour(cell, f)
-    }
-    #[inline]
-    fn through(&self, cell: usize, side: Side) -> usize {
-        (**self).through(cell, side)
-    }
-    #[inline(always)]
-    fn for_each_side(bits: u8, f: impl FnMut(Side)) {
-        T::for_each_side(bits, f)
-    }
-    #[inline]
-    fn nearest_on(&self, cell: usize) -> usize {
-        (**self).nearest_on(cell)
-    }
-    fn position(&self, cell: usize) -> (f64, f64) {
-        (**self).position(cell)
-    }
-    fn estimate(&self, from: usize, to: usize) -> u32 {
-        (**self).estimate(from, to)
-    }
-    #[inline]
-    fn spot(&self, cell: usize) -> Spot {
-        (**self).spot(cell)
-    }
-    #[inline]
-    fn spot_toward(&self, spot: Spot, side: Side) -> Spot {
-        (**self).spot_toward(spot, side)
-    }
-    #[inline]
-    fn sides_where(&self, spot: Spot, keep: impl Fn(usize) -> bool) -> u8 {
-        (**self).sides_where(spot, keep)
-    }
-    #[inline]
-    fn pick_where(
-        &self,
-        spot: Spot,
-        keep: impl Fn(usize) -> bool,
-        rng: &mut Rng,
-    ) -> Option<(Side, Spot)> {
-        (**self).pick_where(spot, keep, rng)
-    }
-    #[inline]
-    fn pick(&self, spot: Spot, keep: impl Fn(usize) -> bool, rng: &mut Rng) -> (Side, Spot) {
-        (**self).pick(spot, keep, rng)
-    }
-    fn walls(&self) -> Vec<u32> {
-        (**self).walls()
-    }
-    #[inline]
-    fn wall(&self, wall: u32) -> (usize, Side, usize) {
-        (**self).wall(wall)
-    }
-    #[inline]
-    fn side_toward(&self, cell: usize, next: usize) -> Side {
-        (**self).side_toward(cell, next)
-    }
-    #[inline]
-    fn random_walk(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> Side {
-        (**self).random_walk(spot, coins, rng)
-    }
-    #[inline]
-    fn random_step(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> (Side, Spot) {
-        (**self).random_step(spot, coins, rng)
-    }
-    #[inline]
-    fn untake_walk(&self, spot: Spot, side: Side, coins: &mut Coins) {
-        (**self).untake_walk(spot, side, coins)
-    }
-    #[inline]
-    fn weaves(&self) -> bool {
-        (**self).weaves()
-    }
-    fn crossing_cells(&self) -> Vec<u32> {
-        (**self).crossing_cells()
-    }
-    #[inline]
-    fn can_carve(&self, cells: &[u8], cell: usize, side: Side) -> bool {
-        (**self).can_carve(cells, cell, side)
-    }
-    #[inline]
-    fn ways(&self, cell: usize) -> u8 {
-        (**self).ways(cell)
-    }
-    #[inline]
-    fn way(&self, side: Side) -> Side {
-        (**self).way(side)
-    }
-    #[inline]
-    fn way_side(&self, bits: u8, way: Side) -> Side {
-        (**self).way_side(bits, way)
-    }
-}
-
-/// A grid of any shape, with the cells a mask switched off.
+/// A grid of any shape, with the cells a mask switched off. Cheap to copy: its tables are
+/// shared, so that a machine keeps a grid of its own and a copy of the machine (a
+/// checkpoint) does not copy the grid's mask and rings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
     shape: Shape,
     width: u32,
     height: u32,
     /// Polar only: the first cell of each ring, and the number of cells at the end.
-    rings: Vec<u32>,
+    rings: Arc<[u32]>,
     /// Polar only: the ring of each cell.
-    ring_index: Vec<u16>,
+    ring_index: Arc<[u16]>,
     /// Cells switched off, if a mask was applied.
-    off: Option<Vec<bool>>,
+    off: Option<Arc<[bool]>>,
 }
 
 /// How many cells a grid of `shape` has (polar: `height` rings), without making the grid:
@@ -576,7 +322,7 @@ impl Grid {
         let size_error = || {
             GridError::BadSize(
                 Sentence::new("refusals.grid-size")
-                    .with("shape", shape_words(shape))
+                    .with("shape", shape.words())
                     .n("width", width)
                     .n("height", height)
                     .with("max", Arg::Text(MAX_SIDE.to_string())),
@@ -599,14 +345,14 @@ impl Grid {
             shape,
             width,
             height,
-            rings,
-            ring_index: Vec::new(),
+            rings: rings.into(),
+            ring_index: Arc::new([]),
             off: None,
         };
         if grid.len() > MAX_CELLS {
             return Err(GridError::BadSize(
                 Sentence::new("refusals.too-many-rings")
-                    .with("shape", shape_words(shape))
+                    .with("shape", shape.words())
                     .n("rings", height)
                     .n("cells", grid.len() as u64)
                     .n("max", MAX_CELLS as u64)
@@ -614,7 +360,7 @@ impl Grid {
             ));
         }
         if shape == Shape::Polar {
-            grid.ring_index = polar::ring_index(&grid.rings);
+            grid.ring_index = polar::ring_index(&grid.rings).into();
         }
         Ok(grid)
     }
@@ -626,7 +372,7 @@ impl Grid {
         if off.iter().all(|&o| o) {
             return Err(GridError::BadMask(Sentence::new("refusals.mask-all-off")));
         }
-        self.off = off.iter().any(|&o| o).then_some(off);
+        self.off = off.iter().any(|&o| o).then(|| off.into());
         Ok(self)
     }
 
@@ -776,14 +522,15 @@ impl Topology for Grid {
         self.shape.max_sides()
     }
 
-    #[inline]
+    // Out of line (as `through` and `back`): one copy of every shape's arithmetic, called
+    // by every machine's copy for grids of any shape.
+    #[inline(never)]
     fn neighbour(&self, cell: usize, side: Side) -> Option<usize> {
         let next = match self.shape {
             Shape::Square => square_neighbour(self.width, self.height, cell, side),
             Shape::Hex => hex::neighbour(self.width, self.height, cell, side),
             Shape::Triangle => triangle::neighbour(self.width, self.height, cell, side),
             Shape::Polar => polar::neighbour(&self.rings, &self.ring_index, cell, side),
-            // Out of line: this is inlined into every machine compiled for a grid.
             Shape::Weave => self.weave_neighbour(cell, side),
         }?;
         match &self.off {
@@ -792,52 +539,14 @@ impl Topology for Grid {
         }
     }
 
-    /// The cell's column and row (or ring) found once for all its sides, rather than once a
-    /// side as [`Topology::neighbour`] must.
+    /// From the list [`Grid::neighbours`] makes out of line: the one copy of every shape's
+    /// arithmetic, which every machine's copy for grids of any shape calls. Inlined into each
+    /// call site is only this loop over the list.
     #[inline]
     fn for_each_neighbour(&self, cell: usize, mut f: impl FnMut(Side, usize)) {
-        let off = self.off.as_deref();
-        if off.is_some_and(|off| off[cell]) {
-            return;
-        }
-        let mut emit = |side: Side, next: usize| {
-            if !off.is_some_and(|off| off[next]) {
-                f(side, next);
-            }
-        };
-        let (w, h) = (self.width as usize, self.height as usize);
-        match self.shape {
-            Shape::Square => {
-                let (x, y) = (cell % w, cell / w);
-                if y > 0 {
-                    emit(0, cell - w);
-                }
-                if x + 1 < w {
-                    emit(1, cell + 1);
-                }
-                if y + 1 < h {
-                    emit(2, cell + w);
-                }
-                if x > 0 {
-                    emit(3, cell - 1);
-                }
-            }
-            Shape::Weave => {
-                // Worked out out of line and handed on from one call site: `emit` inlines the
-                // caller's closure, once per call site, in every machine compiled for a grid
-                // (the wasm module's size); a loop over set bits is not unrolled. (Not so for
-                // the masked square grid above: one call site there saved 4 KB of wasm but made
-                // its generators a quarter to a third slower.)
-                let (next, mut sides) = weave::neighbours(w, h, cell, off);
-                while sides != 0 {
-                    let side = sides.trailing_zeros() as Side;
-                    sides &= sides - 1;
-                    emit(side, next[usize::from(side)]);
-                }
-            }
-            Shape::Hex => hex::for_each(w, h, cell, emit),
-            Shape::Triangle => triangle::for_each(w, h, cell, emit),
-            Shape::Polar => polar::for_each(&self.rings, &self.ring_index, cell, emit),
+        let list = self.neighbours(cell);
+        for i in 0..usize::from(list.len) {
+            f(list.sides[i], list.cells[i] as usize);
         }
     }
 
@@ -845,7 +554,7 @@ impl Topology for Grid {
     /// offsets are: the side of an open passage is as good as random to the processor, and a
     /// jump on it was mostly mispredicted in every search. Sides out of range ask
     /// [`Topology::neighbour`].
-    #[inline]
+    #[inline(never)]
     fn through(&self, cell: usize, side: Side) -> usize {
         let (w, s) = (self.width as usize, usize::from(side));
         match self.shape {
@@ -862,7 +571,7 @@ impl Topology for Grid {
         }
     }
 
-    #[inline]
+    #[inline(never)]
     fn back(&self, cell: usize, side: Side) -> Side {
         match self.shape {
             Shape::Square => (side + 2) % 4,
@@ -902,6 +611,29 @@ impl Topology for Grid {
         }
     }
 
+    /// Every wall between two cells, as [`Topology::walls`] but without a weave's tunnels.
+    fn walls(&self) -> Vec<u32> {
+        let mut walls = Vec::new();
+        for cell in 0..self.len() {
+            self.for_each_neighbour(cell, |side, next| {
+                if next > cell && self.way(side) == side {
+                    walls.push((cell as u32) << 3 | u32::from(side));
+                }
+            });
+        }
+        walls
+    }
+}
+
+/// Plain A*'s two score levels need a move to change the estimate by exactly one: on squares
+/// and triangles each step changes the column or the row by one, and so the estimate (their
+/// Manhattan distance) by one; on hexagons and rings a step can keep it.
+impl Walk for Grid {
+    fn most_estimate(&self) -> Option<u32> {
+        matches!(self.shape(), Shape::Square | Shape::Triangle)
+            .then(|| (self.width() - 1) + (self.height() - 1))
+    }
+
     /// The neighbours listed once, and the one `random_side` would pick (the k-th in side
     /// order, from the same one random number) taken from the list: no second trip through
     /// [`Topology::neighbour`] for the side picked, no loop over its bits (a branch on a
@@ -909,9 +641,9 @@ impl Topology for Grid {
     #[inline]
     fn random_step(&self, spot: Spot, _coins: &mut Coins, rng: &mut Rng) -> (Side, Spot) {
         // A cell with no neighbour stays (as `through` leaves it), through side 0.
-        let mut options = [(0 as Side, spot.0); 8];
+        let mut options = [(0 as Side, spot.cell); 8];
         let mut count = 0;
-        self.for_each_neighbour(spot.0, |side, next| {
+        self.for_each_neighbour(spot.cell, |side, next| {
             options[count & 7] = (side, next);
             count += 1;
         });
@@ -932,9 +664,9 @@ impl Topology for Grid {
         keep: impl Fn(usize) -> bool,
         rng: &mut Rng,
     ) -> Option<(Side, Spot)> {
-        let mut options = [(0 as Side, spot.0); 8];
+        let mut options = [(0 as Side, spot.cell); 8];
         let mut count = 0;
-        self.for_each_neighbour(spot.0, |side, next| {
+        self.for_each_neighbour(spot.cell, |side, next| {
             options[count & 7] = (side, next);
             count += usize::from(keep(next));
         });
@@ -944,7 +676,9 @@ impl Topology for Grid {
         let (side, next) = options[rng.below(count as u32) as usize & 7];
         Some((side, self.spot(next)))
     }
+}
 
+impl Weave for Grid {
     #[inline]
     fn weaves(&self) -> bool {
         self.shape == Shape::Weave
@@ -991,6 +725,72 @@ impl Topology for Grid {
         } else {
             way
         }
+    }
+}
+
+/// A cell's neighbours that are on, listed once, in side order: the sides, and the cells
+/// through them.
+#[derive(Clone, Copy, Debug)]
+pub struct Neighbours {
+    pub sides: [Side; 8],
+    pub cells: [u32; 8],
+    pub len: u8,
+}
+
+impl Grid {
+    /// The neighbours of `cell` that are on, with the cell's column and row (or ring) found
+    /// once for all its sides, rather than once a side as [`Topology::neighbour`] must. Out of
+    /// line, so that every shape's arithmetic is compiled once, not into each machine.
+    #[inline(never)]
+    pub fn neighbours(&self, cell: usize) -> Neighbours {
+        let mut list = Neighbours {
+            sides: [0; 8],
+            cells: [0; 8],
+            len: 0,
+        };
+        let off = self.off.as_deref();
+        if off.is_some_and(|off| off[cell]) {
+            return list;
+        }
+        let mut emit = |side: Side, next: usize| {
+            if !off.is_some_and(|off| off[next]) {
+                let at = usize::from(list.len) & 7;
+                list.sides[at] = side;
+                list.cells[at] = next as u32;
+                list.len += 1;
+            }
+        };
+        let (w, h) = (self.width as usize, self.height as usize);
+        match self.shape {
+            Shape::Square => {
+                let (x, y) = (cell % w, cell / w);
+                if y > 0 {
+                    emit(0, cell - w);
+                }
+                if x + 1 < w {
+                    emit(1, cell + 1);
+                }
+                if y + 1 < h {
+                    emit(2, cell + w);
+                }
+                if x > 0 {
+                    emit(3, cell - 1);
+                }
+            }
+            Shape::Weave => {
+                // Worked out out of line, with a loop over set bits (not unrolled).
+                let (next, mut sides) = weave::neighbours(w, h, cell, off);
+                while sides != 0 {
+                    let side = sides.trailing_zeros() as Side;
+                    sides &= sides - 1;
+                    emit(side, next[usize::from(side)]);
+                }
+            }
+            Shape::Hex => hex::for_each(w, h, cell, emit),
+            Shape::Triangle => triangle::for_each(w, h, cell, emit),
+            Shape::Polar => polar::for_each(&self.rings, &self.ring_index, cell, emit),
+        }
+        list
     }
 }
 

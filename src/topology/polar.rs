@@ -27,7 +27,7 @@ pub(super) fn ring_starts(rings: u32) -> Vec<u32> {
 
 /// The most rings whose cells fit in `cells`.
 pub(super) fn most_rings(cells: usize) -> u32 {
-    let starts = ring_starts(crate::maze::MAX_SIDE);
+    let starts = ring_starts(super::MAX_SIDE);
     (starts
         .iter()
         .take_while(|&&end| end as usize <= cells)

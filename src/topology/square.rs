@@ -2,8 +2,7 @@
 //! topology are compiled with for square mazes, so that they keep the square grid's
 //! arithmetic (index offsets, no shape to look up, no mask).
 
-use super::{random_side, Side, Spot, Topology};
-use crate::maze::Maze;
+use super::{random_side, Side, Spot, Topology, Walk, Weave};
 use crate::rng::{Coins, Rng};
 
 /// A `width` × `height` grid of squares with every cell on. Sides 0 north, 1 east, 2 south,
@@ -25,11 +24,6 @@ impl Square {
 
     pub fn height(&self) -> u32 {
         self.height
-    }
-
-    /// The grid of a maze (which must be a plain square one).
-    pub fn of(maze: &Maze) -> Square {
-        Square::new(maze.width(), maze.height())
     }
 
     /// How far a cell index moves through each side.
@@ -146,40 +140,6 @@ impl Topology for Square {
         (ax.abs_diff(bx) + ay.abs_diff(by)) as u32
     }
 
-    /// The cell with its column and row: one division, then none while moving on.
-    #[inline]
-    fn spot(&self, cell: usize) -> Spot {
-        let w = self.width as usize;
-        (cell, (cell % w) as u32, (cell / w) as u32)
-    }
-
-    #[inline]
-    fn spot_toward(&self, (cell, x, y): Spot, side: Side) -> Spot {
-        // Looked up in tables indexed by the side rather than matched on: the side is random,
-        // and a branch (or jump) on it would mostly be mispredicted.
-        const DX: [i32; 4] = [0, 1, 0, -1];
-        const DY: [i32; 4] = [-1, 0, 1, 0];
-        let side = usize::from(side & 3);
-        let (dx, dy) = (DX[side], DY[side]);
-        (
-            cell.wrapping_add_signed(self.offset(side as Side)),
-            x.wrapping_add_signed(dx),
-            y.wrapping_add_signed(dy),
-        )
-    }
-
-    /// Built with bit operations from the column and row: no division, and no branch on
-    /// `keep`, whose answers are random maze contents.
-    #[inline]
-    fn sides_where(&self, (cell, x, y): Spot, keep: impl Fn(usize) -> bool) -> u8 {
-        let w = self.width as usize;
-        let is = |inside: bool, next: usize| u8::from(inside && keep(next));
-        is(y > 0, cell.wrapping_sub(w))
-            | is(x + 1 < self.width, cell + 1) << 1
-            | is(y + 1 < self.height, cell + w) << 2
-            | is(x > 0, cell.wrapping_sub(1)) << 3
-    }
-
     /// `cell * 2` for the wall east of `cell` and `cell * 2 + 1` for the wall south of it, row
     /// by row: east and south of each cell but the last, then south of the last; the bottom
     /// row east only. Written through exact chunks rather than pushed one by one: at
@@ -226,12 +186,91 @@ impl Topology for Square {
             1
         }
     }
+}
+
+/// Column and row kept with the cell, and two random bits a move for a walk's inner cells.
+impl Walk for Square {
+    /// The cell with its column and row: one division, then none while moving on.
+    #[inline]
+    fn spot(&self, cell: usize) -> Spot {
+        let w = self.width as usize;
+        Spot {
+            cell,
+            place: ((cell % w) as u32, (cell / w) as u32),
+        }
+    }
+
+    #[inline]
+    fn spot_toward(
+        &self,
+        Spot {
+            cell,
+            place: (x, y),
+        }: Spot,
+        side: Side,
+    ) -> Spot {
+        // Looked up in tables indexed by the side rather than matched on: the side is random,
+        // and a branch (or jump) on it would mostly be mispredicted.
+        const DX: [i32; 4] = [0, 1, 0, -1];
+        const DY: [i32; 4] = [-1, 0, 1, 0];
+        let side = usize::from(side & 3);
+        let (dx, dy) = (DX[side], DY[side]);
+        Spot {
+            cell: cell.wrapping_add_signed(self.offset(side as Side)),
+            place: (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy)),
+        }
+    }
+
+    /// Built with bit operations from the column and row: no division, and no branch on
+    /// `keep`, whose answers are random maze contents.
+    #[inline]
+    fn sides_where(
+        &self,
+        Spot {
+            cell,
+            place: (x, y),
+        }: Spot,
+        keep: impl Fn(usize) -> bool,
+    ) -> u8 {
+        let w = self.width as usize;
+        let is = |inside: bool, next: usize| u8::from(inside && keep(next));
+        is(y > 0, cell.wrapping_sub(w))
+            | is(x + 1 < self.width, cell + 1) << 1
+            | is(y + 1 < self.height, cell + w) << 2
+            | is(x > 0, cell.wrapping_sub(1)) << 3
+    }
+
+    #[inline]
+    fn cell_at(&self, (x, y): (u32, u32)) -> usize {
+        y as usize * self.width as usize + x as usize
+    }
+
+    /// A step from the column and row, without a division.
+    #[inline(always)]
+    fn place_toward(&self, (x, y): (u32, u32), side: Side, _next: usize) -> (u32, u32) {
+        match side {
+            0 => (x, y.wrapping_sub(1)),
+            1 => (x + 1, y),
+            2 => (x, y + 1),
+            _ => (x.wrapping_sub(1), y),
+        }
+    }
+
+    /// The Manhattan distance of the columns and rows.
+    #[inline]
+    fn place_estimate(&self, (x, y): (u32, u32), (to_x, to_y): (u32, u32)) -> u32 {
+        x.abs_diff(to_x) + y.abs_diff(to_y)
+    }
+
+    fn most_estimate(&self) -> Option<u32> {
+        Some((self.width - 1) + (self.height - 1))
+    }
 
     /// Away from the border all four sides lead on, so two bits of a random number pick one
     /// ([`Coins::quarter`]): sixteen moves per draw instead of one.
     #[inline]
     fn random_walk(&self, spot: Spot, coins: &mut Coins, rng: &mut Rng) -> Side {
-        if self.is_interior(spot.1, spot.2) {
+        if self.is_interior(spot.place.0, spot.place.1) {
             // The common case, kept short: this is the innermost loop of a long walk.
             coins.quarter(rng) as Side
         } else {
@@ -239,21 +278,18 @@ impl Topology for Square {
         }
     }
 
-    /// An inner cell's quarter goes back into the coins, which the walks use for nothing but
-    /// quarters: their bits then go in pairs, so 30 left means that quarter drew a new number
-    /// onto empty coins (all zero), and otherwise its two bits go back at the bottom.
-    fn untake_walk(&self, (_, x, y): Spot, side: Side, coins: &mut Coins) {
-        if !self.is_interior(x, y) {
-            return;
+    /// An inner cell's quarter goes back into the coins ([`Coins::untake_quarter`]), which
+    /// the walks use for nothing but quarters.
+    fn untake_walk(&self, spot: Spot, side: Side, coins: &mut Coins) {
+        let (x, y) = spot.place;
+        if self.is_interior(x, y) {
+            coins.untake_quarter(u32::from(side));
         }
-        let [bits, left] = coins.words();
-        *coins = if left == 30 {
-            Coins::default()
-        } else {
-            Coins::from_words([bits << 2 | u32::from(side), left + 2])
-        };
     }
 }
+
+/// No crossings on the plain square grid.
+impl Weave for Square {}
 
 #[cfg(test)]
 mod tests {
@@ -266,8 +302,20 @@ mod tests {
         assert_eq!(grid.sides_where(grid.spot(0), all), 0b0110); // east, south
         assert_eq!(grid.sides_where(grid.spot(4), all), 0b1011); // north, east, west
         assert_eq!(grid.sides_where(grid.spot(4), |c| c == 3), 0b1000);
-        assert_eq!(grid.spot_toward(grid.spot(4), 0), (1, 1, 0));
-        assert_eq!(grid.spot_toward(grid.spot(0), 1), (1, 1, 0));
+        assert_eq!(
+            grid.spot_toward(grid.spot(4), 0),
+            Spot {
+                cell: 1,
+                place: (1, 0)
+            }
+        );
+        assert_eq!(
+            grid.spot_toward(grid.spot(0), 1),
+            Spot {
+                cell: 1,
+                place: (1, 0)
+            }
+        );
     }
 
     #[test]

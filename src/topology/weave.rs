@@ -13,7 +13,52 @@
 //! Between them the rules keep every crossing a plain over-and-under: one corridor over, one
 //! tunnel under, nothing else touching the middle cell.
 
-use super::Side;
+use super::{Side, Topology};
+
+/// Weaving: where a passage may cross under another. Every grid has it; only a weave
+/// ([`super::Grid`] of [`super::Shape::Weave`]) answers differently from the defaults, which
+/// the compiler folds away on other grids.
+pub trait Weave: Topology {
+    /// Whether this is a weave, whose generators place crossings.
+    #[inline]
+    fn weaves(&self) -> bool {
+        false
+    }
+
+    /// A weave's cells where a crossing may go, those with four neighbours on; none on other
+    /// grids.
+    fn crossing_cells(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
+    /// Whether opening side `side` of `cell` (a side leading to a cell) keeps the maze, whose
+    /// passage bytes are `cells`, a valid weave ([`can_carve`]); always on other grids.
+    #[inline]
+    fn can_carve(&self, _cells: &[u8], _cell: usize, _side: Side) -> bool {
+        true
+    }
+
+    /// How many ways a walker can face on `cell`, for the wall followers' turns: its sides,
+    /// except on a weave, where a tunnel goes the way of the ordinary side it leaves by (4).
+    #[inline]
+    fn ways(&self, cell: usize) -> u8 {
+        self.sides(cell)
+    }
+
+    /// The way a walker leaving through `side` goes: the side itself, or on a weave the
+    /// ordinary side a tunnel leaves by (`side & 3`).
+    #[inline]
+    fn way(&self, side: Side) -> Side {
+        side
+    }
+
+    /// The side a cell with passage bits `bits` is left by going the way `way`: the way
+    /// itself, or on a weave the tunnel `4 + way` when that is the one open.
+    #[inline]
+    fn way_side(&self, _bits: u8, way: Side) -> Side {
+        way
+    }
+}
 
 /// The names of the four tunnel sides, for messages (narration says which cell is crossed).
 pub(super) const TUNNEL_NAMES: [&str; 4] = [

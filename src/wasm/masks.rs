@@ -7,7 +7,7 @@ use crate::machine::Sentence;
 use crate::maze::Maze;
 use crate::parse;
 use crate::run;
-use crate::topology::{shapes, Grid, Shape};
+use crate::topology::{mask_makers as shapes, Grid, Shape};
 use wasm_bindgen::prelude::*;
 
 /// Where a search starts and ends when no start or goal is given, for a maze of `width` ×

@@ -17,8 +17,8 @@
 
 use super::{BLOCKED, MAX_COST};
 use crate::board::Board;
-use crate::machine::{Arg, Sentence};
-use crate::topology::{Side, Topology};
+use crate::topology::{Side, Topology, Weave};
+use crate::words::{Arg, Sentence};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -99,12 +99,12 @@ impl Edits {
     }
 
     /// Checks that every edit names a cell (and a side leading to one) of `grid`.
-    pub fn check(&self, grid: &impl Topology) -> Result<(), EditsError> {
+    pub fn check(&self, grid: &impl Weave) -> Result<(), EditsError> {
         self.check_words(grid).map_err(EditsError)
     }
 
     /// [`Edits::check`] with the refusal as a sentence.
-    pub fn check_words(&self, grid: &impl Topology) -> Result<(), Sentence> {
+    pub fn check_words(&self, grid: &impl Weave) -> Result<(), Sentence> {
         let len = grid.len();
         for (cell, _) in self.terrain() {
             if cell as usize >= len || !grid.is_on(cell as usize) {
@@ -133,7 +133,7 @@ impl Edits {
         // Shared, not copied: a masked or polar grid holds a vector per cell.
         let grid = match board.maze().shared_grid() {
             Some(grid) => grid,
-            None => std::sync::Arc::new(board.maze().topology().into_owned()),
+            None => board.maze().topology().into_owned(),
         };
         let mut freed = Vec::new();
         for (cell, value) in self.terrain() {
@@ -237,7 +237,7 @@ impl Edits {
             let rest = &terrain[at..];
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
             let symbol = rest[digits..].chars().next().map_or(0, char::len_utf8);
-            crate::parse::quote(&rest[..digits + symbol])
+            crate::words::quote(&rest[..digits + symbol])
         };
         let mut painted: Vec<(u32, u8)> = Vec::new();
         let mut cell: u64 = 0;
@@ -271,7 +271,7 @@ impl Edits {
                 _ => {
                     return Err(EditsError(
                         Sentence::new("refusals.edits-symbol")
-                            .with("value", Arg::Text(crate::parse::quote(&ch.to_string())))
+                            .with("value", Arg::Text(crate::words::quote(&ch.to_string())))
                             .n("at", i as u64 + 1),
                     ))
                 }
@@ -305,7 +305,7 @@ impl Edits {
             let bad = || {
                 EditsError(
                     Sentence::new("refusals.edits-wall-text")
-                        .with("value", Arg::Text(crate::parse::quote(token))),
+                        .with("value", Arg::Text(crate::words::quote(token))),
                 )
             };
             let mut chars = token.chars().rev();

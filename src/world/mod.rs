@@ -25,12 +25,8 @@ use crate::maze::Maze;
 use crate::topology::Side;
 use std::fmt;
 
-/// The terrain value of a blocked cell (an obstacle).
-pub const BLOCKED: u8 = 0;
-/// The cost of entering a cell where nothing was painted.
-pub const PLAIN: u8 = 1;
-/// The largest cost of entering a cell.
-pub const MAX_COST: u8 = 9;
+// The terrain values, kept with the maze's terrain layer; here too for the world's users.
+pub use crate::maze::{BLOCKED, MAX_COST, PLAIN};
 
 /// Costs as whole numbers, `UNIT` for a move of cost 1: the searches that weigh paths add
 /// these, so that adding never rounds differently in two searches of the same world.
@@ -174,7 +170,7 @@ impl Heuristic {
     pub fn caveat(self, corners: Corners, weight: f64) -> Option<String> {
         if weight > 1.0 {
             // Rust's float formatting would add about 20 KB to the wasm module.
-            let weight = crate::parse::number_text(weight);
+            let weight = crate::words::number_text(weight);
             return Some(format!(
                 "weight {weight} counts the guess more than the cost so far: the path may not \
                  be the cheapest (at most {weight} times its cost)"
@@ -231,17 +227,17 @@ impl Search {
     }
 
     /// [`Search::check`]'s refusal as a sentence.
-    pub fn weight_refusal(&self) -> crate::machine::Sentence {
-        weight_refusal_of(&crate::parse::number_text(self.weight))
+    pub fn weight_refusal(&self) -> crate::words::Sentence {
+        weight_refusal_of(&crate::words::number_text(self.weight))
     }
 }
 
 /// The refusal of a weight given as `value` (the number as it was written, or quoted text).
-pub fn weight_refusal_of(value: &str) -> crate::machine::Sentence {
-    use crate::machine::Arg;
-    crate::machine::Sentence::new("refusals.weight")
+pub fn weight_refusal_of(value: &str) -> crate::words::Sentence {
+    use crate::words::Arg;
+    crate::words::Sentence::new("refusals.weight")
         .with("value", Arg::Text(value.to_string()))
-        .with("max", Arg::Text(crate::parse::number_text(MAX_WEIGHT)))
+        .with("max", Arg::Text(crate::words::number_text(MAX_WEIGHT)))
 }
 
 /// The cost of a move into `next` (a diagonal move when `side` is 4 or more), in [`UNIT`]s.
@@ -334,7 +330,7 @@ pub fn diagonal_through(width: usize, cell: usize, side: Side) -> usize {
 fn unknown<const N: usize>(what: &str, given: &str, names: [&str; N]) -> String {
     format!(
         "unknown {what} {}: choose one of {}",
-        crate::parse::quote(given),
+        crate::words::quote(given),
         names.join(", ")
     )
 }

@@ -146,7 +146,7 @@ pub fn parse(text: &str) -> Result<WorldText, WorldTextError> {
                 _ => {
                     return fail(at(&format!(
                         "{} is not a cell: use # (blocked), . (free), 1-9 (a cost), S or G",
-                        crate::parse::quote(&ch.to_string())
+                        crate::words::quote(&ch.to_string())
                     )))
                 }
             }

@@ -4,7 +4,7 @@
 
 use mazestep::maze::MAX_SIDE;
 use mazestep::parse;
-use mazestep::topology::{shapes, Mask};
+use mazestep::topology::{mask_makers, Mask};
 use mazestep::world;
 
 /// The most bytes a world file may have: [`MAX_SIDE`] rows of [`MAX_SIDE`] cells, each with a
@@ -107,12 +107,12 @@ fn read_png(file: &str, bytes: &[u8]) -> Result<Picture, String> {
     decoder.set_transformations(png::Transformations::normalize_to_color8());
     let mut reader = decoder.read_info().map_err(|e| bad(&e))?;
     let (width, height) = reader.info().size();
-    if width > shapes::MAX_PICTURE_SIDE || height > shapes::MAX_PICTURE_SIDE {
+    if width > mask_makers::MAX_PICTURE_SIDE || height > mask_makers::MAX_PICTURE_SIDE {
         return Err(format!(
             "mask file {} is a picture of {width}x{height} pixels: a mask picture has at most \
              {} pixels a side",
             parse::quote(file),
-            shapes::MAX_PICTURE_SIDE
+            mask_makers::MAX_PICTURE_SIDE
         ));
     }
     let size = reader

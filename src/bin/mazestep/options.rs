@@ -27,7 +27,7 @@ use mazestep::parse;
 use mazestep::rng;
 use mazestep::run::{default_ends_of, Checked, RunError, Settings, DEFAULT_SIDE};
 use mazestep::solvers;
-use mazestep::topology::{shapes, GridError, Mask, Shape};
+use mazestep::topology::{mask_makers as shapes, GridError, Mask, Shape};
 use mazestep::world::{self, Corners, Edits, Heuristic, Search};
 use std::ffi::OsString;
 use std::sync::Arc;
@@ -604,7 +604,7 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         }
     }
     let algorithm = match (world_file, given.get("--algorithm")) {
-        (Some(_), _) => generators::room::INFO.name,
+        (Some(_), _) => generators::empty_room::INFO.name,
         (None, Some(name)) => generator_name(name)?,
         (None, None) => default_generator()?,
     };
