@@ -42,6 +42,7 @@ pub mod greedy;
 pub mod ida_star;
 pub mod jump_point_search;
 pub mod moves;
+pub mod random_mouse;
 pub mod tremaux;
 pub mod wall_follower;
 
@@ -58,6 +59,7 @@ pub use dijkstra_on_terrain::DijkstraOnTerrain;
 pub use greedy::Greedy;
 pub use ida_star::IdaStar;
 pub use jump_point_search::JumpPointSearch;
+pub use random_mouse::RandomMouse;
 pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
 
@@ -347,6 +349,16 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         costs: true,
         diagonal: true,
+        uniform_only: false,
+    },
+    Entry {
+        info: &random_mouse::INFO,
+        make: |maze, start, goal, _search| {
+            on_its_grid!(maze, |grid| RandomMouse::on(grid, start, goal))
+        },
+        any_shape: true,
+        costs: false,
+        diagonal: false,
         uniform_only: false,
     },
 ];
@@ -779,6 +791,8 @@ mod tests {
         for at in 1.. {
             let before = format!("{solver:?}");
             let (changes, notes) = (board.journal_len(), board.notes().len());
+            // The run restores the random numbers with the board (the random mouse draws some).
+            let numbers = rng.clone();
             let Some(step) = solver.step(&mut board, &mut rng) else {
                 break;
             };
@@ -787,6 +801,7 @@ mod tests {
                 let label = format!("{name} {start}->{goal} step {at} {step:?} on {maze:?}");
                 assert_eq!(format!("{solver:?}"), before, "{label} taken back");
                 board.take_back(changes, notes, |_| {});
+                rng = numbers;
                 assert_eq!(
                     solver.step(&mut board, &mut rng),
                     Some(step),
