@@ -95,7 +95,7 @@ const LIMIT: Template = Template {
 };
 const REACHED: Template = Template {
     key: "narration.random-mouse.found",
-    english: "Reached the goal after {moves} moves; the first way into each cell, followed \
+    english: "Reached the goal after a walk of {moves:step}; the first way into each cell, followed \
               back from the goal, is a path of {length:cell}.",
 };
 const MEMORY: Template = Template {
