@@ -21,9 +21,14 @@
 //!
 //! One step is one move (`Event::Move`); the first step stands on the start (`Begin`) and the
 //! last says how the walk ended (`Found`, or `Unreachable` when walled in); the move that
-//! reaches the limit ends the walk itself. It draws its random numbers from the run's
-//! generator, so the same seed gives the same walk. Marks: `VISITED` for cells walked on,
-//! `PATH` for the result. Taking a step back: `undo.rs`.
+//! reaches the limit ends the walk itself. Marks: `VISITED` for cells walked on, `PATH` for the
+//! result. Taking a step back: `undo.rs`.
+//!
+//! Its random numbers are its own, not the run's: the choice at a junction is drawn from a
+//! generator seeded with the start, the goal and the number of the move ([`RandomMouse::pick`]).
+//! So the walk depends on the maze and its ends only, as every other solver's result does: the
+//! same on the page, on the command line and run alone, and a step taken back needs no saved
+//! state of a generator.
 
 mod undo;
 
@@ -169,6 +174,14 @@ impl<T: Topology + Weave> RandomMouse<T> {
         self.limit
     }
 
+    /// One of `count` ways, at random: drawn from a generator seeded with the start, the goal
+    /// and the number of this move, so the same walk comes out wherever it runs.
+    fn pick(&self, count: usize) -> usize {
+        let ends = (self.start as u64) << 32 ^ self.goal as u64;
+        let seed = ends.rotate_left(17) ^ self.moves.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Rng::new(seed).index(count)
+    }
+
     /// The first ways followed back from `cell` to the start: the path reported.
     fn path_to(&self, cell: usize) -> Vec<usize> {
         trace_path(&self.first_from, self.start, cell)
@@ -176,7 +189,7 @@ impl<T: Topology + Weave> RandomMouse<T> {
 }
 
 impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RandomMouse<T> {
-    fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
+    fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
         }
@@ -217,7 +230,7 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RandomMouse
             }
             (0, Some(back)) => (back, TURN_BACK),
             (1, _) => (ways[0], FOLLOW),
-            _ => (ways[rng.index(count)], CHOOSE),
+            _ => (ways[self.pick(count)], CHOOSE),
         };
         let first_entry = self.first_from[next] == NO_PARENT;
         // For `undo`: what the mouse remembered before this move.
