@@ -49,7 +49,10 @@ fn languages() -> Vec<(String, Value)> {
         })
         .collect();
     files.sort_by_key(|(code, _)| (code != "en", code.clone()));
-    assert!(files.len() >= 2, "www/i18n has English and at least one other language");
+    assert!(
+        files.len() >= 2,
+        "www/i18n has English and at least one other language"
+    );
     files
 }
 
@@ -239,14 +242,18 @@ fn lacks(
             .map(Vec::len);
         if lines.is_some_and(|n| n != info.pseudocode.len()) {
             missing.push(format!(
-                "{code}.json's core.algorithms.{name}.pseudocode has {} lines, the pseudocode {}",
+                "pseudocode lines in {code}.json: core.algorithms.{name}.pseudocode has {}, \
+                 its Info {}",
                 lines.unwrap_or(0),
                 info.pseudocode.len()
             ));
         }
     }
     let (tours_path, tours_text) = tours;
-    let shown = tours_path.strip_prefix(root()).unwrap_or(tours_path).display();
+    let shown = tours_path
+        .strip_prefix(root())
+        .unwrap_or(tours_path)
+        .display();
     if !has_tour(tours_text, name) {
         missing.push(format!("a tour: no entry '{name}' in {shown}"));
     }
@@ -256,7 +263,9 @@ fn lacks(
             let stops = at(words, &format!("tour.{name}"))
                 .and_then(Value::as_object)
                 .map_or(0, |stops| {
-                    (1..).take_while(|k| stops.contains_key(&k.to_string())).count()
+                    (1..)
+                        .take_while(|k| stops.contains_key(&k.to_string()))
+                        .count()
                 });
             (code.clone(), stops)
         })

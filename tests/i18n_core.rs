@@ -86,9 +86,11 @@ fn titles_and_counters() -> (BTreeMap<String, String>, BTreeMap<String, String>)
             // Braided with diagonal moves, and plain: open worlds refuse a braid, and a
             // search with diagonal moves is not the one with four.
             let plain = [false, true].into_iter();
-            for (solver, plain) in [None].into_iter().chain(solvers).flat_map(|solver| {
-                plain.clone().map(move |plain| (solver, plain))
-            }) {
+            for (solver, plain) in [None]
+                .into_iter()
+                .chain(solvers)
+                .flat_map(|solver| plain.clone().map(move |plain| (solver, plain)))
+            {
                 let mut settings = Settings::new(generator, 7, 5, 4).with_shape(shape);
                 if !plain {
                     settings = settings.with_braid(0.5).with_search(Search {

@@ -18,9 +18,7 @@ pub use event::{event_label, Event, EVENT_KINDS};
 pub use narration::{describe, event_sentence, side_words, xy, Words};
 pub use structure::{heap_best, Structure};
 // What narration is made of, from the words layer below; here too for the front ends.
-pub use crate::words::{
-    known_words, reason_words, slug, Arg, Sentence, Template, ENGLISH, UNITS,
-};
+pub use crate::words::{known_words, reason_words, slug, Arg, Sentence, Template, ENGLISH, UNITS};
 
 use crate::board::Board;
 use crate::maze::Maze;

@@ -52,9 +52,9 @@ pub static INFO: Info = Info {
         "    if no passage here is open: give up, walled in", // WALLED_IN
         "    ways = the open passages here but the one you came in by",
         "    if ways is empty (a dead end): go back the way you came", // TURN_BACK
-        "    else if ways has one passage: follow it", // FOLLOW
-        "    else (a junction): take one of ways at random", // CHOOSE
-        "    if that was the last move allowed: give up", // GIVE_UP
+        "    else if ways has one passage: follow it",                 // FOLLOW
+        "    else (a junction): take one of ways at random",           // CHOOSE
+        "    if that was the last move allowed: give up",              // GIVE_UP
         "on the goal: the first way into each cell, followed back, is the path", // FOUND
     ],
     marks: &[(mark::VISITED, "walked on"), (mark::PATH, "path found")],
@@ -100,7 +100,8 @@ const LIMIT: Template = Template {
 };
 const REACHED: Template = Template {
     key: "narration.random-mouse.found",
-    english: "Reached the goal after a walk of {moves:step}; the first way into each cell, followed \
+    english:
+        "Reached the goal after a walk of {moves:step}; the first way into each cell, followed \
               back from the goal, is a path of {length:cell}.",
 };
 const MEMORY: Template = Template {
@@ -304,8 +305,9 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RandomMouse
             (Event::Found { length }, _) => Sentence::of(&REACHED)
                 .n("moves", self.moves)
                 .n("length", length),
-            (Event::Unreachable, _) => Sentence::new("narration.gave-up")
-                .with("reason", reason_words(reasons::WALLED_IN)),
+            (Event::Unreachable, _) => {
+                Sentence::new("narration.gave-up").with("reason", reason_words(reasons::WALLED_IN))
+            }
             _ => crate::machine::event_sentence(&step.event, maze),
         }
     }
@@ -324,15 +326,16 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RandomMouse
             .came_in
             .filter(|_| self.started)
             .map(|side| self.grid.through(self.cell, side));
-        vec![
-            Structure::new("Memory: the cell it came from", u64::from(came_from.is_some()))
-                .cells(maze, &mut came_from.into_iter(), 1)
-                .say(
-                    Sentence::of(&MEMORY)
-                        .n("moves", self.moves)
-                        .n("limit", self.limit),
-                ),
-        ]
+        vec![Structure::new(
+            "Memory: the cell it came from",
+            u64::from(came_from.is_some()),
+        )
+        .cells(maze, &mut came_from.into_iter(), 1)
+        .say(
+            Sentence::of(&MEMORY)
+                .n("moves", self.moves)
+                .n("limit", self.limit),
+        )]
     }
 }
 
