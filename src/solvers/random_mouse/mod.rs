@@ -320,7 +320,7 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RandomMouse
         vec![("moves", self.moves), ("visited", self.visited)]
     }
 
-    fn inspect(&self, maze: &Maze, _limit: usize) -> Vec<Structure> {
+    fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
         // All the mouse knows: the cell it came from, through the side it came in by.
         let came_from = self
             .came_in
@@ -330,7 +330,7 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RandomMouse
             "Memory: the cell it came from",
             u64::from(came_from.is_some()),
         )
-        .cells(maze, &mut came_from.into_iter(), 1)
+        .cells(maze, &mut came_from.into_iter(), limit)
         .say(
             Sentence::of(&MEMORY)
                 .n("moves", self.moves)
@@ -348,3 +348,6 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Solver for RandomMouse<
         self.visited
     }
 }
+
+#[cfg(test)]
+mod tests;
