@@ -25,7 +25,7 @@
 //! result. Taking a step back: `undo.rs`.
 //!
 //! Its random numbers are its own, not the run's: the choice at a junction is drawn from a
-//! generator seeded with the start, the goal and the number of the move ([`RandomMouse::pick`]).
+//! generator seeded with the start, the goal and the number of the move (`RandomMouse::pick`).
 //! So the walk depends on the maze and its ends only, as every other solver's result does: the
 //! same on the page, on the command line and run alone, and a step taken back needs no saved
 //! state of a generator.
