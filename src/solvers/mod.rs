@@ -353,9 +353,7 @@ pub static ALL: &[Entry] = &[
     },
     Entry {
         info: &random_mouse::INFO,
-        make: |maze, start, goal, _search| {
-            on_its_grid!(maze, |grid| RandomMouse::on(grid, start, goal))
-        },
+        make: |maze, start, goal, _search| Box::new(RandomMouse::new(maze, start, goal)),
         any_shape: true,
         costs: false,
         diagonal: false,

@@ -37,7 +37,7 @@ use crate::board::{mark, Board};
 use crate::machine::{DebugState, Event, Info, Line, Machine, Step, Structure, Template};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Side, Square, Topology, Weave};
+use crate::topology::{Grid, Side, Topology, Weave};
 use crate::words::{reason_words, reasons, Sentence};
 
 pub static INFO: Info = Info {
@@ -121,10 +121,9 @@ pub fn move_limit(cells: usize) -> u64 {
     (cells as u64).saturating_mul(MOVES_PER_CELL).min(MAX_MOVES)
 }
 
-/// The random mouse as a step machine, on a grid of any shape (`T`: the plain [`Square`]
-/// grid, or a shared [`crate::topology::Grid`] of another shape or with a mask).
+/// The random mouse as a step machine, on a grid of any shape.
 #[derive(Clone, Debug)]
-pub struct RandomMouse<T = Square> {
+pub struct RandomMouse<T = Grid> {
     grid: T,
     start: usize,
     goal: usize,
@@ -142,51 +141,6 @@ pub struct RandomMouse<T = Square> {
     started: bool,
     visited: u64,
     outcome: Option<Outcome>,
-}
-
-impl RandomMouse {
-    /// A mouse on a square maze.
-    pub fn new(maze: &Maze, start: usize, goal: usize) -> RandomMouse {
-        RandomMouse::on(maze.square(), start, goal)
-    }
-}
-
-impl<T: Topology + Weave> RandomMouse<T> {
-    /// A mouse on a maze whose grid is `grid`.
-    pub fn on(grid: T, start: usize, goal: usize) -> RandomMouse<T> {
-        RandomMouse {
-            start,
-            goal,
-            cell: start,
-            came_in: None,
-            ways: 0,
-            moves: 0,
-            limit: move_limit(grid.len()),
-            first_from: vec![NO_PARENT; grid.len()],
-            grid,
-            started: false,
-            visited: 0,
-            outcome: None,
-        }
-    }
-
-    /// The moves allowed before it gives up.
-    pub fn limit(&self) -> u64 {
-        self.limit
-    }
-
-    /// One of `count` ways, at random: drawn from a generator seeded with the start, the goal
-    /// and the number of this move, so the same walk comes out wherever it runs.
-    fn pick(&self, count: usize) -> usize {
-        let ends = (self.start as u64) << 32 ^ self.goal as u64;
-        let seed = ends.rotate_left(17) ^ self.moves.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        Rng::new(seed).index(count)
-    }
-
-    /// The first ways followed back from `cell` to the start: the path reported.
-    fn path_to(&self, cell: usize) -> Vec<usize> {
-        trace_path(&self.first_from, self.start, cell)
-    }
 }
 
 impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RandomMouse<T> {
@@ -336,6 +290,53 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RandomMouse
                 .n("moves", self.moves)
                 .n("limit", self.limit),
         )]
+    }
+}
+
+impl RandomMouse {
+    /// A mouse on `maze`, whatever its grid: one copy of the machine for every shape, the
+    /// plain square grid included. The walk is no race, and a second copy with the square
+    /// grid's own arithmetic would add about 9 KB to the wasm module.
+    pub fn new(maze: &Maze, start: usize, goal: usize) -> RandomMouse {
+        RandomMouse::on(maze.topology().into_owned(), start, goal)
+    }
+}
+
+impl<T: Topology + Weave> RandomMouse<T> {
+    /// A mouse on a maze whose grid is `grid`.
+    pub fn on(grid: T, start: usize, goal: usize) -> RandomMouse<T> {
+        RandomMouse {
+            start,
+            goal,
+            cell: start,
+            came_in: None,
+            ways: 0,
+            moves: 0,
+            limit: move_limit(grid.len()),
+            first_from: vec![NO_PARENT; grid.len()],
+            grid,
+            started: false,
+            visited: 0,
+            outcome: None,
+        }
+    }
+
+    /// The moves allowed before it gives up.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// One of `count` ways, at random: drawn from a generator seeded with the start, the goal
+    /// and the number of this move, so the same walk comes out wherever it runs.
+    fn pick(&self, count: usize) -> usize {
+        let ends = (self.start as u64) << 32 ^ self.goal as u64;
+        let seed = ends.rotate_left(17) ^ self.moves.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Rng::new(seed).index(count)
+    }
+
+    /// The first ways followed back from `cell` to the start: the path reported.
+    fn path_to(&self, cell: usize) -> Vec<usize> {
+        trace_path(&self.first_from, self.start, cell)
     }
 }
 
