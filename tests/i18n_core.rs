@@ -1,5 +1,6 @@
 //! The `core` section of www/i18n/en.json is what the core says in English, made from the
-//! core: narration templates ([`ENGLISH`]), each algorithm's title, summary, step and
+//! core: narration templates ([`ENGLISH`], and each algorithm's own words beside its `Info`,
+//! [`Machine::words`]), each algorithm's title, summary, step and
 //! pseudocode (kept at the top of its Rust file), legend labels, event labels, data-structure
 //! titles, counter names, generator groups and statistics labels. One source of truth for
 //! English; other languages translate the same keys by hand (tests/module/i18n.test.mjs checks
@@ -12,7 +13,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use mazestep::generators::{self, braid};
-use mazestep::machine::{slug, Info, ENGLISH, EVENT_KINDS, UNITS};
+use mazestep::machine::{slug, Info, Template, ENGLISH, EVENT_KINDS, UNITS};
+use mazestep::maze::Maze;
 use mazestep::run::{Run, Settings};
 use mazestep::solvers;
 use mazestep::stats::STATISTICS;
@@ -31,6 +33,20 @@ fn infos() -> Vec<&'static Info> {
     all.extend(solvers::ALL.iter().map(|e| e.info));
     all.extend([&braid::INFO, &mazestep::player::INFO]);
     all
+}
+
+/// Every registered algorithm's own words ([`Machine::words`]), asked of one made on a 2 × 2
+/// maze.
+fn own_words() -> Vec<Template> {
+    let maze = Maze::new(2, 2).unwrap();
+    let mut words: Vec<Template> = Vec::new();
+    for name in generators::names() {
+        words.extend(generators::create(name, &maze).unwrap().words());
+    }
+    for entry in solvers::ALL {
+        words.extend((entry.make)(&maze, 0, 3, &Search::default()).words());
+    }
+    words
 }
 
 /// Puts `value` at the dotted `key` under `root`.
@@ -67,14 +83,21 @@ fn titles_and_counters() -> (BTreeMap<String, String>, BTreeMap<String, String>)
     for shape in shapes {
         for generator in generators::names() {
             let solvers = solvers::names().into_iter().map(Some);
-            for solver in [None].into_iter().chain(solvers) {
-                let mut settings = Settings::new(generator, 7, 5, 4)
-                    .with_shape(shape)
-                    .with_braid(0.5)
-                    .with_search(Search {
+            // Braided with diagonal moves, and plain: open worlds refuse a braid, and a
+            // search with diagonal moves is not the one with four.
+            let plain = [false, true].into_iter();
+            for (solver, plain) in [None]
+                .into_iter()
+                .chain(solvers)
+                .flat_map(|solver| plain.clone().map(move |plain| (solver, plain)))
+            {
+                let mut settings = Settings::new(generator, 7, 5, 4).with_shape(shape);
+                if !plain {
+                    settings = settings.with_braid(0.5).with_search(Search {
                         corners: Corners::NoObstacles,
                         ..Search::default()
                     });
+                }
                 if let Some(solver) = solver {
                     settings = settings.with_solver(solver);
                 }
@@ -130,6 +153,9 @@ fn core_section() -> Value {
     let mut core = Map::new();
     for &(key, template) in ENGLISH {
         put(&mut core, key, json!(template));
+    }
+    for Template { key, english } in own_words() {
+        put(&mut core, key, json!(english));
     }
     let mut marks = BTreeMap::new();
     for info in infos() {

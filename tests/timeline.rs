@@ -422,6 +422,8 @@ const FOLDED: &[(&str, u8, &str)] = &[
     ("bidirectional-bfs", 2, "loop or branch header"),
     ("tremaux", 1, "loop or branch header"),
     ("tremaux", 6, "done inside the step of another line"),
+    ("random-mouse", 1, "loop or branch header"),
+    ("random-mouse", 3, "done inside the step of another line"),
     ("dead-end-filling", 1, "loop or branch header"),
     (
         "dead-end-filling",

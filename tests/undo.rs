@@ -125,7 +125,8 @@ fn every_step_of_every_pair_is_taken_back() {
 }
 
 /// From the end of a whole run back to step 0 one step at a time, the run matches a fresh
-/// run stepped as far at every step (the history holds a small maze's whole run).
+/// run stepped as far at every step (the history holds a small maze's whole run, unless the
+/// run is longer than 8192 steps).
 #[test]
 fn a_whole_run_taken_back_matches_fresh_runs() {
     for (generator, solver, braid) in pairs() {
@@ -140,11 +141,18 @@ fn a_whole_run_taken_back_matches_fresh_runs() {
             fingerprints.push(run.fingerprint());
         }
         while run.steps() > 0 {
-            assert!(
-                run.undo(),
-                "{generator} + {solver:?}: step {} not taken back",
-                run.steps()
-            );
+            if !run.undo() {
+                // A run longer than the history keeps (the random mouse pacing round an
+                // unreachable goal, 1000 moves a cell) goes back as far as the history
+                // reaches: at least its last 8192 steps (a quarter of 1 << 16, halved).
+                let taken_back = fingerprints.len() as u64 - 1 - run.steps();
+                assert!(
+                    taken_back >= 8192,
+                    "{generator} + {solver:?}: step {} not taken back",
+                    run.steps()
+                );
+                break;
+            }
             assert_eq!(
                 run.fingerprint(),
                 fingerprints[run.steps() as usize],

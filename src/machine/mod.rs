@@ -18,7 +18,7 @@ pub use event::{event_label, Event, EVENT_KINDS};
 pub use narration::{describe, event_sentence, side_words, xy, Words};
 pub use structure::{heap_best, Structure};
 // What narration is made of, from the words layer below; here too for the front ends.
-pub use crate::words::{known_words, reason_words, slug, Arg, Sentence, ENGLISH, UNITS};
+pub use crate::words::{known_words, reason_words, slug, Arg, Sentence, Template, ENGLISH, UNITS};
 
 use crate::board::Board;
 use crate::maze::Maze;
@@ -161,6 +161,15 @@ pub trait Machine: CloneMachine + DebugState {
     /// fills in its language. Machines say more than the event by overriding this.
     fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         event_sentence(&step.event, maze)
+    }
+
+    /// The words this algorithm says that are its own (its narration, its notes), declared
+    /// beside its [`Info`] as `pub static WORDS: &[Template]` and said with [`Sentence::of`].
+    /// Words shared by several machines stay in [`ENGLISH`]. en.json's `core` section takes
+    /// these in (tests/i18n_core.rs), and tests/every_algorithm.rs checks every language has
+    /// them.
+    fn words(&self) -> &'static [Template] {
+        &[]
     }
 
     /// The machine's data structures as they stand now, each with at most `limit` items.

@@ -418,6 +418,13 @@ impl Run {
         self.now.last
     }
 
+    /// How many changes the history of steps has dropped from the front of the board's
+    /// journal so far (its older half, each time it fills: after about 16 000 steps). A
+    /// batch's changes begin at the journal's length before it less what was dropped since.
+    pub fn changes_forgotten(&self) -> usize {
+        self.history.changes_forgotten()
+    }
+
     /// The phase the most recent step ran in (the run may already be past it).
     pub fn last_step_phase(&self) -> Phase {
         self.now.last_phase

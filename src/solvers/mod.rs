@@ -40,6 +40,7 @@ pub mod greedy;
 pub mod ida_star;
 pub mod jump_point_search;
 pub mod moves;
+pub mod random_mouse;
 pub mod tremaux;
 pub mod wall_follower;
 
@@ -56,6 +57,7 @@ pub use dijkstra_on_terrain::DijkstraOnTerrain;
 pub use greedy::Greedy;
 pub use ida_star::IdaStar;
 pub use jump_point_search::JumpPointSearch;
+pub use random_mouse::RandomMouse;
 pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
 
@@ -345,6 +347,14 @@ pub static ALL: &[Entry] = &[
         any_shape: true,
         costs: true,
         diagonal: true,
+        uniform_only: false,
+    },
+    Entry {
+        info: &random_mouse::INFO,
+        make: |maze, start, goal, _search| Box::new(RandomMouse::new(maze, start, goal)),
+        any_shape: true,
+        costs: false,
+        diagonal: false,
         uniform_only: false,
     },
 ];

@@ -15,6 +15,10 @@ pub mod reasons {
     pub const JPS_SHAPE: &str = "jump-point-search works on the plain square grid only";
     /// A wall follower back in a state it has been in.
     pub const WALL_LOOPED: &str = "no way to the goal by following this wall";
+    /// The random mouse made every move it may without reaching the goal.
+    pub const RANDOM_MOUSE_LIMIT: &str = "step limit reached: the random mouse wandered for \
+                                          1000 moves a cell of the maze (at most 20 million) \
+                                          without reaching the goal";
     /// A wall follower whose start has no open side.
     pub const WALLED_IN: &str = "the start is walled in on every side: there is no move to make";
 }
@@ -117,6 +121,7 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("reasons.ida-step-limit", reasons::IDA_STEP_LIMIT),
     ("reasons.jps-costs", reasons::JPS_COSTS),
     ("reasons.jps-shape", reasons::JPS_SHAPE),
+    ("reasons.random-mouse-limit", reasons::RANDOM_MOUSE_LIMIT),
     ("reasons.wall-looped", reasons::WALL_LOOPED),
     ("reasons.walled-in", reasons::WALLED_IN),
     ("narration.sidewinder.extend-run", "Coin says go on: carved east from cell {cell}, the run is now {run:cell} long."),

@@ -47,11 +47,26 @@ pub enum Arg {
     Words(Sentence),
 }
 
+/// A key with its English template, declared where it is said rather than in [`ENGLISH`]: an
+/// algorithm's own words stand beside its `Info` (`pub static WORDS: &[Template]`, handed out
+/// by `Machine::words`), so adding an algorithm adds no line here. `www/i18n/en.json`'s `core`
+/// section takes them in like [`ENGLISH`]'s (tests/i18n_core.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Template {
+    /// The key under `core.` in the language files, e.g. `"narration.random-mouse.junction"`.
+    pub key: &'static str,
+    /// The English words, with `{name}` and `{name:unit}` as in [`ENGLISH`].
+    pub english: &'static str,
+}
+
 /// A sentence: the key of its template (under `core.` in the language files) and its values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sentence {
     pub key: &'static str,
     pub args: Vec<(&'static str, Arg)>,
+    /// The English template when the key is not in [`ENGLISH`] (a [`Template`] declared where
+    /// it is said).
+    pub own_english: Option<&'static str>,
 }
 
 impl Sentence {
@@ -60,6 +75,17 @@ impl Sentence {
         Sentence {
             key,
             args: Vec::new(),
+            own_english: None,
+        }
+    }
+
+    /// A sentence of a [`Template`] declared where it is said.
+    #[inline(never)]
+    pub fn of(template: &Template) -> Sentence {
+        Sentence {
+            key: template.key,
+            args: Vec::new(),
+            own_english: Some(template.english),
         }
     }
 
@@ -101,7 +127,10 @@ impl Sentence {
 
     #[inline(never)]
     fn english_into(&self, out: &mut String) {
-        let template = english_template(self.key).unwrap_or(self.key);
+        let template = self
+            .own_english
+            .or_else(|| english_template(self.key))
+            .unwrap_or(self.key);
         let mut rest = template;
         while let Some(open) = rest.find('{') {
             out.push_str(&rest[..open]);

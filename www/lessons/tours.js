@@ -50,4 +50,5 @@ export const TOURS = {
     stops: [first('expand'), first('found')],
   },
   'ida-star': { maze: search('ida-star'), stops: [first('expand'), first('pop'), first('found')] },
+  'random-mouse': { maze: search('random-mouse'), stops: [first('move'), { share: 0.5 }, first('found')] },
 };
