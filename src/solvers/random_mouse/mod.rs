@@ -243,11 +243,14 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for RandomMouse
                 .cell("cell", maze, cell as usize)
                 .n("limit", self.limit),
             (Event::Move { from, to, heading }, line) => {
-                let template = match Line(line) {
-                    TURN_BACK => &DEAD_END,
-                    FOLLOW => &CORRIDOR,
-                    CHOOSE => &JUNCTION,
-                    _ => &LIMIT,
+                let template = if line == TURN_BACK.0 {
+                    &DEAD_END
+                } else if line == FOLLOW.0 {
+                    &CORRIDOR
+                } else if line == CHOOSE.0 {
+                    &JUNCTION
+                } else {
+                    &LIMIT
                 };
                 Sentence::of(template)
                     .cell("from", maze, from as usize)
