@@ -31,7 +31,7 @@ use crate::machine::{event_sentence, side_words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Square, Topology};
+use crate::topology::{Side, Square, Topology};
 use crate::words::Sentence;
 
 pub static INFO: Info = Info {
@@ -114,8 +114,12 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
                     .map(|n| (side, n))
             })
             .or_else(|| {
-                let mut diagonals = self.moves.diagonals(board.maze(), cell);
-                diagonals.find(|&(_, n)| !self.seen[n])
+                // Kept out of the way of four moves, which never look across a corner.
+                self.moves
+                    .corners
+                    .diagonal()
+                    .then(|| self.unseen_diagonal(board.maze(), cell))
+                    .flatten()
             });
         match next {
             Some((side, next)) => {
@@ -239,6 +243,13 @@ impl<T: Topology> Dfs<T> {
     /// The search making `moves`: diagonally too where they allow it.
     pub fn moving(self, moves: Moves) -> Dfs<T> {
         Dfs { moves, ..self }
+    }
+
+    /// The first diagonal move out of `cell` into a cell not seen yet, if any.
+    #[inline(never)]
+    fn unseen_diagonal(&self, maze: &Maze, cell: usize) -> Option<(Side, usize)> {
+        let mut diagonals = self.moves.diagonals(maze, cell);
+        diagonals.find(|&(_, n)| !self.seen[n])
     }
 
     /// The stack, bottom (the start) first: a route from the start to the current cell.
