@@ -595,3 +595,23 @@ fn bfs_with_diagonal_moves_takes_the_fewest_moves_as_an_independent_bfs_does() {
     // The worlds are ones where diagonal moves matter.
     assert!(diagonal_shorter > 50, "{diagonal_shorter}");
 }
+
+#[test]
+fn dfs_says_which_way_it_went_across_a_corner() {
+    let (maze, start, goal) = world("S#.\n#.#\n..G\n");
+    let search = Search {
+        corners: Corners::Always,
+        ..Search::default()
+    };
+    let mut dfs = (solvers::find("dfs").unwrap().make)(&maze, start, goal, &search);
+    let mut board = Board::new(maze.clone());
+    let mut rng = Rng::new(0);
+    let mut said = Vec::new();
+    while let Some(step) = dfs.step(&mut board, &mut rng) {
+        said.push(dfs.sentence(&step, &maze).english());
+    }
+    assert_eq!(
+        said[1], "Went south-east from cell (0, 0) to (1, 1), not seen before, and pushed it.",
+        "{said:#?}"
+    );
+}
