@@ -158,6 +158,66 @@ fn a_goal_walled_in_by_obstacles_ends_with_status_1_and_a_null_cost() {
     assert_eq!(result["outcome"], "unreachable");
 }
 
+/// The start's sides are all blocked: the goal is reached only diagonally, squeezing between
+/// two blocked cells, which only `--corners always` allows.
+const CORNERS_ONLY: &str = "\
+S#.
+#.#
+..G
+";
+
+#[test]
+fn bfs_dfs_and_greedy_reach_a_goal_only_diagonally_under_corners_always() {
+    let file = world_file("corners-only", CORNERS_ONLY);
+    for solver in ["bfs", "dfs", "greedy", "dijkstra"] {
+        let line = ends_with(
+            0,
+            &[
+                "solve",
+                "--world",
+                &file,
+                "--solver",
+                solver,
+                "--moves",
+                "8",
+                "--corners",
+                "always",
+                "--format",
+                "json",
+            ],
+        );
+        let result = json(&line);
+        let path = path_of(&result);
+        assert_eq!(path.first(), Some(&(0, 0)), "{solver}: {line}");
+        assert_eq!(path.last(), Some(&(2, 2)), "{solver}: {line}");
+        for pair in path.windows(2) {
+            let (dx, dy) = (pair[1].0 - pair[0].0, pair[1].1 - pair[0].1);
+            assert!(
+                dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0),
+                "{solver}: {pair:?}"
+            );
+        }
+        // Never into a blocked cell (cost_by_hand panics), and the cost printed adds up.
+        let cost = result["cost"].as_f64().unwrap();
+        assert!(
+            (cost - cost_by_hand(CORNERS_ONLY, &path)).abs() < 1e-5,
+            "{solver}: {line}"
+        );
+        if solver == "bfs" {
+            assert_eq!(path, [(0, 0), (1, 1), (2, 2)], "the fewest moves: {line}");
+        }
+        // Eight moves with the default rule (no-obstacles), or four: no way out of the start.
+        for moves in ["8", "4"] {
+            let out = mazestep(&[
+                "solve", "--world", &file, "--solver", solver, "--moves", moves,
+            ]);
+            assert_eq!(out.status.code(), Some(1), "{solver} --moves {moves}");
+            let err = text(&out.stderr);
+            assert!(err.contains("no path"), "{solver} --moves {moves}: {err}");
+        }
+    }
+}
+
 #[test]
 fn generate_world_text_round_trips_through_solve_world() {
     for (algorithm, density) in [("obstacles", "0.25"), ("caves", "0.45"), ("terrain", "0.3")] {

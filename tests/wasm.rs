@@ -2551,11 +2551,13 @@ fn density_blocks_its_share_of_an_open_world() {
 }
 
 /// `solverHonours` is the registry's flags: Dijkstra weighs costs and may move diagonally,
-/// BFS does neither, jump point search needs uniform costs; unknown names are refused.
+/// BFS moves diagonally but counts moves, Trémaux does neither, jump point search needs uniform
+/// costs; unknown names are refused.
 #[wasm_bindgen_test]
 fn solver_honours_reads_the_registry() {
     assert_eq!(api::solver_honours(s("dijkstra")).ok(), Some(vec![1, 1, 0]));
-    assert_eq!(api::solver_honours(s("bfs")).ok(), Some(vec![0, 0, 0]));
+    assert_eq!(api::solver_honours(s("bfs")).ok(), Some(vec![0, 1, 0]));
+    assert_eq!(api::solver_honours(s("tremaux")).ok(), Some(vec![0, 0, 0]));
     assert_eq!(
         api::solver_honours(s("jump-point-search"))
             .ok()

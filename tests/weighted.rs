@@ -457,3 +457,161 @@ fn searches_by_cost_take_back_every_step() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The searches that count moves (BFS, DFS, greedy) with diagonal moves.
+// ---------------------------------------------------------------------------------------------
+
+/// The searches that move diagonally without weighing their moves.
+const COUNTING: [&str; 3] = ["bfs", "dfs", "greedy"];
+
+/// The fewest moves from `start` to `goal`, a diagonal move counting one as any other: a plain
+/// breadth-first search over [`reference_moves`], their costs ignored.
+fn reference_fewest_moves(
+    maze: &Maze,
+    corners: Corners,
+    start: usize,
+    goal: usize,
+) -> Option<usize> {
+    let mut moves_to = vec![usize::MAX; maze.len()];
+    let mut queue = std::collections::VecDeque::from([start]);
+    moves_to[start] = 0;
+    while let Some(cell) = queue.pop_front() {
+        if cell == goal {
+            return Some(moves_to[cell]);
+        }
+        for (next, _) in reference_moves(maze, corners, cell) {
+            if moves_to[next] == usize::MAX {
+                moves_to[next] = moves_to[cell] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
+
+/// A world from rows of `#` (blocked), `.`, `S` and `G`, with its start and goal.
+fn world(rows: &str) -> (Maze, usize, usize) {
+    let text = mazestep::world::text::parse(rows).unwrap();
+    let maze = text.maze().unwrap();
+    let (start, goal) = (text.start.unwrap(), text.goal.unwrap());
+    let index = |(x, y): (u32, u32)| maze.index(x, y);
+    let (start, goal) = (index(start), index(goal));
+    (maze, start, goal)
+}
+
+/// Runs `name` on `maze` with the moves `corners` allows.
+fn counting_search(
+    name: &str,
+    maze: &Maze,
+    corners: Corners,
+    start: usize,
+    goal: usize,
+) -> Outcome {
+    let search = Search {
+        corners,
+        ..Search::default()
+    };
+    solvers::solve_with(name, maze, maze.coords(start), maze.coords(goal), &search)
+        .unwrap_or_else(|e| panic!("{name} {corners}: {e}"))
+        .outcome
+}
+
+#[test]
+fn bfs_dfs_and_greedy_cross_corners_as_the_corner_rule_allows() {
+    // The fewest moves BFS must take under never, no-obstacles, at-most-one and always (None:
+    // no path). An open square; a corner blocked, so only at-most-one and always squeeze past
+    // it; a start whose sides are all blocked, left only diagonally between two blocked cells.
+    let cases: [(&str, [Option<usize>; 4]); 3] = [
+        ("S.\n.G\n", [Some(2), Some(1), Some(1), Some(1)]),
+        ("S#\n.G\n", [Some(2), Some(2), Some(1), Some(1)]),
+        ("S#.\n#.#\n..G\n", [None, None, None, Some(2)]),
+    ];
+    for (rows, fewest) in cases {
+        let (maze, start, goal) = world(rows);
+        for (corners, fewest) in Corners::ALL.into_iter().zip(fewest) {
+            assert_eq!(
+                reference_fewest_moves(&maze, corners, start, goal),
+                fewest,
+                "the reference on {rows:?} {corners}"
+            );
+            for name in COUNTING {
+                let what = format!("{name} {corners} on {rows:?}");
+                match (counting_search(name, &maze, corners, start, goal), fewest) {
+                    (Outcome::Found(path), Some(fewest)) => {
+                        assert_legal(&maze, corners, &path, start, goal, &what);
+                        if name != "dfs" {
+                            // Greedy heads straight for so near a goal.
+                            assert_eq!(path.len() - 1, fewest, "{what}: {path:?}");
+                        }
+                    }
+                    (Outcome::Unreachable, None) => {}
+                    (outcome, _) => panic!("{what}: {outcome:?}, expected {fewest:?} moves"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn bfs_with_diagonal_moves_takes_the_fewest_moves_as_an_independent_bfs_does() {
+    let mut rng = Rng::new(8);
+    let mut diagonal_shorter = 0;
+    for &(w, h) in &[(1, 4), (3, 3), (6, 5), (10, 10), (17, 9), (30, 30)] {
+        for density in [0.1, 0.25, 0.4] {
+            let costs = rng.chance(0.5);
+            let worlds = [
+                open_world(w, h, density, costs, &mut rng),
+                braided_world(w, h, density / 2.0, costs, &mut rng),
+            ];
+            for maze in &worlds {
+                for _ in 0..3 {
+                    let Some((start, goal)) = ends(maze, &mut rng) else {
+                        continue;
+                    };
+                    let four = reference_fewest_moves(maze, Corners::Never, start, goal);
+                    for corners in Corners::ALL {
+                        let fewest = reference_fewest_moves(maze, corners, start, goal);
+                        diagonal_shorter += usize::from(fewest < four && fewest.is_some());
+                        for name in COUNTING {
+                            let what = format!("{name} {corners} {w}x{h} {start}->{goal}");
+                            let outcome = counting_search(name, maze, corners, start, goal);
+                            match (&outcome, fewest) {
+                                (Outcome::Found(path), Some(fewest)) => {
+                                    assert_legal(maze, corners, path, start, goal, &what);
+                                    if name == "bfs" {
+                                        assert_eq!(path.len() - 1, fewest, "{what}: {path:?}");
+                                    }
+                                }
+                                (Outcome::Unreachable, None) => {}
+                                _ => panic!("{what}: {outcome:?}, expected {fewest:?} moves"),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The worlds are ones where diagonal moves matter.
+    assert!(diagonal_shorter > 50, "{diagonal_shorter}");
+}
+
+#[test]
+fn dfs_says_which_way_it_went_across_a_corner() {
+    let (maze, start, goal) = world("S#.\n#.#\n..G\n");
+    let search = Search {
+        corners: Corners::Always,
+        ..Search::default()
+    };
+    let mut dfs = (solvers::find("dfs").unwrap().make)(&maze, start, goal, &search);
+    let mut board = Board::new(maze.clone());
+    let mut rng = Rng::new(0);
+    let mut said = Vec::new();
+    while let Some(step) = dfs.step(&mut board, &mut rng) {
+        said.push(dfs.sentence(&step, &maze).english());
+    }
+    assert_eq!(
+        said[1], "Went south-east from cell (0, 0) to (1, 1), not seen before, and pushed it.",
+        "{said:#?}"
+    );
+}

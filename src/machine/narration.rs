@@ -94,6 +94,10 @@ pub fn side_words(maze: &Maze, cell: u32, side: Side) -> Sentence {
             }
         }
         Some(grid) => grid.side_name(cell as usize, side),
+        // Sides 4 to 7 of a plain square cell: the diagonal moves, north-east clockwise.
+        None if side >= 4 => {
+            ["north-east", "south-east", "south-west", "north-west"][usize::from(side & 3)]
+        }
         None => Direction::from_side(side).name(),
     };
     Sentence::new(side_key(name))

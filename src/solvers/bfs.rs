@@ -8,6 +8,13 @@
 //! 4. When the goal is taken, follow parents back to the start: that is a shortest path.
 //!    When the queue runs dry first, the goal cannot be reached.
 //!
+//! Diagonal moves: on the plain square grid, when the corner rule allows them
+//! ([`crate::world::Corners`]), a cell's neighbours in step 3 are also the cells across its
+//! corners (after the open sides, north-east clockwise), as in PathFinding.js's breadth-first
+//! finder. Every move counts one, a diagonal move too, so the path is then a shortest one in
+//! *moves* (fewest cells); a path of the least length, where a diagonal move counts √2, is for
+//! Dijkstra or A* to find.
+//!
 //! Speed: `parent` keeps, for each cell, only the side that leads back to its parent, in one
 //! byte instead of a four-byte cell index. The search reads it for every neighbour of every cell, all
 //! over the grid, so a quarter of the memory means far fewer waits for it.
@@ -15,6 +22,7 @@
 //! One step is one dequeue with its neighbours. Marks: `FRONTIER` for queued cells, `VISITED`
 //! for dequeued ones, `PATH` for the result.
 
+use super::moves::Moves;
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
@@ -26,6 +34,7 @@ use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Square, Topology};
 use crate::words::Sentence;
+use crate::world::diagonal_back;
 
 pub static INFO: Info = Info {
     name: "bfs",
@@ -59,7 +68,8 @@ const UNREACHABLE: Line = Line(6);
 
 /// In [`Bfs`]'s parent array: not reached yet.
 const UNREACHED: u8 = NO_SIDE;
-/// In [`Bfs`]'s parent array: the start, its own parent (sides are 0 to 7).
+/// In [`Bfs`]'s parent array: the start, its own parent (sides are 0 to 7: diagonal moves
+/// 4 to 7 on the square grid).
 const START: u8 = START_SIDE;
 
 /// Breadth-first search as a step machine, on a grid of any shape (`T`: the plain [`Square`]
@@ -67,6 +77,8 @@ const START: u8 = START_SIDE;
 #[derive(Clone, Debug)]
 pub struct Bfs<T = Square> {
     grid: T,
+    /// The open sides, and the diagonal moves the corner rule allows (none unless chosen).
+    moves: Moves,
     start: usize,
     goal: usize,
     /// The side of each cell that leads back to its parent, [`START`] or [`UNREACHED`].
@@ -133,6 +145,9 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
                 }
             },
         );
+        if self.moves.corners.diagonal() {
+            added += self.enqueue_diagonals(board, cell);
+        }
         Some(Step::new(
             Event::Expand {
                 cell: cell as u32,
@@ -224,9 +239,10 @@ impl Bfs {
 }
 
 impl<T: Topology> Bfs<T> {
-    /// A search on a maze whose grid is `grid`.
+    /// A search on a maze whose grid is `grid`, along the sides only.
     pub fn on(grid: T, start: usize, goal: usize) -> Bfs<T> {
         Bfs {
+            moves: Moves::SIDES,
             start,
             goal,
             parent: vec![UNREACHED; grid.len()],
@@ -240,6 +256,11 @@ impl<T: Topology> Bfs<T> {
         }
     }
 
+    /// The search making `moves`: diagonally too where they allow it.
+    pub fn moving(self, moves: Moves) -> Bfs<T> {
+        Bfs { moves, ..self }
+    }
+
     /// The queue, front first.
     pub fn queue(&self) -> impl Iterator<Item = usize> + '_ {
         self.queue[self.head..].iter().map(|&c| c as usize)
@@ -247,7 +268,28 @@ impl<T: Topology> Bfs<T> {
 
     /// The parent of a cell in the search tree, if it has been reached.
     pub fn parent(&self, cell: usize) -> Option<usize> {
-        parent_through(&self.grid, cell, self.parent[cell])
+        match self.parent[cell] {
+            back if self.moves.is_diagonal(back) => Some(self.moves.diagonal_through(cell, back)),
+            back => parent_through(&self.grid, cell, back),
+        }
+    }
+
+    /// Step 3 for the diagonal moves, after the open sides: each cell reached has the diagonal
+    /// back as its parent side. Kept out of `step`, whose loop over the sides is all that four
+    /// moves run.
+    #[inline(never)]
+    fn enqueue_diagonals(&mut self, board: &mut Board, cell: usize) -> u32 {
+        let mut added = 0;
+        for (side, next) in self.moves.diagonals(board.maze(), cell) {
+            if self.parent[next] == UNREACHED {
+                self.parent[next] = diagonal_back(side);
+                self.queue.push(next as u32);
+                self.visited += 1;
+                board.add_mark(next, mark::FRONTIER);
+                added += 1;
+            }
+        }
+        added
     }
 
     /// The path start → goal, following the parents back from the goal.

@@ -6,17 +6,23 @@
 //! 2. Look at the cell on top of the stack. If it is the goal, stop: the stack, bottom to top,
 //!    is the path.
 //! 3. Otherwise, if it has an open neighbour not seen yet (looking north, east, south, west in
-//!    that order; on other grids, side by side clockwise from side 0), mark that neighbour
-//!    seen and push it.
+//!    that order; on other grids, side by side clockwise from side 0; then, with diagonal
+//!    moves, north-east, south-east, south-west, north-west), mark that neighbour seen and
+//!    push it.
 //! 4. If it has none, pop it: it is a dead end for this search.
 //! 5. When the stack is empty, everything reachable has been seen and the goal is not among it.
 //!
 //! The stack is explicit (a `Vec`), never the call stack, so a 4096 × 4096 corridor is fine.
 //! DFS finds *a* path, usually not a shortest one: it follows the first way it tries.
 //!
+//! Diagonal moves: on the plain square grid, when the corner rule allows them
+//! ([`crate::world::Corners`]), the cells across a cell's corners are neighbours too, tried
+//! after the open sides; every step of the path is then a side or a diagonal the rule allows.
+//!
 //! One step is one push or one pop. Marks: `ACTIVE` for cells on the stack, `VISITED` for cells
 //! seen, `PATH` for the result.
 
+use super::moves::Moves;
 use super::{mark_path, neighbour_through, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::Line;
@@ -25,7 +31,7 @@ use crate::machine::{event_sentence, side_words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Square, Topology};
+use crate::topology::{Side, Square, Topology};
 use crate::words::Sentence;
 
 pub static INFO: Info = Info {
@@ -64,6 +70,8 @@ const UNREACHABLE: Line = Line(6);
 #[derive(Clone, Debug)]
 pub struct Dfs<T = Square> {
     grid: T,
+    /// The open sides, and the diagonal moves the corner rule allows (none unless chosen).
+    moves: Moves,
     start: usize,
     goal: usize,
     seen: Vec<bool>,
@@ -99,11 +107,20 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
             self.outcome = Some(Outcome::Found(path));
             return Some(Step::new(Event::Found { length }, FOUND));
         }
-        let next = (0..self.grid.sides(cell)).find_map(|side| {
-            neighbour_through(&self.grid, board.maze(), cell, side)
-                .filter(|&n| !self.seen[n])
-                .map(|n| (side, n))
-        });
+        let next = (0..self.grid.sides(cell))
+            .find_map(|side| {
+                neighbour_through(&self.grid, board.maze(), cell, side)
+                    .filter(|&n| !self.seen[n])
+                    .map(|n| (side, n))
+            })
+            .or_else(|| {
+                // Kept out of the way of four moves, which never look across a corner.
+                self.moves
+                    .corners
+                    .diagonal()
+                    .then(|| self.unseen_diagonal(board.maze(), cell))
+                    .flatten()
+            });
         match next {
             Some((side, next)) => {
                 self.seen[next] = true;
@@ -166,10 +183,12 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dfs<T> {
     fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         match step.event {
             Event::Push { cell, side } => {
-                let next = self
-                    .grid
-                    .neighbour(cell as usize, side)
-                    .unwrap_or(cell as usize);
+                let next = if self.moves.is_diagonal(side) {
+                    self.moves.diagonal_through(cell as usize, side)
+                } else {
+                    let next = self.grid.neighbour(cell as usize, side);
+                    next.unwrap_or(cell as usize)
+                };
                 Sentence::new("narration.dfs.push")
                     .words("side", side_words(maze, cell, side))
                     .cell("cell", maze, cell as usize)
@@ -206,9 +225,10 @@ impl Dfs {
 }
 
 impl<T: Topology> Dfs<T> {
-    /// A search on a maze whose grid is `grid`.
+    /// A search on a maze whose grid is `grid`, along the sides only.
     pub fn on(grid: T, start: usize, goal: usize) -> Dfs<T> {
         Dfs {
+            moves: Moves::SIDES,
             start,
             goal,
             seen: vec![false; grid.len()],
@@ -218,6 +238,18 @@ impl<T: Topology> Dfs<T> {
             visited: 0,
             outcome: None,
         }
+    }
+
+    /// The search making `moves`: diagonally too where they allow it.
+    pub fn moving(self, moves: Moves) -> Dfs<T> {
+        Dfs { moves, ..self }
+    }
+
+    /// The first diagonal move out of `cell` into a cell not seen yet, if any.
+    #[inline(never)]
+    fn unseen_diagonal(&self, maze: &Maze, cell: usize) -> Option<(Side, usize)> {
+        let mut diagonals = self.moves.diagonals(maze, cell);
+        diagonals.find(|&(_, n)| !self.seen[n])
     }
 
     /// The stack, bottom (the start) first: a route from the start to the current cell.

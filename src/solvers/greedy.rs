@@ -15,6 +15,11 @@
 //! and the path it reports is **not necessarily a shortest one**. Each cell is queued at most
 //! once (when it gets its parent), so there are no stale entries.
 //!
+//! Diagonal moves: on the plain square grid, when the corner rule allows them
+//! ([`crate::world::Corners`]), the cells across a cell's corners are neighbours too, queued
+//! after the open sides. `h` stays the Manhattan distance: it only orders the queue, and a
+//! diagonal step towards the goal lowers it by 2, so the search still heads for the goal.
+//!
 //! One step is one dequeue and its neighbours. Marks: `FRONTIER` for queued cells, `VISITED`
 //! for dequeued ones, `PATH` for the result.
 //!
@@ -22,6 +27,7 @@
 //! then taking a step back and the teaching view, and last the small helpers `step` uses and
 //! the queries behind the views. The queue is a [`QuadHeap`], a data structure of its own.
 
+use super::moves::Moves;
 use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
@@ -70,6 +76,8 @@ const UNREACHABLE: Line = Line(6);
 #[derive(Clone, Debug)]
 pub struct Greedy<T = Square> {
     grid: T,
+    /// The open sides, and the diagonal moves the corner rule allows (none unless chosen).
+    moves: Moves,
     start: usize,
     goal: usize,
     parent: Vec<u32>,
@@ -128,6 +136,15 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
                 added += 1;
             }
         }
+        for (_, next) in self.moves.diagonals(board.maze(), cell) {
+            if self.parent[next] == NO_PARENT {
+                self.parent[next] = cell as u32;
+                self.push(next);
+                self.visited += 1;
+                board.add_mark(next, mark::FRONTIER);
+                added += 1;
+            }
+        }
         Some(Step::new(
             Event::Expand {
                 cell: cell as u32,
@@ -178,6 +195,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Greedy<T> {
         };
         let cell_u32 = cell as u32;
         let queued: Vec<usize> = open_neighbours(&self.grid, board.maze(), cell)
+            .chain(self.moves.diagonals(board.maze(), cell))
             .map(|(_, next)| next)
             .filter(|&next| self.parent[next] == cell_u32)
             .collect();
@@ -230,9 +248,10 @@ impl Greedy {
 }
 
 impl<T: Topology> Greedy<T> {
-    /// A search on a maze whose grid is `grid`.
+    /// A search on a maze whose grid is `grid`, along the sides only.
     pub fn on(grid: T, start: usize, goal: usize) -> Greedy<T> {
         Greedy {
+            moves: Moves::SIDES,
             start,
             goal,
             parent: vec![NO_PARENT; grid.len()],
@@ -244,6 +263,11 @@ impl<T: Topology> Greedy<T> {
             visited: 0,
             outcome: None,
         }
+    }
+
+    /// The search making `moves`: diagonally too where they allow it.
+    pub fn moving(self, moves: Moves) -> Greedy<T> {
+        Greedy { moves, ..self }
     }
 }
 

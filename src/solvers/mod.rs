@@ -6,14 +6,16 @@
 //!
 //! Costs and directions ([`Search`]): the registry says which solvers honour terrain costs
 //! ([`Entry::costs`]: Dijkstra, A*, weighted A*, bidirectional A*, IDA*) and which move
-//! diagonally on the square grid when the corner rule allows ([`Entry::diagonal`]: those and
-//! jump point search). Dijkstra and A* keep their unit-cost forms (bucket queues) on a plain
+//! diagonally on the square grid when the corner rule allows ([`Entry::diagonal`]: those, jump
+//! point search, BFS, DFS and greedy search). Dijkstra and A* keep their unit-cost forms (bucket queues) on a plain
 //! maze with four moves and the grid's own estimate. On terrain with four moves on the square
 //! grid, Dijkstra becomes [`dijkstra_on_terrain`] (Dial's buckets, costs 1 to 9) and A* (weight
 //! 1, counting moves) [`a_star::on_terrain`] (buckets by `f` and `h`); everything else takes
 //! the general search by cost in [`a_star::best_first`]. [`moves`] has what the searches by cost share: the moves with their
-//! costs, and the heuristic resolved for the grid. Greedy, BFS, DFS, the wall followers,
-//! Trémaux and dead-end filling ignore costs and move along sides only. Jump point search
+//! costs, and the heuristic resolved for the grid. BFS, DFS and greedy search ignore
+//! costs and take the moves without their costs (diagonally too when the corner rule allows:
+//! BFS then finds a path of the fewest moves); the wall followers, Trémaux and dead-end filling
+//! ignore costs and move along sides only. Jump point search
 //! needs every cell to cost the same ([`check_world`]) and the plain square grid.
 
 use crate::board::{mark, Board};
@@ -186,10 +188,13 @@ macro_rules! on_its_grid {
 pub static ALL: &[Entry] = &[
     Entry {
         info: &bfs::INFO,
-        make: |maze, start, goal, _search| on_its_grid!(maze, |grid| Bfs::on(grid, start, goal)),
+        make: |maze, start, goal, search| {
+            let moves = Moves::new(maze, search.corners);
+            on_its_grid!(maze, |grid| Bfs::on(grid, start, goal).moving(moves))
+        },
         any_shape: true,
         costs: false,
-        diagonal: false,
+        diagonal: true,
         uniform_only: false,
     },
     Entry {
@@ -234,10 +239,13 @@ pub static ALL: &[Entry] = &[
     },
     Entry {
         info: &dfs::INFO,
-        make: |maze, start, goal, _search| on_its_grid!(maze, |grid| Dfs::on(grid, start, goal)),
+        make: |maze, start, goal, search| {
+            let moves = Moves::new(maze, search.corners);
+            on_its_grid!(maze, |grid| Dfs::on(grid, start, goal).moving(moves))
+        },
         any_shape: true,
         costs: false,
-        diagonal: false,
+        diagonal: true,
         uniform_only: false,
     },
     Entry {
@@ -266,10 +274,13 @@ pub static ALL: &[Entry] = &[
     },
     Entry {
         info: &greedy::INFO,
-        make: |maze, start, goal, _search| on_its_grid!(maze, |grid| Greedy::on(grid, start, goal)),
+        make: |maze, start, goal, search| {
+            let moves = Moves::new(maze, search.corners);
+            on_its_grid!(maze, |grid| Greedy::on(grid, start, goal).moving(moves))
+        },
         any_shape: true,
         costs: false,
-        diagonal: false,
+        diagonal: true,
         uniform_only: false,
     },
     Entry {

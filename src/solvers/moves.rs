@@ -1,5 +1,6 @@
 //! What the searches that weigh paths share: the moves out of a cell with their costs, and the
-//! guess of the cost still to go — both in [`UNIT`]s, so that every search adds the same whole
+//! guess of the cost still to go (BFS, DFS and greedy search take only the moves, without their
+//! costs: [`Moves::diagonals`]) — both in [`UNIT`]s, so that every search adds the same whole
 //! numbers and two searches of one world agree on a path's cost exactly.
 //!
 //! - [`Moves`]: the open sides of a cell (any grid), and on the plain square grid the diagonal
@@ -15,7 +16,8 @@ use super::open_neighbours;
 use crate::maze::Maze;
 use crate::topology::{Side, Topology};
 use crate::world::{
-    diagonal_bits, diagonal_through, Corners, Heuristic, Search, DIAGONAL_UNIT, NORTH_EAST, UNIT,
+    diagonal_bits, diagonal_through, Corners, Heuristic, Search, DIAGONAL_UNIT, NORTH_EAST,
+    NORTH_WEST, UNIT,
 };
 
 /// The moves a weighing search may make.
@@ -28,6 +30,12 @@ pub struct Moves {
 }
 
 impl Moves {
+    /// Along the sides only, on any grid: four moves on the square grid.
+    pub const SIDES: Moves = Moves {
+        corners: Corners::Never,
+        width: 0,
+    };
+
     /// The moves on `maze` under `corners` (diagonals only on the plain square grid).
     pub fn new(maze: &Maze, corners: Corners) -> Moves {
         let corners = if maze.grid().is_none() {
@@ -63,6 +71,32 @@ impl Moves {
         }
     }
 
+    /// The diagonal moves out of `cell` the corner rule allows, `(side, next)` with side 4 to 7
+    /// (north-east clockwise): what [`Moves::each`] adds after the open sides. None with
+    /// [`Corners::Never`], so none on any grid but the plain square one. The list is worked out
+    /// at once, so the maze is free again while a search goes through it.
+    #[inline]
+    pub fn diagonals(&self, maze: &Maze, cell: usize) -> Diagonals {
+        Diagonals {
+            bits: diagonal_bits(maze, cell, self.corners),
+            width: self.width,
+            cell,
+        }
+    }
+
+    /// Whether `side` of a cell is a diagonal move of these moves (sides 4 and 5 of a hexagon
+    /// are not: diagonals are only ever on with the plain square grid).
+    #[inline]
+    pub fn is_diagonal(&self, side: Side) -> bool {
+        self.corners.diagonal() && (NORTH_EAST..=NORTH_WEST).contains(&side)
+    }
+
+    /// The cell through the diagonal `side` (4 to 7) of `cell`.
+    #[inline]
+    pub fn diagonal_through(&self, cell: usize, side: Side) -> usize {
+        diagonal_through(self.width, cell, side)
+    }
+
     /// The moves out of `cell` as [`Moves::each`] gives them, in an array: for a search that
     /// changes the board while it goes through them.
     #[inline]
@@ -89,6 +123,29 @@ impl Moves {
             UNIT
         };
         u64::from(maze.cost(next)) * per
+    }
+}
+
+/// The diagonal moves out of a cell: [`Moves::diagonals`].
+#[derive(Clone, Copy, Debug)]
+pub struct Diagonals {
+    /// Diagonal sides not yet handed out, as bits 4 to 7.
+    bits: u8,
+    width: usize,
+    cell: usize,
+}
+
+impl Iterator for Diagonals {
+    type Item = (Side, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Side, usize)> {
+        if self.bits == 0 {
+            return None;
+        }
+        let side = self.bits.trailing_zeros() as Side;
+        self.bits &= self.bits - 1;
+        Some((side, diagonal_through(self.width, self.cell, side)))
     }
 }
 

@@ -327,6 +327,13 @@ pub fn diagonal_through(width: usize, cell: usize, side: Side) -> usize {
     (cell as isize + dx as isize + dy as isize * width as isize) as usize
 }
 
+/// The diagonal side that leads back across a diagonal move through `side` (4 to 7): the one
+/// opposite, south-west for north-east.
+#[inline]
+pub const fn diagonal_back(side: Side) -> Side {
+    NORTH_EAST + ((side - NORTH_EAST + 2) & 3)
+}
+
 fn unknown<const N: usize>(what: &str, given: &str, names: [&str; N]) -> String {
     format!(
         "unknown {what} {}: choose one of {}",
@@ -417,5 +424,9 @@ mod tests {
         assert_eq!(diagonal_bits(&maze, centre, Corners::Never), 0);
         assert_eq!(diagonal_through(3, centre, NORTH_EAST), 2);
         assert_eq!(diagonal_through(3, centre, SOUTH_WEST), 6);
+        for side in NORTH_EAST..=NORTH_WEST {
+            let there = diagonal_through(3, centre, side);
+            assert_eq!(diagonal_through(3, there, diagonal_back(side)), centre);
+        }
     }
 }
