@@ -184,6 +184,13 @@ test('lang=ko: play, step, the stats card, a quiz answer and a tour leave no key
     return row?.nextElementSibling.textContent;
   });
   assert.ok(lastEvent && /[가-힣]/.test(lastEvent), `the last event in Korean: ${lastEvent}`);
+  // Dijkstra's own counters (settled, queued) mid-search.
+  await page.evaluate(() => window.mazestep.controller.seek(100));
+  await page.waitForFunction(() => window.mazestep.controller.run.phase() === 'solving' && !window.mazestep.controller.job);
+  await page.click('#tab-stats');
+  const stats = await page.locator('#stats').innerText();
+  assert.match(stats, /확정됨/, 'Dijkstra\'s settled cells, in Korean');
+  assert.deepEqual(await leftovers(page), [], 'mid-search, the stats card open');
   await page.evaluate(() => window.mazestep.controller.seek(Infinity));
   await page.waitForFunction(() => !document.getElementById('race-result').hidden, null, { timeout: 20_000 });
   await page.click('#tab-stats');
@@ -202,6 +209,8 @@ test('lang=ko: play, step, the stats card, a quiz answer and a tour leave no key
   await quiz.waitForFunction(() => document.getElementById('quiz-reason').textContent.length > 0);
   const reason = await quiz.locator('#quiz-reason').textContent();
   assert.doesNotMatch(reason, /Carved|Kept|wall|cell/, `the quiz's feedback in Korean: ${reason}`);
+  // The score says what was counted: "N문제 중 M문제", never a bare number after 중.
+  assert.match(await quiz.locator('#quiz-score').textContent(), /1문제 중 [01]문제/);
   assert.deepEqual(await leftovers(quiz), [], 'a quiz answer');
   // A tour's stop, and the next.
   const { page: tour, errors: tourErrors } = await suite.open('?lang=ko&tour=sidewinder');
