@@ -15,7 +15,12 @@ use crate::world::{
 /// breadth-first search that keeps, for each cell, the cheapest parent one ring nearer the
 /// start), start first; `None` when the goal cannot be reached. Diagonal moves only on the
 /// plain square grid, as the solvers make them.
-pub fn fewest_cells(maze: &Maze, start: usize, goal: usize, corners: Corners) -> Option<Vec<usize>> {
+pub fn fewest_cells(
+    maze: &Maze,
+    start: usize,
+    goal: usize,
+    corners: Corners,
+) -> Option<Vec<usize>> {
     const UNSEEN: u32 = u32::MAX;
     let len = maze.len();
     if start >= len || goal >= len {
@@ -135,7 +140,10 @@ mod tests {
         // steps round the water.
         let diagonal = fewest_cells(&maze, 0, 4, Corners::Always).unwrap();
         assert_eq!(diagonal.len(), 5, "{diagonal:?}");
-        assert!(!diagonal.contains(&2), "the cheaper of the five-cell paths: {diagonal:?}");
+        assert!(
+            !diagonal.contains(&2),
+            "the cheaper of the five-cell paths: {diagonal:?}"
+        );
     }
 
     #[test]

@@ -25,9 +25,9 @@ mod rework;
 mod settings;
 mod timeline;
 
+pub use best::{fewest_cells, BestPaths};
 use dirty::DirtyList;
 use history::History;
-pub use best::{fewest_cells, BestPaths};
 pub use phase::Phase;
 pub use rework::REWORK_CELLS;
 pub use settings::{
