@@ -584,6 +584,17 @@ mod tests {
             "{} vs {cheapest}",
             bfs.report().unwrap().cost
         );
+        // The best paths the page's notes compare with: the fewest cells (straight down the
+        // first column, through the water), the cheapest (round it, by the last column).
+        let best = bfs.best_paths().unwrap();
+        assert_eq!(best.shortest_cells, 10);
+        assert_eq!(best.shortest_cost, bfs.report().unwrap().cost);
+        assert_eq!(best.cheapest_cost, cheapest);
+        assert_eq!(
+            best.cheapest_cells,
+            dijkstra.report().unwrap().outcome.path().unwrap().len()
+        );
+        assert!(best.cheapest_cells > best.shortest_cells);
     }
 
     #[test]
