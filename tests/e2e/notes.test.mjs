@@ -26,14 +26,6 @@ const wallLineBelow = (page, x, y) => page.evaluate(([x, y]) => {
     rect.top + (((y + 1) * pitch + wall / 2) / bh) * rect.height];
 }, [x, y]);
 
-/** The maze statistics' solution length (moves from start to goal), as the card shows it. */
-const statsSolution = (page) => page.evaluate(() => {
-  const { panels } = window.mazestep;
-  const values = panels.mazeStatsValues ?? null;
-  if (values) return values.solution_length;
-  return null;
-});
-
 /** The found path's length and the note under it, once the page has settled. */
 const noteAndPath = (page) => page.evaluate(() => {
   const { controller } = window.mazestep;
