@@ -17,6 +17,7 @@ use crate::rng::Rng;
 use crate::solvers::{self, Report, Solver};
 use crate::stats::{Meter, Stats};
 
+mod best;
 mod dirty;
 mod history;
 mod phase;
@@ -24,6 +25,7 @@ mod rework;
 mod settings;
 mod timeline;
 
+pub use best::{fewest_cells, BestPaths};
 use dirty::DirtyList;
 use history::History;
 pub use phase::Phase;
@@ -482,6 +484,11 @@ impl Run {
     /// search ends and when the goal cannot be reached. A whole search of the maze: the page
     /// asks once per run, and only when costs are not lengths (terrain or diagonal moves).
     pub fn cheapest_cost(&self) -> Option<f64> {
+        self.cheapest_path().map(|(cost, _)| cost)
+    }
+
+    /// The cheapest path's cost and cells, as [`Run::cheapest_cost`] finds it.
+    fn cheapest_path(&self) -> Option<(f64, usize)> {
         self.report()?;
         let entry = solvers::find("dijkstra").ok()?;
         let maze = self.now.board.maze();
@@ -490,8 +497,20 @@ impl Run {
         board.set_display(false);
         crate::machine::run_to_end(dijkstra.as_mut(), &mut board, &mut Rng::new(0));
         let outcome = dijkstra.outcome()?;
-        outcome.path()?;
-        Some(solvers::cost_of(maze, outcome))
+        let cells = outcome.path()?.len();
+        Some((solvers::cost_of(maze, outcome), cells))
+    }
+
+    /// The shortest and the cheapest paths on the maze the solver searched (its edits,
+    /// terrain, mask and shape, with the run's moves), once the search is over: what the
+    /// page's "not the shortest" and "not the cheapest" notes compare the found path with.
+    /// `None` before the search ends and when the goal cannot be reached. Two whole searches
+    /// of the maze: ask once per run and world.
+    pub fn best_paths(&self) -> Option<BestPaths> {
+        let cheapest = self.cheapest_path()?;
+        let maze = self.now.board.maze();
+        let corners = self.settings.search.corners;
+        best::best_paths(maze, self.start(), self.goal(), corners, cheapest)
     }
 
     /// The found path as u32 cell indices, start first; empty while there is none. A run's
@@ -565,6 +584,17 @@ mod tests {
             "{} vs {cheapest}",
             bfs.report().unwrap().cost
         );
+        // The best paths the page's notes compare with: the fewest cells (straight down the
+        // first column, through the water), the cheapest (round it, by the last column).
+        let best = bfs.best_paths().unwrap();
+        assert_eq!(best.shortest_cells, 10);
+        assert_eq!(best.shortest_cost, bfs.report().unwrap().cost);
+        assert_eq!(best.cheapest_cost, cheapest);
+        assert_eq!(
+            best.cheapest_cells,
+            dijkstra.report().unwrap().outcome.path().unwrap().len()
+        );
+        assert!(best.cheapest_cells > best.shortest_cells);
     }
 
     #[test]

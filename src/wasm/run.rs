@@ -211,6 +211,22 @@ impl MazeRun {
         self.run.cheapest_cost().unwrap_or(f64::NAN)
     }
 
+    /// The shortest and the cheapest paths on the searched maze, once the search is over:
+    /// [fewest cells, the cost of the cheapest path with that many cells, the cheapest cost,
+    /// the cells of the cheapest path found], or an empty array before the search ends and
+    /// when the goal cannot be reached. Two whole searches: ask once per run and world.
+    #[wasm_bindgen(js_name = bestPaths)]
+    pub fn best_paths(&self) -> Vec<f64> {
+        self.run.best_paths().map_or_else(Vec::new, |best| {
+            vec![
+                best.shortest_cells as f64,
+                best.shortest_cost,
+                best.cheapest_cost,
+                best.cheapest_cells as f64,
+            ]
+        })
+    }
+
     /// "" until the solver ends, then "found", "unreachable" or "gave-up: <reason>".
     pub fn outcome(&self) -> String {
         match self.outcome_ref() {

@@ -72,7 +72,7 @@ const PHASES = {
 /** Each method with good arguments (some twice: with and without a limit). */
 const METHOD_CALLS = [
   ['advance', [3]], ['advanceUntil', ['expand', 10]], ['algorithm', []], ['allDirty', []],
-  ['back', []], ['canRework', []], ['cellsPtr', []], ['cheapestCost', []], ['counterNames', []],
+  ['back', []], ['bestPaths', []], ['canRework', []], ['cellsPtr', []], ['cheapestCost', []], ['counterNames', []],
   ['counterValues', []], ['current', []], ['dirtyLen', []], ['dirtyPtr', []],
   ['distancesPtr', []], ['editsText', []], ['finish', [5]], ['finish', []], ['goal', []],
   ['groupsPtr', []], ['hasLabels', []], ['heading', []], ['knownTotal', []], ['lastEvent', []],

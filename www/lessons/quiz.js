@@ -17,6 +17,7 @@
 // quiz link asks the same questions of everyone.
 
 import { t } from '../words/i18n.js';
+import { say } from '../words/core-words.js';
 
 export const QUESTIONS_DEFAULT = 10;
 export const QUESTIONS_MAX = 50;
@@ -65,7 +66,7 @@ export class QuizPanel {
     this.search = null; // that search: { target, scanned, seeking, found }
     this.stopped = null; // a search that was stopped: { from, opening }, for Next to go on
     this.empty = null; // why there is no question: 'none', 'noMore' or 'stopped'
-    this.question = null; // { kind, step, truth, accept: Set, choices, narration, place }
+    this.question = null; // { kind, step, truth, accept: Set, choices, narration, said, place }
     this.answered = null; // { right, answer }
     this.resetScore();
     const make = (tag, props = {}) => Object.assign(doc.createElement(tag), props);
@@ -261,6 +262,13 @@ export class QuizPanel {
     const w = run.width;
     const place = (c) => `(${c % w}, ${Math.floor(c / w)})`;
     const narration = run.narration();
+    // The same sentence as data, said in the page's language when the feedback is shown.
+    let said = null;
+    try {
+      said = typeof run.narrationData === 'function' ? run.narrationData() : null;
+    } catch {
+      said = null;
+    }
     const event = run.lastEvent();
     const cell = run.current();
     let question = null;
@@ -305,7 +313,7 @@ export class QuizPanel {
       for (const r of runs) r.advance(1);
       return null;
     }
-    return { ...question, step: run.steps(), kind, narration };
+    return { ...question, step: run.steps(), kind, narration, said };
   }
 
   /** The learner's answer: a cell index or a choice. */
@@ -357,7 +365,7 @@ export class QuizPanel {
     if (q && this.answered) {
       const answer = q.choices ? t(`quiz.choice.${q.truth}`) : q.answer;
       verdict = this.answered.right ? t('quiz.right') : t('quiz.wrong', { answer });
-      reason = t('quiz.because', { narration: q.narration });
+      reason = t('quiz.because', { narration: say(q.said) || q.narration });
     }
     setText(el.verdict, verdict);
     el.verdict.className = `quiz-verdict${this.answered ? (this.answered.right ? ' is-right' : ' is-wrong') : ''}`;

@@ -257,17 +257,45 @@ const CHEAPEST_CELLS = 1 << 20;
 function cheapestOf(run, cost) {
   const phase = run.phase();
   if (phase !== 'walking' && phase !== 'done') return null;
-  const world = safe(() => `${run.editsText()}|${run.start()}|${run.goal()}`, '');
+  const world = worldKey(run);
   const known = cheapestCosts.get(run);
   if (known && known.world === world) return known.cheapest;
   let cheapest = null;
   const weighs = safe(() => run.terrainPtr() !== 0, false) || !Number.isInteger(Math.round(cost * 1e6) / 1e6);
-  if (weighs && run.cellCount <= CHEAPEST_CELLS) {
-    const value = safe(() => run.cheapestCost(), NaN);
-    cheapest = Number.isFinite(value) ? value : null;
-  }
+  if (weighs) cheapest = bestPathsOf(run)?.cheapestCost ?? null;
   cheapestCosts.set(run, { world, cheapest });
   return cheapest;
+}
+
+// The world a run searched, as far as a live re-solve changes it (the run stays the same).
+const worldKey = (run) => safe(() => `${run.editsText()}|${run.start()}|${run.goal()}`, '');
+
+// The shortest and the cheapest paths, per run and world (www/ui/race.js's notes and the
+// status line's "not the cheapest" compare the found path with them).
+const bestPaths = new WeakMap();
+
+/**
+ * The best paths on the world the run's solver searched (its edits, terrain, mask, shape and
+ * diagonal moves), once the search is over: { shortestCells, shortestCost, cheapestCost,
+ * cheapestCells }, or null (the search not over, the goal unreachable, or a maze over 2^20
+ * cells, where one more whole search would be felt). Asked of the core once per run and world.
+ */
+export function bestPathsOf(run) {
+  const phase = safe(() => run.phase(), '');
+  if (phase !== 'walking' && phase !== 'done') return null;
+  const world = worldKey(run);
+  const known = bestPaths.get(run);
+  if (known && known.world === world) return known.best;
+  let best = null;
+  if (run.cellCount <= CHEAPEST_CELLS && typeof run.bestPaths === 'function') {
+    const values = safe(() => Array.from(run.bestPaths()), []);
+    if (values.length === 4 && values.every(Number.isFinite)) {
+      const [shortestCells, shortestCost, cheapestCost, cheapestCells] = values;
+      best = { shortestCells, shortestCost, cheapestCost, cheapestCells };
+    }
+  }
+  bestPaths.set(run, { world, best });
+  return best;
 }
 
 function safe(f, fallback) {

@@ -271,12 +271,12 @@ export class Panels {
       [t('page.statWalkSteps'), run.phaseSteps('walking')],
       [t('page.statVisited'), run.visited()],
       [t('page.statPathLength'), run.pathLength()],
-      [t('page.statLastEvent'), run.lastEvent() || '—'],
+      [t('page.statLastEvent'), lastEventLabel(this.api, run)],
     ];
     const names = run.counterNames();
     const values = run.counterValues();
     const title = safe(() => this.api.algorithmTitle(run.algorithm()), run.algorithm());
-    names.forEach((name, i) => rows.push([`${capitalise(coreWord('counters', name))} (${title})`, values[i]]));
+    names.forEach((name, i) => rows.push([t('page.statCounter', { counter: capitalise(coreWord('counters', name)), title }), values[i]]));
     const seen = new Set();
     for (const [name, value] of rows) {
       seen.add(name);
@@ -393,4 +393,13 @@ function percent(share) {
 
 function capitalise(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The run's last event in words (the core's label in the page's language), '—' before any. */
+function lastEventLabel(api, run) {
+  const kind = safe(() => run.lastEvent(), '');
+  if (!kind) return '—';
+  // The run-to-the-next list's labels say "next …": a past event has words of its own.
+  if (has(`page.lastEvent.${kind}`)) return t(`page.lastEvent.${kind}`);
+  return safe(() => api.eventLabel(kind), kind) || kind;
 }

@@ -1,9 +1,38 @@
 // Race and "not shortest": the words around a second solver racing the first on the same maze,
-// and the note when a found path is longer than a shortest one. Text only, never markup from
-// outside: every string goes in with textContent.
+// and the note when a found path is longer than a shortest one, or dearer than the cheapest.
+// Text only, never markup from outside: every string goes in with textContent.
 
 import { formatNumber, language, t } from '../words/i18n.js';
 import { costOfRun, formatCost } from '../run/world.js';
+import { bestPathsOf } from '../run/stage.js';
+import { isShaped } from '../run/module-api.js';
+
+// Two costs this close are the same (a path's cost is a sum of whole numbers and √2s).
+const SAME = 1e-6;
+
+/**
+ * The note for a run on a world where costs are not lengths (terrain painted, or diagonal
+ * moves): compared by cost, with the length as a remark. '' when there is nothing to say.
+ * @param {string} title  the solver's title
+ * @param {{ length: number, cost: number }} found  the found path: cells and cost
+ * @param {{ shortestCells: number, shortestCost: number, cheapestCost: number, cheapestCells: number }} best
+ */
+export function costNote(title, found, best) {
+  const { length, cost } = found;
+  if (!(length > 0) || !Number.isFinite(cost) || !best) return '';
+  if (cost > best.cheapestCost + SAME) {
+    return t('page.notCheapest', {
+      title, length, cost: formatCost(cost), cheapest: formatCost(best.cheapestCost), cheapestLength: best.cheapestCells,
+    });
+  }
+  // The cheapest, and longer than the shortest: because the shortest costs more, or one of
+  // the cheapest paths is shorter.
+  if (length > best.shortestCells) {
+    const words = { title, length, cost: formatCost(cost), shortest: best.shortestCells, shortestCost: formatCost(best.shortestCost) };
+    return t(best.shortestCost > cost + SAME ? 'page.cheapestNotShortest' : 'page.cheapestSameCost', words);
+  }
+  return '';
+}
 
 /**
  * The note for a run whose found path is longer than the shortest, or '' when there is
@@ -51,8 +80,8 @@ export class RaceView {
   /**
    * @param {Document} doc
    * @param {object} api  { algorithmTitle }
-   * @param {(settings: object) => number | null} shortestOf  shortest path in cells for these
-   *        settings (0 when the goal cannot be reached), or null while it is being worked out
+   * @param {(settings: object) => number | null} shortestOf  shortest path in cells on the maze
+   *        as it stands (0 when the goal cannot be reached), or null while it is being worked out
    */
   constructor(doc, api, shortestOf) {
     const $ = (id) => doc.getElementById(id);
@@ -64,8 +93,6 @@ export class RaceView {
       note: $('shortest-note'), noteRace: $('shortest-note-race'), result: $('race-result'),
       slot: $('race-slot'), pending: $('race-pending'),
     };
-    this.shortestKey = '';
-    this.shortest = 0;
   }
 
   title(name) {
@@ -136,9 +163,7 @@ export class RaceView {
 
   showNote(node, settings, solver, run) {
     let text = '';
-    if (run && solver !== 'none' && run.outcome() === 'found') {
-      text = shortestNote(this.title(solver), run.pathLength(), this.shortestFor(settings));
-    }
+    if (run && solver !== 'none' && run.outcome() === 'found') text = this.noteOf(this.title(solver), settings, run);
     if (node.textContent !== text) node.textContent = text;
     node.hidden = text === '';
   }
@@ -149,21 +174,37 @@ export class RaceView {
       s.shape, s.mask, s.edits, s.corners, s.heuristic, s.weight].join('|');
   }
 
-  /** A shortest path for these settings, computed once per maze (the solvers do not change it). */
-  shortestFor(s) {
-    const key = [s.generator, s.braid, s.width, s.height, s.seed, s.start, s.goal].join('|');
-    if (key !== this.shortestKey) {
-      let shortest;
-      try {
-        shortest = this.shortestOf(s);
-      } catch {
-        shortest = 0;
-      }
-      // null: not known yet (it is being worked out); asked again on a later update.
-      if (shortest === null) return 0;
-      this.shortestKey = key;
-      this.shortest = shortest;
+  /**
+   * The note for a run that found a path, compared with the best paths on the world it
+   * searched: by cost where costs are not lengths (terrain, diagonal moves), else by length,
+   * with the maze statistics' solution length (measured on the maze as it stands, edits and
+   * all, a slice at a time on big mazes).
+   */
+  noteOf(title, settings, run) {
+    const length = run.pathLength();
+    let terrain = false;
+    try {
+      terrain = run.terrainPtr() !== 0;
+    } catch {
+      terrain = false;
     }
-    return this.shortest;
+    const diagonal = settings.corners !== 'never' && !isShaped(run);
+    if (terrain || diagonal) {
+      let cost = NaN;
+      try {
+        cost = typeof run.pathCost === 'function' ? run.pathCost() : costOfRun(run);
+      } catch {
+        cost = NaN;
+      }
+      return costNote(title, { length, cost }, bestPathsOf(run));
+    }
+    let shortest = null;
+    try {
+      shortest = this.shortestOf(settings);
+    } catch {
+      shortest = null;
+    }
+    // null: not measured yet; asked again when the statistics are in.
+    return shortest === null ? '' : shortestNote(title, length, shortest);
   }
 }
