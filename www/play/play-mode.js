@@ -101,7 +101,7 @@ export class PlayMode {
       const button = el('button', { type: 'button', className: 'play-pad-key' });
       button.dataset.key = key;
       button.textContent = arrow;
-      if (!key) button.hidden = true;
+      if (!key) button.classList.add('blank');
       e.pad.append(button);
     }
     e.result.append(e.resultText, e.compare, e.legend);
@@ -300,7 +300,7 @@ export class PlayMode {
     this.el.legend.hidden = true;
     // The pad's slanting keys only where sides slant: hexagons.
     for (const button of this.el.pad.children) {
-      if (button.dataset.key) button.hidden = 'qezc'.includes(button.dataset.key) && graph.shape !== 'hex';
+      if (button.dataset.key) button.classList.toggle('blank', 'qezc'.includes(button.dataset.key) && graph.shape !== 'hex');
     }
     this.measure();
     this.say(t(this.variant === 'right-hand' ? 'play.beginRightHand' : 'play.begin'));
