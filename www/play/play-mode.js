@@ -16,7 +16,7 @@ import { quote } from '../words/quote.js';
 
 export const PLAY_VARIANTS = ['free', 'right-hand'];
 // The right hand's walk is laid over the route up to this many moves.
-const WALK_LIMIT = 4_000_000;
+const WALK_LIMIT = 1_000_000;
 // A slice of the background measuring, in milliseconds of a frame.
 const SLICE_MS = 8;
 const KEYS = {
@@ -623,10 +623,16 @@ export class PlayMode {
       ctx.lineJoin = 'round';
       ctx.lineCap = 'round';
       ctx.beginPath();
+      // A point less than a pixel from the last one drawn is left out: a long walk on a big
+      // maze costs a pass over its cells, not a line segment per cell.
+      let lastX = -Infinity, lastY = -Infinity;
       for (let i = 0; i < cells.length; i++) {
         const [x, y] = r.cellCentre(cells[i]);
         if (i === 0) ctx.moveTo(x, y);
-        else ctx.lineTo(x, y);
+        else if (i === cells.length - 1 || Math.abs(x - lastX) + Math.abs(y - lastY) >= dpr) ctx.lineTo(x, y);
+        else continue;
+        lastX = x;
+        lastY = y;
       }
       if (cells.length === 1) ctx.lineTo(...r.cellCentre(cells[0]).slice(0, 2));
       if (dash) ctx.setLineDash(dash.map((d) => d * dpr));
