@@ -216,3 +216,92 @@ test('the right hand, by hand: a move against the rule is refused with the reaso
   }
   assert.deepEqual(errors, []);
 });
+
+/** The core's own BFS path on the same maze (a run of its own), as cell indices. */
+function corePath(page, settings) {
+  return page.evaluate((settings) => {
+    const { mz, wasm } = window.mazestep;
+    const run = new mz.MazeRun({ ...settings, solver: 'bfs' });
+    try {
+      run.finish();
+      return Array.from(new Uint32Array(wasm.memory.buffer, run.pathPtr(), run.pathLen()));
+    } finally {
+      run.free();
+    }
+  }, settings);
+}
+
+/** Taps the centre of cell c on the maze, where the renderer draws it. */
+async function tapCell(page, c) {
+  const [x, y] = await page.evaluate((c) => {
+    const r = window.mazestep.renderer;
+    const [ox, oy] = r.cellCentre(c);
+    const rect = r.overlay.getBoundingClientRect();
+    return [rect.left + (ox / r.overlay.width) * rect.width, rect.top + (oy / r.overlay.height) * rect.height];
+  }, c);
+  await page.mouse.click(x, y);
+}
+
+for (const shape of ['hex', 'triangle', 'polar', 'weave']) {
+  test(`${shape}: tapping the core's BFS path cell by cell reaches the goal at 100 %; a tap two cells away is refused`, async () => {
+    const settings = { generator: 'kruskal', width: 8, height: 6, seed: '5', shape };
+    const { page, errors } = await openPlaying(`?generator=kruskal&width=8&height=6&seed=5&shape=${shape}&play=1`);
+    const path = await corePath(page, settings);
+    assert.ok(path.length > 4, `a path of ${path.length} cells`);
+    const start = await page.evaluate(() => window.mazestep.play.here);
+    assert.equal(start, path[0]);
+    // A cell two along the path is no neighbour: refused, the walker stays.
+    await tapCell(page, path[2]);
+    let s = await state(page);
+    assert.equal(s.here, path[0]);
+    assert.match(s.say, /is not an open neighbour of/);
+    for (const c of path.slice(1)) await tapCell(page, c);
+    s = await state(page);
+    assert.equal(s.over, true, `at the goal (at ${s.here})`);
+    assert.equal(s.moves, path.length - 1);
+    assert.match(s.result, /: 100% optimal/);
+    assert.equal(await page.evaluate(() => window.mazestep.controller.settings.start), '', 'the taps did not move the start');
+    assert.deepEqual(errors, []);
+  });
+}
+
+test('run to the next junction: one key goes along the corridor to where the way divides or ends', async () => {
+  // The recursive backtracker's long corridors.
+  const { page, errors } = await openPlaying('?generator=recursive-backtracker&width=9&height=7&seed=11&play=1');
+  const maze = await readMaze(page);
+  await page.check('#play-junction');
+  await page.locator('#maze').focus();
+  const [first, next] = openNeighbours(maze, maze.start)[0];
+  // Where the run should stop, worked out here: on while a cell has exactly two open sides.
+  const expected = [maze.start, next];
+  while (expected.at(-1) !== maze.goal && openNeighbours(maze, expected.at(-1)).length === 2) {
+    const [, on] = openNeighbours(maze, expected.at(-1)).find(([, n]) => n !== expected.at(-2));
+    expected.push(on);
+  }
+  assert.ok(expected.length > 2, `a corridor of ${expected.length - 1} moves from the start`);
+  await walk(page, [first]);
+  const s = await state(page);
+  const route = await page.evaluate(() => window.mazestep.play.walk.route);
+  assert.deepEqual(route, expected, 'one key went along the whole corridor and stopped where it divides or ends');
+  assert.equal(s.moves, route.length - 1);
+  assert.deepEqual(errors, []);
+});
+
+test('the right hand on hexagons: a move against the rule is refused with the sweep\'s reason', async () => {
+  const { page, errors } = await openPlaying('?generator=kruskal&width=8&height=6&seed=5&shape=hex&start=3,2&play=right-hand');
+  // The rule's move and another open one, from the page's walk graph (the rule's order is
+  // checked on squares above, against this test's own rule).
+  const { wrong } = await page.evaluate(() => {
+    const p = window.mazestep.play;
+    const g = p.walk.graph;
+    const rule = g.rightHand(p.here, p.walk.entered);
+    const other = g.openWays(p.here).find(([w]) => w !== rule.way);
+    return { wrong: other ? other[1] : -1 };
+  });
+  assert.ok(wrong >= 0, 'the start has two open sides');
+  await tapCell(page, wrong);
+  const s = await state(page);
+  assert.equal(s.here, await page.evaluate(() => window.mazestep.play.walk.graph.start));
+  assert.match(s.say, /The right-hand rule takes the first open side sweeping round from your right hand: .* comes before/);
+  assert.deepEqual(errors, []);
+});
