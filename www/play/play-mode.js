@@ -10,7 +10,7 @@
 // (O(corridor) to the next junction); the shortest path is measured once per maze, a slice at
 // a time, off the moves' path.
 
-import { GoalDistances, RightHandWalk, WalkGraph } from './walk-graph.js';
+import { GoalDistances, RightHandWalk, ShortestPath, WalkGraph } from './walk-graph.js';
 import { formatNumber, t } from '../words/i18n.js';
 import { quote } from '../words/quote.js';
 
@@ -19,6 +19,10 @@ export const PLAY_VARIANTS = ['free', 'right-hand'];
 const WALK_LIMIT = 1_000_000;
 // A slice of the background measuring, in milliseconds of a frame.
 const SLICE_MS = 8;
+// Lines longer than this are drawn once onto a picture of their own, a chunk per task, and
+// the overlay copies the picture (a million-cell path stroked at once took a tenth of a second).
+const DIRECT_POINTS = 20_000;
+const CHUNK_POINTS = 20_000;
 const KEYS = {
   ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0],
   w: [0, -1], s: [0, 1], a: [-1, 0], d: [1, 0],
@@ -332,6 +336,8 @@ export class PlayMode {
   stopWork() {
     clearTimeout(this.work);
     clearTimeout(this.handWork);
+    clearTimeout(this.picture?.work);
+    this.picture = null;
     this.work = null;
     this.handWork = null;
   }
@@ -429,44 +435,51 @@ export class PlayMode {
     walk.over = true;
     walk.gaveUp = true;
     walk.ended = performance.now();
-    const finishDistances = () => {
-      if (this.walk !== walk) return;
-      if (!walk.distances.done) {
-        this.handWork = setTimeout(finishDistances, 20);
-        return;
-      }
-      walk.overlay = { best: walk.distances.pathFrom(walk.graph.start) };
-      walk.version++;
-      this.redraw();
-      this.showResult();
-    };
-    finishDistances();
     this.showResult();
+    this.lay(walk, false);
   }
 
   /** BFS's path and the right hand's walk over the learner's route. */
   compare() {
     const walk = this.walk;
     if (!walk || !walk.over) return;
-    walk.walk ??= new RightHandWalk(walk.graph, WALK_LIMIT);
+    this.lay(walk, true);
+  }
+
+  /**
+   * Lays the shortest path (and the right hand's walk, when asked) over the route, each
+   * measured a slice per task: the distances, then the path down them, then the walk.
+   */
+  lay(walk, withHand) {
+    clearTimeout(this.handWork);
+    if (withHand) walk.walk ??= new RightHandWalk(walk.graph, WALK_LIMIT);
     const slice = () => {
       this.handWork = null;
       if (this.walk !== walk) return;
-      const hand = walk.walk.next(SLICE_MS);
-      if (!hand || !walk.distances.done) {
-        if (!walk.distances.done) walk.distances.next(SLICE_MS);
+      if (!walk.distances.next(SLICE_MS)) {
         this.handWork = setTimeout(slice, 0);
         return;
       }
-      walk.overlay = { best: walk.distances.pathFrom(walk.graph.start), hand: hand.route };
+      walk.path ??= new ShortestPath(walk.distances, walk.graph.start);
+      if (!walk.path.next(SLICE_MS)) {
+        this.handWork = setTimeout(slice, 0);
+        return;
+      }
+      const hand = withHand ? walk.walk.next(SLICE_MS) : null;
+      if (withHand && !hand) {
+        this.handWork = setTimeout(slice, 0);
+        return;
+      }
+      walk.overlay = { best: walk.path.cells, hand: hand?.route ?? null };
       walk.version++;
-      const e = this.el;
-      e.legend.hidden = false;
-      e.legend.textContent = t('play.legend', {
-        best: walk.overlay.best.length - 1,
-        hand: hand.route.length - 1,
-      }) + (hand.ending === 'found' ? '' : ` ${t(`play.hand-${hand.ending}`)}`);
+      if (hand) {
+        const e = this.el;
+        e.legend.hidden = false;
+        e.legend.textContent = t('play.legend', { best: walk.path.cells.length - 1, hand: hand.route.length - 1 }) +
+          (hand.ending === 'found' ? '' : ` ${t(`play.hand-${hand.ending}`)}`);
+      }
       this.redraw();
+      this.showResult();
     };
     slice();
   }
@@ -616,37 +629,55 @@ export class PlayMode {
   drawUnder(ctx, dpr, r) {
     const walk = this.walk;
     if (!walk || walk.run !== r.run) return;
-    const width = (cells, share, least) => Math.max(least * dpr, Math.min(r.cellCentre(cells[0])[3] * share, 8 * dpr));
-    const line = (cells, colour, share, dash = null) => {
-      if (cells.length === 0) return;
-      ctx.save();
-      ctx.lineJoin = 'round';
-      ctx.lineCap = 'round';
-      ctx.beginPath();
-      // A point less than a pixel from the last one drawn is left out: a long walk on a big
-      // maze costs a pass over its cells, not a line segment per cell.
-      let lastX = -Infinity, lastY = -Infinity;
-      for (let i = 0; i < cells.length; i++) {
-        const [x, y] = r.cellCentre(cells[i]);
-        if (i === 0) ctx.moveTo(x, y);
-        else if (i === cells.length - 1 || Math.abs(x - lastX) + Math.abs(y - lastY) >= dpr) ctx.lineTo(x, y);
-        else continue;
-        lastX = x;
-        lastY = y;
+    const lines = [];
+    if (walk.overlay?.hand) lines.push({ cells: walk.overlay.hand, colour: COLOURS.hand, share: 0.18, dash: [4, 4] });
+    lines.push({ cells: walk.route, colour: COLOURS.route, share: 0.3 });
+    if (walk.overlay?.best) lines.push({ cells: walk.overlay.best, colour: COLOURS.best, share: 0.14 });
+    const long = (walk.overlay?.best?.length ?? 0) > DIRECT_POINTS || (walk.overlay?.hand?.length ?? 0) > DIRECT_POINTS;
+    if (!long) {
+      for (const line of lines) strokeLine(ctx, dpr, r, line, 0, line.cells.length);
+      return;
+    }
+    // Long lines: a picture of them made a chunk per task, copied onto the overlay.
+    const key = `${r.overlay.width}x${r.overlay.height}:${r.overlayScale}:${r.overlayOffset}:${walk.version}`;
+    if (this.picture?.key !== key) this.paint(key, lines, dpr, r);
+    ctx.drawImage(this.picture.canvas, 0, 0);
+  }
+
+  /** Starts the picture of long lines: halos first, then the colours, a chunk per task. */
+  paint(key, lines, dpr, r) {
+    clearTimeout(this.picture?.work);
+    const canvas = this.doc.createElement('canvas');
+    canvas.width = r.overlay.width;
+    canvas.height = r.overlay.height;
+    const picture = { key, canvas, work: null };
+    this.picture = picture;
+    const jobs = [];
+    for (const halo of [true, false]) {
+      for (const line of lines) {
+        for (let from = 0; from < line.cells.length; from += CHUNK_POINTS) {
+          jobs.push({ line, halo, from, to: Math.min(line.cells.length, from + CHUNK_POINTS + 1) });
+        }
       }
-      if (cells.length === 1) ctx.lineTo(...r.cellCentre(cells[0]).slice(0, 2));
-      if (dash) ctx.setLineDash(dash.map((d) => d * dpr));
-      ctx.strokeStyle = COLOURS.halo;
-      ctx.lineWidth = width(cells, share, 2) + 2 * dpr;
-      ctx.stroke();
-      ctx.strokeStyle = colour;
-      ctx.lineWidth = width(cells, share, 2);
-      ctx.stroke();
-      ctx.restore();
+    }
+    const ctx = canvas.getContext('2d');
+    const slice = () => {
+      picture.work = null;
+      if (this.picture !== picture) return;
+      const until = performance.now() + SLICE_MS;
+      while (jobs.length > 0 && performance.now() < until) {
+        const { line, halo, from, to } = jobs.shift();
+        strokeLine(ctx, dpr, r, line, from, to, halo);
+        // Drawn now, in this slice: a canvas left to draw its strokes later drew them all
+        // at once, in one long task, when the overlay first copied it.
+        ctx.getImageData(0, 0, 1, 1);
+      }
+      // What is done so far shows: the overlay copies the picture again.
+      r.overlayKey = '';
+      r.drawOverlay();
+      if (jobs.length > 0) picture.work = setTimeout(slice, 0);
     };
-    if (walk.overlay?.hand) line(walk.overlay.hand, COLOURS.hand, 0.18, [4, 4]);
-    line(walk.route, COLOURS.route, 0.3);
-    if (walk.overlay?.best) line(walk.overlay.best, COLOURS.best, 0.14);
+    picture.work = setTimeout(slice, 0);
   }
 
   drawOver(ctx, dpr, r) {
@@ -664,6 +695,42 @@ export class PlayMode {
     ctx.stroke();
     ctx.restore();
   }
+}
+
+/**
+ * Strokes cells from..to of a line through the cells' centres, with a white halo under it
+ * (`halo`: only the halo; undefined: both). A point less than a pixel from the last one drawn
+ * is left out: a long walk on a big maze costs a pass over its cells, not a segment per cell.
+ */
+function strokeLine(ctx, dpr, r, { cells, colour, share, dash = null }, from, to, halo) {
+  if (to - from <= 0) return;
+  const width = Math.max(2 * dpr, Math.min(r.cellCentre(cells[from])[3] * share, 8 * dpr));
+  ctx.save();
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  let lastX = -Infinity, lastY = -Infinity;
+  for (let i = from; i < to; i++) {
+    const [x, y] = r.cellCentre(cells[i]);
+    if (i === from) ctx.moveTo(x, y);
+    else if (i === to - 1 || Math.abs(x - lastX) + Math.abs(y - lastY) >= dpr) ctx.lineTo(x, y);
+    else continue;
+    lastX = x;
+    lastY = y;
+  }
+  if (to - from === 1) ctx.lineTo(lastX + 0.01, lastY);
+  if (dash) ctx.setLineDash(dash.map((d) => d * dpr));
+  if (halo !== false) {
+    ctx.strokeStyle = COLOURS.halo;
+    ctx.lineWidth = width + 2 * dpr;
+    ctx.stroke();
+  }
+  if (halo !== true) {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.stroke();
+  }
+  ctx.restore();
 }
 
 function formatTime(ms) {

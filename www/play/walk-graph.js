@@ -265,26 +265,55 @@ export class GoalDistances {
     return true;
   }
 
-  /** The shortest path from c to the goal (c first), or [] when c cannot reach it. */
+  /** The shortest path from c to the goal (c first), or [] when c cannot reach it: all at once. */
   pathFrom(c) {
-    const g = this.graph;
+    const path = new ShortestPath(this, c);
+    while (!path.next(Infinity));
+    return path.cells;
+  }
+}
+
+/**
+ * A shortest path from cell `from` to the goal down the measured distances, a slice at a
+ * time: `next(budgetMs)` returns true once `cells` holds it (from first; [] when `from`
+ * cannot reach the goal). A million cells take a few hundred milliseconds: never in one task.
+ */
+export class ShortestPath {
+  constructor(distances, from) {
+    this.distances = distances;
+    this.at = from;
+    this.cells = distances.distance[from] < 0 ? [] : [from];
+    this.done = this.cells.length === 0;
+  }
+
+  next(budgetMs) {
+    if (this.done) return true;
+    const g = this.distances.graph;
+    const distance = this.distances.distance;
     g.views();
-    if (this.distance[c] < 0) return [];
-    const path = [c];
-    let at = c;
-    while (this.distance[at] > 0) {
-      let next = -1;
-      for (const [, n] of g.openWays(at)) {
-        if (this.distance[n] === this.distance[at] - 1) {
-          next = n;
-          break;
+    const until = performance.now() + budgetMs;
+    for (;;) {
+      for (let k = 0; k < 4096; k++) {
+        const here = this.at;
+        const d = distance[here];
+        if (d <= 0) {
+          this.done = true;
+          return true;
         }
+        let next = -1;
+        for (let w = 0, ways = g.ways(here); w < ways && next < 0; w++) {
+          const n = g.through(here, g.waySide(here, w));
+          if (n >= 0 && distance[n] === d - 1) next = n;
+        }
+        if (next < 0) {
+          this.done = true;
+          return true;
+        }
+        this.cells.push(next);
+        this.at = next;
       }
-      if (next < 0) break;
-      path.push(next);
-      at = next;
+      if (performance.now() > until) return false;
     }
-    return path;
   }
 }
 
