@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { waitSettled } from './harness.mjs';
 import { pageSuite } from './suite.mjs';
 
 const suite = pageSuite();
@@ -15,6 +16,9 @@ const KEY = { N: 'ArrowUp', E: 'ArrowRight', S: 'ArrowDown', W: 'ArrowLeft' };
 async function openPlaying(query) {
   const opened = await suite.open(query);
   await opened.page.waitForFunction(() => window.mazestep.play?.walk?.distances?.done, null, { timeout: 20_000 });
+  // Nothing left to load or lay out: taps land where the cells were measured.
+  await waitSettled(opened.page);
+  await opened.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return opened;
 }
 
