@@ -309,3 +309,19 @@ test('the right hand on hexagons: a move against the rule is refused with the sw
   assert.match(s.say, /The right-hand rule takes the first open side sweeping round from your right hand: .* comes before/);
   assert.deepEqual(errors, []);
 });
+
+test('the solver waits aside while walking: Walk it again, or Edit the maze, gives it back', async () => {
+  const { page, errors } = await openPlaying(`${MAZE}&play=1`);
+  assert.equal(await page.evaluate(() => window.mazestep.controller.settings.solver), 'none');
+  await page.click('#play-mode');
+  assert.equal(await page.evaluate(() => window.mazestep.play.active), false);
+  assert.equal(await page.evaluate(() => window.mazestep.controller.settings.solver), 'bfs');
+  assert.doesNotMatch(await page.evaluate(() => location.search), /play=/);
+  await page.click('#play-mode');
+  await page.waitForFunction(() => window.mazestep.play.walk?.distances.done);
+  await page.click('#edit-mode');
+  assert.equal(await page.evaluate(() => window.mazestep.play.active), false);
+  assert.equal(await page.evaluate(() => window.mazestep.controller.settings.solver), 'bfs');
+  await page.waitForFunction(() => window.mazestep.editor.active);
+  assert.deepEqual(errors, []);
+});

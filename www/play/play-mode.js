@@ -144,6 +144,10 @@ export class PlayMode {
     const e = this.el;
     const doc = this.doc;
     e.toggle.addEventListener('click', () => (this.active ? this.leave() : this.enter(this.variant)));
+    // Editing the maze ends the walk first (edit mode searches again with the solver given back).
+    doc.getElementById('edit-mode')?.addEventListener('click', () => {
+      if (this.active) this.leave();
+    }, { capture: true });
     e.giveUp.addEventListener('click', () => this.giveUp());
     e.again.addEventListener('click', () => this.restart());
     e.compare.addEventListener('click', () => this.compare());
@@ -509,7 +513,8 @@ export class PlayMode {
     e.result.hidden = false;
     const shortest = walk.distances.done ? walk.distances.distance[walk.graph.start] : -1;
     let text;
-    if (walk.gaveUp) text = t('play.gaveUp', { length: Math.max(0, shortest) });
+    if (walk.distances.done && shortest < 0) text = t('play.unreachable');
+    else if (walk.gaveUp) text = t('play.gaveUp', { length: Math.max(0, shortest) });
     else if (shortest < 0) text = t('play.resultMeasuring', { moves: walk.moves, time: this.time() });
     else {
       const optimal = walk.moves > 0 ? Math.min(1, shortest / walk.moves) : 1;
