@@ -24,7 +24,7 @@ const PARTS_DIR = join(DIR, 'parts');
 /** Which part each section of a language file goes into. */
 export const PART_OF = {
   language: 'base', units: 'base', page: 'base', core: 'core', tour: 'lessons', quiz: 'lessons', export: 'export',
-  element: 'element',
+  element: 'element', play: 'base',
 };
 export const PARTS = [...new Set(Object.values(PART_OF))];
 

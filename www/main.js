@@ -60,6 +60,7 @@ class Page {
     this.exporter = null;
     this.animations = null;
     this.shapeControls = null;
+    this.play = null; // play mode (www/play/play-mode.js), loaded later
     // The keyboard's cell cursor on the focused maze, as [x, y]; null when the maze has no focus.
     this.cursor = null;
     // "Distance from a cell you click": a click on the maze measures from it.
@@ -90,6 +91,8 @@ class Page {
   /** The settings the address asks for (each checked on its own), and what was wrong with it. */
   readAddress() {
     this.defaults = moduleDefaults(this.api);
+    // Kept for the features loaded later that read their own parameters (play mode).
+    this.search = location.search;
     const { settings, problems, openedBy } = readSettings(location.search, this.api, this.defaults);
     this.settings = settings;
     this.problems = problems;
@@ -285,14 +288,14 @@ class Page {
 
   /** The address with every setting, `step` when paused there, and the lesson on show. */
   address(step) {
-    return pageAddress() + writeSettings(this.controller.settings, step) + (this.lessons?.query() ?? '');
+    return pageAddress() + writeSettings(this.controller.settings, step) + (this.lessons?.query() ?? '') + (this.play?.query() ?? '');
   }
 
   /** The address always reopens what is on screen: every setting, and the step once paused. */
   writeUrl() {
     const c = this.controller;
     const step = c.run && c.state !== 'running' ? c.run.steps() : 0;
-    history.replaceState(null, '', writeSettings(c.settings, step) + (this.lessons?.query() ?? ''));
+    history.replaceState(null, '', writeSettings(c.settings, step) + (this.lessons?.query() ?? '') + (this.play?.query() ?? ''));
   }
 
   /** The form (generator, solver, size, seed, speed, the buttons, the keys), each change made to fit. */
@@ -514,6 +517,7 @@ class Page {
       this.controls.showState(c.state);
       this.shapeControls?.relabel();
       this.editor?.relabel();
+      this.play?.relabel();
       this.layout.relabel();
       this.panels.relabel();
       this.teach.relabel();
@@ -546,6 +550,7 @@ class Page {
       controller: this.controller, race: this.race, panels: this.panels, teach: this.teach, exporter: this.exporter,
       animations: this.animations, api: this.api, wasm: this.wasm, mz: this.mz, shapeControls: this.shapeControls,
       editor: this.editor, lessons: this.lessons, layout: this.layout, stage: this.stage,
+      get play() { return page.play; },
       get renderer() { return page.stage.renderer; },
       get raceRenderer() { return page.raceStage.renderer; },
     };

@@ -239,6 +239,52 @@ for (const name of engines) {
       await noErrors();
     });
 
+    test('play mode: the arrow keys walk the shortest route to the goal and score 100 %', async () => {
+      await open('index.html?generator=kruskal&width=9&height=7&seed=11&play=1');
+      await engine.waitFor(() => window.mazestep.play?.walk?.distances?.done, null, { timeout: 30_000 });
+      // The shortest route worked out here (breadth-first, from the maze's bytes), as keys.
+      const keys = await engine.evaluate(() => {
+        const { controller, wasm, mz } = window.mazestep;
+        const run = controller.run;
+        const cells = new Uint8Array(wasm.memory.buffer, run.cellsPtr(), run.cellCount);
+        const bits = Array.from(mz.passageBits());
+        const step = [-run.width, 1, run.width, -1];
+        const names = ['ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft'];
+        const parent = new Map([[run.start(), null]]);
+        const queue = [run.start()];
+        while (queue.length > 0) {
+          const c = queue.shift();
+          for (let s = 0; s < 4; s++) {
+            const n = c + step[s];
+            if ((cells[c] & bits[s]) && !parent.has(n)) {
+              parent.set(n, [c, names[s]]);
+              queue.push(n);
+            }
+          }
+        }
+        const route = [];
+        for (let c = run.goal(); parent.get(c); c = parent.get(c)[0]) route.unshift(parent.get(c)[1]);
+        // A wall between the start and a cell of the maze (not the border).
+        const s0 = run.start(), x0 = s0 % run.width, y0 = Math.floor(s0 / run.width);
+        const inside = [y0 > 0, x0 < run.width - 1, y0 < run.height - 1, x0 > 0];
+        const wall = names.find((_, s) => inside[s] && !(cells[s0] & bits[s]));
+        return { route, wall };
+      });
+      assert.ok(keys.route.length > 4, `a walk of ${keys.route.length} moves`);
+      assert.ok(keys.wall, 'the start has a wall inside the maze');
+      await engine.evaluate(() => document.getElementById('maze').focus());
+      // Into a wall first: refused, the walker stays.
+      await engine.press(keys.wall);
+      assert.equal(await engine.evaluate(() => window.mazestep.play.here), 0);
+      assert.match(await engine.evaluate(() => document.getElementById('play-say').textContent), /A wall to the/);
+      for (const key of keys.route) await engine.press(key);
+      await engine.waitFor(() => !document.getElementById('play-result').hidden);
+      assert.match(await engine.evaluate(() => document.getElementById('play-result-text').textContent),
+        new RegExp(`in ${keys.route.length} moves; the shortest path takes ${keys.route.length}: 100% optimal`));
+      await engine.screenshot(`${SHOTS}${name}-play.png`);
+      await noErrors();
+    });
+
     test('a tour: Next and the P key move the maze stop by stop', async () => {
       await open('index.html?tour=recursive-backtracker');
       await engine.waitFor(SETTLED);

@@ -19,6 +19,7 @@ const FEATURES = {
   edit: () => import('./edit-mode.js'),
   export: () => Promise.all([import('../export/export.js'), import('../export/export-anim.js'), needWords('export')]),
   lessons: () => Promise.all([import('../lessons/lessons.js'), needWords('lessons')]),
+  play: () => import('../play/play-mode.js'),
 };
 
 export class Later {
@@ -51,14 +52,15 @@ export class Later {
   /** Every feature, loaded and wired to the page; the panels then say the run again. */
   async loadAll() {
     const page = this.page;
-    const [[shapeCard], editMode, [exporting, animating]] = await Promise.all([
-      this.load('shape'), this.load('edit'), this.load('export'), this.load('lessons'),
+    const [[shapeCard], editMode, [exporting, animating], , playMode] = await Promise.all([
+      this.load('shape'), this.load('edit'), this.load('export'), this.load('lessons'), this.load('play'),
     ]);
     page.exporter = makeExporter(page, exporting);
     page.animations = makeAnimations(page, animating);
     page.shapeControls = shapeCard.setUpShapeCard(page);
     page.editor = editMode.setUpEditMode(page);
     await this.bootLessons();
+    page.play = playMode.setUpPlayMode(page);
     const c = page.controller;
     page.showShape();
     if (c.run) page.refresh(c.run, c.state, true);

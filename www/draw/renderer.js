@@ -635,7 +635,7 @@ export class Renderer {
     const walking = run.algorithm() === 'player';
     const current = run.current();
     const heading = run.heading();
-    const key = `${this.overlay.width}x${this.overlay.height}:${phase}:${current}:${heading}:${walking}:${this.geo.bw}:${this.cursor}:${this.distanceKey}:${this.distanceFrom}`;
+    const key = `${this.overlay.width}x${this.overlay.height}:${phase}:${current}:${heading}:${walking}:${this.geo.bw}:${this.cursor}:${this.distanceKey}:${this.distanceFrom}:${this.extraOverlay?.key() ?? ''}`;
     if (key === this.overlayKey) return;
     this.overlayKey = key;
     const ctx = this.octx;
@@ -649,6 +649,8 @@ export class Renderer {
 
     if (this.distanceFrom >= 0 && this.longest) this.drawLongest(ctx, dpr);
     else if (walking || phase === 'done') this.drawPathDots(ctx, dpr);
+    // Play mode's route and comparison (www/play/play-mode.js) under the markers, its walker over them.
+    this.extraOverlay?.under(ctx, dpr, this);
     const [sx, sy, sPitch] = marker(run.start());
     drawStart(ctx, sx, sy, sPitch, dpr);
     if (walking && current >= 0) {
@@ -666,6 +668,7 @@ export class Renderer {
       const [x, y, , cell] = marker(this.cursor);
       drawCursor(ctx, x, y, cell, dpr);
     }
+    this.extraOverlay?.over(ctx, dpr, this);
   }
 
   /** The direction of a heading (a side of cell c) on screen: north, east, south or west. */

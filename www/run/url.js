@@ -19,6 +19,9 @@ export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape
 /** The parameters of tours and the quiz, read by www/lessons/lessons.js (loaded when first needed). */
 export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
 PARAMS.push(...LESSON_PARAMS);
+/** Play mode's parameter, read by www/play/play-mode.js (loaded later). */
+export const PLAY_PARAMS = ['play'];
+PARAMS.push(...PLAY_PARAMS);
 
 // Steps are counted exactly up to 2^53 in a JS number.
 const MAX_STEP = Number.MAX_SAFE_INTEGER;
