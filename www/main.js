@@ -11,7 +11,7 @@
 import { Controller } from './run/controller.js';
 import { createRun, isShaped, loadModule, moduleApi } from './run/module-api.js';
 import { Stage, forgetCosts, loadShapes, loadedShapes, markFirstMaze, mayBeShaped, startFirstRun, statusText, useModule } from './run/stage.js';
-import { moduleDefaults, pointOf, rememberEnds } from './run/settings.js';
+import { moduleDefaults, pointOf, raceLanes, rememberEnds } from './run/settings.js';
 import { LESSON_PARAMS, readSettings, writeSettings } from './run/url.js';
 import { EDITS_URL_MAX } from './run/world.js';
 import { Controls } from './ui/controls.js';
@@ -133,10 +133,10 @@ class Page {
       if (this.shortest.run === run) return;
       this.shortest.run = run;
       this.shortest.cells = Number.isNaN(values.solution_length) ? 0 : values.solution_length + 1;
-      this.race.update(c.settings, c.run, c.partner);
+      this.race.update(c.settings, c.run, c.partners);
     };
     this.race = new RaceView(doc, api, () => (this.shortest.run === this.controller.run ? this.shortest.cells : null));
-    this.raceStatus = doc.getElementById('status-race');
+    this.raceStatus = LANE_SUFFIXES.map((suffix) => doc.getElementById(`status${suffix}`));
     this.teach = new TeachPanels(doc, api, {
       seek: (k) => {
         const c = this.controller;
@@ -152,7 +152,7 @@ class Page {
     });
   }
 
-  /** The two stages (the maze, and the race partner's lane), each with its renderers. */
+  /** The stages (the maze, and the race's other lanes), each with its renderers. */
   setUpStages() {
     const $ = (id) => this.doc.getElementById(id);
     const memory = this.wasm.memory;
@@ -161,8 +161,9 @@ class Page {
     const shapesLoaded = () => this.controller.run && this.controller.frame({ urgent: true });
     this.stage = new Stage({ canvas: $('maze'), overlay: $('overlay'), box: $('stage'), memory },
       { style, chore: (work) => this.controller.chore('draw', work), shapesLoaded });
-    this.raceStage = new Stage({ canvas: $('maze-race'), overlay: $('overlay-race'), box: $('stage-race'), memory },
-      { style, chore: (work) => this.controller.chore('draw-race', work), shapesLoaded });
+    // The race's other lanes (up to three), each a stage of its own.
+    this.raceStages = LANE_SUFFIXES.map((suffix) => new Stage({ canvas: $(`maze${suffix}`), overlay: $(`overlay${suffix}`), box: $(`stage${suffix}`), memory },
+      { style, chore: (work) => this.controller.chore(`draw${suffix}`, work), shapesLoaded }));
   }
 
   /** The clock and its hooks: each frame drawn and said, the address kept up to date. */
@@ -192,16 +193,16 @@ class Page {
               forgetCosts();
               // The step count can be the same in the new world: the distance map is measured again.
               page.stage.renderer.distanceKey = '';
-              page.raceStage.renderer.distanceKey = '';
+              for (const lane of page.raceStages) lane.renderer.distanceKey = '';
             }
             page.stage.draw(partial);
-            if (c.partner) page.raceStage.draw(partial);
+            c.partners.forEach((_, i) => page.raceStages[i].draw(partial));
           }
           // Work in progress refreshes the panels like a playing run: a few times a second.
           const shownState = working ? 'running' : state;
           page.refresh(run, shownState, fresh || urgent || shownState !== 'running', reworked);
           // The panels' text may have moved the stage: the canvases follow now, not a frame later.
-          if (reworked) for (const r of [page.stage.renderer, page.raceStage.renderer]) r.keepPlaced();
+          if (reworked) for (const r of page.renderers()) r.keepPlaced();
           if (state !== 'running' && !working) page.writeUrl();
         },
         progress: (job) => this.showProgress(job),
@@ -219,7 +220,7 @@ class Page {
           const c = this.controller;
           if (s.style !== this.stage.style) {
             this.stage.setStyle(s.style);
-            this.raceStage.setStyle(s.style);
+            for (const lane of this.raceStages) lane.setStyle(s.style);
             this.refresh(c.run, c.state, true);
           }
           this.controls?.show(s);
@@ -249,7 +250,7 @@ class Page {
     const c = this.controller;
     this.race.showLanes(c.settings);
     this.stage.show(run, c.settings.distances);
-    this.raceStage.show(c.partner);
+    this.raceStages.forEach((lane, i) => lane.show(c.partners[i] ?? null));
     // The machines the run shows, in order: their pseudocode cards take the room of the tallest.
     this.panels.reserveCode(algorithmsOf(c.settings));
     this.layout.showMaze(this.stage.renderer);
@@ -263,12 +264,12 @@ class Page {
   /** Every panel says what the run on show is doing. */
   refresh(run, state, urgent, reworked = false) {
     const c = this.controller;
-    const partner = c.partner;
-    if (partner) {
-      const text = statusText(partner, partner.phase() === 'done' ? 'done' : state, c.settings.race);
-      if (this.raceStatus.textContent !== text) this.raceStatus.textContent = text;
-    }
-    this.race.update(c.settings, run, partner);
+    const lanes = raceLanes(c.settings);
+    c.partners.forEach((partner, i) => {
+      const text = statusText(partner, partner.phase() === 'done' ? 'done' : state, lanes[i]?.solver ?? 'none');
+      if (this.raceStatus[i].textContent !== text) this.raceStatus[i].textContent = text;
+    });
+    this.race.update(c.settings, run, c.partners);
     const renderer = this.stage.renderer;
     this.panels.update(run, state, {
       urgent,
@@ -426,9 +427,14 @@ class Page {
     if (work.text.textContent !== text) work.text.textContent = text;
   }
 
+  /** The main maze's renderer, then every race lane's. */
+  renderers() {
+    return [this.stage.renderer, ...this.raceStages.map((lane) => lane.renderer)];
+  }
+
   /** The canvases follow their boxes, and the screen's pixel ratio. */
   followTheScreen() {
-    const stages = () => [this.stage.renderer, this.raceStage.renderer];
+    const stages = () => this.renderers();
     // Fit the canvas again on the next frame (a screen with another pixel ratio).
     let pending = false;
     const relayout = () => {
@@ -445,7 +451,7 @@ class Page {
       for (const r of stages()) r.keepPlaced();
     });
     resized.observe(this.doc.getElementById('stage'));
-    resized.observe(this.doc.getElementById('stage-race'));
+    for (const suffix of LANE_SUFFIXES) resized.observe(this.doc.getElementById(`stage${suffix}`));
     // Moving the window to a screen with another pixel ratio: a media query per ratio, renewed.
     const watchPixelRatio = () => matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`)
       .addEventListener('change', () => {
@@ -547,13 +553,17 @@ class Page {
       animations: this.animations, api: this.api, wasm: this.wasm, mz: this.mz, shapeControls: this.shapeControls,
       editor: this.editor, lessons: this.lessons, layout: this.layout, stage: this.stage,
       get renderer() { return page.stage.renderer; },
-      get raceRenderer() { return page.raceStage.renderer; },
+      get raceRenderer() { return page.raceStages[0].renderer; },
+      get raceRenderers() { return page.raceStages.map((lane) => lane.renderer); },
     };
     this.writeUrl();
     this.doc.documentElement.dataset.ready = 'true';
     if (this.controller.settings.autoplay) this.controller.play();
   }
 }
+
+// The ids' endings of the race's other lanes' elements (index.html), in lane order.
+const LANE_SUFFIXES = ['-race', '-race-2', '-race-3'];
 
 // The machines a run shows, in order.
 const algorithmsOf = (s) => [s.generator, ...(s.braid > 0 ? ['braid'] : []), ...(s.solver !== 'none' ? [s.solver, 'player'] : [])];
