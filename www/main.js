@@ -18,7 +18,7 @@ import { Controls } from './ui/controls.js';
 import { Panels } from './ui/panels.js';
 import { Layout } from './ui/layout.js';
 import { RaceView } from './ui/race.js';
-import { TeachPanels } from './ui/teach.js';
+import { EventScan, MARK_CELLS_MAX, MARK_SCAN_STEPS, TeachPanels } from './ui/teach.js';
 import { formatNumber, onLanguageChange, setLanguage, t, translatePage } from './words/i18n.js';
 import { LanguagePicker, startLanguage } from './words/language.js';
 import { translatedApi } from './words/core-words.js';
@@ -189,6 +189,7 @@ class Page {
           } else {
             // Another world: the shortest path is measured again.
             if (reworked) {
+              page.scanEvents();
               page.shortest.run = null;
               forgetCosts();
               // The step count can be the same in the new world: the distance map is measured again.
@@ -257,8 +258,55 @@ class Page {
     this.layout.arrangeLanes();
     this.showShape();
     this.teach.setRun(run);
+    this.scanEvents();
     this.lessons?.newRun(c.settings);
     if (this.cursor) this.showCursor(true);
+  }
+
+  /**
+   * The timeline's event marks: a copy of the run on show steps through in the background, a
+   * slice per frame, noting each step's event (www/ui/teach.js, EventScan: how it is bounded).
+   * The run on show never moves for it.
+   */
+  scanEvents() {
+    const c = this.controller;
+    const run = c.run;
+    this.markScan?.copy?.free();
+    this.markScan = null;
+    if (!run || run.cellCount > MARK_CELLS_MAX) return;
+    const listOf = (algorithm) => {
+      try {
+        return Array.from(this.api.algorithmEvents(algorithm));
+      } catch {
+        return [];
+      }
+    };
+    const job = { copy: null, scan: new EventScan(listOf) };
+    this.markScan = job;
+    const settings = { ...c.settings, race: 'none' };
+    c.chore('marks', (n) => {
+      if (this.markScan !== job || c.run !== run) {
+        if (this.markScan === job) this.markScan = null;
+        job.copy?.free();
+        job.copy = null;
+        return true;
+      }
+      job.copy ??= c.createRun(settings);
+      const copy = job.copy;
+      for (let i = 0; i < n; i++) {
+        if (copy.phase() === 'done' || job.scan.steps >= MARK_SCAN_STEPS) {
+          if (copy.phase() === 'done') job.scan.finish(copy.steps());
+          this.teach.setMarks(run, job.scan.marks(), job.scan.done ? job.scan.steps : null);
+          copy.free();
+          job.copy = null;
+          this.markScan = null;
+          return true;
+        }
+        if (copy.advance(1) === 0) continue;
+        job.scan.note(copy.algorithm(), copy.lastEvent(), copy.steps());
+      }
+      return false;
+    });
   }
 
   /** Every panel says what the run on show is doing. */
