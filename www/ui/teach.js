@@ -24,6 +24,8 @@ export const MARK_CELLS_MAX = 250_000;
 export const MARK_SCAN_STEPS = 500_000;
 const MARK_EVERY = 6;
 const MARKS_MAX = 60;
+// Marks nearer each other than this share of the slider are drawn as one.
+const MARK_GAP = 0.012;
 
 /**
  * Notes every step's machine and event of a copy of the run, then says which to mark:
@@ -67,15 +69,15 @@ export class EventScan {
 
   marks() {
     const marks = this.ends.map((e) => ({ step: e.step, algorithm: e.algorithm, kind: null, count: 1, end: true }));
-    const many = [];
-    for (const seen of this.kinds.values()) {
-      if (seen.count <= MARK_EVERY) {
-        for (const step of seen.steps) many.push({ step, algorithm: seen.algorithm, kind: seen.kind, count: seen.count, end: false, every: true });
-      } else marks.push({ step: seen.steps[0], algorithm: seen.algorithm, kind: seen.kind, count: seen.count, end: false });
+    const more = [];
+    for (const { algorithm, kind, steps, count } of this.kinds.values()) {
+      marks.push({ step: steps[0], algorithm, kind, count, end: false });
+      if (count <= MARK_EVERY) for (const step of steps.slice(1)) more.push({ step, algorithm, kind, count, end: false });
     }
-    // Ends and first times first; then the rare kinds' every time, as long as there is room.
-    marks.push(...many.slice(0, Math.max(0, MARKS_MAX - marks.length)));
-    return marks.slice(0, MARKS_MAX).sort((a, b) => a.step - b.step);
+    // Ends and every kind's first time first; then the rare kinds' other times, while there is room.
+    marks.push(...more.slice(0, Math.max(0, MARKS_MAX - marks.length)));
+    // In step order; at one step the event before the end of its machine.
+    return marks.slice(0, MARKS_MAX).sort((a, b) => a.step - b.step || a.end - b.end);
   }
 }
 
@@ -245,15 +247,24 @@ export class TeachPanels {
     box.replaceChildren();
     box.hidden = !key;
     if (!key) return;
-    let first = true;
+    // Marks closer than MARK_GAP of the slider are one button: it seeks to the first of them,
+    // and its name says them all.
+    const groups = [];
     for (const mark of marks.list) {
       if (mark.step > max) continue;
+      const last = groups.at(-1);
+      if (last && max > 0 && (mark.step - last[0].step) / max < MARK_GAP) last.push(mark);
+      else groups.push([mark]);
+    }
+    let first = true;
+    for (const group of groups) {
+      const [mark] = group;
       const button = this.doc.createElement('button');
       button.type = 'button';
-      button.className = mark.end ? 'mark mark-end' : 'mark';
+      button.className = group.every((m) => m.end) ? 'mark mark-end' : 'mark';
       button.dataset.step = String(mark.step);
       if (mark.kind) button.dataset.kind = mark.kind;
-      const tip = this.markWords(mark);
+      const tip = group.map((m) => this.markWords(m)).join(' · ');
       button.title = tip;
       button.dataset.tip = tip;
       button.setAttribute('aria-label', tip);
