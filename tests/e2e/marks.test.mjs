@@ -98,6 +98,7 @@ test('the marks are one stop for the keyboard: arrows move between them, Enter s
 
 test(`a maze over ${MARK_CELLS_MAX.toLocaleString('en')} cells gets no marks and no copy`, async () => {
   const { page, errors } = await suite.open('?generator=kruskal&solver=bfs&width=600&height=500&seed=1');
+  assert.equal(await page.evaluate(() => window.mazestep.controller.chores.has('marks')), false, 'no scan under way');
   await page.waitForTimeout(500);
   assert.equal(await page.locator('#timeline-marks button').count(), 0);
   assert.equal(await page.evaluate(() => document.getElementById('timeline-marks').hidden), true);
