@@ -373,14 +373,14 @@ export class QuizPanel {
     const [run] = runs;
     if (search.survey) {
       this.survey(search, n);
-      return search.nothing === true;
+      return false;
     }
     if (search.seeking) {
       for (const r of runs) r.seek(search.target, n);
       if (run.steps() < search.target && run.phase() !== 'done') return false;
       search.seeking = false;
       search.reachedEnd = run.phase() === 'done';
-      return run.phase() === 'done';
+      return run.phase() === 'done' || search.nothing === true;
     }
     for (let k = 0; k < n; k++) {
       if (search.scanned >= SCAN_MAX || run.phase() === 'done') return true;
@@ -426,12 +426,10 @@ export class QuizPanel {
         copy.free();
         search.survey = null;
         const planned = this.plan.list[this.asked];
-        // Nothing to ask: the search ends at once (no question).
-        if (!planned) {
-          search.nothing = true;
-          return true;
-        }
-        search.target = planned.step;
+        // Nothing to ask: the run still goes where it was asked to (a link's step), and the
+        // search ends there with no question.
+        search.nothing = !planned;
+        search.target = planned ? planned.step : survey.from;
         return true;
       }
       const heading = copy.heading();
