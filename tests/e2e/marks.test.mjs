@@ -43,8 +43,8 @@ const SMALL = '?generator=recursive-backtracker&solver=bfs&width=12&height=8&see
 
 /** The marks once the background scan has drawn them: { step, kind, tip } each. */
 async function marksOf(page) {
-  await page.waitForFunction(() => document.querySelectorAll('#timeline-marks button').length > 0, null, { timeout: 20_000 });
-  return page.evaluate(() => [...document.querySelectorAll('#timeline-marks button')].map((b) => ({
+  await page.waitForFunction(() => document.querySelectorAll('#timeline-marks .mark').length > 0, null, { timeout: 20_000 });
+  return page.evaluate(() => [...document.querySelectorAll('#timeline-marks .mark')].map((b) => ({
     step: Number(b.dataset.step), kind: b.dataset.kind ?? null, tip: b.title,
   })));
 }
@@ -71,7 +71,7 @@ test('a mark click seeks to its event\'s step, where a run of its own meets that
   });
   assert.deepEqual({ pop: pop.step, found: found.step }, direct);
   for (const mark of [found, pop]) {
-    await page.click(`#timeline-marks button[data-step="${mark.step}"][data-kind="${mark.kind}"]`);
+    await page.click(`#timeline-marks .mark[data-step="${mark.step}"][data-kind="${mark.kind}"]`);
     await page.waitForFunction((k) => window.mazestep.controller.run.steps() === k && !window.mazestep.controller.job, mark.step);
     assert.equal(await page.evaluate(() => window.mazestep.controller.run.lastEvent()), mark.kind);
   }
@@ -81,17 +81,21 @@ test('a mark click seeks to its event\'s step, where a run of its own meets that
   await page.close();
 });
 
-test('the marks are one stop for the keyboard: arrows move between them, Enter seeks', async () => {
+test('the marks are one stop for the keyboard (a list box): arrows choose a mark, Enter seeks', async () => {
   const { page, errors } = await suite.open(SMALL);
   const marks = await marksOf(page);
-  await page.focus('#timeline-marks button[tabindex="0"]');
+  await page.focus('#timeline-marks');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  const focused = await page.evaluate(() => Number(document.activeElement.dataset.step));
-  assert.equal(focused, marks[2].step);
+  const chosen = await page.evaluate(() => {
+    const box = document.getElementById('timeline-marks');
+    return Number(document.getElementById(box.getAttribute('aria-activedescendant')).dataset.step);
+  });
+  assert.equal(chosen, marks[2].step);
   await page.keyboard.press('Enter');
   await page.waitForFunction((k) => window.mazestep.controller.run.steps() === k, marks[2].step);
-  assert.equal(await page.locator('#timeline-marks button[tabindex="0"]').count(), 1);
+  assert.equal(await page.locator('#timeline-marks .mark[aria-selected="true"]').count(), 1);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'timeline-marks', 'one stop: the list keeps the focus');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -100,7 +104,7 @@ test(`a maze over ${MARK_CELLS_MAX.toLocaleString('en')} cells gets no marks and
   const { page, errors } = await suite.open('?generator=kruskal&solver=bfs&width=600&height=500&seed=1');
   assert.equal(await page.evaluate(() => window.mazestep.controller.chores.has('marks')), false, 'no scan under way');
   await page.waitForTimeout(500);
-  assert.equal(await page.locator('#timeline-marks button').count(), 0);
+  assert.equal(await page.locator('#timeline-marks .mark').count(), 0);
   assert.equal(await page.evaluate(() => document.getElementById('timeline-marks').hidden), true);
   assert.deepEqual(errors, []);
   await page.close();

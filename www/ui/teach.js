@@ -140,21 +140,26 @@ export class TeachPanels {
     el.nextEvent.addEventListener('click', () => {
       if (el.nextKind.value) this.on.runUntil(el.nextKind.value);
     });
-    // The marks: a click (or Enter, Space) seeks to the mark's step; the arrow keys, Home and
-    // End move between marks (one stop in the tab order).
+    // The marks are a list box, one stop in the tab order: a click seeks to a mark's step; on
+    // the keyboard the arrow keys, Home and End choose a mark, Enter or Space seeks to it.
     el.marks?.addEventListener('click', (event) => {
-      const mark = event.target.closest('button[data-step]');
-      if (mark) this.on.seek(Number(mark.dataset.step));
+      const mark = event.target.closest('.mark[data-step]');
+      if (!mark) return;
+      this.chooseMark(mark);
+      this.on.seek(Number(mark.dataset.step));
     });
     el.marks?.addEventListener('keydown', (event) => {
-      const buttons = [...el.marks.querySelectorAll('button[data-step]:not([hidden])')];
-      const i = buttons.indexOf(event.target);
-      const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: buttons.length - 1 }[event.key];
-      if (i < 0 || to === undefined) return;
+      const marks = [...el.marks.querySelectorAll('.mark[data-step]')];
+      const i = marks.findIndex((m) => m.id === el.marks.getAttribute('aria-activedescendant'));
+      if ((event.key === 'Enter' || event.key === ' ') && i >= 0) {
+        event.preventDefault();
+        this.on.seek(Number(marks[i].dataset.step));
+        return;
+      }
+      const to = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: marks.length - 1 }[event.key];
+      if (to === undefined || marks.length === 0) return;
       event.preventDefault();
-      const next = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
-      for (const b of buttons) b.tabIndex = b === next ? 0 : -1;
-      next.focus();
+      this.chooseMark(marks[Math.max(0, Math.min(marks.length - 1, to))]);
     });
     el.copyLink.addEventListener('click', () => this.share(this.on.link(), 'link'));
     el.copyEmbed.addEventListener('click', () => this.share(this.on.embedCode(), 'embed'));
@@ -245,6 +250,7 @@ export class TeachPanels {
     if (key === this.marksKey) return;
     this.marksKey = key;
     box.replaceChildren();
+    box.removeAttribute('aria-activedescendant');
     box.hidden = !key;
     if (!key) return;
     // Marks closer than MARK_GAP of the slider are one button: it seeks to the first of them,
@@ -256,11 +262,12 @@ export class TeachPanels {
       if (last && max > 0 && (mark.step - last[0].step) / max < MARK_GAP) last.push(mark);
       else groups.push([mark]);
     }
-    let first = true;
-    for (const group of groups) {
+    groups.forEach((group, i) => {
       const [mark] = group;
-      const button = this.doc.createElement('button');
-      button.type = 'button';
+      const button = this.doc.createElement('div');
+      button.id = `timeline-mark-${i}`;
+      button.setAttribute('role', 'option');
+      button.setAttribute('aria-selected', 'false');
       button.className = group.every((m) => m.end) ? 'mark mark-end' : 'mark';
       button.dataset.step = String(mark.step);
       if (mark.kind) button.dataset.kind = mark.kind;
@@ -269,10 +276,17 @@ export class TeachPanels {
       button.dataset.tip = tip;
       button.setAttribute('aria-label', tip);
       button.style.setProperty('--at', String(max > 0 ? mark.step / max : 0));
-      button.tabIndex = first ? 0 : -1;
-      first = false;
       box.append(button);
-    }
+    });
+    const first = box.querySelector('.mark');
+    if (first) this.chooseMark(first);
+  }
+
+  /** Makes `mark` the list box's chosen one (for the keyboard, and its name on show). */
+  chooseMark(mark) {
+    for (const other of this.el.marks.querySelectorAll('.mark[aria-selected="true"]')) other.setAttribute('aria-selected', 'false');
+    mark.setAttribute('aria-selected', 'true');
+    this.el.marks.setAttribute('aria-activedescendant', mark.id);
   }
 
   /** A mark in words: its step and its event (or the machine that ends there). */
