@@ -253,6 +253,8 @@ export class RaceView {
     let text = '';
     if (run && solver !== 'none' && run.outcome() === 'found') text = this.noteOf(this.title(solver), settings, run);
     if (node.textContent !== text) node.textContent = text;
+    // The whole sentence, where three or four lanes cut it to two lines.
+    if (node.title !== text) node.title = text;
     node.hidden = text === '';
   }
 
