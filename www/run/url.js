@@ -9,7 +9,7 @@ import { t } from '../words/i18n.js';
 import { quote } from '../words/quote.js';
 import { langSetting, languageCodes, languageName } from '../words/language.js';
 import {
-  CORNERS, DENSITY_DEFAULT, cellCount, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
+  CORNERS, DENSITY_DEFAULT, cellCount, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, parseRace, pointInside,
   pointSetting,
 } from './settings.js';
 
@@ -89,9 +89,13 @@ export function readSettings(search, api, defaults) {
 
   if (params.has('race')) {
     const given = params.get('race');
-    if (given === 'none' || given === '') settings.race = 'none';
-    else if (solvers.includes(given)) settings.race = given;
-    else refuse('race', given, t('page.useNoneOrOneOf', { list: solvers.join(', ') }), 'none');
+    // One name, as old links have it, or up to three lanes with their own options (parseRace).
+    try {
+      settings.race = parseRace(given, solvers).canonical;
+    } catch (err) {
+      const single = !/[,:]/.test(given);
+      refuse('race', given, single ? t('page.useNoneOrOneOf', { list: solvers.join(', ') }) : messageOf(err), 'none');
+    }
   }
 
   if (params.has('shape')) {
@@ -321,7 +325,7 @@ export function writeSettings(settings, step = 0) {
   // The density only when it differs from the default (it matters to open worlds only).
   if (settings.density !== undefined && settings.density !== DENSITY_DEFAULT) params.set('density', String(settings.density));
   params.set('solver', settings.solver);
-  // The race partner only when there is one.
+  // The race's lanes only when there are some.
   if (settings.race && settings.race !== 'none') params.set('race', settings.race);
   // The grid only when it is not the plain square one: every older link stays as it was.
   if (settings.shape && settings.shape !== 'square') params.set('shape', settings.shape);

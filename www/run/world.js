@@ -51,6 +51,9 @@ export function solverHonours(name) {
 // The solvers that use a heuristic (and A*'s weight).
 const GUESSES = new Set(['a-star', 'a-star-weighted', 'bidirectional-a-star', 'greedy', 'ida-star', 'jump-point-search']);
 
+/** Whether the solver searches with a heuristic (and A*'s weight). */
+export const usesHeuristic = (name) => GUESSES.has(name);
+
 /** Words for the note next to the solver, with the core's caveat on the search options. */
 export function honoursText(name, { corners = 'never', heuristic = 'grid', weight = 1 } = {}) {
   if (!name || name === 'none') return '';
