@@ -128,6 +128,57 @@ pub trait Solver: Machine + CloneSolver {
 
     /// Distinct cells visited so far.
     fn visited(&self) -> u64;
+
+    /// How the search thinks, cell by cell: its parent link of `cell` (the cell it reached
+    /// `cell` from), `Some(cell)` for the start (its own parent), `None` for a cell not reached.
+    /// A search that keeps a parent array ([`crate::ds::parents`]) returns it here, and the
+    /// run's [`crate::run::Run::came_from`], the page's arrows and its trace back all follow;
+    /// the default is a search that keeps no parents (wall followers, the random mouse).
+    fn search_parent(&self, _cell: usize) -> Option<usize> {
+        None
+    }
+
+    /// The cost of the way to `cell` the search knows so far (BFS's distance, Dijkstra's cost,
+    /// A*'s g), in moves ([`moves::in_moves`]); `None` for a cell not reached. The default
+    /// counts the moves back along [`Solver::search_parent`], right for the searches that count
+    /// moves (BFS, DFS, greedy search); a search that keeps its own costs overrides it and
+    /// [`Solver::counts_moves`].
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        moves_back(cell, |c| self.search_parent(c)).map(|moves| moves as f64)
+    }
+
+    /// Every cell's [`Solver::search_parent`] at once, as a cell index or [`NO_PARENT`] (the
+    /// renderer's view): the default asks cell by cell; a search whose links are its stack
+    /// (DFS, IDA*) writes them in one walk.
+    fn parents_into(&self, parents: &mut [u32]) {
+        for (cell, slot) in parents.iter_mut().enumerate() {
+            *slot = self.search_parent(cell).map_or(NO_PARENT, |p| p as u32);
+        }
+    }
+
+    /// Whether [`Solver::cost_so_far`] is the default, the moves along the parent links (so a
+    /// view of every cell can count them in one pass instead of walking back from each).
+    fn counts_moves(&self) -> bool {
+        true
+    }
+
+    /// The search's guess of the cost from `cell` to the goal (A*'s h, in moves), for the
+    /// searches that guess; `None` for the others.
+    fn estimate(&self, _cell: usize) -> Option<f64> {
+        None
+    }
+}
+
+/// The number of moves from the start to `cell` following `parent` back (the start is its own
+/// parent), or `None` when `cell` was not reached.
+pub fn moves_back(cell: usize, parent: impl Fn(usize) -> Option<usize>) -> Option<u64> {
+    let (mut cell, mut moves) = (cell, 0);
+    loop {
+        match parent(cell)? {
+            up if up == cell => return Some(moves),
+            up => (cell, moves) = (up, moves + 1),
+        }
+    }
 }
 
 /// A copy of a solver behind a box, for a run's checkpoints; every `Clone` solver has it.
