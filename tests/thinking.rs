@@ -113,14 +113,14 @@ fn searches_by_cost_know_the_cheapest_cost_of_every_settled_cell() {
             assert!(maze.has_terrain(), "a world with costs");
             let reference = reference_dijkstra(maze, run.start());
             let mut settled = 0;
-            for cell in 0..maze.len() {
+            for (cell, cheapest) in reference.iter().enumerate() {
                 // A cell whose parent the search reached it from is settled when the parent is
                 // on the cheapest way: check every cell whose own cost is already the cheapest
                 // and that the rest are never below it (a cost so far is an upper bound).
                 let Some(cost) = run.cost_so_far(cell) else {
                     continue;
                 };
-                let best = reference[cell].expect("a reached cell is reachable") as f64;
+                let best = cheapest.expect("a reached cell is reachable") as f64;
                 assert!(
                     cost >= best,
                     "{solver} seed {seed}: cell {cell} {cost} < {best}"
