@@ -19,6 +19,8 @@ import { Panels } from './ui/panels.js';
 import { Layout } from './ui/layout.js';
 import { RaceView } from './ui/race.js';
 import { TeachPanels } from './ui/teach.js';
+import { Trace } from './ui/trace.js';
+import { NUMBER_MIN_CSS } from './draw/thinking.js';
 import { formatNumber, onLanguageChange, setLanguage, t, translatePage } from './words/i18n.js';
 import { LanguagePicker, startLanguage } from './words/language.js';
 import { translatedApi } from './words/core-words.js';
@@ -163,6 +165,8 @@ class Page {
       { style, chore: (work) => this.controller.chore('draw', work), shapesLoaded });
     this.raceStage = new Stage({ canvas: $('maze-race'), overlay: $('overlay-race'), box: $('stage-race'), memory },
       { style, chore: (work) => this.controller.chore('draw-race', work), shapesLoaded });
+    // Came-from arrows and numbers from the address, on the maze's stage.
+    this.stage.setThinking(this.settings);
   }
 
   /** The clock and its hooks: each frame drawn and said, the address kept up to date. */
@@ -196,6 +200,7 @@ class Page {
             }
             page.stage.draw(partial);
             if (c.partner) page.raceStage.draw(partial);
+            page.trace?.refresh();
           }
           // Work in progress refreshes the panels like a playing run: a few times a second.
           const shownState = working ? 'running' : state;
@@ -225,6 +230,8 @@ class Page {
           this.controls?.show(s);
           this.noteLongEdits(s);
           this.stage.setDistances(c.run, s.distances);
+          this.stage.setThinking(s);
+          if (!s.arrows && !s.numbers) this.trace?.show(-1);
           this.showShape();
           if (c.run) this.refresh(c.run, c.state, true);
           // Copying the address shares this exact maze.
@@ -281,6 +288,22 @@ class Page {
     });
     this.teach.update(run, state, urgent);
     this.exporter?.update(run);
+    this.showNumbersNote(run, renderer);
+  }
+
+  /** Why the numbers chosen are not in the cells: too small to read, or a search that guesses nothing. */
+  showNumbersNote(run, renderer) {
+    const note = this.doc.getElementById('numbers-note');
+    const numbers = this.controller.settings.numbers;
+    let text = '';
+    if (numbers && run && renderer.geo) {
+      const dpr = renderer.dpr ?? (window.devicePixelRatio || 1);
+      const searching = !['generating', 'braiding'].includes(run.phase());
+      if (searching && numbers !== 'g' && run.estimate(run.start()) < 0) text = t('page.noEstimate');
+      else if (renderer.cellCentre(run.start())[3] < NUMBER_MIN_CSS * dpr) text = t('page.numbersSmall');
+    }
+    if (note.textContent !== text) note.textContent = text;
+    note.hidden = text === '';
   }
 
   /** The address with every setting, `step` when paused there, and the lesson on show. */
@@ -299,6 +322,11 @@ class Page {
   setUpControls() {
     const page = this;
     const c = this.controller;
+    this.trace = new Trace(this.doc.getElementById('maze'), this.doc.getElementById('trace-note'), {
+      renderer: () => page.stage.renderer,
+      active: () => Boolean(c.settings.arrows || c.settings.numbers),
+      editing: () => Boolean(page.shapeControls?.painting || page.editor?.active),
+    });
     this.controls = new Controls(this.doc, this.api, {
       change(changes) {
         const done = c.update(fitChanges(page, changes));
@@ -312,6 +340,8 @@ class Page {
       reset: () => c.reset(),
       pick(which, clientX, clientY) {
         if (page.shapeControls?.painting || page.editor?.active) return;
+        // A tap that traced a cell's way back moves nothing.
+        if (page.trace?.tookTap()) return;
         const renderer = page.stage.renderer;
         const cell = renderer.cellAt(clientX, clientY);
         if (!cell) return;

@@ -4,7 +4,7 @@
 //! every cell at once into a [`Thinking`] for a renderer.
 
 use super::Run;
-use crate::solvers::{Solver, NO_PARENT};
+use crate::solvers::{self, Solver, NO_PARENT};
 
 /// Every cell's came-from link, cost so far and estimate, −1 where there is none (the start's
 /// link, cells not reached, a search that keeps no costs or makes no guess).
@@ -26,7 +26,7 @@ impl Run {
     /// The cost of the way to `cell` the search knows (BFS's distance, Dijkstra's cost, A*'s
     /// g, in moves); `None` for a cell not reached and when no solver has begun.
     pub fn cost_so_far(&self, cell: usize) -> Option<f64> {
-        self.solver_for(cell)?.cost_so_far(cell)
+        solvers::cost_so_far(self.solver_for(cell)?, cell)
     }
 
     /// The search's guess of the cost from `cell` to the goal (A*'s h); `None` for a search
@@ -49,7 +49,11 @@ impl Run {
         let Some(solver) = self.solver() else {
             return 0;
         };
-        solver.parents_into(&mut parents);
+        if !solver.parents_into(&mut parents) {
+            for (cell, slot) in parents.iter_mut().enumerate() {
+                *slot = solver.search_parent(cell).map_or(NO_PARENT, |p| p as u32);
+            }
+        }
         let mut reached = 0;
         for (cell, &parent) in parents.iter().enumerate() {
             if parent == NO_PARENT {

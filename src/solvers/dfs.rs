@@ -279,13 +279,14 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for Dfs<T> {
         Some(self.stack[at.saturating_sub(1)] as usize)
     }
 
-    fn parents_into(&self, parents: &mut [u32]) {
+    fn parents_into(&self, parents: &mut [u32]) -> bool {
         parents.fill(NO_PARENT);
         let mut up = self.stack.first().copied();
         for &cell in &self.stack {
             parents[cell as usize] = up.unwrap_or(cell);
             up = Some(cell);
         }
+        true
     }
 
     /// Its place on the stack, in moves from the start.

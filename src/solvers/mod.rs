@@ -138,26 +138,25 @@ pub trait Solver: Machine + CloneSolver {
         None
     }
 
-    /// The cost of the way to `cell` the search knows so far (BFS's distance, Dijkstra's cost,
-    /// A*'s g), in moves ([`moves::in_moves`]); `None` for a cell not reached. The default
-    /// counts the moves back along [`Solver::search_parent`], right for the searches that count
-    /// moves (BFS, DFS, greedy search); a search that keeps its own costs overrides it and
-    /// [`Solver::counts_moves`].
-    fn cost_so_far(&self, cell: usize) -> Option<f64> {
-        moves_back(cell, |c| self.search_parent(c)).map(|moves| moves as f64)
+    /// The cost of the way to `cell` the search keeps (Dijkstra's cost, A*'s g), in moves
+    /// ([`moves::in_moves`]), `None` for a cell not reached. The default keeps none: a search
+    /// that counts moves (BFS, greedy search) leaves it, and the run counts the moves back along
+    /// [`Solver::search_parent`] ([`fn@cost_so_far`]). A search that keeps its own costs overrides
+    /// it and [`Solver::counts_moves`].
+    fn cost_so_far(&self, _cell: usize) -> Option<f64> {
+        None
     }
 
-    /// Every cell's [`Solver::search_parent`] at once, as a cell index or [`NO_PARENT`] (the
-    /// renderer's view): the default asks cell by cell; a search whose links are its stack
-    /// (DFS, IDA*) writes them in one walk.
-    fn parents_into(&self, parents: &mut [u32]) {
-        for (cell, slot) in parents.iter_mut().enumerate() {
-            *slot = self.search_parent(cell).map_or(NO_PARENT, |p| p as u32);
-        }
+    /// Every cell's [`Solver::search_parent`] at once, as a cell index or [`NO_PARENT`], for a
+    /// search whose links are its stack (DFS, IDA*), where asking cell by cell would search the
+    /// stack for each. Returns false, writing nothing, for the others: the run asks cell by
+    /// cell. (Defaults that do nothing keep each solver's copy of the trait small in wasm.)
+    fn parents_into(&self, _parents: &mut [u32]) -> bool {
+        false
     }
 
-    /// Whether [`Solver::cost_so_far`] is the default, the moves along the parent links (so a
-    /// view of every cell can count them in one pass instead of walking back from each).
+    /// Whether the cost so far is the number of moves along the parent links (BFS, DFS,
+    /// greedy search), so a view of every cell counts them in one pass over the links.
     fn counts_moves(&self) -> bool {
         true
     }
@@ -166,6 +165,17 @@ pub trait Solver: Machine + CloneSolver {
     /// searches that guess; `None` for the others.
     fn estimate(&self, _cell: usize) -> Option<f64> {
         None
+    }
+}
+
+/// The cost of the way to `cell` that `solver` knows: its own ([`Solver::cost_so_far`]), or for
+/// a search that counts moves the moves back along its links; `None` for a cell not reached.
+pub fn cost_so_far(solver: &dyn Solver, cell: usize) -> Option<f64> {
+    match solver.cost_so_far(cell) {
+        None if solver.counts_moves() => {
+            moves_back(cell, |c| solver.search_parent(c)).map(|moves| moves as f64)
+        }
+        cost => cost,
     }
 }
 

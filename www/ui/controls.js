@@ -5,7 +5,7 @@
 import { t } from '../words/i18n.js';
 import { honoursText } from '../run/world.js';
 import {
-  CORNERS, DENSITY_MAX, HEURISTICS, cornerTitle, heuristicTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
+  CORNERS, DENSITY_MAX, HEURISTICS, NUMBERS, cornerTitle, heuristicTitle, numbersTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
 } from '../run/settings.js';
 
@@ -30,6 +30,7 @@ export class Controls {
       braidText: $('braid-text'), density: $('density'), densityText: $('density-text'),
       densityField: $('density-field'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
       diagonals: $('diagonals'), heuristic: $('heuristic'), weight: $('weight'), honours: $('solver-honours'),
+      arrows: $('arrows'), numbers: $('numbers'),
     };
     this.summaries = new Map();
     this.fillOptions();
@@ -63,6 +64,7 @@ export class Controls {
     for (const name of this.api.solverNames()) this.el.race.append(option(name, this.api.algorithmTitle(name)));
     for (const name of Object.keys(CORNERS)) this.el.diagonals.append(option(name, cornerTitle(name)));
     for (const name of Object.keys(HEURISTICS)) this.el.heuristic.append(option(name, heuristicTitle(name)));
+    for (const name of NUMBERS) this.el.numbers.append(option(name, numbersTitle(name)));
     this.el.speed.min = '0';
     this.el.speed.max = String(SPEED_STOPS.length - 1);
     this.el.speed.step = '1';
@@ -87,6 +89,8 @@ export class Controls {
     el.race.addEventListener('change', () => this.on.change({ race: el.race.value }));
     el.diagonals.addEventListener('change', () => this.on.change({ corners: el.diagonals.value }));
     el.heuristic.addEventListener('change', () => this.on.change({ heuristic: el.heuristic.value }));
+    el.arrows.addEventListener('change', () => this.on.change({ arrows: el.arrows.checked }));
+    el.numbers.addEventListener('change', () => this.on.change({ numbers: el.numbers.value }));
     el.weight.addEventListener('change', () => {
       const value = this.checked(el.weight, () => {
         const weight = Number(el.weight.value);
@@ -227,6 +231,8 @@ export class Controls {
     el.race.value = settings.race;
     el.diagonals.value = settings.corners;
     el.heuristic.value = settings.heuristic;
+    el.arrows.checked = Boolean(settings.arrows);
+    el.numbers.value = settings.numbers ?? '';
     el.weight.value = String(settings.weight);
     this.clearProblem(el.weight);
     const honours = honoursText(settings.solver, settings);
@@ -290,6 +296,7 @@ export class Controls {
     none(this.el.race, 'page.none');
     for (const item of this.el.diagonals.options) item.textContent = cornerTitle(item.value);
     for (const item of this.el.heuristic.options) item.textContent = heuristicTitle(item.value);
+    for (const item of this.el.numbers.options) item.textContent = numbersTitle(item.value);
     // The seam to the core's words: titles and summaries asked again, in case they follow the language.
     for (const select of [this.el.generator, this.el.solver, this.el.race]) {
       for (const item of select.options) {

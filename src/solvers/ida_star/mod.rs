@@ -283,13 +283,14 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for IdaStar<T> {
         Some(self.stack[at.saturating_sub(1)].cell as usize)
     }
 
-    fn parents_into(&self, parents: &mut [u32]) {
+    fn parents_into(&self, parents: &mut [u32]) -> bool {
         parents.fill(NO_PARENT);
         let mut up = self.stack.first().map(|f| f.cell);
         for frame in &self.stack {
             parents[frame.cell as usize] = up.unwrap_or(frame.cell);
             up = Some(frame.cell);
         }
+        true
     }
 
     fn cost_so_far(&self, cell: usize) -> Option<f64> {
