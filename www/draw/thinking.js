@@ -12,7 +12,7 @@ export const NUMBER_CHOICES = ['', 'g', 'h', 'f'];
 /** Cells at least this many CSS pixels across get an arrow; smaller ones are too dense to read. */
 export const ARROW_MIN_CSS = 5;
 /** Cells at least this many CSS pixels across get their number written in them. */
-export const NUMBER_MIN_CSS = 22;
+export const NUMBER_MIN_CSS = 20;
 
 const ARROW = '#1d3f8f';
 const TRACE = '#d4380d';
