@@ -370,6 +370,8 @@ class Page {
           page.cursor = [Math.min(width - 1, Math.max(0, page.cursor[0] + dx)), Math.min(height - 1, Math.max(0, page.cursor[1] + dy))];
         }
         renderer.setCursor(page.cursor);
+        // The keyboard traces too: the way back from the cell under the cursor.
+        if (page.trace && (c.settings.arrows || c.settings.numbers)) page.trace.show(renderer.cursor);
       },
       placeCursor(which) {
         if (!page.cursor) page.showCursor(true);
@@ -387,6 +389,7 @@ class Page {
     const renderer = this.stage.renderer;
     if (!shown) {
       this.cursor = null;
+      this.trace?.show(-1);
     } else {
       const { width, height } = c.settings;
       const [x, y] = this.cursor ?? pointOf(c.settings, 'start');

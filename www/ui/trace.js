@@ -56,7 +56,11 @@ export class Trace {
     const run = renderer.run;
     let way = null;
     if (cell >= 0 && run) {
-      const view = readThinking(run, renderer.memory);
+      // Drawn first: the overlay reads what the search knows now, and the note says the same.
+      renderer.setThinking({ trace: cell });
+      let view = renderer.thought;
+      // Views over memory that grew since are empty: read again.
+      if (!view || view.cameFrom.length !== run.cellCount) view = readThinking(run, renderer.memory);
       way = traceBack(view, cell);
       if (way) way.numbers = numbersOf(view, cell);
     }
