@@ -3095,12 +3095,9 @@ fn came_from_links_and_costs_follow_the_search_and_back() {
     let thinking = |run: &mut MazeRun| {
         let reached = run.measure_thinking();
         let n = run.cell_count();
-        let links = Int32Array::new_with_byte_offset_and_length(
-            &buffer(),
-            run.came_from_ptr() as u32,
-            n,
-        )
-        .to_vec();
+        let links =
+            Int32Array::new_with_byte_offset_and_length(&buffer(), run.came_from_ptr() as u32, n)
+                .to_vec();
         let costs = Float32Array::new_with_byte_offset_and_length(
             &buffer(),
             run.cost_so_far_ptr() as u32,
