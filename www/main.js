@@ -20,7 +20,7 @@ import { Layout } from './ui/layout.js';
 import { RaceView } from './ui/race.js';
 import { TeachPanels } from './ui/teach.js';
 import { Trace } from './ui/trace.js';
-import { NUMBER_MIN_CSS } from './draw/thinking.js';
+import { NUMBER_MAX_CELLS, NUMBER_MIN_CSS } from './draw/thinking.js';
 import { formatNumber, onLanguageChange, setLanguage, t, translatePage } from './words/i18n.js';
 import { LanguagePicker, startLanguage } from './words/language.js';
 import { translatedApi } from './words/core-words.js';
@@ -300,7 +300,9 @@ class Page {
       const dpr = renderer.dpr ?? (window.devicePixelRatio || 1);
       const searching = !['generating', 'braiding'].includes(run.phase());
       if (searching && numbers !== 'g' && run.estimate(run.start()) < 0) text = t('page.noEstimate');
-      else if (renderer.cellCentre(run.start())[3] < NUMBER_MIN_CSS * dpr) text = t('page.numbersSmall');
+      else if (renderer.cellCentre(run.start())[3] < NUMBER_MIN_CSS * dpr || (renderer.thought?.reached ?? 0) > NUMBER_MAX_CELLS) {
+        text = t('page.numbersSmall');
+      }
     }
     if (note.textContent !== text) note.textContent = text;
     note.hidden = text === '';

@@ -13,6 +13,11 @@ export const NUMBER_CHOICES = ['', 'g', 'h', 'f'];
 export const ARROW_MIN_CSS = 5;
 /** Cells at least this many CSS pixels across get their number written in them. */
 export const NUMBER_MIN_CSS = 20;
+/**
+ * At most this many reached cells get their numbers written: text is slow to draw (20 000
+ * numbers take about half a second), and a frame must stay short. Past it, hover or tap.
+ */
+export const NUMBER_MAX_CELLS = 2500;
 
 const ARROW = '#1d3f8f';
 const TRACE = '#d4380d';
@@ -82,7 +87,7 @@ export function drawThinking(renderer, ctx, dpr, { arrows, numbers, trace }) {
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   if (arrows && size >= ARROW_MIN_CSS * dpr) drawArrows(renderer, ctx, view, n, size, dpr);
-  if (numbers && size >= NUMBER_MIN_CSS * dpr) drawNumbers(renderer, ctx, view, n, size, numbers, arrows);
+  if (numbers && size >= NUMBER_MIN_CSS * dpr && view.reached <= NUMBER_MAX_CELLS) drawNumbers(renderer, ctx, view, n, size, numbers, arrows);
   if (trace >= 0) drawTrace(renderer, ctx, view, trace, size, dpr);
   ctx.restore();
   return view;
