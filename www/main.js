@@ -19,6 +19,8 @@ import { Panels } from './ui/panels.js';
 import { Layout } from './ui/layout.js';
 import { RaceView } from './ui/race.js';
 import { EventScan, MARK_CELLS_MAX, MARK_SCAN_STEPS, TeachPanels } from './ui/teach.js';
+import { Trace } from './ui/trace.js';
+import { NUMBER_MAX_CELLS, NUMBER_MIN_CSS } from './draw/thinking.js';
 import { formatNumber, onLanguageChange, setLanguage, t, translatePage } from './words/i18n.js';
 import { LanguagePicker, startLanguage } from './words/language.js';
 import { translatedApi } from './words/core-words.js';
@@ -167,6 +169,8 @@ class Page {
     // The race's other lanes (up to three), each a stage of its own.
     this.raceStages = LANE_SUFFIXES.map((suffix) => new Stage({ canvas: $(`maze${suffix}`), overlay: $(`overlay${suffix}`), box: $(`stage${suffix}`), memory },
       { style, chore: (work) => this.controller.chore(`draw${suffix}`, work), shapesLoaded }));
+    // Came-from arrows and numbers from the address, on the maze's stage.
+    this.stage.setThinking(this.settings);
   }
 
   /** The clock and its hooks: each frame drawn and said, the address kept up to date. */
@@ -201,6 +205,7 @@ class Page {
             }
             page.stage.draw(partial);
             c.partners.forEach((_, i) => page.raceStages[i].draw(partial));
+            page.trace?.refresh();
           }
           // Work in progress refreshes the panels like a playing run: a few times a second.
           const shownState = working ? 'running' : state;
@@ -230,6 +235,8 @@ class Page {
           this.controls?.show(s);
           this.noteLongEdits(s);
           this.stage.setDistances(c.run, s.distances);
+          this.stage.setThinking(s);
+          if (!s.arrows && !s.numbers) this.trace?.show(-1);
           this.showShape();
           if (c.run) this.refresh(c.run, c.state, true);
           // Copying the address shares this exact maze.
@@ -333,6 +340,24 @@ class Page {
     });
     this.teach.update(run, state, urgent);
     this.exporter?.update(run);
+    this.showNumbersNote(run, renderer);
+  }
+
+  /** Why the numbers chosen are not in the cells: too small to read, or a search that guesses nothing. */
+  showNumbersNote(run, renderer) {
+    const note = this.doc.getElementById('numbers-note');
+    const numbers = this.controller.settings.numbers;
+    let text = '';
+    if (numbers && run && renderer.geo) {
+      const dpr = renderer.dpr ?? (window.devicePixelRatio || 1);
+      const searching = !['generating', 'braiding'].includes(run.phase());
+      if (searching && numbers !== 'g' && run.estimate(run.start()) < 0) text = t('page.noEstimate');
+      else if (renderer.cellCentre(run.start())[3] < NUMBER_MIN_CSS * dpr || (renderer.thought?.reached ?? 0) > NUMBER_MAX_CELLS) {
+        text = t('page.numbersSmall');
+      }
+    }
+    if (note.textContent !== text) note.textContent = text;
+    note.hidden = text === '';
   }
 
   /** The address with every setting, `step` when paused there, and the lesson on show. */
@@ -351,6 +376,11 @@ class Page {
   setUpControls() {
     const page = this;
     const c = this.controller;
+    this.trace = new Trace(this.doc.getElementById('maze'), this.doc.getElementById('trace-note'), {
+      renderer: () => page.stage.renderer,
+      active: () => Boolean(c.settings.arrows || c.settings.numbers),
+      editing: () => Boolean(page.shapeControls?.painting || page.editor?.active),
+    });
     this.controls = new Controls(this.doc, this.api, {
       change(changes) {
         const done = c.update(fitChanges(page, changes));
@@ -364,6 +394,8 @@ class Page {
       reset: () => c.reset(),
       pick(which, clientX, clientY) {
         if (page.shapeControls?.painting || page.editor?.active) return;
+        // A tap that traced a cell's way back moves nothing.
+        if (page.trace?.tookTap()) return;
         const renderer = page.stage.renderer;
         const cell = renderer.cellAt(clientX, clientY);
         if (!cell) return;
@@ -392,6 +424,8 @@ class Page {
           page.cursor = [Math.min(width - 1, Math.max(0, page.cursor[0] + dx)), Math.min(height - 1, Math.max(0, page.cursor[1] + dy))];
         }
         renderer.setCursor(page.cursor);
+        // The keyboard traces too: the way back from the cell under the cursor.
+        if (page.trace && (c.settings.arrows || c.settings.numbers)) page.trace.show(renderer.cursor);
       },
       placeCursor(which) {
         if (!page.cursor) page.showCursor(true);
@@ -409,6 +443,7 @@ class Page {
     const renderer = this.stage.renderer;
     if (!shown) {
       this.cursor = null;
+      this.trace?.show(-1);
     } else {
       const { width, height } = c.settings;
       const [x, y] = this.cursor ?? pointOf(c.settings, 'start');

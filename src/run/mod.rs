@@ -23,6 +23,7 @@ mod history;
 mod phase;
 mod rework;
 mod settings;
+mod thinking;
 mod timeline;
 
 pub use best::{fewest_cells, BestPaths};
@@ -34,6 +35,7 @@ pub use settings::{
     algorithm_info, algorithm_shapes, default_ends, default_ends_of, Checked, RunError, Settings,
     DEFAULT_SIDE,
 };
+pub use thinking::Thinking;
 use timeline::{default_checkpoint_budget, history_limit, room_for, Timeline};
 pub use timeline::{CHECKPOINTS, CHECKPOINT_BUDGET, HISTORY_REPLAY, RECENT_GAP};
 

@@ -306,4 +306,8 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for Bfs<T> {
     fn visited(&self) -> u64 {
         self.visited
     }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.parent(cell)
+    }
 }

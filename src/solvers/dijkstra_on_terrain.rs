@@ -251,6 +251,18 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for DijkstraOnTerrain<T>
     fn visited(&self) -> u64 {
         self.visited
     }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.parent(cell)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        self.dist(cell).map(f64::from)
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
 }
 
 // -----------------------------------------------------------------------------------------------

@@ -128,6 +128,67 @@ pub trait Solver: Machine + CloneSolver {
 
     /// Distinct cells visited so far.
     fn visited(&self) -> u64;
+
+    /// How the search thinks, cell by cell: its parent link of `cell` (the cell it reached
+    /// `cell` from), `Some(cell)` for the start (its own parent), `None` for a cell not reached.
+    /// A search that keeps a parent array ([`crate::ds::parents`]) returns it here, and the
+    /// run's [`crate::run::Run::came_from`], the page's arrows and its trace back all follow;
+    /// the default is a search that keeps no parents (wall followers, the random mouse).
+    fn search_parent(&self, _cell: usize) -> Option<usize> {
+        None
+    }
+
+    /// The cost of the way to `cell` the search keeps (Dijkstra's cost, A*'s g), in moves
+    /// ([`moves::in_moves`]), `None` for a cell not reached. The default keeps none: a search
+    /// that counts moves (BFS, greedy search) leaves it, and the run counts the moves back along
+    /// [`Solver::search_parent`] ([`fn@cost_so_far`]). A search that keeps its own costs overrides
+    /// it and [`Solver::counts_moves`].
+    fn cost_so_far(&self, _cell: usize) -> Option<f64> {
+        None
+    }
+
+    /// Every cell's [`Solver::search_parent`] at once, as a cell index or [`NO_PARENT`], for a
+    /// search whose links are its stack (DFS, IDA*), where asking cell by cell would search the
+    /// stack for each. Returns false, writing nothing, for the others: the run asks cell by
+    /// cell. (Defaults that do nothing keep each solver's copy of the trait small in wasm.)
+    fn parents_into(&self, _parents: &mut [u32]) -> bool {
+        false
+    }
+
+    /// Whether the cost so far is the number of moves along the parent links (BFS, DFS,
+    /// greedy search), so a view of every cell counts them in one pass over the links.
+    fn counts_moves(&self) -> bool {
+        true
+    }
+
+    /// The search's guess of the cost from `cell` to the goal (A*'s h, in moves), for the
+    /// searches that guess; `None` for the others.
+    fn estimate(&self, _cell: usize) -> Option<f64> {
+        None
+    }
+}
+
+/// The cost of the way to `cell` that `solver` knows: its own ([`Solver::cost_so_far`]), or for
+/// a search that counts moves the moves back along its links; `None` for a cell not reached.
+pub fn cost_so_far(solver: &dyn Solver, cell: usize) -> Option<f64> {
+    match solver.cost_so_far(cell) {
+        None if solver.counts_moves() => {
+            moves_back(cell, |c| solver.search_parent(c)).map(|moves| moves as f64)
+        }
+        cost => cost,
+    }
+}
+
+/// The number of moves from the start to `cell` following `parent` back (the start is its own
+/// parent), or `None` when `cell` was not reached.
+pub fn moves_back(cell: usize, parent: impl Fn(usize) -> Option<usize>) -> Option<u64> {
+    let (mut cell, mut moves) = (cell, 0);
+    loop {
+        match parent(cell)? {
+            up if up == cell => return Some(moves),
+            up => (cell, moves) = (up, moves + 1),
+        }
+    }
 }
 
 /// A copy of a solver behind a box, for a run's checkpoints; every `Clone` solver has it.

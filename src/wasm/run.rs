@@ -49,6 +49,7 @@ impl MazeRun {
         Ok(MazeRun {
             run,
             distances: Vec::new(),
+            thinking: Default::default(),
             sheet: None,
         })
     }

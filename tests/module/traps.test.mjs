@@ -72,12 +72,13 @@ const PHASES = {
 /** Each method with good arguments (some twice: with and without a limit). */
 const METHOD_CALLS = [
   ['advance', [3]], ['advanceUntil', ['expand', 10]], ['algorithm', []], ['allDirty', []],
-  ['back', []], ['bestPaths', []], ['canRework', []], ['cellsPtr', []], ['cheapestCost', []], ['counterNames', []],
+  ['back', []], ['bestPaths', []], ['cameFrom', [0]], ['cameFromPtr', []], ['canRework', []], ['cellsPtr', []],
+  ['cheapestCost', []], ['costSoFar', [1]], ['costSoFarPtr', []], ['counterNames', []],
   ['counterValues', []], ['current', []], ['dirtyLen', []], ['dirtyPtr', []],
-  ['distancesPtr', []], ['editsText', []], ['finish', [5]], ['finish', []], ['goal', []],
+  ['distancesPtr', []], ['editsText', []], ['estimate', [2]], ['estimatePtr', []], ['finish', [5]], ['finish', []], ['goal', []],
   ['groupsPtr', []], ['hasLabels', []], ['heading', []], ['knownTotal', []], ['lastEvent', []],
   ['lastLine', []], ['layTimeline', [5]], ['longestPath', [0]], ['marksPtr', []],
-  ['measureDistances', [0]], ['measure', [100]], ['narrationData', []], ['narration', []],
+  ['measureDistances', [0]], ['measureThinking', []], ['measure', [100]], ['narrationData', []], ['narration', []],
   ['noPathData', []], ['noPath', []], ['offCells', []], ['outcome', []], ['pathCost', []],
   ['pathLen', []], ['pathLength', []], ['pathPtr', []], ['phaseSteps', ['generating']],
   ['phase', []], ['prepareBack', [100]], ['rework', ['', null, null]], ['rework', ['2.a', null, null]],

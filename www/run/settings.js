@@ -70,6 +70,12 @@ export function cornerTitle(name) {
 export function heuristicTitle(name) {
   return t(`page.heuristic-${name}`);
 }
+/** The numbers the page may write on the cells ('' none; www/draw/thinking.js). */
+export const NUMBERS = ['', 'g', 'h', 'f'];
+/** A numbers choice in the page's language ("Off", "Cost so far (g)", …). */
+export function numbersTitle(name) {
+  return t(`page.numbers-${name || 'off'}`);
+}
 /** Heuristics for A* and greedy search (the core's world::Heuristic names). */
 export const HEURISTICS = {
   grid: "The grid's own (Manhattan, Chebyshev with diagonals)",
@@ -179,6 +185,10 @@ export const DEFAULTS = {
   mask: '',
   // The distance map: '' off, 'start' from the start, or "X,Y" from that cell.
   distances: '',
+  // How the search thinks, drawn on the maze: came-from arrows, and the numbers in the cells
+  // ('' none, 'g' cost so far, 'h' the search's guess, 'f' their sum).
+  arrows: false,
+  numbers: '',
   // The learner's edits of the generated maze in the core's text form ('' for none; see
   // www/run/world.js), and how the search may move and guess.
   edits: '',

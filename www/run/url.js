@@ -9,13 +9,13 @@ import { t } from '../words/i18n.js';
 import { quote } from '../words/quote.js';
 import { langSetting, languageCodes, languageName } from '../words/language.js';
 import {
-  CORNERS, DENSITY_DEFAULT, cellCount, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, parseRace, pointInside,
+  CORNERS, DENSITY_DEFAULT, cellCount, DENSITY_MAX, HEURISTICS, NUMBERS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, parseRace, pointInside,
   pointSetting,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
 export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
-  'corners', 'heuristic', 'weight', 'seed', 'distances', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+  'corners', 'heuristic', 'weight', 'seed', 'distances', 'arrows', 'numbers', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 /** The parameters of tours and the quiz, read by www/lessons/lessons.js (loaded when first needed). */
 export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
 PARAMS.push(...LESSON_PARAMS);
@@ -210,6 +210,13 @@ export function readSettings(search, api, defaults) {
     }
   }
 
+  if (params.has('numbers')) {
+    const given = params.get('numbers');
+    if (NUMBERS.includes(given) && given !== '') settings.numbers = given;
+    else if (given === '' || given === 'off') settings.numbers = '';
+    else refuse('numbers', given, t('page.useNumbers'), t('page.numbers-off'));
+  }
+
   let seed = null;
   if (params.has('seed')) {
     const given = params.get('seed');
@@ -237,7 +244,7 @@ export function readSettings(search, api, defaults) {
     else refuse('style', given, t('page.useEither', { a: STYLES[0], b: STYLES[1] }), settings.style);
   }
 
-  for (const flag of ['autoplay', 'embed', 'loop']) {
+  for (const flag of ['arrows', 'autoplay', 'embed', 'loop']) {
     if (!params.has(flag)) continue;
     const given = params.get(flag);
     const value = parseFlag(given);
@@ -342,6 +349,8 @@ export function writeSettings(settings, step = 0) {
   if (settings.goal) params.set('goal', settings.goal);
   params.set('seed', settings.seed);
   if (settings.distances) params.set('distances', settings.distances);
+  if (settings.arrows) params.set('arrows', '1');
+  if (settings.numbers) params.set('numbers', settings.numbers);
   params.set('speed', formatSpeed(settings.speed));
   params.set('style', settings.style);
   // The language only when one was asked for; else each reader gets their browser's.

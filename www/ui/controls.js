@@ -5,7 +5,7 @@
 import { t } from '../words/i18n.js';
 import { honoursText } from '../run/world.js';
 import {
-  CORNERS, DENSITY_MAX, HEURISTICS, RACE_PRESETS, raceLanes, cornerTitle, heuristicTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
+  CORNERS, DENSITY_MAX, HEURISTICS, NUMBERS, RACE_PRESETS, raceLanes, cornerTitle, heuristicTitle, numbersTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
 } from '../run/settings.js';
 
@@ -30,6 +30,7 @@ export class Controls {
       braidText: $('braid-text'), density: $('density'), densityText: $('density-text'),
       densityField: $('density-field'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
       diagonals: $('diagonals'), heuristic: $('heuristic'), weight: $('weight'), honours: $('solver-honours'),
+      arrows: $('arrows'), numbers: $('numbers'),
     };
     this.summaries = new Map();
     this.fillOptions();
@@ -70,6 +71,7 @@ export class Controls {
     }
     for (const name of Object.keys(CORNERS)) this.el.diagonals.append(option(name, cornerTitle(name)));
     for (const name of Object.keys(HEURISTICS)) this.el.heuristic.append(option(name, heuristicTitle(name)));
+    for (const name of NUMBERS) this.el.numbers.append(option(name, numbersTitle(name)));
     this.el.speed.min = '0';
     this.el.speed.max = String(SPEED_STOPS.length - 1);
     this.el.speed.step = '1';
@@ -99,6 +101,8 @@ export class Controls {
     });
     el.diagonals.addEventListener('change', () => this.on.change({ corners: el.diagonals.value }));
     el.heuristic.addEventListener('change', () => this.on.change({ heuristic: el.heuristic.value }));
+    el.arrows.addEventListener('change', () => this.on.change({ arrows: el.arrows.checked }));
+    el.numbers.addEventListener('change', () => this.on.change({ numbers: el.numbers.value }));
     el.weight.addEventListener('change', () => {
       const value = this.checked(el.weight, () => {
         const weight = Number(el.weight.value);
@@ -239,6 +243,8 @@ export class Controls {
     this.showRace(settings);
     el.diagonals.value = settings.corners;
     el.heuristic.value = settings.heuristic;
+    el.arrows.checked = Boolean(settings.arrows);
+    el.numbers.value = settings.numbers ?? '';
     el.weight.value = String(settings.weight);
     this.clearProblem(el.weight);
     const honours = honoursText(settings.solver, settings);
@@ -320,6 +326,7 @@ export class Controls {
     none(this.el.race, 'page.none');
     for (const item of this.el.diagonals.options) item.textContent = cornerTitle(item.value);
     for (const item of this.el.heuristic.options) item.textContent = heuristicTitle(item.value);
+    for (const item of this.el.numbers.options) item.textContent = numbersTitle(item.value);
     // The seam to the core's words: titles and summaries asked again, in case they follow the language.
     for (const [name] of Object.entries(RACE_PRESETS)) {
       const item = this.el.race.querySelector(`option[value="preset:${name}"]`);

@@ -352,6 +352,24 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for BestFirst<T> {
     fn visited(&self) -> u64 {
         self.visited
     }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        let parent = self.nodes[cell].parent;
+        (parent != NO_PARENT).then_some(parent as usize)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        self.g(cell).map(in_moves)
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    /// Dijkstra guesses nothing.
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        self.guess.is_some().then(|| in_moves(self.h(cell)))
+    }
 }
 
 // -----------------------------------------------------------------------------------------------

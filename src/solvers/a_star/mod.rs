@@ -301,6 +301,22 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Solver for AStar<T> {
     fn visited(&self) -> u64 {
         self.visited
     }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.parent(cell)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        self.g(cell).map(f64::from)
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        Some(f64::from(self.h(cell)))
+    }
 }
 
 // -----------------------------------------------------------------------------------------------

@@ -29,8 +29,9 @@
 mod undo;
 mod views;
 
+use super::moves::in_moves;
 use super::moves::{Guess, Moves};
-use super::{mark_path, Outcome, Solver};
+use super::{mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
@@ -274,6 +275,35 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for IdaStar<T> {
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+
+    /// IDA* keeps no parents, only its current path: a cell on it came from the one before.
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        let at = self.stack.iter().position(|f| f.cell as usize == cell)?;
+        Some(self.stack[at.saturating_sub(1)].cell as usize)
+    }
+
+    fn parents_into(&self, parents: &mut [u32]) -> bool {
+        parents.fill(NO_PARENT);
+        let mut up = self.stack.first().map(|f| f.cell);
+        for frame in &self.stack {
+            parents[frame.cell as usize] = up.unwrap_or(frame.cell);
+            up = Some(frame.cell);
+        }
+        true
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        let frame = self.stack.iter().find(|f| f.cell as usize == cell)?;
+        Some(in_moves(frame.g))
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        Some(in_moves(self.h(cell)))
     }
 }
 

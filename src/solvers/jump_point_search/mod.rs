@@ -36,7 +36,7 @@ mod undo;
 mod views;
 
 use super::cost_notes::{note_pop, note_relax, CostEntry};
-use super::moves::{Guess, Moves};
+use super::moves::{in_moves, Guess, Moves};
 use super::{is_uniform, mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::QuadHeap;
@@ -298,6 +298,25 @@ impl Solver for JumpPointSearch {
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+
+    /// The jump point it jumped from: a parent may lie many cells away, in a straight line.
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        let parent = self.parent[cell];
+        (parent != NO_PARENT).then_some(parent as usize)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        let g = self.g[cell];
+        (g != UNREACHED).then(|| in_moves(g))
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        Some(in_moves(self.guess.units(&self.square, cell, self.goal)))
     }
 }
 
