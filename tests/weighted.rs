@@ -615,3 +615,51 @@ fn dfs_says_which_way_it_went_across_a_corner() {
         "{said:#?}"
     );
 }
+
+/// IDA* on a 40 × 30 open field with terrain costs, 10 % obstacles and diagonal moves: it
+/// finishes within its step limit (no "gave up") and its cost is the reference Dijkstra's, for
+/// several seeds and corner rules. Classic IDA*, raising the bound to the next f each round,
+/// gave up here: with costs in units of √2 nearly every round adds one f value.
+#[test]
+fn ida_star_finishes_a_40_by_30_world_with_terrain_and_diagonal_moves_at_the_cheapest_cost() {
+    for seed in [1, 2, 3, 4, 5] {
+        let mut rng = Rng::new(seed);
+        let maze = open_world(40, 30, 0.1, true, &mut rng);
+        let corners =
+            [Corners::Always, Corners::AtMostOne, Corners::NoObstacles][seed as usize % 3];
+        // Far apart: near the opposite corners, on free cells.
+        let start = (0..maze.len()).find(|&c| maze.cost(c) != BLOCKED).unwrap();
+        let goal = (0..maze.len())
+            .rev()
+            .find(|&c| maze.cost(c) != BLOCKED)
+            .unwrap();
+        let search = Search {
+            corners,
+            heuristic: Heuristic::Octile,
+            weight: 1.0,
+        };
+        let what = format!("seed {seed}, {corners}");
+        let best = reference_cost(&maze, corners, start, goal);
+        let report = solvers::solve_with(
+            "ida-star",
+            &maze,
+            maze.coords(start),
+            maze.coords(goal),
+            &search,
+        )
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+        match (&report.outcome, best) {
+            (Outcome::Found(path), Some(best)) => {
+                assert_legal(&maze, corners, path, start, goal, &what);
+                let tolerance = 1e-6 * path.len() as f64 * f64::from(MAX_COST);
+                assert!(
+                    (report.cost - best).abs() <= tolerance,
+                    "{what}: cost {} but the cheapest is {best}",
+                    report.cost
+                );
+            }
+            (Outcome::Unreachable, None) => {}
+            (outcome, best) => panic!("{what}: {outcome:?}, reference {best:?}"),
+        }
+    }
+}
