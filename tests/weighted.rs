@@ -14,7 +14,7 @@ use mazestep::generators;
 use mazestep::maze::{Direction, Maze};
 use mazestep::rng::Rng;
 use mazestep::solvers::{self, Outcome, SolveError};
-use mazestep::world::{Corners, Heuristic, Search, BLOCKED, MAX_COST};
+use mazestep::world::{Corners, Exit, Heuristic, Search, BLOCKED, MAX_COST};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -108,6 +108,24 @@ fn reference_cost(maze: &Maze, corners: Corners, start: usize, goal: usize) -> O
         }
     }
     None
+}
+
+/// How many cells can be reached from `start` (the start included): what a flood visits.
+fn reference_reachable(maze: &Maze, corners: Corners, start: usize) -> u64 {
+    let mut seen = vec![false; maze.len()];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut count = 0;
+    while let Some(cell) = stack.pop() {
+        count += 1;
+        for (next, _) in reference_moves(maze, corners, cell) {
+            if !seen[next] {
+                seen[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    count
 }
 
 /// Checks that `path` runs from `start` to `goal` by moves the reference allows (diagonal ones
@@ -231,6 +249,7 @@ fn check_world(maze: &Maze, corners: Corners, start: usize, goal: usize, label: 
                 corners,
                 heuristic,
                 weight: 1.0,
+                ..Search::default()
             };
             let what = format!("{name} {corners} {heuristic} {label} {start}->{goal}");
             let result =
@@ -280,7 +299,51 @@ fn check_world(maze: &Maze, corners: Corners, start: usize, goal: usize, label: 
             if reference_here.is_none() && CHEAPEST.contains(&name) {
                 assert_eq!(report.outcome, Outcome::Unreachable, "{what}");
             }
+            if entry.floods {
+                check_flood(maze, moves, (start, goal), &search, &report, &what);
+            }
         }
+    }
+}
+
+/// The same search told to flood: it visits every cell the reference reaches from the start,
+/// ends as stopping at the goal does (found or unreachable), and, for the cheapest searches,
+/// at the same cost.
+fn check_flood(
+    maze: &Maze,
+    moves: Corners,
+    (start, goal): (usize, usize),
+    search: &Search,
+    at_goal: &solvers::Report,
+    what: &str,
+) {
+    let name = what.split(' ').next().unwrap();
+    let flood = Search {
+        exit: Exit::Flood,
+        ..*search
+    };
+    let report = solvers::solve_with(name, maze, maze.coords(start), maze.coords(goal), &flood)
+        .unwrap_or_else(|e| panic!("{what} flood: {e}"));
+    assert_eq!(
+        report.visited,
+        reference_reachable(maze, moves, start),
+        "{what} flood: visited"
+    );
+    match (&report.outcome, &at_goal.outcome) {
+        (Outcome::Found(path), Outcome::Found(_)) => {
+            assert_legal(maze, moves, path, start, goal, what);
+            if CHEAPEST.contains(&name) {
+                let tolerance = 1e-6 * path.len() as f64 * f64::from(MAX_COST);
+                assert!(
+                    (report.cost - at_goal.cost).abs() <= tolerance,
+                    "{what} flood: cost {} but {} stopping at the goal",
+                    report.cost,
+                    at_goal.cost
+                );
+            }
+        }
+        (Outcome::Unreachable, Outcome::Unreachable) => {}
+        (flood, goal) => panic!("{what}: flood {flood:?}, at the goal {goal:?}"),
     }
 }
 
@@ -443,6 +506,7 @@ fn searches_by_cost_take_back_every_step() {
                             corners,
                             heuristic,
                             weight: 1.0,
+                            ..Search::default()
                         };
                         let searches = solvers::ALL.iter().filter(|e| e.costs || e.diagonal);
                         for entry in searches {
@@ -637,6 +701,7 @@ fn ida_star_finishes_a_40_by_30_world_with_terrain_and_diagonal_moves_at_the_che
             corners,
             heuristic: Heuristic::Octile,
             weight: 1.0,
+            ..Search::default()
         };
         let what = format!("seed {seed}, {corners}");
         let best = reference_cost(&maze, corners, start, goal);
