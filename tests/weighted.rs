@@ -514,6 +514,13 @@ fn searches_by_cost_take_back_every_step() {
                                 continue;
                             }
                             check_undo(entry.info.name, maze, start, goal, &search);
+                            if entry.floods {
+                                let flood = Search {
+                                    exit: Exit::Flood,
+                                    ..search
+                                };
+                                check_undo(entry.info.name, maze, start, goal, &flood);
+                            }
                         }
                     }
                 }

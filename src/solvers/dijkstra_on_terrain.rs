@@ -38,8 +38,8 @@ use super::dijkstra::{BEGIN, FOUND, QUEUE, SETTLE, UNREACHABLE};
 use crate::board::{mark, Board};
 use crate::ds::distance_ring::DistanceRing;
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
-use crate::machine::Line;
 use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -263,7 +263,12 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for DijkstraOnTerrain<T>
 
     fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
         let reached = self.goal == self.start || self.parent(self.goal).is_some();
-        reached.then(|| (follow_parents(self.start, self.goal, |cell| self.parent(cell)), FOUND))
+        reached.then(|| {
+            (
+                follow_parents(self.start, self.goal, |cell| self.parent(cell)),
+                FOUND,
+            )
+        })
     }
 }
 

@@ -207,10 +207,12 @@ macro_rules! on_its_grid {
 pub static ALL: &[Entry] = &[
     Entry {
         info: &bfs::INFO,
-        make: |maze, start, goal, search| flooding(search, goal, {
-            let moves = Moves::new(maze, search.corners);
-            on_its_grid!(maze, |grid| Bfs::on(grid, start, goal).moving(moves))
-        }),
+        make: |maze, start, goal, search| {
+            flooding(search, goal, {
+                let moves = Moves::new(maze, search.corners);
+                on_its_grid!(maze, |grid| Bfs::on(grid, start, goal).moving(moves))
+            })
+        },
         any_shape: true,
         costs: false,
         diagonal: true,
@@ -219,7 +221,13 @@ pub static ALL: &[Entry] = &[
     },
     Entry {
         info: &a_star::INFO,
-        make: |maze, start, goal, search| flooding(search, goal, a_star_by(&a_star::INFO, maze, start, goal, search)),
+        make: |maze, start, goal, search| {
+            flooding(
+                search,
+                goal,
+                a_star_by(&a_star::INFO, maze, start, goal, search),
+            )
+        },
         any_shape: true,
         costs: true,
         diagonal: true,
@@ -274,23 +282,25 @@ pub static ALL: &[Entry] = &[
     },
     Entry {
         info: &dijkstra::INFO,
-        make: |maze, start, goal, search| flooding(search, goal, {
-            if is_unit_cost(maze, search) {
-                on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
-            } else if maze.grid().is_none() && !search.corners.diagonal() {
-                let grid = maze.square();
-                Box::new(DijkstraOnTerrain::on(&dijkstra::INFO, grid, start, goal))
-            } else {
-                on_its_grid!(maze, |grid| BestFirst::dijkstra(
-                    &dijkstra::INFO,
-                    grid,
-                    maze,
-                    start,
-                    goal,
-                    search
-                ))
-            }
-        }),
+        make: |maze, start, goal, search| {
+            flooding(search, goal, {
+                if is_unit_cost(maze, search) {
+                    on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
+                } else if maze.grid().is_none() && !search.corners.diagonal() {
+                    let grid = maze.square();
+                    Box::new(DijkstraOnTerrain::on(&dijkstra::INFO, grid, start, goal))
+                } else {
+                    on_its_grid!(maze, |grid| BestFirst::dijkstra(
+                        &dijkstra::INFO,
+                        grid,
+                        maze,
+                        start,
+                        goal,
+                        search
+                    ))
+                }
+            })
+        },
         any_shape: true,
         costs: true,
         diagonal: true,
@@ -344,16 +354,18 @@ pub static ALL: &[Entry] = &[
     },
     Entry {
         info: &a_star::INFO_WEIGHTED,
-        make: |maze, start, goal, search| flooding(search, goal, {
-            // Weight 1 here means "not chosen": the variant's own weight.
-            let weight = if search.weight == 1.0 {
-                f64::from(a_star::WEIGHTED)
-            } else {
-                search.weight
-            };
-            let search = Search { weight, ..*search };
-            a_star_by(&a_star::INFO_WEIGHTED, maze, start, goal, &search)
-        }),
+        make: |maze, start, goal, search| {
+            flooding(search, goal, {
+                // Weight 1 here means "not chosen": the variant's own weight.
+                let weight = if search.weight == 1.0 {
+                    f64::from(a_star::WEIGHTED)
+                } else {
+                    search.weight
+                };
+                let search = Search { weight, ..*search };
+                a_star_by(&a_star::INFO_WEIGHTED, maze, start, goal, &search)
+            })
+        },
         any_shape: true,
         costs: true,
         diagonal: true,

@@ -33,8 +33,8 @@
 use super::{BEGIN, CLOSE, FOUND, OPEN, UNREACHABLE};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
-use crate::machine::Line;
 use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{heap_best, step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -364,9 +364,15 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for BestFirst<T> {
 
     fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
         let reached = self.nodes[self.goal].parent != NO_PARENT;
-        reached.then(|| (follow_parents(self.start, self.goal, |cell| {
-            Some(self.nodes[cell].parent as usize).filter(|_| self.nodes[cell].parent != NO_PARENT)
-        }), FOUND))
+        reached.then(|| {
+            (
+                follow_parents(self.start, self.goal, |cell| {
+                    Some(self.nodes[cell].parent as usize)
+                        .filter(|_| self.nodes[cell].parent != NO_PARENT)
+                }),
+                FOUND,
+            )
+        })
     }
 }
 

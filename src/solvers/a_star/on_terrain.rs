@@ -34,8 +34,8 @@ use super::{BEGIN, CLOSE, FOUND, OPEN, UNREACHABLE};
 use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::ds::score_ring::ScoreRing;
-use crate::machine::Line;
 use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -289,7 +289,12 @@ impl Solver for AStarOnTerrain {
 
     fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
         let reached = self.goal == self.start || self.parent(self.goal).is_some();
-        reached.then(|| (follow_parents(self.start, self.goal, |cell| self.parent(cell)), FOUND))
+        reached.then(|| {
+            (
+                follow_parents(self.start, self.goal, |cell| self.parent(cell)),
+                FOUND,
+            )
+        })
     }
 }
 
