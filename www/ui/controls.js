@@ -3,9 +3,9 @@
 // parsers handed in, so the page and the core accept the same values.
 
 import { t } from '../words/i18n.js';
-import { honoursText } from '../run/world.js';
+import { honoursText, solverHonours } from '../run/world.js';
 import {
-  CORNERS, DENSITY_MAX, HEURISTICS, cornerTitle, heuristicTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
+  CORNERS, DENSITY_MAX, EXITS, HEURISTICS, cornerTitle, heuristicTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
 } from '../run/settings.js';
 
@@ -30,6 +30,7 @@ export class Controls {
       braidText: $('braid-text'), density: $('density'), densityText: $('density-text'),
       densityField: $('density-field'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
       diagonals: $('diagonals'), heuristic: $('heuristic'), weight: $('weight'), honours: $('solver-honours'),
+      exit: $('exit'), exitField: $('exit-field'),
     };
     this.summaries = new Map();
     this.fillOptions();
@@ -63,6 +64,7 @@ export class Controls {
     for (const name of this.api.solverNames()) this.el.race.append(option(name, this.api.algorithmTitle(name)));
     for (const name of Object.keys(CORNERS)) this.el.diagonals.append(option(name, cornerTitle(name)));
     for (const name of Object.keys(HEURISTICS)) this.el.heuristic.append(option(name, heuristicTitle(name)));
+    for (const name of EXITS) this.el.exit.append(option(name, t(`page.exit-${name}`)));
     this.el.speed.min = '0';
     this.el.speed.max = String(SPEED_STOPS.length - 1);
     this.el.speed.step = '1';
@@ -87,6 +89,7 @@ export class Controls {
     el.race.addEventListener('change', () => this.on.change({ race: el.race.value }));
     el.diagonals.addEventListener('change', () => this.on.change({ corners: el.diagonals.value }));
     el.heuristic.addEventListener('change', () => this.on.change({ heuristic: el.heuristic.value }));
+    el.exit.addEventListener('change', () => this.on.change({ exit: el.exit.value }));
     el.weight.addEventListener('change', () => {
       const value = this.checked(el.weight, () => {
         const weight = Number(el.weight.value);
@@ -229,6 +232,9 @@ export class Controls {
     el.heuristic.value = settings.heuristic;
     el.weight.value = String(settings.weight);
     this.clearProblem(el.weight);
+    el.exit.value = settings.exit;
+    // Only for the solvers that can flood (the core's registry says which).
+    el.exitField.hidden = !solverHonours(settings.solver).floods;
     const honours = honoursText(settings.solver, settings);
     if (el.honours.textContent !== honours) el.honours.textContent = honours;
     el.width.value = String(settings.width);
@@ -290,6 +296,7 @@ export class Controls {
     none(this.el.race, 'page.none');
     for (const item of this.el.diagonals.options) item.textContent = cornerTitle(item.value);
     for (const item of this.el.heuristic.options) item.textContent = heuristicTitle(item.value);
+    for (const item of this.el.exit.options) item.textContent = t(`page.exit-${item.value}`);
     // The seam to the core's words: titles and summaries asked again, in case they follow the language.
     for (const select of [this.el.generator, this.el.solver, this.el.race]) {
       for (const item of select.options) {
