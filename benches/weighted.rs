@@ -136,6 +136,7 @@ fn jump_point_search_against_a_star(side: u32, reps: usize, only: &str) {
         corners: Corners::AtMostOne,
         heuristic: Heuristic::Octile,
         weight: 1.0,
+        ..Search::default()
     };
     let options = generators::Options { density: 0.3 };
     for world in ["rooms", "obstacles"] {

@@ -2555,9 +2555,15 @@ fn density_blocks_its_share_of_an_open_world() {
 /// costs; BFS and Dijkstra flood, Trémaux and JPS do not; unknown names are refused.
 #[wasm_bindgen_test]
 fn solver_honours_reads_the_registry() {
-    assert_eq!(api::solver_honours(s("dijkstra")).ok(), Some(vec![1, 1, 0, 1]));
+    assert_eq!(
+        api::solver_honours(s("dijkstra")).ok(),
+        Some(vec![1, 1, 0, 1])
+    );
     assert_eq!(api::solver_honours(s("bfs")).ok(), Some(vec![0, 1, 0, 1]));
-    assert_eq!(api::solver_honours(s("tremaux")).ok(), Some(vec![0, 0, 0, 0]));
+    assert_eq!(
+        api::solver_honours(s("tremaux")).ok(),
+        Some(vec![0, 0, 0, 0])
+    );
     assert_eq!(
         api::solver_honours(s("jump-point-search")).ok(),
         Some(vec![0, 1, 1, 0])

@@ -735,3 +735,92 @@ fn ida_star_finishes_a_40_by_30_world_with_terrain_and_diagonal_moves_at_the_che
         }
     }
 }
+
+/// Jump point search on plain grids (walls only where cells are blocked: open fields with
+/// obstacles, and `rooms`), where it uses the classic pruning rules, under each diagonal
+/// corner rule: the reference's cost, or unreachable where the reference finds no way.
+#[test]
+fn jump_point_search_is_cheapest_on_plain_grids_under_every_diagonal_rule() {
+    let mut rng = Rng::new(29);
+    for round in 0..60 {
+        let (w, h) = (2 + rng.index(38) as u32, 2 + rng.index(38) as u32);
+        let density = [0.05, 0.2, 0.35, 0.5][round % 4];
+        let maze = if round % 3 == 0 {
+            let options = generators::Options { density };
+            generators::generate_with(
+                "rooms",
+                Maze::new(w, h).unwrap(),
+                round as u64,
+                0.0,
+                &options,
+            )
+            .unwrap()
+        } else {
+            open_world(w, h, density, false, &mut rng)
+        };
+        let Some((start, goal)) = ends(&maze, &mut rng) else {
+            continue;
+        };
+        for corners in [Corners::NoObstacles, Corners::AtMostOne, Corners::Always] {
+            let search = Search {
+                corners,
+                heuristic: Heuristic::Octile,
+                ..Search::default()
+            };
+            let what = format!("round {round} {w}x{h} {corners} {start}->{goal}");
+            let report = solvers::solve_with(
+                "jump-point-search",
+                &maze,
+                maze.coords(start),
+                maze.coords(goal),
+                &search,
+            )
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+            match (&report.outcome, reference_cost(&maze, corners, start, goal)) {
+                (Outcome::Found(path), Some(best)) => {
+                    assert_legal(&maze, corners, path, start, goal, &what);
+                    assert!(
+                        (report.cost - best).abs() < 1e-6,
+                        "{what}: cost {} but {best}",
+                        report.cost
+                    );
+                }
+                (Outcome::Unreachable, None) => {}
+                (outcome, best) => panic!("{what}: {outcome:?}, reference {best:?}"),
+            }
+        }
+    }
+}
+
+/// On `rooms` with diagonal moves jump point search prunes: it puts a fraction of the cells A*
+/// reaches on its open set (with the open-ground rule alone it reached about as many).
+#[test]
+fn jump_point_search_reaches_far_fewer_cells_than_a_star_on_rooms() {
+    let maze = generators::generate_on("rooms", Maze::new(200, 200).unwrap(), 7, 0.0).unwrap();
+    let search = Search {
+        corners: Corners::AtMostOne,
+        heuristic: Heuristic::Octile,
+        ..Search::default()
+    };
+    let free = |c: &usize| maze.cost(*c) != BLOCKED;
+    let (start, goal) = (
+        (0..maze.len()).find(free).unwrap(),
+        (0..maze.len()).rev().find(free).unwrap(),
+    );
+    let solve = |name| {
+        solvers::solve_with(name, &maze, maze.coords(start), maze.coords(goal), &search).unwrap()
+    };
+    let (jps, a_star) = (solve("jump-point-search"), solve("a-star"));
+    assert!(
+        (jps.cost - a_star.cost).abs() < 1e-6,
+        "{} against {}",
+        jps.cost,
+        a_star.cost
+    );
+    assert!(
+        jps.visited * 4 < a_star.visited,
+        "jump point search reached {} cells, A* {}",
+        jps.visited,
+        a_star.visited
+    );
+}

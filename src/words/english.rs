@@ -149,6 +149,7 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("narration.bidirectional.no-meeting", "no meeting yet"),
     ("narration.bidirectional.best-meeting", "best meeting costs {cost}"),
     ("narration.jps.expand-start", "Took jump point {cell} at g = {g}, jumped every way from it, and found {added:new-jump-point}."),
+    ("narration.jps.expand-plain", "Took jump point {cell} at g = {g}, jumped the natural ways and those a blocked cell beside it forces, and found {added:new-jump-point}."),
     ("narration.jps.expand-open", "Took jump point {cell} at g = {g}, in open ground, jumped only the natural ways, and found {added:new-jump-point}."),
     ("narration.ida.raise", "Nothing left under the bound: raised it to {bound}, the smallest f that was above it, and started round {round} again from the start {cell}."),
     ("narration.flood.goal", "Took the goal {cell} and reached {added:neighbour} more: early exit is off, so the flood goes on to every cell it can reach; the path is read back from the goal at the end."),

@@ -63,6 +63,8 @@ export function honoursText(name, { corners = 'never', heuristic = 'grid', weigh
     moves: t(diagonal ? 'page.honoursDiagonal' : 'page.honoursSides'),
   });
   if (uniformOnly) text += ` ${t('page.honoursUniform')}`;
+  // Where pruning pays (the core's jump_point_search module doc says the same).
+  if (name === 'jump-point-search') text += ` ${t('page.honoursJumps')}`;
   // As the core's world::Heuristic::caveat says it.
   if (GUESSES.has(name) && weight > 1) {
     text += ` ${t('page.honoursWeight', { weight })}`;
