@@ -10,7 +10,8 @@
 //! Then jump point search against A* (both with diagonal moves, at most one corner, the
 //! octile guess) on two uniform-cost worlds: `rooms` (rooms and doors, the open halls JPS was
 //! made for) and `obstacles` at 30 % (random blocked cells: little to jump over); the ratio
-//! is JPS's time over A*'s on the same world, corner to corner (first to last free cell).
+//! is JPS's time over A*'s on the same world, corner to corner (first to last free cell);
+//! `-- --corners no-obstacles` (or `always`) for another corner rule.
 //!
 //! `cargo bench --bench weighted` (release profile); `-- --side 500 --reps 5` for another size
 //! or number of runs (min and median of the runs are printed); `-- --only "open dijkstra 1-9"` keeps
@@ -126,14 +127,20 @@ fn main() {
             }
         }
     }
-    jump_point_search_against_a_star(side, reps, only);
+    let corners = args
+        .iter()
+        .position(|a| a == "--corners")
+        .and_then(|at| Corners::parse(args.get(at + 1)?).ok())
+        .filter(|corners| corners.diagonal())
+        .unwrap_or(Corners::AtMostOne);
+    jump_point_search_against_a_star(side, reps, only, corners);
 }
 
 /// JPS and A* on `rooms` and on 30 % obstacles, diagonal moves; rows filtered by `only` as
 /// above (the A* row of a world always runs: the base of its ratio).
-fn jump_point_search_against_a_star(side: u32, reps: usize, only: &str) {
+fn jump_point_search_against_a_star(side: u32, reps: usize, only: &str, corners: Corners) {
     let search = Search {
-        corners: Corners::AtMostOne,
+        corners,
         heuristic: Heuristic::Octile,
         weight: 1.0,
         ..Search::default()
@@ -158,7 +165,7 @@ fn jump_point_search_against_a_star(side: u32, reps: usize, only: &str) {
             if name == "a-star" {
                 base = min;
             }
-            let what = "uniform, diagonal (at most one)";
+            let what = format!("uniform, diagonal ({corners})");
             println!(
                 "{world:<8} {name:<9} {what:<34} {min:>9.1} {median:>9.1} {:>7.2} {visited:>9} {cost:>12.2}",
                 min / base
