@@ -32,18 +32,6 @@ pub struct Flood {
     outcome: Option<Outcome>,
 }
 
-impl Flood {
-    /// Wraps `search` to `goal`, already told to flood ([`Solver::flood`] returned true).
-    pub fn new(search: Box<dyn Solver>, goal: usize) -> Flood {
-        Flood {
-            search,
-            goal,
-            emptied_at: None,
-            outcome: None,
-        }
-    }
-}
-
 impl Machine for Flood {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -123,6 +111,18 @@ impl Machine for Flood {
         self.emptied_at = None;
         self.outcome = None;
         true
+    }
+}
+
+impl Flood {
+    /// Wraps `search` to `goal`, already told to flood ([`Solver::flood`] returned true).
+    pub fn new(search: Box<dyn Solver>, goal: usize) -> Flood {
+        Flood {
+            search,
+            goal,
+            emptied_at: None,
+            outcome: None,
+        }
     }
 }
 
