@@ -2552,17 +2552,21 @@ fn density_blocks_its_share_of_an_open_world() {
 
 /// `solverHonours` is the registry's flags: Dijkstra weighs costs and may move diagonally,
 /// BFS moves diagonally but counts moves, Trémaux does neither, jump point search needs uniform
-/// costs; unknown names are refused.
+/// costs; BFS and Dijkstra flood, Trémaux and JPS do not; unknown names are refused.
 #[wasm_bindgen_test]
 fn solver_honours_reads_the_registry() {
-    assert_eq!(api::solver_honours(s("dijkstra")).ok(), Some(vec![1, 1, 0]));
-    assert_eq!(api::solver_honours(s("bfs")).ok(), Some(vec![0, 1, 0]));
-    assert_eq!(api::solver_honours(s("tremaux")).ok(), Some(vec![0, 0, 0]));
     assert_eq!(
-        api::solver_honours(s("jump-point-search"))
-            .ok()
-            .map(|f| f[2]),
-        Some(1)
+        api::solver_honours(s("dijkstra")).ok(),
+        Some(vec![1, 1, 0, 1])
+    );
+    assert_eq!(api::solver_honours(s("bfs")).ok(), Some(vec![0, 1, 0, 1]));
+    assert_eq!(
+        api::solver_honours(s("tremaux")).ok(),
+        Some(vec![0, 0, 0, 0])
+    );
+    assert_eq!(
+        api::solver_honours(s("jump-point-search")).ok(),
+        Some(vec![0, 1, 1, 0])
     );
     assert!(err(api::solver_honours(s("nope"))).contains("solverHonours"));
     assert!(err(api::solver_honours(n(3.0))).contains("solverHonours"));

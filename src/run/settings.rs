@@ -161,6 +161,9 @@ impl Settings {
                 if let Some(words) = solvers::shape_refusal(entry, &maze) {
                     return Err(RunError::shape(&maze, words));
                 }
+                if let Some(words) = solvers::exit_refusal(entry, self.search.exit) {
+                    return Err(RunError::World(words));
+                }
                 Some(entry)
             }
             None => None,

@@ -20,7 +20,7 @@
 
 use crate::board::{mark, Board};
 use crate::generators::UnknownName;
-use crate::machine::{run_to_end, Info, Machine};
+use crate::machine::{run_to_end, Info, Line, Machine};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Shape, Side, Topology, Weave};
@@ -38,6 +38,7 @@ pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
 pub mod dijkstra_on_terrain;
+pub mod flood;
 pub mod greedy;
 pub mod ida_star;
 pub mod jump_point_search;
@@ -166,6 +167,20 @@ pub trait Solver: Machine + CloneSolver {
     fn estimate(&self, _cell: usize) -> Option<f64> {
         None
     }
+
+    /// Makes the search go on past the goal until it has flooded everything reachable (it then
+    /// ends as if the goal could not be reached, and [`Solver::goal_path`] reads the path).
+    /// Call before the first step. False, changing nothing, for a search that cannot.
+    fn flood(&mut self) -> bool {
+        false
+    }
+
+    /// The path from the start to the goal by the ways the search keeps, if it reached the
+    /// goal, with the pseudocode line that reads it back; `None` for a search that does not
+    /// flood.
+    fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
+        None
+    }
 }
 
 /// The cost of the way to `cell` that `solver` knows: its own ([`Solver::cost_so_far`]), or for
@@ -221,6 +236,10 @@ pub struct Entry {
     pub diagonal: bool,
     /// Whether it needs every cell to cost the same ([`check_world`] refuses other worlds).
     pub uniform_only: bool,
+    /// Whether it can flood everything reachable before reading the path to the goal
+    /// ([`crate::world::Exit::Flood`]): the searches that keep a way back from every cell
+    /// they reach, each the best they know (breadth-first search, Dijkstra, A*).
+    pub floods: bool,
 }
 
 impl Entry {
@@ -250,21 +269,31 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &bfs::INFO,
         make: |maze, start, goal, search| {
-            let moves = Moves::new(maze, search.corners);
-            on_its_grid!(maze, |grid| Bfs::on(grid, start, goal).moving(moves))
+            flooding(search, goal, {
+                let moves = Moves::new(maze, search.corners);
+                on_its_grid!(maze, |grid| Bfs::on(grid, start, goal).moving(moves))
+            })
         },
         any_shape: true,
         costs: false,
         diagonal: true,
         uniform_only: false,
+        floods: true,
     },
     Entry {
         info: &a_star::INFO,
-        make: |maze, start, goal, search| a_star_by(&a_star::INFO, maze, start, goal, search),
+        make: |maze, start, goal, search| {
+            flooding(
+                search,
+                goal,
+                a_star_by(&a_star::INFO, maze, start, goal, search),
+            )
+        },
         any_shape: true,
         costs: true,
         diagonal: true,
         uniform_only: false,
+        floods: true,
     },
     Entry {
         info: &wall_follower::INFO_RIGHT,
@@ -281,6 +310,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &wall_follower::INFO_LEFT,
@@ -297,6 +327,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &dfs::INFO,
@@ -308,30 +339,34 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: true,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &dijkstra::INFO,
         make: |maze, start, goal, search| {
-            if is_unit_cost(maze, search) {
-                on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
-            } else if maze.grid().is_none() && !search.corners.diagonal() {
-                let grid = maze.square();
-                Box::new(DijkstraOnTerrain::on(&dijkstra::INFO, grid, start, goal))
-            } else {
-                on_its_grid!(maze, |grid| BestFirst::dijkstra(
-                    &dijkstra::INFO,
-                    grid,
-                    maze,
-                    start,
-                    goal,
-                    search
-                ))
-            }
+            flooding(search, goal, {
+                if is_unit_cost(maze, search) {
+                    on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
+                } else if maze.grid().is_none() && !search.corners.diagonal() {
+                    let grid = maze.square();
+                    Box::new(DijkstraOnTerrain::on(&dijkstra::INFO, grid, start, goal))
+                } else {
+                    on_its_grid!(maze, |grid| BestFirst::dijkstra(
+                        &dijkstra::INFO,
+                        grid,
+                        maze,
+                        start,
+                        goal,
+                        search
+                    ))
+                }
+            })
         },
         any_shape: true,
         costs: true,
         diagonal: true,
         uniform_only: false,
+        floods: true,
     },
     Entry {
         info: &greedy::INFO,
@@ -343,6 +378,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: true,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &bidirectional_bfs::INFO,
@@ -353,6 +389,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &tremaux::INFO,
@@ -363,6 +400,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &dead_end_filling::INFO,
@@ -373,23 +411,27 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &a_star::INFO_WEIGHTED,
         make: |maze, start, goal, search| {
-            // Weight 1 here means "not chosen": the variant's own weight.
-            let weight = if search.weight == 1.0 {
-                f64::from(a_star::WEIGHTED)
-            } else {
-                search.weight
-            };
-            let search = Search { weight, ..*search };
-            a_star_by(&a_star::INFO_WEIGHTED, maze, start, goal, &search)
+            flooding(search, goal, {
+                // Weight 1 here means "not chosen": the variant's own weight.
+                let weight = if search.weight == 1.0 {
+                    f64::from(a_star::WEIGHTED)
+                } else {
+                    search.weight
+                };
+                let search = Search { weight, ..*search };
+                a_star_by(&a_star::INFO_WEIGHTED, maze, start, goal, &search)
+            })
         },
         any_shape: true,
         costs: true,
         diagonal: true,
         uniform_only: false,
+        floods: true,
     },
     Entry {
         info: &bidirectional_a_star::INFO,
@@ -402,6 +444,7 @@ pub static ALL: &[Entry] = &[
         costs: true,
         diagonal: true,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &jump_point_search::INFO,
@@ -410,6 +453,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: true,
         uniform_only: true,
+        floods: false,
     },
     Entry {
         info: &ida_star::INFO,
@@ -420,6 +464,7 @@ pub static ALL: &[Entry] = &[
         costs: true,
         diagonal: true,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &random_mouse::INFO,
@@ -428,6 +473,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
 ];
 
@@ -463,6 +509,34 @@ fn a_star_by(
         on_its_grid!(maze, |grid| BestFirst::a_star(
             info, grid, maze, start, goal, &search
         ))
+    }
+}
+
+/// Why a solver cannot search with `exit`, as a sentence, or `None` if it can: only the
+/// entries that [`Entry::floods`] flood.
+pub fn exit_refusal(entry: &Entry, exit: crate::world::Exit) -> Option<Sentence> {
+    if exit == crate::world::Exit::Goal || entry.floods {
+        return None;
+    }
+    let others: Vec<&str> = ALL
+        .iter()
+        .filter(|e| e.floods)
+        .map(|e| e.info.name)
+        .collect();
+    Some(
+        Sentence::new("refusals.exit-flood")
+            .with("name", Arg::Text(entry.info.name.to_string()))
+            .with("others", crate::generators::others_text(&others)),
+    )
+}
+
+/// `solver`, flooding everything reachable first when `search` says so
+/// ([`crate::world::Exit::Flood`]; for the entries that `floods`).
+fn flooding(search: &Search, goal: usize, mut solver: Box<dyn Solver>) -> Box<dyn Solver> {
+    if search.exit == crate::world::Exit::Flood && solver.flood() {
+        Box::new(flood::Flood::new(solver, goal))
+    } else {
+        solver
     }
 }
 

@@ -9,14 +9,15 @@ use crate::parse;
 use crate::rng;
 use crate::run::{Settings, DEFAULT_SIDE};
 use crate::topology::{self, Mask};
-use crate::world::{Corners, Edits, Heuristic, Search};
+use crate::world::{Corners, Edits, Exit, Heuristic, Search};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 const CALL: &str = "MazeRun";
 
-/// The options `new MazeRun` takes, in the order of the positional arguments.
-pub const OPTIONS: [&str; 15] = [
+/// The options `new MazeRun` takes, in the order of the positional arguments (`exit`, the
+/// last, only in the options object: the positional form is deprecated).
+pub const OPTIONS: [&str; 16] = [
     "generator",
     "solver",
     "width",
@@ -32,6 +33,7 @@ pub const OPTIONS: [&str; 15] = [
     "heuristic",
     "weight",
     "density",
+    "exit",
 ];
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -77,6 +79,12 @@ export interface MazeRunOptions {
     weight?: number | null;
     /** The share of an open world's cells blocked, 0 to 0.9 (default 0.3). */
     density?: number | null;
+    /**
+     * When the search stops: `"goal"` (default) when it takes the goal, `"flood"` once it has
+     * reached every cell it can, then giving the path to the goal. Flooding is for `bfs`,
+     * `dijkstra`, `a-star` and `a-star-weighted`; the others refuse it.
+     */
+    exit?: "goal" | "flood" | null;
 }
 "#;
 
@@ -84,7 +92,7 @@ export interface MazeRunOptions {
 /// `object` tells the options object from the positional arguments, whose width, height and
 /// seed have no defaults.
 pub struct Given {
-    values: [JsValue; 15],
+    values: [JsValue; 16],
     object: bool,
 }
 
@@ -118,7 +126,24 @@ impl Given {
             Some(_) => {}
         }
         let [a, b, c, d, e, f, g, h, i, j, k, l, m, n] = rest;
-        let values = [first, a, b, c, d, e, f, g, h, i, j, k, l, m, n];
+        let values = [
+            first,
+            a,
+            b,
+            c,
+            d,
+            e,
+            f,
+            g,
+            h,
+            i,
+            j,
+            k,
+            l,
+            m,
+            n,
+            JsValue::UNDEFINED,
+        ];
         Ok(Given { values, object })
     }
 
@@ -174,12 +199,15 @@ impl Given {
             shape,
             mask,
             edits: optional_edits(opt("edits"), self.get("edits"), cells)?,
-            search: search(
-                CALL,
-                self.get("corners"),
-                self.get("heuristic"),
-                self.get("weight"),
-            )?,
+            search: Search {
+                exit: exit(opt("exit"), self.get("exit"))?,
+                ..search(
+                    CALL,
+                    self.get("corners"),
+                    self.get("heuristic"),
+                    self.get("weight"),
+                )?
+            },
             density: optional_density(opt("density"), self.get("density"))?,
         })
     }
@@ -188,7 +216,7 @@ impl Given {
 /// The options object's values, in the order of [`OPTIONS`]. Every key it has must be an
 /// option (an unknown one is refused by name, with the option it is closest to); a getter that
 /// throws is refused too.
-fn from_object(object: &JsValue) -> Result<[JsValue; 15], JsError> {
+fn from_object(object: &JsValue) -> Result<[JsValue; 16], JsError> {
     let unreadable = || {
         let options = "use a plain object of settings, e.g. { generator: 'kruskal' }";
         param(CALL, "options").refuse(object, allowed_text(options))
@@ -206,7 +234,7 @@ fn from_object(object: &JsValue) -> Result<[JsValue; 15], JsError> {
             )));
         }
     }
-    let mut values: [JsValue; 15] = Default::default();
+    let mut values: [JsValue; 16] = Default::default();
     for (value, name) in values.iter_mut().zip(OPTIONS) {
         *value = js_sys::Reflect::get(object, &JsValue::from_str(name))
             .map_err(|_| param(CALL, name).fail(&format!("{name} could not be read: it threw")))?;
@@ -314,6 +342,14 @@ pub fn search(
         }
     }
     Ok(search)
+}
+
+/// When the search stops: undefined or null for the default (at the goal), else a name.
+pub fn exit(which: Param, value: &JsValue) -> Result<Exit, JsError> {
+    match args::optional_text(which, value)? {
+        None => Ok(Exit::default()),
+        Some(name) => Exit::parse(name.trim()).map_err(|e| which.fail(&e)),
+    }
 }
 
 /// An open world's density: undefined or null for the default, else a number 0 to 0.9.

@@ -31,14 +31,14 @@ import { raceLanes } from './settings.js';
 
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
-  'edits', 'corners', 'heuristic', 'weight'];
+  'edits', 'corners', 'heuristic', 'weight', 'exit'];
 
 // What a live re-solve may change without a new run (see rework).
 const WORLD_KEYS = ['edits', 'start', 'goal'];
 
 // Settings of the search alone: changing only these keeps the generated maze (and its edits),
 // and the new run opens where its search begins instead of replaying generation (see update).
-export const SEARCH_KEYS = ['solver', 'race', 'corners', 'heuristic', 'weight'];
+export const SEARCH_KEYS = ['solver', 'race', 'corners', 'heuristic', 'weight', 'exit'];
 
 // Longest frame gap the clock counts: after a hidden tab or a debugger pause the run carries
 // on where it was instead of jumping ahead by minutes.

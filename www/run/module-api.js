@@ -106,5 +106,17 @@ export function createRun(mz, settings, maskOf) {
     heuristic: s.heuristic,
     weight: s.weight,
     density: s.density / 100,
+    // Flooding only for the solvers that can (the others would refuse it): a race partner or a
+    // newly chosen solver that cannot simply stops at the goal.
+    exit: s.exit === 'flood' && floods(mz, s.solver) ? 'flood' : 'goal',
   });
+}
+
+/** Whether the module's solver `name` can flood (solverHonours' fourth flag). */
+function floods(mz, name) {
+  try {
+    return mz.solverHonours(name)[3] === 1;
+  } catch {
+    return false;
+  }
 }

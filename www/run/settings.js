@@ -84,6 +84,8 @@ export const HEURISTICS = {
   octile: 'Octile',
   chebyshev: 'Chebyshev',
 };
+/** When the search stops (the core's world::Exit names): at the goal, or after flooding. */
+export const EXITS = ['goal', 'flood'];
 /** A*'s weight: f = g + weight · h. */
 export const WEIGHT_MIN = 1;
 export const WEIGHT_MAX = 100;
@@ -195,6 +197,9 @@ export const DEFAULTS = {
   corners: 'never',
   heuristic: 'grid',
   weight: 1,
+  // When the search stops: 'goal' (early exit) or 'flood' (everything reachable first, for
+  // the solvers that can: BFS, Dijkstra, A*).
+  exit: 'goal',
   // Start and goal as "X,Y", or '' for the corners (top-left start, bottom-right goal).
   start: '',
   goal: '',

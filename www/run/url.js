@@ -9,13 +9,13 @@ import { t } from '../words/i18n.js';
 import { quote } from '../words/quote.js';
 import { langSetting, languageCodes, languageName } from '../words/language.js';
 import {
-  CORNERS, DENSITY_DEFAULT, cellCount, DENSITY_MAX, HEURISTICS, NUMBERS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, parseRace, pointInside,
+  CORNERS, DENSITY_DEFAULT, EXITS, cellCount, DENSITY_MAX, HEURISTICS, NUMBERS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, parseRace, pointInside,
   pointSetting,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
 export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
-  'corners', 'heuristic', 'weight', 'seed', 'distances', 'arrows', 'numbers', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+  'corners', 'heuristic', 'weight', 'exit', 'seed', 'distances', 'arrows', 'numbers', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 /** The parameters of tours and the quiz, read by www/lessons/lessons.js (loaded when first needed). */
 export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
 PARAMS.push(...LESSON_PARAMS);
@@ -173,6 +173,12 @@ export function readSettings(search, api, defaults) {
     const weight = /^[0-9]{1,3}(\.[0-9]{1,3})?$/.test(given.trim()) ? Number(given) : NaN;
     if (weight >= WEIGHT_MIN && weight <= WEIGHT_MAX) settings.weight = weight;
     else refuse('weight', given, t('page.useWeight', { min: String(WEIGHT_MIN), max: String(WEIGHT_MAX) }), String(settings.weight));
+  }
+
+  if (params.has('exit')) {
+    const given = params.get('exit');
+    if (EXITS.includes(given)) settings.exit = given;
+    else refuse('exit', given, t('page.useOneOf', { list: EXITS.join(', ') }), settings.exit);
   }
 
   // Start and goal: "X,Y" read by the wasm parser, then checked against the grid just read.
@@ -344,6 +350,7 @@ export function writeSettings(settings, step = 0) {
   if (settings.corners && settings.corners !== 'never') params.set('corners', settings.corners);
   if (settings.heuristic && settings.heuristic !== 'grid') params.set('heuristic', settings.heuristic);
   if (settings.weight && settings.weight !== 1) params.set('weight', String(settings.weight));
+  if (settings.exit === 'flood') params.set('exit', 'flood');
   // Start and goal only when moved off their corners.
   if (settings.start) params.set('start', settings.start);
   if (settings.goal) params.set('goal', settings.goal);

@@ -3,9 +3,9 @@
 // parsers handed in, so the page and the core accept the same values.
 
 import { t } from '../words/i18n.js';
-import { honoursText } from '../run/world.js';
+import { honoursText, solverHonours } from '../run/world.js';
 import {
-  CORNERS, DENSITY_MAX, HEURISTICS, NUMBERS, RACE_PRESETS, raceLanes, cornerTitle, heuristicTitle, numbersTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
+  CORNERS, DENSITY_MAX, EXITS, HEURISTICS, NUMBERS, RACE_PRESETS, raceLanes, cornerTitle, heuristicTitle, numbersTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
 } from '../run/settings.js';
 
@@ -31,6 +31,7 @@ export class Controls {
       densityField: $('density-field'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
       diagonals: $('diagonals'), heuristic: $('heuristic'), weight: $('weight'), honours: $('solver-honours'),
       arrows: $('arrows'), numbers: $('numbers'),
+      exit: $('exit'), exitField: $('exit-field'),
     };
     this.summaries = new Map();
     this.fillOptions();
@@ -72,6 +73,7 @@ export class Controls {
     for (const name of Object.keys(CORNERS)) this.el.diagonals.append(option(name, cornerTitle(name)));
     for (const name of Object.keys(HEURISTICS)) this.el.heuristic.append(option(name, heuristicTitle(name)));
     for (const name of NUMBERS) this.el.numbers.append(option(name, numbersTitle(name)));
+    for (const name of EXITS) this.el.exit.append(option(name, t(`page.exit-${name}`)));
     this.el.speed.min = '0';
     this.el.speed.max = String(SPEED_STOPS.length - 1);
     this.el.speed.step = '1';
@@ -103,6 +105,7 @@ export class Controls {
     el.heuristic.addEventListener('change', () => this.on.change({ heuristic: el.heuristic.value }));
     el.arrows.addEventListener('change', () => this.on.change({ arrows: el.arrows.checked }));
     el.numbers.addEventListener('change', () => this.on.change({ numbers: el.numbers.value }));
+    el.exit.addEventListener('change', () => this.on.change({ exit: el.exit.value }));
     el.weight.addEventListener('change', () => {
       const value = this.checked(el.weight, () => {
         const weight = Number(el.weight.value);
@@ -247,6 +250,9 @@ export class Controls {
     el.numbers.value = settings.numbers ?? '';
     el.weight.value = String(settings.weight);
     this.clearProblem(el.weight);
+    el.exit.value = settings.exit;
+    // Only for the solvers that can flood (the core's registry says which).
+    el.exitField.hidden = !solverHonours(settings.solver).floods;
     const honours = honoursText(settings.solver, settings);
     if (el.honours.textContent !== honours) el.honours.textContent = honours;
     el.width.value = String(settings.width);
@@ -327,6 +333,7 @@ export class Controls {
     for (const item of this.el.diagonals.options) item.textContent = cornerTitle(item.value);
     for (const item of this.el.heuristic.options) item.textContent = heuristicTitle(item.value);
     for (const item of this.el.numbers.options) item.textContent = numbersTitle(item.value);
+    for (const item of this.el.exit.options) item.textContent = t(`page.exit-${item.value}`);
     // The seam to the core's words: titles and summaries asked again, in case they follow the language.
     for (const [name] of Object.entries(RACE_PRESETS)) {
       const item = this.el.race.querySelector(`option[value="preset:${name}"]`);

@@ -28,7 +28,7 @@ use mazestep::rng;
 use mazestep::run::{default_ends_of, Checked, RunError, Settings, DEFAULT_SIDE};
 use mazestep::solvers;
 use mazestep::topology::{mask_makers as shapes, GridError, Mask, Shape};
-use mazestep::world::{self, Corners, Edits, Heuristic, Search};
+use mazestep::world::{self, Corners, Edits, Exit, Heuristic, Search};
 use std::ffi::OsString;
 use std::sync::Arc;
 
@@ -295,6 +295,10 @@ const WEIGHT: Opt = Opt {
     name: "--weight",
     hint: "a number from 1 to 100, e.g. 1.5",
 };
+const EXIT: Opt = Opt {
+    name: "--exit",
+    hint: "goal (stop at the goal) or flood (search everything reachable first)",
+};
 const SAMPLES: Opt = Opt {
     name: "--samples",
     hint: "a whole number from 1 to 1000000",
@@ -333,6 +337,7 @@ const SOLVE_OPTS: &[&Opt] = &[
     &CORNERS,
     &HEURISTIC,
     &WEIGHT,
+    &EXIT,
     &FORMAT_SOLVE,
 ];
 const STATS_OPTS: &[&Opt] = &[
@@ -558,7 +563,7 @@ fn corners(given: &Given) -> Result<Corners, String> {
     Ok(corners)
 }
 
-/// The search options: the `corners` read already, `--heuristic` and `--weight`.
+/// The search options: the `corners` read already, `--heuristic`, `--weight` and `--exit`.
 fn search(given: &Given, corners: Corners) -> Result<Search, String> {
     let heuristic = given
         .get("--heuristic")
@@ -575,10 +580,16 @@ fn search(given: &Given, corners: Corners) -> Result<Search, String> {
             )
         })?,
     };
+    let exit = given
+        .get("--exit")
+        .map(|text| Exit::parse(text.trim()))
+        .transpose()?
+        .unwrap_or_default();
     let search = Search {
         corners,
         heuristic,
         weight,
+        exit,
     };
     if let (Err(_), Some(text)) = (search.check(), given.get("--weight")) {
         // The value as typed: `100.0000000000001` or `1e308` read as a number may not.

@@ -21,9 +21,10 @@ usage:
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
                  [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--start X,Y]
                  [--goal X,Y] [--moves 4|8] [--corners RULE] [--heuristic NAME] [--weight W]
-                 [--format tiles|json|svg|graph]
+                 [--exit goal|flood] [--format tiles|json|svg|graph]
   mazestep solve --solver NAME --world FILE [--start X,Y] [--goal X,Y] [--moves 4|8]
-                 [--corners RULE] [--heuristic NAME] [--weight W] [--format ...]
+                 [--corners RULE] [--heuristic NAME] [--weight W] [--exit goal|flood]
+                 [--format ...]
   mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
                  [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--format text|json]
   mazestep list          names and summaries of all generators and solvers
@@ -45,6 +46,8 @@ options:
   --corners RULE     never, no-obstacles (default with 8 moves), at-most-one, always
   --heuristic NAME   grid (default), manhattan, euclidean, octile or chebyshev
   --weight W         A*'s weight on the guess, 1 to 100 (default 1)
+  --exit E           goal (default): stop when the goal is taken; flood: search everything
+                     reachable first, then give the path (bfs, dijkstra, a-star, a-star-weighted)
   --shape SHAPE      square (default), hex, triangle, polar or weave; polar: --height
                      is the number of rings and there is no --width; weave: squares
                      whose passages may cross under one another (recursive-backtracker
