@@ -19,6 +19,7 @@ use crate::stats::{Meter, Stats};
 
 mod best;
 mod dirty;
+pub mod ends;
 mod history;
 mod phase;
 mod rework;
@@ -26,6 +27,7 @@ mod settings;
 mod timeline;
 
 pub use best::{fewest_cells, BestPaths};
+pub use ends::{Ends, Exit};
 use dirty::DirtyList;
 use history::History;
 pub use phase::Phase;

@@ -42,6 +42,7 @@ pub mod greedy;
 pub mod ida_star;
 pub mod jump_point_search;
 pub mod moves;
+pub mod pledge;
 pub mod random_mouse;
 pub mod tremaux;
 pub mod wall_follower;
@@ -59,6 +60,7 @@ pub use dijkstra_on_terrain::DijkstraOnTerrain;
 pub use greedy::Greedy;
 pub use ida_star::IdaStar;
 pub use jump_point_search::JumpPointSearch;
+pub use pledge::Pledge;
 pub use random_mouse::RandomMouse;
 pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
@@ -128,6 +130,20 @@ pub trait Solver: Machine + CloneSolver {
 
     /// Distinct cells visited so far.
     fn visited(&self) -> u64;
+
+    /// Tells the solver which of its ends are gaps in the outer wall (before its first step).
+    /// The walkers (wall followers, Pledge) then walk out through the goal's gap and face in
+    /// from the start's; every other solver searches between the two cells and ignores this.
+    fn use_exits(&mut self, _exits: Exits) {}
+}
+
+/// The ends of a search that are gaps in the outer wall: the side of the start cell, and of
+/// the goal cell, that is open to the outside (plain square grid only; see
+/// [`crate::run::Exit`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Exits {
+    pub start: Option<Side>,
+    pub goal: Option<Side>,
 }
 
 /// A copy of a solver behind a box, for a run's checkpoints; every `Clone` solver has it.
@@ -364,6 +380,14 @@ pub static ALL: &[Entry] = &[
         info: &random_mouse::INFO,
         make: |maze, start, goal, _search| Box::new(RandomMouse::new(maze, start, goal)),
         any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+    },
+    Entry {
+        info: &pledge::INFO,
+        make: |maze, start, goal, _search| Box::new(Pledge::new(maze, start, goal)),
+        any_shape: false,
         costs: false,
         diagonal: false,
         uniform_only: false,

@@ -1,0 +1,188 @@
+//! Where a search starts and ends beyond a cell: a gap in the outer wall ([`Exit`],
+//! `exit:west`, `exit:south:5`), and the presets for ends nobody placed ([`Ends`]: the
+//! corners, the hardest pair, a random pair).
+//!
+//! An exit is written `exit:SIDE` or `exit:SIDE:N`: SIDE one of north, east, south, west (the
+//! outer wall it is in), N the place along that wall counted from 0 (the column in the north
+//! and south walls, the row in the west and east ones), the middle when left out. The search
+//! starts or ends on the cell inside the gap; the walkers (wall followers, Pledge) walk out
+//! through the goal's gap and in through the start's. The plain square grid only: other grids'
+//! outer walls have no north or row to name.
+
+use crate::distance::{distances, longest_path, UNREACHED};
+use crate::maze::Maze;
+use crate::rng::Rng;
+use crate::topology::{Direction, Side};
+use crate::words::quote;
+
+/// A gap in the outer wall of the plain square grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exit {
+    /// The outer wall it is in.
+    pub side: Direction,
+    /// The place along that wall from 0 (column on north and south, row on west and east);
+    /// `None`: the middle.
+    pub at: Option<u32>,
+}
+
+/// How an exit is written, for messages and help.
+pub const EXIT_FORM: &str = "exit:SIDE or exit:SIDE:N, SIDE one of north, east, south, west \
+                             and N the column (north, south) or row (west, east) from 0, the \
+                             middle if left out";
+
+impl Exit {
+    /// Whether `text` is meant as an exit (it starts with `exit:`) rather than a cell.
+    pub fn is_exit(text: &str) -> bool {
+        text.trim().to_ascii_lowercase().starts_with("exit:")
+    }
+
+    /// Reads `exit:SIDE` or `exit:SIDE:N`; `what` ("start", "goal") names it in the refusal.
+    pub fn parse(what: &str, text: &str) -> Result<Exit, String> {
+        let refuse = || format!("{what} {} is not an exit: write {EXIT_FORM}", quote(text.trim()));
+        let lower = text.trim().to_ascii_lowercase();
+        let rest = lower.strip_prefix("exit:").ok_or_else(refuse)?;
+        let (side, at) = match rest.split_once(':') {
+            Some((side, at)) => (side, Some(at.trim().parse::<u32>().map_err(|_| refuse())?)),
+            None => (rest, None),
+        };
+        let side = Direction::ALL
+            .into_iter()
+            .find(|d| d.name() == side.trim())
+            .ok_or_else(refuse)?;
+        Ok(Exit { side, at })
+    }
+
+    /// The cell inside the gap, as (x, y), on a `width` × `height` square grid; refused when
+    /// the place is past the wall's end.
+    pub fn cell(&self, what: &str, width: u32, height: u32) -> Result<(u32, u32), String> {
+        let along = match self.side {
+            Direction::North | Direction::South => width,
+            Direction::East | Direction::West => height,
+        };
+        let at = self.at.unwrap_or(along.saturating_sub(1) / 2);
+        if at >= along {
+            return Err(format!(
+                "{what} exit:{}:{at} is past the end of the {} wall: it has places 0 to {}",
+                self.side.name(),
+                self.side.name(),
+                along.saturating_sub(1)
+            ));
+        }
+        Ok(match self.side {
+            Direction::North => (at, 0),
+            Direction::South => (at, height - 1),
+            Direction::West => (0, at),
+            Direction::East => (width - 1, at),
+        })
+    }
+
+    /// The side of its cell that is the gap.
+    pub fn gap(&self) -> Side {
+        self.side as Side
+    }
+
+    /// As written: `exit:west`, `exit:south:5`.
+    pub fn text(&self) -> String {
+        match self.at {
+            Some(at) => format!("exit:{}:{at}", self.side.name()),
+            None => format!("exit:{}", self.side.name()),
+        }
+    }
+}
+
+/// Where the ends go when the settings place neither.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ends {
+    /// The top-left and bottom-right corners (the first and last cells on, on other grids).
+    #[default]
+    Corners,
+    /// The two ends of a longest path: a cell furthest from the first corner, then the cell
+    /// furthest from that one. On a perfect maze that is the maze's diameter; with loops it is
+    /// the longest shortest path those two sweeps find (long, not always the longest).
+    Hardest,
+    /// Two different cells drawn from the seed.
+    Random,
+}
+
+impl Ends {
+    pub const ALL: [Ends; 3] = [Ends::Corners, Ends::Hardest, Ends::Random];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Ends::Corners => "corners",
+            Ends::Hardest => "hardest",
+            Ends::Random => "random",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Ends, String> {
+        let name = text.trim();
+        Ends::ALL
+            .into_iter()
+            .find(|e| e.name() == name)
+            .ok_or_else(|| {
+                format!(
+                    "ends {} is not known: choose corners, hardest or random",
+                    quote(name)
+                )
+            })
+    }
+}
+
+/// The hardest pair on `maze` (see [`Ends::Hardest`]), sweeping from `from` (the first corner).
+pub fn hardest(maze: &Maze, from: usize) -> (usize, usize) {
+    longest_path(maze, from).ends
+}
+
+/// Two different cells that are on and joined, drawn from `seed` (its own numbers: the
+/// generator's are not touched), the first reachable from `from`'s part of the maze; the same
+/// cell twice only on a maze of one cell.
+pub fn random(maze: &Maze, from: usize, seed: u64) -> (usize, usize) {
+    let reach = distances(maze, from);
+    let joined: Vec<usize> = (0..maze.len()).filter(|&c| reach[c] != UNREACHED).collect();
+    let mut rng = Rng::new(seed ^ 0x656e_6473); // "ends"
+    let pick = |rng: &mut Rng, n: usize| rng.below(n as u32) as usize;
+    let start = joined[pick(&mut rng, joined.len())];
+    if joined.len() < 2 {
+        return (start, start);
+    }
+    // Any other joined cell, each as likely: the last one stands in for the start.
+    let mut goal = joined[pick(&mut rng, joined.len() - 1)];
+    if goal == start {
+        goal = joined[joined.len() - 1];
+    }
+    (start, goal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exits_read_and_refused() {
+        let west = Exit::parse("start", "exit:west").unwrap();
+        assert_eq!(west.cell("start", 10, 7), Ok((0, 3)));
+        let south = Exit::parse("goal", " EXIT:South:5 ").unwrap();
+        assert_eq!(south.cell("goal", 10, 7), Ok((5, 6)));
+        assert_eq!(south.gap(), 2);
+        assert_eq!(south.text(), "exit:south:5");
+        for bad in ["exit:", "exit:up", "exit:west:x", "exit:west:-1", "west", "exit:east:1:2"] {
+            let error = Exit::parse("goal", bad).unwrap_err();
+            assert!(error.contains(&quote(bad.trim())), "{error}");
+            assert!(error.contains("exit:SIDE:N"), "{error}");
+        }
+        let far = Exit::parse("goal", "exit:north:10").unwrap();
+        assert_eq!(
+            far.cell("goal", 10, 7),
+            Err("goal exit:north:10 is past the end of the north wall: it has places 0 to 9".into())
+        );
+    }
+
+    #[test]
+    fn ends_by_name() {
+        for ends in Ends::ALL {
+            assert_eq!(Ends::parse(ends.name()), Ok(ends));
+        }
+        assert!(Ends::parse("far").unwrap_err().contains("'far'"));
+    }
+}
