@@ -12,7 +12,7 @@
 use crate::distance::{distances, longest_path, UNREACHED};
 use crate::maze::Maze;
 use crate::rng::Rng;
-use crate::topology::{Direction, Side};
+use crate::topology::{Direction, Side, Topology};
 use crate::words::quote;
 
 /// A gap in the outer wall of the plain square grid.
@@ -38,7 +38,12 @@ impl Exit {
 
     /// Reads `exit:SIDE` or `exit:SIDE:N`; `what` ("start", "goal") names it in the refusal.
     pub fn parse(what: &str, text: &str) -> Result<Exit, String> {
-        let refuse = || format!("{what} {} is not an exit: write {EXIT_FORM}", quote(text.trim()));
+        let refuse = || {
+            format!(
+                "{what} {} is not an exit: write {EXIT_FORM}",
+                quote(text.trim())
+            )
+        };
         let lower = text.trim().to_ascii_lowercase();
         let rest = lower.strip_prefix("exit:").ok_or_else(refuse)?;
         let (side, at) = match rest.split_once(':') {
@@ -129,29 +134,68 @@ impl Ends {
     }
 }
 
-/// The hardest pair on `maze` (see [`Ends::Hardest`]), sweeping from `from` (the first corner).
-pub fn hardest(maze: &Maze, from: usize) -> (usize, usize) {
-    longest_path(maze, from).ends
+/// The ends `ends` places on `maze`, keeping `start` and `goal` where given: with one end
+/// given, the other is the cell furthest from it (hardest) or a random one; with both given,
+/// the preset changes nothing. `first` and `last` are the corners' cells ([`Ends::Corners`]);
+/// `seed` draws the random ones. [`Ends::Hardest`] reads the passages, so it means something
+/// only on a generated maze (a run places them when its search begins).
+pub fn place(
+    ends: Ends,
+    maze: &Maze,
+    (first, last): (usize, usize),
+    (start, goal): (Option<usize>, Option<usize>),
+    seed: u64,
+) -> (usize, usize) {
+    match (ends, start, goal) {
+        (_, Some(start), Some(goal)) => (start, goal),
+        (Ends::Corners, start, goal) => (start.unwrap_or(first), goal.unwrap_or(last)),
+        (Ends::Hardest, Some(start), None) => (start, furthest(maze, start)),
+        (Ends::Hardest, None, Some(goal)) => (furthest(maze, goal), goal),
+        (Ends::Hardest, None, None) => longest_path(maze, first).ends,
+        (Ends::Random, start, goal) => {
+            let (a, b) = random(maze, seed, start.or(goal));
+            match (start, goal) {
+                (Some(start), _) => (start, b),
+                (_, Some(goal)) => (b, goal),
+                _ => (a, b),
+            }
+        }
+    }
 }
 
-/// Two different cells that are on and joined, drawn from `seed` (its own numbers: the
-/// generator's are not touched), the first reachable from `from`'s part of the maze; the same
-/// cell twice only on a maze of one cell.
-pub fn random(maze: &Maze, from: usize, seed: u64) -> (usize, usize) {
+/// The cell furthest from `from` through the passages (of equally far ones, the lowest).
+fn furthest(maze: &Maze, from: usize) -> usize {
     let reach = distances(maze, from);
-    let joined: Vec<usize> = (0..maze.len()).filter(|&c| reach[c] != UNREACHED).collect();
+    (0..reach.len())
+        .filter(|&c| reach[c] != UNREACHED)
+        .max_by_key(|&c| (reach[c], std::cmp::Reverse(c)))
+        .unwrap_or(from)
+}
+
+/// Two different cells that are on, drawn from `seed` with numbers of their own (the
+/// generator's are not touched); the second differs from `avoid` (or the first) unless the
+/// grid has one cell.
+fn random(maze: &Maze, seed: u64, avoid: Option<usize>) -> (usize, usize) {
+    let on: Vec<usize> = match maze.grid() {
+        Some(grid) => (0..grid.len()).filter(|&c| grid.is_on(c)).collect(),
+        None => (0..maze.len()).collect(),
+    };
     let mut rng = Rng::new(seed ^ 0x656e_6473); // "ends"
-    let pick = |rng: &mut Rng, n: usize| rng.below(n as u32) as usize;
-    let start = joined[pick(&mut rng, joined.len())];
-    if joined.len() < 2 {
-        return (start, start);
+    let pick = |rng: &mut Rng, n: usize| rng.below(n.max(1) as u32) as usize;
+    let first = on[pick(&mut rng, on.len())];
+    let avoid = avoid.unwrap_or(first);
+    if on.len() < 2 {
+        return (first, first);
     }
-    // Any other joined cell, each as likely: the last one stands in for the start.
-    let mut goal = joined[pick(&mut rng, joined.len() - 1)];
-    if goal == start {
-        goal = joined[joined.len() - 1];
-    }
-    (start, goal)
+    // Any other cell, each as likely: a place among the others, past `avoid`'s own.
+    let second = match on.binary_search(&avoid) {
+        Ok(skip) => {
+            let at = pick(&mut rng, on.len() - 1);
+            on[if at >= skip { at + 1 } else { at }]
+        }
+        Err(_) => on[pick(&mut rng, on.len())],
+    };
+    (first, second)
 }
 
 #[cfg(test)]
@@ -166,7 +210,14 @@ mod tests {
         assert_eq!(south.cell("goal", 10, 7), Ok((5, 6)));
         assert_eq!(south.gap(), 2);
         assert_eq!(south.text(), "exit:south:5");
-        for bad in ["exit:", "exit:up", "exit:west:x", "exit:west:-1", "west", "exit:east:1:2"] {
+        for bad in [
+            "exit:",
+            "exit:up",
+            "exit:west:x",
+            "exit:west:-1",
+            "west",
+            "exit:east:1:2",
+        ] {
             let error = Exit::parse("goal", bad).unwrap_err();
             assert!(error.contains(&quote(bad.trim())), "{error}");
             assert!(error.contains("exit:SIDE:N"), "{error}");
@@ -174,7 +225,9 @@ mod tests {
         let far = Exit::parse("goal", "exit:north:10").unwrap();
         assert_eq!(
             far.cell("goal", 10, 7),
-            Err("goal exit:north:10 is past the end of the north wall: it has places 0 to 9".into())
+            Err(
+                "goal exit:north:10 is past the end of the north wall: it has places 0 to 9".into()
+            )
         );
     }
 

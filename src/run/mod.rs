@@ -27,8 +27,8 @@ mod settings;
 mod timeline;
 
 pub use best::{fewest_cells, BestPaths};
-pub use ends::{Ends, Exit};
 use dirty::DirtyList;
+pub use ends::{Ends, Exit};
 use history::History;
 pub use phase::Phase;
 pub use rework::REWORK_CELLS;
@@ -45,6 +45,8 @@ pub struct Run {
     solver_entry: Option<&'static solvers::Entry>,
     start: usize,
     goal: usize,
+    /// Which ends are gaps in the outer wall.
+    exits: crate::solvers::Exits,
     /// Everything a step changes, but the generator.
     now: State,
     /// Kept apart from `now`: a saved state leaves it out once generation is over.
@@ -131,6 +133,7 @@ impl Run {
             solver: solver_entry,
             start,
             goal,
+            exits,
         } = checked;
         let options = generators::Options {
             density: settings.density,
@@ -160,6 +163,7 @@ impl Run {
             solver_entry,
             start,
             goal,
+            exits,
             dirty: DirtyList::new(cells),
             path_u32: Vec::new(),
             timeline: Timeline::empty(),

@@ -616,6 +616,18 @@ pub fn solve_with(
     goal: (u32, u32),
     search: &Search,
 ) -> Result<Report, SolveError> {
+    solve_through(name, maze, start, goal, search, Exits::default())
+}
+
+/// [`solve_with`] with ends that are gaps in the outer wall ([`Solver::use_exits`]).
+pub fn solve_through(
+    name: &str,
+    maze: &Maze,
+    start: (u32, u32),
+    goal: (u32, u32),
+    search: &Search,
+    exits: Exits,
+) -> Result<Report, SolveError> {
     let entry = find(name).map_err(SolveError::Name)?;
     check_shape(entry, maze)?;
     check_world(entry, maze)?;
@@ -623,6 +635,7 @@ pub fn solve_with(
     let start = cell_at(maze, "start", start)?;
     let goal = cell_at(maze, "goal", goal)?;
     let mut solver = (entry.make)(maze, start, goal, search);
+    solver.use_exits(exits);
     let mut board = Board::new(maze.clone());
     // Only the result is returned: nobody sees the marks, so they are not kept.
     board.set_display(false);

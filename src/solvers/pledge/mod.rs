@@ -73,9 +73,9 @@ pub static INFO: Info = Info {
         "        else: turn left until a way is open (counter − 1 a turn); step", // MEET_WALL
         "    else, the right hand on the wall:",
         "        right if open (+1), else ahead, else left (−1), else back (−2); step", // FOLLOW
-        "        if the counter is back to 0: let go of the wall", // LET_GO
-        "out through the exit (or on the goal): the route walked is the answer", // FOUND
-        "no side of the start is open: there is nowhere to go", // NOWHERE
+        "        if the counter is back to 0: let go of the wall",                      // LET_GO
+        "out through the exit (or on the goal): the route walked is the answer",        // FOUND
+        "no side of the start is open: there is nowhere to go",                         // NOWHERE
     ],
     marks: &[
         (mark::VISITED, "walked on"),

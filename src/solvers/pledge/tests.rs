@@ -20,7 +20,11 @@ fn snapshot(pledge: &Pledge) -> String {
         pledge.heading,
         pledge.turns,
         pledge.route,
-        pledge.trail.iter().map(|a| (a.heading, a.turns)).collect::<Vec<_>>(),
+        pledge
+            .trail
+            .iter()
+            .map(|a| (a.heading, a.turns))
+            .collect::<Vec<_>>(),
         pledge.last_crossing,
         pledge.started,
         pledge.repeating,
@@ -35,9 +39,9 @@ fn run(solver: &mut dyn Solver, board: &mut Board) -> Vec<Step> {
 
 /// Every move of `route` goes through an open passage, asked of the maze side by side.
 fn is_legal(maze: &Maze, route: &[usize]) -> bool {
-    route.windows(2).all(|pair| {
-        (0..4).any(|side| maze.passage_through(pair[0], side) == Some(pair[1]))
-    })
+    route
+        .windows(2)
+        .all(|pair| (0..4).any(|side| maze.passage_through(pair[0], side) == Some(pair[1])))
 }
 
 /// The east gap of row `y` on a `width`-wide maze: its cell and side.
@@ -73,12 +77,21 @@ fn leaves_the_island_a_wall_follower_circles_and_walks_out_of_the_gap() {
                 pledge.use_exits(exits);
                 let steps = run(&mut pledge, &mut board);
                 let Some(Outcome::Found(route)) = pledge.outcome() else {
-                    panic!("seed {seed}, start {start}, exit row {y}: {:?}", pledge.outcome());
+                    panic!(
+                        "seed {seed}, start {start}, exit row {y}: {:?}",
+                        pledge.outcome()
+                    );
                 };
                 assert_eq!(route.first(), Some(&start));
                 assert_eq!(route.last(), Some(&goal));
-                assert!(is_legal(&maze, route), "seed {seed}, start {start}: {route:?}");
-                assert!(matches!(steps.last().map(|s| s.event), Some(Event::Found { .. })));
+                assert!(
+                    is_legal(&maze, route),
+                    "seed {seed}, start {start}: {route:?}"
+                );
+                assert!(matches!(
+                    steps.last().map(|s| s.event),
+                    Some(Event::Found { .. })
+                ));
                 islands += usize::from(circled);
             }
         }
@@ -157,7 +170,10 @@ fn a_goal_inside_the_maze_may_loop_and_says_so() {
     let mut board = Board::new(maze.clone());
     let mut pledge = Pledge::new(&maze, 0, 4);
     let steps = run(&mut pledge, &mut board);
-    assert!(matches!(steps.last().map(|s| s.event), Some(Event::Looped { .. })));
+    assert!(matches!(
+        steps.last().map(|s| s.event),
+        Some(Event::Looped { .. })
+    ));
     assert!(matches!(
         pledge.outcome(),
         Some(Outcome::GaveUp { reason, .. }) if *reason == LOOPED

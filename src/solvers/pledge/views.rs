@@ -2,8 +2,8 @@
 //! panel (the turn counter and heading, whether it follows a wall, the route).
 
 use super::{
-    Pledge, BEGAN, FOLLOWED, FREE, LET_GO, LET_GO_WORDS, MET_WALL, MEET_WALL, OUT, STATE,
-    STRAIGHT, WALKED_STRAIGHT, WALL_HAND,
+    Pledge, BEGAN, FOLLOWED, FREE, LET_GO, LET_GO_WORDS, MEET_WALL, MET_WALL, OUT, STATE, STRAIGHT,
+    WALKED_STRAIGHT, WALL_HAND,
 };
 use crate::machine::{side_words, Event, Step, Structure};
 use crate::maze::Maze;
@@ -62,8 +62,8 @@ impl Pledge {
         );
         if limit > 0 {
             state.item(Sentence::of(if self.following() {
-            &WALL_HAND
-        } else {
+                &WALL_HAND
+            } else {
                 &FREE
             }));
         }
