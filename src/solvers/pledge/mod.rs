@@ -133,7 +133,7 @@ const LET_GO_WORDS: Template = Template {
 };
 const OUT: Template = Template {
     key: "narration.pledge.found",
-    english: "Out: a route of {length:cell} walked from the start.",
+    english: "Reached the goal: a route of {length:cell} walked from the start.",
 };
 const STATE: Template = Template {
     key: "notes.pledge.state",
