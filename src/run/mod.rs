@@ -447,6 +447,11 @@ impl Run {
         self.goal
     }
 
+    /// Which ends are gaps in the outer wall, and where.
+    pub fn exits(&self) -> crate::solvers::Exits {
+        self.exits
+    }
+
     /// The machine whose state is on show: the one running now, or the last one that ran.
     pub fn machine(&self) -> &dyn Machine {
         match (&self.now.player, &self.now.solver, &self.now.braid) {

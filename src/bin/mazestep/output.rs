@@ -20,8 +20,8 @@ usage:
                     [--format tiles|json|svg|graph|world|none]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
                  [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--start X,Y]
-                 [--goal X,Y] [--moves 4|8] [--corners RULE] [--heuristic NAME] [--weight W]
-                 [--format tiles|json|svg|graph]
+                 [--goal X,Y] [--ends E] [--moves 4|8] [--corners RULE] [--heuristic NAME]
+                 [--weight W] [--format tiles|json|svg|graph]
   mazestep solve --solver NAME --world FILE [--start X,Y] [--goal X,Y] [--moves 4|8]
                  [--corners RULE] [--heuristic NAME] [--weight W] [--format ...]
   mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
@@ -55,8 +55,13 @@ options:
                      picture: dark and transparent pixels switch cells off; one pixel a
                      cell if W, H are not given (polar: give H), else fitted over the
                      grid; only its largest piece of cells is kept
-  --start X,Y        solve: start cell, zero-based (default 0,0; polar: place in ring, ring)
-  --goal X,Y         solve: goal cell (default: the bottom-right cell, or the last cell on)
+  --start X,Y        solve: start cell, zero-based (default 0,0; polar: place in ring, ring),
+                     or a gap in the outer wall (plain square grid): exit:SIDE[:N], SIDE
+                     north, east, south or west, N the column or row (default the middle)
+  --goal X,Y         solve: goal cell (default: the bottom-right cell, or the last cell on),
+                     or exit:SIDE[:N]: the wall followers and pledge walk out through it
+  --ends E           solve: where the ends not given go: corners (default), hardest (the
+                     two ends of a longest path), random (from the seed)
   --format F         tiles (default on the plain square grid): # wall, . open, o path,
                      S start, G goal; json: one object per line; none: generate without
                      output; svg: a printable worksheet (generate: the maze with start
@@ -584,6 +589,10 @@ mod tests {
             format: Format::Tiles,
             density: generators::DEFAULT_DENSITY,
             search: Default::default(),
+            start_exit: None,
+            goal_exit: None,
+            ends: Default::default(),
+            given: (true, true),
             world: None,
         }
     }
