@@ -55,7 +55,7 @@ use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology};
 use crate::words::Sentence;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 pub static INFO: Info = Info {
     name: "pledge",
@@ -175,13 +175,14 @@ pub struct Pledge {
     trail: Vec<Arrival>,
     /// Each (cell, heading) stood in with the counter not 0: the place on the route of the
     /// last time, and the counter then.
-    last_visit: HashMap<u64, (usize, i32)>,
+    last_visit: BTreeMap<u64, (usize, i32)>,
     /// Each (cell, heading) stood in with the counter at 0.
-    seen_free: HashSet<u64>,
+    seen_free: BTreeSet<u64>,
     /// The place on the route where the counter was last 0 or changed its sign.
     last_crossing: usize,
-    /// How often each cell has been stood on: a cell is walked on while it has one.
-    on_cell: HashMap<usize, u32>,
+    /// The cells walked on, a bit each, and how many.
+    walked: Vec<u64>,
+    visited: u64,
     started: bool,
     /// The last move brought the walker into a state it had been in before.
     repeating: bool,
@@ -197,6 +198,8 @@ struct Arrival {
     /// The entry of `last_visit` it replaced; `None` when it added one or the counter was 0.
     last_visit_before: Option<(usize, i32)>,
     last_crossing_before: usize,
+    /// The first time the walk stood on this cell.
+    first: bool,
 }
 
 impl Machine for Pledge {
@@ -268,7 +271,7 @@ impl Machine for Pledge {
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("route", self.route().len() as u64),
-            ("visited", self.on_cell.len() as u64),
+            ("visited", self.visited),
         ]
     }
 
@@ -287,7 +290,7 @@ impl Solver for Pledge {
     }
 
     fn visited(&self) -> u64 {
-        self.on_cell.len() as u64
+        self.visited
     }
 
     fn use_exits(&mut self, exits: Exits) {
@@ -340,10 +343,11 @@ impl Pledge {
             turns: 0,
             route: Vec::new(),
             trail: Vec::new(),
-            last_visit: HashMap::new(),
-            seen_free: HashSet::new(),
+            last_visit: BTreeMap::new(),
+            seen_free: BTreeSet::new(),
             last_crossing: 0,
-            on_cell: HashMap::new(),
+            walked: vec![0; maze.len().div_ceil(64)],
+            visited: 0,
             started: false,
             repeating: false,
             outcome: None,
@@ -405,7 +409,7 @@ impl Pledge {
 
     /// The key of the walker's (cell, heading).
     fn place(&self) -> u64 {
-        (self.cell as u64) << 2 | u64::from(self.heading)
+        ((self.cell as u64) << 2) | u64::from(self.heading)
     }
 
     /// Stands on `cell` (the walker's, with its heading and counter set): on the route, and
@@ -418,6 +422,7 @@ impl Pledge {
             turns: self.turns,
             last_visit_before: None,
             last_crossing_before: self.last_crossing,
+            first: self.walked[cell / 64] & (1u64 << (cell % 64)) == 0,
         };
         if self.turns == 0 || before.signum() != self.turns.signum() {
             self.last_crossing = here;
@@ -437,9 +442,9 @@ impl Pledge {
         }
         self.route.push(cell);
         self.trail.push(arrival);
-        let count = self.on_cell.entry(cell).or_insert(0);
-        *count += 1;
-        if *count == 1 {
+        if arrival.first {
+            self.walked[cell / 64] |= 1u64 << (cell % 64);
+            self.visited += 1;
             board.add_mark(cell, mark::VISITED);
         }
     }

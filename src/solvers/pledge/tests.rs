@@ -12,8 +12,7 @@ fn snapshot(pledge: &Pledge) -> String {
     visits.sort();
     let mut free: Vec<_> = pledge.seen_free.iter().collect();
     free.sort();
-    let mut cells: Vec<_> = pledge.on_cell.iter().collect();
-    cells.sort();
+    let cells = (&pledge.walked, pledge.visited);
     format!(
         "{} {} {} {:?} {:?} {visits:?} {free:?} {cells:?} {} {} {} {:?}",
         pledge.cell,

@@ -44,7 +44,7 @@ impl Pledge {
         };
         // Only the last arrival can be a repeat: the walk ends at once after it.
         let repeated = std::mem::take(&mut self.repeating);
-        let place = (cell as u64) << 2 | u64::from(arrival.heading);
+        let place = ((cell as u64) << 2) | u64::from(arrival.heading);
         if arrival.turns == 0 {
             // A repeat found the state there already: it stays.
             if !repeated {
@@ -57,11 +57,9 @@ impl Pledge {
             };
         }
         self.last_crossing = arrival.last_crossing_before;
-        if let Some(count) = self.on_cell.get_mut(&cell) {
-            *count -= 1;
-            if *count == 0 {
-                self.on_cell.remove(&cell);
-            }
+        if arrival.first {
+            self.walked[cell / 64] &= !(1u64 << (cell % 64));
+            self.visited -= 1;
         }
     }
 }
