@@ -273,9 +273,12 @@ pub fn point(which: Param, value: &JsValue) -> Result<Option<(u32, u32)>, JsErro
         .map_err(|e| which.fail(&e))
 }
 
+/// A start or goal as given: a cell, or a gap in the outer wall.
+type End = (Option<(u32, u32)>, Option<Exit>);
+
 /// A start or goal: a cell as `"X,Y"`, or a gap in the outer wall as `"exit:SIDE[:N]"`
 /// ([`Exit`]); empty, null or undefined for the default.
-pub fn end(which: Param, value: &JsValue) -> Result<(Option<(u32, u32)>, Option<Exit>), JsError> {
+pub fn end(which: Param, value: &JsValue) -> Result<End, JsError> {
     let text = args::optional_text(which, value)?.unwrap_or_default();
     if Exit::is_exit(&text) {
         let exit = Exit::parse(which.name, &text).map_err(|e| which.fail(&e))?;

@@ -648,7 +648,7 @@ fn solve(args: &[String]) -> Result<Solve, String> {
     checked(&settings, &asked)?;
     settings.search = search(&given, settings.search.corners)?;
     // A cell as X,Y, or a gap in the outer wall (`exit:west`).
-    let end = |opt: &Opt, what| -> Result<(Option<(u32, u32)>, Option<Exit>), String> {
+    let end = |opt: &Opt, what| -> Result<End, String> {
         match given.get(opt.name) {
             Some(text) if Exit::is_exit(text) => Ok((None, Some(Exit::parse(what, text)?))),
             Some(text) => Ok((Some(parse::point(what, text)?), None)),
@@ -965,6 +965,9 @@ fn polar_mask_fits(file: &str, mask: &Mask, rings: u32) -> Result<(), String> {
 /// grid, the generator and the solver on it, the braid, the edits, diagonal moves, the ends),
 /// and says a refusal the command line's way: a mask that does not fit names its file, and
 /// diagonal moves on another grid are refused by `--moves`. Every other message is the core's.
+/// A start or goal as given: a cell, or a gap in the outer wall (neither: not given).
+type End = (Option<(u32, u32)>, Option<Exit>);
+
 /// A cell as the options write it: (x, y) on the square grid, or what
 /// [`mazestep::solvers::cell_at`] reads on other grids (polar: place in the ring, ring).
 pub fn cell_place(maze: &mazestep::maze::Maze, cell: usize) -> (u32, u32) {
