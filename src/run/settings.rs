@@ -242,7 +242,7 @@ impl Settings {
         Ok(ends::place(ends, maze, corners, (start, goal), self.seed))
     }
 
-    /// The ends placed on the maze the search will walk: [`Settings::end_cells`], with the
+    /// The ends placed on the maze the search will walk: `Settings::end_cells`, with the
     /// hardest pair measured on `maze` (generated) when the preset asks for it.
     pub fn ends_on(&self, maze: &Maze, checked: (usize, usize)) -> (usize, usize) {
         if self.ends != Ends::Hardest {
