@@ -50,12 +50,13 @@ mod tests;
 
 use super::{mark_path, Exits, Outcome, Solver};
 use crate::board::{mark, Board};
+use crate::ds::state_set::StateSet;
 use crate::machine::{Event, Info, Line, Machine, Step, Structure, Template};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Side, Square, Topology};
 use crate::words::Sentence;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 pub static INFO: Info = Info {
     name: "pledge",
@@ -177,7 +178,7 @@ pub struct Pledge {
     /// last time, and the counter then.
     last_visit: BTreeMap<u64, (usize, i32)>,
     /// Each (cell, heading) stood in with the counter at 0.
-    seen_free: BTreeSet<u64>,
+    seen_free: StateSet,
     /// The place on the route where the counter was last 0 or changed its sign.
     last_crossing: usize,
     /// The cells walked on, a bit each, and how many.
@@ -344,7 +345,7 @@ impl Pledge {
             route: Vec::new(),
             trail: Vec::new(),
             last_visit: BTreeMap::new(),
-            seen_free: BTreeSet::new(),
+            seen_free: StateSet::new(maze.len(), 4),
             last_crossing: 0,
             walked: vec![0; maze.len().div_ceil(64)],
             visited: 0,
@@ -429,7 +430,8 @@ impl Pledge {
         }
         let place = self.place();
         if self.turns == 0 {
-            self.repeating = !self.seen_free.insert(place);
+            self.repeating = self.seen_free.contains(4, cell, self.heading);
+            self.seen_free.insert(4, cell, self.heading);
         } else {
             let visit = (here, self.turns);
             arrival.last_visit_before = self.last_visit.insert(place, visit);

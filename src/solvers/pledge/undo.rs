@@ -48,7 +48,7 @@ impl Pledge {
         if arrival.turns == 0 {
             // A repeat found the state there already: it stays.
             if !repeated {
-                self.seen_free.remove(&place);
+                self.seen_free.remove(4, cell, arrival.heading);
             }
         } else {
             match arrival.last_visit_before {
