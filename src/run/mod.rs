@@ -19,6 +19,7 @@ use crate::stats::{Meter, Stats};
 
 mod best;
 mod dirty;
+pub mod ends;
 mod history;
 mod phase;
 mod rework;
@@ -28,6 +29,7 @@ mod timeline;
 
 pub use best::{fewest_cells, BestPaths};
 use dirty::DirtyList;
+pub use ends::{Ends, WallExit};
 use history::History;
 pub use phase::Phase;
 pub use rework::REWORK_CELLS;
@@ -45,6 +47,8 @@ pub struct Run {
     solver_entry: Option<&'static solvers::Entry>,
     start: usize,
     goal: usize,
+    /// Which ends are gaps in the outer wall.
+    exits: crate::solvers::Exits,
     /// Everything a step changes, but the generator.
     now: State,
     /// Kept apart from `now`: a saved state leaves it out once generation is over.
@@ -131,6 +135,7 @@ impl Run {
             solver: solver_entry,
             start,
             goal,
+            exits,
         } = checked;
         let options = generators::Options {
             density: settings.density,
@@ -160,6 +165,7 @@ impl Run {
             solver_entry,
             start,
             goal,
+            exits,
             dirty: DirtyList::new(cells),
             path_u32: Vec::new(),
             timeline: Timeline::empty(),
@@ -441,6 +447,11 @@ impl Run {
 
     pub fn goal(&self) -> usize {
         self.goal
+    }
+
+    /// Which ends are gaps in the outer wall, and where.
+    pub fn exits(&self) -> crate::solvers::Exits {
+        self.exits
     }
 
     /// The machine whose state is on show: the one running now, or the last one that ran.

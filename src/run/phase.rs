@@ -96,13 +96,19 @@ impl Run {
                     // The generator's marks mean nothing to the search: start it on a clean
                     // display (the clearing is journaled with the solver's first step).
                     self.now.board.clear_display();
+                    // The hardest ends are known only now, on the maze made.
+                    (self.start, self.goal) = self
+                        .settings
+                        .ends_on(self.now.board.maze(), (self.start, self.goal));
                     self.enter_world();
-                    self.now.solver = Some((entry.make)(
+                    let mut solver = (entry.make)(
                         self.now.board.maze(),
                         self.start,
                         self.goal,
                         &self.settings.search,
-                    ));
+                    );
+                    solver.use_exits(self.exits);
+                    self.now.solver = Some(solver);
                     Phase::Solving
                 }
                 None => Phase::Done,

@@ -128,12 +128,14 @@ impl Run {
         self.last_replay = 0;
         self.path_u32.clear();
         self.enter_world();
-        self.now.solver = Some((entry.make)(
+        let mut solver = (entry.make)(
             self.now.board.maze(),
             self.start,
             self.goal,
             &self.settings.search,
-        ));
+        );
+        solver.use_exits(self.exits);
+        self.now.solver = Some(solver);
         Ok(self.finish())
     }
 }

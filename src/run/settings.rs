@@ -3,10 +3,11 @@
 //! open world, diagonal moves on a hexagon grid, …). [`super::Run::new`] asks it, and so do the
 //! command line and the wasm edge, which only turn its [`RunError`] into their own words.
 
+use super::ends::{self, Ends, WallExit};
 use crate::generators::{self, braid, UnknownName};
 use crate::machine::Info;
 use crate::maze::{Maze, MazeError};
-use crate::solvers::{self, SolveError};
+use crate::solvers::{self, Exits, SolveError};
 use crate::topology::{Grid, GridError, Mask, Shape, Topology};
 use crate::words::{Arg, Sentence};
 use crate::world::{Edits, Search};
@@ -29,6 +30,13 @@ pub struct Settings {
     pub start: Option<(u32, u32)>,
     /// Goal cell; defaults to the bottom-right cell.
     pub goal: Option<(u32, u32)>,
+    /// A start in a gap of the outer wall (plain square grid): its cell wins over `start`.
+    pub start_exit: Option<WallExit>,
+    /// A goal in a gap of the outer wall: its cell wins over `goal`, and the walkers walk out
+    /// through it.
+    pub goal_exit: Option<WallExit>,
+    /// Where the ends not given go (see [`ends::place`]): a start or goal given wins.
+    pub ends: Ends,
     /// Share of dead ends to remove after generation, 0 to 1 (see
     /// [`crate::generators::Braid`]); 0 keeps the maze perfect and skips the braiding phase.
     pub braid: f64,
@@ -57,6 +65,9 @@ impl Settings {
             seed,
             start: None,
             goal: None,
+            start_exit: None,
+            goal_exit: None,
+            ends: Ends::Corners,
             braid: 0.0,
             shape: Shape::Square,
             mask: None,
@@ -170,12 +181,14 @@ impl Settings {
         };
         self.check_world(&maze)?;
         let (start, goal) = self.end_cells(&maze)?;
+        let exits = self.exits();
         Ok(Checked {
             maze,
             generator,
             solver,
             start,
             goal,
+            exits,
         })
     }
 
@@ -204,16 +217,74 @@ impl Settings {
         Ok(())
     }
 
-    /// The cells of the start and the goal on `maze`: as the settings say, else the default
-    /// ends ([`default_ends_of`]).
+    /// The cells of the start and the goal on `maze`: as the settings say (an exit's cell,
+    /// else the cell given), else placed by the preset ([`ends::place`]; the hardest pair
+    /// on the empty maze is the corners' — a run places it again when its search begins).
     pub(super) fn end_cells(&self, maze: &Maze) -> Result<(usize, usize), RunError> {
-        let (start, goal) = default_ends_of(maze);
+        let (first, last) = default_ends_of(maze);
         let cell = |what, at| solvers::cell_at(maze, what, at).map_err(RunError::Solver);
-        Ok((
-            cell("start", self.start.unwrap_or(start))?,
-            cell("goal", self.goal.unwrap_or(goal))?,
-        ))
+        let given = |what, exit: &Option<WallExit>, at: Option<(u32, u32)>| match exit {
+            Some(exit) => {
+                if maze.grid().is_some() {
+                    return Err(RunError::Ends(exit_refusal(what, exit, maze)));
+                }
+                let at = exit
+                    .cell(what, maze.width(), maze.height())
+                    .map_err(RunError::Ends)?;
+                cell(what, at).map(Some)
+            }
+            None => at.map(|at| cell(what, at)).transpose(),
+        };
+        let start = given("start", &self.start_exit, self.start)?;
+        let goal = given("goal", &self.goal_exit, self.goal)?;
+        let corners = (cell("start", first)?, cell("goal", last)?);
+        let ends = match self.ends {
+            Ends::Hardest => Ends::Corners,
+            ends => ends,
+        };
+        Ok(ends::place(ends, maze, corners, (start, goal), self.seed))
     }
+
+    /// The ends placed on the maze the search will walk: `Settings::end_cells`, with the
+    /// hardest pair measured on `maze` (generated) when the preset asks for it.
+    pub fn ends_on(&self, maze: &Maze, checked: (usize, usize)) -> (usize, usize) {
+        if self.ends != Ends::Hardest {
+            return checked;
+        }
+        let (first, last) = default_ends_of(maze);
+        let Ok(corners) = solvers::cell_at(maze, "start", first)
+            .and_then(|f| Ok((f, solvers::cell_at(maze, "goal", last)?)))
+        else {
+            return checked;
+        };
+        let given = (
+            (self.start.is_some() || self.start_exit.is_some()).then_some(checked.0),
+            (self.goal.is_some() || self.goal_exit.is_some()).then_some(checked.1),
+        );
+        ends::place(Ends::Hardest, maze, corners, given, self.seed)
+    }
+
+    /// Which ends are gaps in the outer wall, as the solvers take them.
+    pub fn exits(&self) -> Exits {
+        Exits {
+            start: self.start_exit.map(|e| e.gap()),
+            goal: self.goal_exit.map(|e| e.gap()),
+        }
+    }
+}
+
+/// An exit on a grid whose outer wall has no sides to name.
+fn exit_refusal(what: &str, exit: &WallExit, maze: &Maze) -> String {
+    let grid = if maze.shape() == Shape::Square {
+        "a masked square grid".to_string()
+    } else {
+        format!("a {} grid", maze.shape())
+    };
+    format!(
+        "{what} {}: exits in the outer wall are for the plain square grid only, not on {grid}; \
+         give a cell as X,Y",
+        exit.text()
+    )
 }
 
 /// What [`Settings::check`] found the settings make: the empty maze a run starts from, its
@@ -224,6 +295,8 @@ pub struct Checked {
     pub solver: Option<&'static solvers::Entry>,
     pub start: usize,
     pub goal: usize,
+    /// Which ends are gaps in the outer wall.
+    pub exits: Exits,
 }
 
 /// Any algorithm a run shows, by name: a generator, a solver, the braiding or the player.
@@ -306,6 +379,9 @@ pub enum RunError {
     Memory(Sentence),
     /// A live re-solve asked of a run that cannot do one (no solver, or no search yet).
     Rework(String),
+    /// An exit in the outer wall that cannot be (past the wall's end, or not on the plain
+    /// square grid).
+    Ends(String),
 }
 
 impl RunError {
@@ -331,7 +407,10 @@ impl RunError {
             | RunError::World(words)
             | RunError::Moves(words)
             | RunError::Memory(words) => Some(words.clone()),
-            RunError::Generator(_) | RunError::Solver(_) | RunError::Rework(_) => None,
+            RunError::Generator(_)
+            | RunError::Solver(_)
+            | RunError::Rework(_)
+            | RunError::Ends(_) => None,
         }
     }
 
@@ -354,7 +433,7 @@ impl fmt::Display for RunError {
             RunError::Grid(e) => e.fmt(f),
             RunError::Generator(e) => e.fmt(f),
             RunError::Solver(e) => e.fmt(f),
-            RunError::Rework(e) => f.write_str(e),
+            RunError::Rework(e) | RunError::Ends(e) => f.write_str(e),
             RunError::Shape { words, .. }
             | RunError::Braid(words)
             | RunError::World(words)

@@ -43,6 +43,7 @@ pub mod greedy;
 pub mod ida_star;
 pub mod jump_point_search;
 pub mod moves;
+pub mod pledge;
 pub mod random_mouse;
 pub mod tremaux;
 pub mod wall_follower;
@@ -60,6 +61,7 @@ pub use dijkstra_on_terrain::DijkstraOnTerrain;
 pub use greedy::Greedy;
 pub use ida_star::IdaStar;
 pub use jump_point_search::JumpPointSearch;
+pub use pledge::Pledge;
 pub use random_mouse::RandomMouse;
 pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
@@ -181,6 +183,11 @@ pub trait Solver: Machine + CloneSolver {
     fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
         None
     }
+
+    /// Tells the solver which of its ends are gaps in the outer wall (before its first step).
+    /// The walkers (wall followers, Pledge) then walk out through the goal's gap and face in
+    /// from the start's; every other solver searches between the two cells and ignores this.
+    fn use_exits(&mut self, _exits: Exits) {}
 }
 
 /// The cost of the way to `cell` that `solver` knows: its own ([`Solver::cost_so_far`]), or for
@@ -204,6 +211,15 @@ pub fn moves_back(cell: usize, parent: impl Fn(usize) -> Option<usize>) -> Optio
             up => (cell, moves) = (up, moves + 1),
         }
     }
+}
+
+/// The ends of a search that are gaps in the outer wall: the side of the start cell, and of
+/// the goal cell, that is open to the outside (plain square grid only; see
+/// [`crate::run::WallExit`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Exits {
+    pub start: Option<Side>,
+    pub goal: Option<Side>,
 }
 
 /// A copy of a solver behind a box, for a run's checkpoints; every `Clone` solver has it.
@@ -475,6 +491,15 @@ pub static ALL: &[Entry] = &[
         uniform_only: false,
         floods: false,
     },
+    Entry {
+        info: &pledge::INFO,
+        make: |maze, start, goal, _search| Box::new(Pledge::new(maze, start, goal)),
+        any_shape: false,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
+    },
 ];
 
 /// Whether a search may keep its unit-cost form: no terrain, no diagonal moves, and the
@@ -727,6 +752,18 @@ pub fn solve_with(
     goal: (u32, u32),
     search: &Search,
 ) -> Result<Report, SolveError> {
+    solve_through(name, maze, start, goal, search, Exits::default())
+}
+
+/// [`solve_with`] with ends that are gaps in the outer wall ([`Solver::use_exits`]).
+pub fn solve_through(
+    name: &str,
+    maze: &Maze,
+    start: (u32, u32),
+    goal: (u32, u32),
+    search: &Search,
+    exits: Exits,
+) -> Result<Report, SolveError> {
     let entry = find(name).map_err(SolveError::Name)?;
     check_shape(entry, maze)?;
     check_world(entry, maze)?;
@@ -734,6 +771,7 @@ pub fn solve_with(
     let start = cell_at(maze, "start", start)?;
     let goal = cell_at(maze, "goal", goal)?;
     let mut solver = (entry.make)(maze, start, goal, search);
+    solver.use_exits(exits);
     let mut board = Board::new(maze.clone());
     // Only the result is returned: nobody sees the marks, so they are not kept.
     board.set_display(false);

@@ -7,7 +7,7 @@ use super::args::{self, allowed_text, describe, param, Param};
 use crate::generators;
 use crate::parse;
 use crate::rng;
-use crate::run::{Settings, DEFAULT_SIDE};
+use crate::run::{Settings, WallExit, DEFAULT_SIDE};
 use crate::topology::{self, Mask};
 use crate::world::{Corners, Edits, Exit, Heuristic, Search};
 use std::sync::Arc;
@@ -59,9 +59,17 @@ export interface MazeRunOptions {
      * seed, which `run.seed` tells.
      */
     seed?: string | number;
-    /** The start cell as `"X,Y"` (polar: place in the ring, ring); left out: the first cell. */
+    /**
+     * The start cell as `"X,Y"` (polar: place in the ring, ring), or a gap in the outer wall
+     * of the plain square grid as `"exit:SIDE"` or `"exit:SIDE:N"` (`"exit:west"`,
+     * `"exit:south:5"`: N the column or row from 0, the middle if left out); left out: the
+     * first cell.
+     */
     start?: string | null;
-    /** The goal cell as `"X,Y"`; left out: the last cell. */
+    /**
+     * The goal cell as `"X,Y"`, or a gap in the outer wall as for `start` (the wall followers
+     * and Pledge then walk out through it); left out: the last cell.
+     */
     goal?: string | null;
     /** The share of dead ends removed after generation, 0 to 1 (default 0: a perfect maze). */
     braid?: number | null;
@@ -179,8 +187,8 @@ impl Given {
             seed => args::seed(opt("seed"), seed)?,
         };
         // Read in the order of the options, so the first bad one is the one reported.
-        let start = point(opt("start"), self.get("start"))?;
-        let goal = point(opt("goal"), self.get("goal"))?;
+        let (start, start_exit) = end(opt("start"), self.get("start"))?;
+        let (goal, goal_exit) = end(opt("goal"), self.get("goal"))?;
         let braid = args::share(opt("braid"), self.get("braid"))?;
         let shape = args::shape(opt("shape"), self.get("shape"), true)?;
         let mask = optional_mask(CALL, self.get("mask"))?;
@@ -195,6 +203,9 @@ impl Given {
             seed,
             start,
             goal,
+            start_exit,
+            goal_exit,
+            ends: Default::default(),
             braid,
             shape,
             mask,
@@ -288,6 +299,20 @@ pub fn point(which: Param, value: &JsValue) -> Result<Option<(u32, u32)>, JsErro
     parse::point(which.name, &text)
         .map(Some)
         .map_err(|e| which.fail(&e))
+}
+
+/// A start or goal as given: a cell, or a gap in the outer wall.
+type End = (Option<(u32, u32)>, Option<WallExit>);
+
+/// A start or goal: a cell as `"X,Y"`, or a gap in the outer wall as `"exit:SIDE[:N]"`
+/// ([`WallExit`]); empty, null or undefined for the default.
+pub fn end(which: Param, value: &JsValue) -> Result<End, JsError> {
+    let text = args::optional_text(which, value)?.unwrap_or_default();
+    if WallExit::is_exit(&text) {
+        let exit = WallExit::parse(which.name, &text).map_err(|e| which.fail(&e))?;
+        return Ok((None, Some(exit)));
+    }
+    Ok((point(which, value)?, None))
 }
 
 /// A mask's text: null or undefined for none.

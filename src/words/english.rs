@@ -15,6 +15,10 @@ pub mod reasons {
     pub const JPS_SHAPE: &str = "jump-point-search works on the plain square grid only";
     /// A wall follower back in a state it has been in.
     pub const WALL_LOOPED: &str = "no way to the goal by following this wall";
+    /// Pledge back in a cell, heading and turn count it has stood in.
+    pub const PLEDGE_LOOPED: &str = "back in a cell, heading and turn count seen before: the \
+                                     walk would repeat itself (Pledge is sure to get out only \
+                                     through an exit in the outer wall)";
     /// The random mouse made every move it may without reaching the goal.
     pub const RANDOM_MOUSE_LIMIT: &str = "step limit reached: the random mouse wandered for \
                                           1000 moves a cell of the maze (at most 20 million) \
@@ -123,6 +127,7 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("reasons.jps-shape", reasons::JPS_SHAPE),
     ("reasons.random-mouse-limit", reasons::RANDOM_MOUSE_LIMIT),
     ("reasons.wall-looped", reasons::WALL_LOOPED),
+    ("reasons.pledge-looped", reasons::PLEDGE_LOOPED),
     ("reasons.walled-in", reasons::WALLED_IN),
     ("narration.sidewinder.extend-run", "Coin says go on: carved east from cell {cell}, the run is now {run:cell} long."),
     ("narration.sidewinder.close-run-edge", "At the east edge the run must close: carve {side} from cell {cell}, chosen from a run of {run}."),
