@@ -43,6 +43,9 @@ pub struct Run {
     solver_entry: Option<&'static solvers::Entry>,
     start: usize,
     goal: usize,
+    /// The goals beyond `goal`, and the waypoints in order ([`solvers::goals`]).
+    other_goals: Vec<usize>,
+    via: Vec<usize>,
     /// Everything a step changes, but the generator.
     now: State,
     /// Kept apart from `now`: a saved state leaves it out once generation is over.
@@ -129,6 +132,8 @@ impl Run {
             solver: solver_entry,
             start,
             goal,
+            other_goals,
+            via,
         } = checked;
         let options = generators::Options {
             density: settings.density,
@@ -158,6 +163,8 @@ impl Run {
             solver_entry,
             start,
             goal,
+            other_goals,
+            via,
             dirty: DirtyList::new(cells),
             path_u32: Vec::new(),
             timeline: Timeline::empty(),
@@ -441,6 +448,36 @@ impl Run {
         self.goal
     }
 
+    /// Every goal: the first ([`Run::goal`]) and the others; the search stops at the nearest.
+    pub fn goals(&self) -> Vec<usize> {
+        let mut goals = vec![self.goal];
+        goals.extend_from_slice(&self.other_goals);
+        goals
+    }
+
+    /// The waypoints, in the order the search goes by them.
+    pub fn via(&self) -> &[usize] {
+        &self.via
+    }
+
+    /// The goal the search reached (the nearest of several), once it has found a path.
+    pub fn goal_reached(&self) -> Option<usize> {
+        self.now.solver.as_ref()?.outcome()?.path()?.last().copied()
+    }
+
+    /// The search a run makes once the world is entered, from `maze`: the solver's own, or
+    /// one by waypoints and to several goals ([`solvers::goals::route_for`]).
+    fn make_search(&self, entry: &'static solvers::Entry) -> Box<dyn Solver> {
+        solvers::goals::route_for(
+            entry,
+            self.now.board.maze(),
+            self.start,
+            &self.via,
+            (self.goal, &self.other_goals),
+            &self.settings.search,
+        )
+    }
+
     /// The machine whose state is on show: the one running now, or the last one that ran.
     pub fn machine(&self) -> &dyn Machine {
         match (&self.now.player, &self.now.solver, &self.now.braid) {
@@ -490,8 +527,13 @@ impl Run {
     /// The cheapest path's cost and cells, as [`Run::cheapest_cost`] finds it.
     fn cheapest_path(&self) -> Option<(f64, usize)> {
         self.report()?;
-        let entry = solvers::find("dijkstra").ok()?;
         let maze = self.now.board.maze();
+        if !(self.via.is_empty() && self.other_goals.is_empty()) {
+            let goals = (self.goal, &self.other_goals[..]);
+            let search = &self.settings.search;
+            return solvers::goals::cheapest_route(maze, self.start, &self.via, goals, search);
+        }
+        let entry = solvers::find("dijkstra").ok()?;
         let mut dijkstra = (entry.make)(maze, self.start(), self.goal(), &self.settings.search);
         let mut board = Board::new(maze.clone());
         board.set_display(false);
@@ -506,7 +548,11 @@ impl Run {
     /// page's "not the shortest" and "not the cheapest" notes compare the found path with.
     /// `None` before the search ends and when the goal cannot be reached. Two whole searches
     /// of the maze: ask once per run and world.
+    /// With waypoints or several goals: `None` (the notes compare with one path to one goal).
     pub fn best_paths(&self) -> Option<BestPaths> {
+        if !(self.via.is_empty() && self.other_goals.is_empty()) {
+            return None;
+        }
         let cheapest = self.cheapest_path()?;
         let maze = self.now.board.maze();
         let corners = self.settings.search.corners;

@@ -74,7 +74,8 @@ impl Run {
         if let Some(edits) = &self.settings.edits {
             edits.apply(board);
         }
-        for end in [self.start, self.goal] {
+        let ends = [self.start, self.goal].into_iter();
+        for end in ends.chain(self.other_goals.iter().copied()).chain(self.via.iter().copied()) {
             if board.maze().cost(end) == BLOCKED {
                 let mut free = Edits::new();
                 free.paint(end as u32, PLAIN);
@@ -97,12 +98,7 @@ impl Run {
                     // display (the clearing is journaled with the solver's first step).
                     self.now.board.clear_display();
                     self.enter_world();
-                    self.now.solver = Some((entry.make)(
-                        self.now.board.maze(),
-                        self.start,
-                        self.goal,
-                        &self.settings.search,
-                    ));
+                    self.now.solver = Some(self.make_search(entry));
                     Phase::Solving
                 }
                 None => Phase::Done,

@@ -128,12 +128,7 @@ impl Run {
         self.last_replay = 0;
         self.path_u32.clear();
         self.enter_world();
-        self.now.solver = Some((entry.make)(
-            self.now.board.maze(),
-            self.start,
-            self.goal,
-            &self.settings.search,
-        ));
+        self.now.solver = Some(self.make_search(entry));
         Ok(self.finish())
     }
 }

@@ -6,7 +6,7 @@
 use crate::generators::{self, braid, UnknownName};
 use crate::machine::Info;
 use crate::maze::{Maze, MazeError};
-use crate::solvers::{self, SolveError};
+use crate::solvers::{self, goals, SolveError};
 use crate::topology::{Grid, GridError, Mask, Shape, Topology};
 use crate::words::{Arg, Sentence};
 use crate::world::{Edits, Search};
@@ -29,6 +29,10 @@ pub struct Settings {
     pub start: Option<(u32, u32)>,
     /// Goal cell; defaults to the bottom-right cell.
     pub goal: Option<(u32, u32)>,
+    /// Goals beyond `goal`: the search stops at the nearest ([`crate::solvers::goals`]).
+    pub other_goals: Vec<(u32, u32)>,
+    /// Waypoints, in order: the search goes start → each of them → goal, leg by leg.
+    pub via: Vec<(u32, u32)>,
     /// Share of dead ends to remove after generation, 0 to 1 (see
     /// [`crate::generators::Braid`]); 0 keeps the maze perfect and skips the braiding phase.
     pub braid: f64,
@@ -57,6 +61,8 @@ impl Settings {
             seed,
             start: None,
             goal: None,
+            other_goals: Vec::new(),
+            via: Vec::new(),
             braid: 0.0,
             shape: Shape::Square,
             mask: None,
@@ -167,12 +173,15 @@ impl Settings {
         };
         self.check_world(&maze)?;
         let (start, goal) = self.end_cells(&maze)?;
+        let (other_goals, via) = self.stops(&maze, solver)?;
         Ok(Checked {
             maze,
             generator,
             solver,
             start,
             goal,
+            other_goals,
+            via,
         })
     }
 
@@ -211,16 +220,43 @@ impl Settings {
             cell("goal", self.goal.unwrap_or(goal))?,
         ))
     }
+
+    /// The cells of the other goals and the waypoints on `maze`, once the solver is known to
+    /// take them: at most [`goals::MAX_GOALS`] goals in all and [`goals::MAX_WAYPOINTS`]
+    /// waypoints, each a cell of the maze.
+    fn stops(
+        &self,
+        maze: &Maze,
+        solver: Option<&solvers::Entry>,
+    ) -> Result<(Vec<usize>, Vec<usize>), RunError> {
+        let name = solver.map_or("", |entry| entry.info.name);
+        let goals = 1 + self.other_goals.len();
+        let refused = goals::goals_refusal(name, goals)
+            .or_else(|| goals::waypoints_refusal(name, self.via.len()));
+        if let Some(words) = refused {
+            return Err(RunError::Goals(words));
+        }
+        let cells = |what, list: &[(u32, u32)]| {
+            list.iter()
+                .map(|&at| solvers::cell_at(maze, what, at).map_err(RunError::Solver))
+                .collect::<Result<Vec<usize>, RunError>>()
+        };
+        Ok((cells("goal", &self.other_goals)?, cells("waypoint", &self.via)?))
+    }
 }
 
 /// What [`Settings::check`] found the settings make: the empty maze a run starts from, its
-/// generator and solver, and the cells its search starts and ends on.
+/// generator and solver, and the cells its search starts and ends on (and goes by).
 pub struct Checked {
     pub maze: Maze,
     pub generator: &'static generators::Entry,
     pub solver: Option<&'static solvers::Entry>,
     pub start: usize,
     pub goal: usize,
+    /// The goals beyond `goal`.
+    pub other_goals: Vec<usize>,
+    /// The waypoints, in order.
+    pub via: Vec<usize>,
 }
 
 /// Any algorithm a run shows, by name: a generator, a solver, the braiding or the player.
@@ -299,6 +335,8 @@ pub enum RunError {
     World(Sentence),
     /// Diagonal moves on a grid other than the plain square one.
     Moves(Sentence),
+    /// Too many goals or waypoints, or a solver that cannot take them.
+    Goals(Sentence),
     /// Not enough memory left for a run of this size (the words say how much it needs).
     Memory(Sentence),
     /// A live re-solve asked of a run that cannot do one (no solver, or no search yet).
@@ -327,6 +365,7 @@ impl RunError {
             | RunError::Braid(words)
             | RunError::World(words)
             | RunError::Moves(words)
+            | RunError::Goals(words)
             | RunError::Memory(words) => Some(words.clone()),
             RunError::Generator(_) | RunError::Solver(_) | RunError::Rework(_) => None,
         }
@@ -356,6 +395,7 @@ impl fmt::Display for RunError {
             | RunError::Braid(words)
             | RunError::World(words)
             | RunError::Moves(words)
+            | RunError::Goals(words)
             | RunError::Memory(words) => f.write_str(&words.english()),
         }
     }

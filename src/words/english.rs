@@ -88,6 +88,7 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("sides.west-under-a-cell", "west under a cell"),
     ("sides.under", "{way} under {cell}"),
     // What an event says when the machine has nothing more to add.
+    ("narration.legs.leg", "Leg {leg} of {legs}, from {from} to {to}: {said}"),
     ("narration.event.carve", "Carved {side} from cell {cell}."),
     ("narration.event.pass", "Cell {cell} had nothing to carve."),
     ("narration.event.extend-run", "Carved east from cell {cell}: the run is now {run:cell} long."),
@@ -198,6 +199,7 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("labels.height", "height"),
     ("labels.start", "start"),
     ("labels.goal", "goal"),
+    ("labels.waypoint", "waypoint"),
     ("labels.rings", "rings"),
     // Refusals of a run's settings and world, and what a search without a path says.
     ("refusals.braid-share", "braid {value} is not allowed: use a number from 0 to 1, e.g. 0.5"),
@@ -206,6 +208,11 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("refusals.weight", "weight {value} is not allowed: give a number from 1 to {max}"),
     ("refusals.diagonal", "diagonal moves are for the square grid without a mask, not a {grid} grid: choose corners never"),
     ("refusals.masked-square", "masked square"),
+    ("refusals.goals-many", "{count} goals are too many: give at most {max}"),
+    ("refusals.goals-solver", "{name} looks for one goal: several goals are for bfs, dijkstra and a-star"),
+    ("refusals.goals-bidirectional", "{name} searches from both ends and meets in the middle, so it takes one goal: several goals are for bfs, dijkstra and a-star"),
+    ("refusals.via-many", "{count} waypoints are too many: give at most {max}"),
+    ("refusals.via-solver", "{name} does not go by waypoints: waypoints are for bfs, dijkstra, a-star, bidirectional-bfs and bidirectional-a-star"),
     ("refusals.memory", "not enough memory left for a maze of {cells} cells (it may need about {mb} MB): free() runs that are no longer needed, or choose a smaller size"),
     ("refusals.maze-size", "maze size {width}x{height} is not allowed: width and height must be 1 to {max}"),
     ("refusals.grid-size", "a {shape} grid of {width}x{height} is not allowed: width and height must be 1 to {max}"),

@@ -79,7 +79,12 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
         output::announce_seed(job.seed);
     }
     let open_world = generators::find(job.algorithm).is_ok_and(|entry| !entry.perfect);
-    let (maze, report) = if job.world.is_some() || open_world || job.search != Search::default() {
+    let several = !(job.other_goals.is_empty() && job.via.is_empty());
+    let (maze, report) = if job.world.is_some()
+        || open_world
+        || several
+        || job.search != Search::default()
+    {
         solve_in_world(job)?
     } else {
         let maze = make(job.algorithm, &job.layout, job.seed, job.braid, job.density)?;
@@ -122,6 +127,8 @@ fn solve_in_world(job: &Solve) -> Result<(Maze, Report), Failure> {
     settings.edits = job.world.as_ref().map(|(_, edits)| Arc::new(edits.clone()));
     settings.start = Some(job.start);
     settings.goal = Some(job.goal);
+    settings.other_goals = job.other_goals.clone();
+    settings.via = job.via.clone();
     let mut run = Run::new(settings).map_err(|e| Failure::Usage(e.to_string()))?;
     run.finish();
     let report = run

@@ -130,6 +130,10 @@ pub struct Solve {
     pub goal: (u32, u32),
     pub start_cell: usize,
     pub goal_cell: usize,
+    /// `--goal` given again: the goals beyond the first (the nearest is reached), as typed.
+    pub other_goals: Vec<(u32, u32)>,
+    /// `--via`: the waypoints, in order, as typed.
+    pub via: Vec<(u32, u32)>,
     /// Never [`Format::None`] or [`Format::World`].
     pub format: Format,
     /// The share of cells an open world blocks.
@@ -253,8 +257,15 @@ const START: Opt = Opt {
 };
 const GOAL: Opt = Opt {
     name: "--goal",
-    hint: "a cell as X,Y, e.g. 9,9",
+    hint: "a cell as X,Y, e.g. 9,9; give it again for more goals (the nearest is reached)",
 };
+const VIA: Opt = Opt {
+    name: "--via",
+    hint: "a cell as X,Y, e.g. 4,4; give it again for more waypoints, in order",
+};
+/// The options that may be given more than once: their values are kept in order, joined
+/// by `;` ([`parse::points`] reads them).
+const REPEATABLE: [&str; 2] = ["--goal", "--via"];
 const FORMAT_GENERATE: Opt = Opt {
     name: "--format",
     hint: "tiles, json, svg, graph, world or none",
@@ -329,6 +340,7 @@ const SOLVE_OPTS: &[&Opt] = &[
     &WORLD,
     &START,
     &GOAL,
+    &VIA,
     &MOVES,
     &CORNERS,
     &HEURISTIC,
@@ -430,10 +442,14 @@ fn read_options(
                 .map(text)
                 .ok_or_else(|| format!("option {name} needs a value: {}", opts[slot].hint))?,
         };
-        if given.values[slot].is_some() {
-            return Err(format!("option {name} is given twice: give it once"));
+        match &mut given.values[slot] {
+            Some(earlier) if REPEATABLE.contains(&name.as_str()) => {
+                earlier.push(';');
+                earlier.push_str(&value);
+            }
+            Some(_) => return Err(format!("option {name} is given twice: give it once")),
+            None => given.values[slot] = Some(value),
         }
-        given.values[slot] = Some(value);
     }
 }
 
@@ -641,7 +657,16 @@ fn solve(args: &[String]) -> Result<Solve, String> {
             .map(|t| parse::point(what, t))
             .transpose()
     };
-    let (start, goal) = (point(&START, "start")?, point(&GOAL, "goal")?);
+    let points = |opt: &Opt, what| {
+        given
+            .get(opt.name)
+            .map_or(Ok(Vec::new()), |t| parse::points(what, t))
+    };
+    let start = point(&START, "start")?;
+    let mut goals = points(&GOAL, "goal")?.into_iter();
+    let goal = goals.next();
+    settings.other_goals = goals.collect();
+    settings.via = points(&VIA, "waypoint")?;
     // Where not typed, the ends the world file marks, else the core's default ends.
     settings.start = start.or(world.as_ref().and_then(|w| w.start));
     settings.goal = goal.or(world.as_ref().and_then(|w| w.goal));
@@ -652,6 +677,7 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         settings.goal.unwrap_or(last),
     );
     let (start_cell, goal_cell) = (checked.start, checked.goal);
+    let (other_goals, via) = (settings.other_goals.clone(), settings.via.clone());
     let layout = asked.layout(checked);
     let format = format(given.get("--format"), false, &layout)?;
     Ok(Solve {
@@ -672,6 +698,8 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         goal,
         start_cell,
         goal_cell,
+        other_goals,
+        via,
         format,
         density,
         search: settings.search,

@@ -150,6 +150,7 @@ pub fn solve_graph_line(
         Some(path) => number_list(&mut json, path.iter().copied()),
         None => json.push_str("null"),
     }
+    stops_fields(&mut json, job, report, |cell| cell.to_string());
     search_fields(&mut json, maze, report);
     json.push('\n');
     out.write_all(json.as_bytes())
@@ -371,6 +372,7 @@ fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
         }
         None => json.push_str("null"),
     }
+    stops_fields(&mut json, job, report, |cell| point(maze.coords(cell)));
     search_fields(&mut json, maze, report);
     json
 }
@@ -378,6 +380,30 @@ fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
 /// The end of a `solve` object: the path's cost (the costs of the cells entered, √2 times
 /// for a diagonal move; null without a path), what the search cost and how it ended, and the
 /// closing brace.
+/// With several goals or waypoints: every goal and the waypoints as typed, and the goal
+/// reached (`cell` writes it), `null` if none was. Nothing otherwise, so a run with one goal
+/// writes what it always did.
+fn stops_fields(json: &mut String, job: &Solve, report: &Report, cell: impl Fn(usize) -> String) {
+    if job.other_goals.is_empty() && job.via.is_empty() {
+        return;
+    }
+    let list = |points: &mut dyn Iterator<Item = &(u32, u32)>| {
+        let points: Vec<String> = points.map(|(x, y)| format!("[{x},{y}]")).collect();
+        format!("[{}]", points.join(","))
+    };
+    let goals = list(&mut std::iter::once(&job.goal).chain(&job.other_goals));
+    let reached = report
+        .outcome
+        .path()
+        .and_then(|path| path.last())
+        .map_or("null".to_string(), |&last| cell(last));
+    let _ = write!(
+        json,
+        ",\"goals\":{goals},\"via\":{},\"goal_reached\":{reached}",
+        list(&mut job.via.iter())
+    );
+}
+
 fn search_fields(json: &mut String, maze: &Maze, report: &Report) {
     match report.outcome.path() {
         Some(path) => {
@@ -535,6 +561,8 @@ mod tests {
             goal,
             start_cell: start.0 as usize,
             goal_cell: goal.0 as usize,
+            other_goals: Vec::new(),
+            via: Vec::new(),
             format: Format::Tiles,
             density: generators::DEFAULT_DENSITY,
             search: Default::default(),
