@@ -109,7 +109,9 @@ fn index((x, y): (u32, u32)) -> usize {
 fn assert_legal(maze: &Maze, path: &[usize], what: &str) {
     for pair in path.windows(2) {
         assert!(
-            moves(maze, pair[0]).iter().any(|&(next, _)| next == pair[1]),
+            moves(maze, pair[0])
+                .iter()
+                .any(|&(next, _)| next == pair[1]),
             "{what}: illegal move {} -> {} in {path:?}",
             pair[0],
             pair[1]
@@ -149,7 +151,11 @@ fn the_goal_reached_is_a_nearest_one() {
             let nearest = ends.iter().map(|&at| dist[index(at)]).min().unwrap();
             let report = run.report().unwrap();
             let Some(path) = report.outcome.path() else {
-                assert_eq!(nearest, u64::MAX, "{what}: no path, yet a goal is reachable");
+                assert_eq!(
+                    nearest,
+                    u64::MAX,
+                    "{what}: no path, yet a goal is reachable"
+                );
                 continue;
             };
             let reached = *path.last().unwrap();
@@ -359,7 +365,15 @@ fn mazestep(args: &[&str]) -> (String, String, i32) {
 
 #[test]
 fn the_command_line_takes_goal_again_and_via() {
-    let solve = ["solve", "--solver", "bfs", "--algorithm", "kruskal", "--seed", "5"];
+    let solve = [
+        "solve",
+        "--solver",
+        "bfs",
+        "--algorithm",
+        "kruskal",
+        "--seed",
+        "5",
+    ];
     let run = |more: &[&str]| {
         let args: Vec<&str> = solve.iter().chain(more).copied().collect();
         mazestep(&args)
@@ -369,10 +383,15 @@ fn the_command_line_takes_goal_again_and_via() {
     assert_eq!(code, 0);
     assert!(!one.contains("\"goals\""), "{one}");
     // Three goals: the nearest is reached, and the JSON says which.
-    let goals = ["--goal", "9,9", "--goal", "3,4", "--goal", "8,1", "--format", "json"];
+    let goals = [
+        "--goal", "9,9", "--goal", "3,4", "--goal", "8,1", "--format", "json",
+    ];
     let (out, err, code) = run(&goals);
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
-    assert!(out.contains("\"goals\":[[9,9],[3,4],[8,1]],\"via\":[]"), "{out}");
+    assert!(
+        out.contains("\"goals\":[[9,9],[3,4],[8,1]],\"via\":[]"),
+        "{out}"
+    );
     let mut settings = Settings::new("kruskal", 10, 10, 5).with_solver("bfs");
     settings.goal = Some((9, 9));
     settings.other_goals = vec![(3, 4), (8, 1)];
@@ -388,12 +407,17 @@ fn the_command_line_takes_goal_again_and_via() {
     // Waypoints, in order: the path goes by them.
     let (out, _, code) = run(&["--via", "9,0", "--via", "0,9", "--format", "json"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("\"via\":[[9,0],[0,9]],\"goal_reached\":[9,9]"), "{out}");
+    assert!(
+        out.contains("\"via\":[[9,0],[0,9]],\"goal_reached\":[9,9]"),
+        "{out}"
+    );
     let path = &out[out.find("\"path\":").unwrap()..];
     let (a, b) = (path.find("[9,0]").unwrap(), path.find("[0,9]").unwrap());
     assert!(a < b, "{path}");
     // Refusals, in the core's words.
-    let nine: Vec<String> = (0..9).flat_map(|i| ["--goal".into(), format!("{i},0")]).collect();
+    let nine: Vec<String> = (0..9)
+        .flat_map(|i| ["--goal".into(), format!("{i},0")])
+        .collect();
     let nine: Vec<&str> = nine.iter().map(String::as_str).collect();
     let (_, err, code) = run(&nine);
     assert_eq!(code, 2);
@@ -412,5 +436,8 @@ fn the_command_line_takes_goal_again_and_via() {
     );
     // Other options are still given once.
     let (_, err, _) = run(&["--start", "0,0", "--start", "1,1"]);
-    assert_eq!(err, "mazestep: option --start is given twice: give it once\n");
+    assert_eq!(
+        err,
+        "mazestep: option --start is given twice: give it once\n"
+    );
 }

@@ -31,8 +31,8 @@ use history::History;
 pub use phase::Phase;
 pub use rework::REWORK_CELLS;
 pub use settings::{
-    algorithm_info, algorithm_shapes, default_ends, default_ends_of, Checked, RunError, Settings,
-    DEFAULT_SIDE,
+    algorithm_info, algorithm_shapes, default_ends, default_ends_of, Checked, GoalList, RunError,
+    Settings, DEFAULT_SIDE,
 };
 use timeline::{default_checkpoint_budget, history_limit, room_for, Timeline};
 pub use timeline::{CHECKPOINTS, CHECKPOINT_BUDGET, HISTORY_REPLAY, RECENT_GAP};

@@ -75,7 +75,10 @@ impl Run {
             edits.apply(board);
         }
         let ends = [self.start, self.goal].into_iter();
-        for end in ends.chain(self.other_goals.iter().copied()).chain(self.via.iter().copied()) {
+        for end in ends
+            .chain(self.other_goals.iter().copied())
+            .chain(self.via.iter().copied())
+        {
             if board.maze().cost(end) == BLOCKED {
                 let mut free = Edits::new();
                 free.paint(end as u32, PLAIN);

@@ -16,6 +16,9 @@ use std::sync::Arc;
 /// The width and the height (polar: the rings) a front end uses when none is given.
 pub const DEFAULT_SIDE: u32 = 10;
 
+/// Goals as a front end gives them: the first (`None`: its default corner) and the others.
+pub type GoalList = (Option<(u32, u32)>, Vec<(u32, u32)>);
+
 /// Everything that defines a run. Equal settings give equal runs, step for step.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -224,7 +227,7 @@ impl Settings {
     /// The cells of the other goals and the waypoints on `maze`, once the solver is known to
     /// take them: at most [`goals::MAX_GOALS`] goals in all and [`goals::MAX_WAYPOINTS`]
     /// waypoints, each a cell of the maze.
-    fn stops(
+    pub(super) fn stops(
         &self,
         maze: &Maze,
         solver: Option<&solvers::Entry>,
@@ -241,7 +244,10 @@ impl Settings {
                 .map(|&at| solvers::cell_at(maze, what, at).map_err(RunError::Solver))
                 .collect::<Result<Vec<usize>, RunError>>()
         };
-        Ok((cells("goal", &self.other_goals)?, cells("waypoint", &self.via)?))
+        Ok((
+            cells("goal", &self.other_goals)?,
+            cells("waypoint", &self.via)?,
+        ))
     }
 }
 

@@ -13,7 +13,7 @@
 //! leg before (its path stays drawn). The path is the legs joined, so its cost is the sum of
 //! the legs' costs.
 
-use super::{find, mark_path, Bfs, BestFirst, Entry, Outcome, Solver};
+use super::{find, mark_path, BestFirst, Bfs, Entry, Outcome, Solver};
 use crate::board::Board;
 use crate::machine::{Info, Machine, Step, Structure};
 use crate::maze::Maze;
@@ -58,7 +58,9 @@ impl OtherGoals {
     /// The least of `first` (the guess to the first goal) and `guess` to each of them.
     #[inline]
     pub fn least(&self, first: u64, guess: impl Fn(usize) -> u64) -> u64 {
-        self.0.iter().fold(first, |least, &goal| least.min(guess(goal)))
+        self.0
+            .iter()
+            .fold(first, |least, &goal| least.min(guess(goal)))
     }
 }
 

@@ -7,7 +7,7 @@ use super::args::{self, allowed_text, describe, param, Param};
 use crate::generators;
 use crate::parse;
 use crate::rng;
-use crate::run::{Settings, DEFAULT_SIDE};
+use crate::run::{GoalList, Settings, DEFAULT_SIDE};
 use crate::topology::{self, Mask};
 use crate::world::{Corners, Edits, Heuristic, Search};
 use std::sync::Arc;
@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 const CALL: &str = "MazeRun";
 
 /// The options `new MazeRun` takes, in the order of the positional arguments.
-pub const OPTIONS: [&str; 15] = [
+pub const OPTIONS: [&str; 16] = [
     "generator",
     "solver",
     "width",
@@ -32,6 +32,7 @@ pub const OPTIONS: [&str; 15] = [
     "heuristic",
     "weight",
     "density",
+    "via",
 ];
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -59,8 +60,12 @@ export interface MazeRunOptions {
     seed?: string | number;
     /** The start cell as `"X,Y"` (polar: place in the ring, ring); left out: the first cell. */
     start?: string | null;
-    /** The goal cell as `"X,Y"`; left out: the last cell. */
-    goal?: string | null;
+    /**
+     * The goal cell as `"X,Y"`; left out: the last cell. Several goals (up to 8, for bfs,
+     * dijkstra and a-star) as `"X,Y;X,Y"` or an array of `"X,Y"`: the search stops at the
+     * nearest (`run.goalReached()` says which).
+     */
+    goal?: string | string[] | null;
     /** The share of dead ends removed after generation, 0 to 1 (default 0: a perfect maze). */
     braid?: number | null;
     /** The grid, one of `shapeNames()` (default `"square"`). */
@@ -77,6 +82,12 @@ export interface MazeRunOptions {
     weight?: number | null;
     /** The share of an open world's cells blocked, 0 to 0.9 (default 0.3). */
     density?: number | null;
+    /**
+     * Waypoints, in order (up to 8), as `"X,Y;X,Y"` or an array of `"X,Y"`: the search goes
+     * start → each waypoint → goal, one leg after another (bfs, dijkstra, a-star and the
+     * bidirectional searches). Options object only.
+     */
+    via?: string | string[] | null;
 }
 "#;
 
@@ -84,7 +95,7 @@ export interface MazeRunOptions {
 /// `object` tells the options object from the positional arguments, whose width, height and
 /// seed have no defaults.
 pub struct Given {
-    values: [JsValue; 15],
+    values: [JsValue; 16],
     object: bool,
 }
 
@@ -118,7 +129,25 @@ impl Given {
             Some(_) => {}
         }
         let [a, b, c, d, e, f, g, h, i, j, k, l, m, n] = rest;
-        let values = [first, a, b, c, d, e, f, g, h, i, j, k, l, m, n];
+        // Waypoints come in the options object only.
+        let values = [
+            first,
+            a,
+            b,
+            c,
+            d,
+            e,
+            f,
+            g,
+            h,
+            i,
+            j,
+            k,
+            l,
+            m,
+            n,
+            JsValue::UNDEFINED,
+        ];
         Ok(Given { values, object })
     }
 
@@ -155,7 +184,7 @@ impl Given {
         };
         // Read in the order of the options, so the first bad one is the one reported.
         let start = point(opt("start"), self.get("start"))?;
-        let goal = point(opt("goal"), self.get("goal"))?;
+        let (goal, other_goals) = goal_list(opt("goal"), self.get("goal"))?;
         let braid = args::share(opt("braid"), self.get("braid"))?;
         let shape = args::shape(opt("shape"), self.get("shape"), true)?;
         let mask = optional_mask(CALL, self.get("mask"))?;
@@ -170,6 +199,8 @@ impl Given {
             seed,
             start,
             goal,
+            other_goals,
+            via: points(opt("via"), self.get("via"))?,
             braid,
             shape,
             mask,
@@ -188,7 +219,7 @@ impl Given {
 /// The options object's values, in the order of [`OPTIONS`]. Every key it has must be an
 /// option (an unknown one is refused by name, with the option it is closest to); a getter that
 /// throws is refused too.
-fn from_object(object: &JsValue) -> Result<[JsValue; 15], JsError> {
+fn from_object(object: &JsValue) -> Result<[JsValue; 16], JsError> {
     let unreadable = || {
         let options = "use a plain object of settings, e.g. { generator: 'kruskal' }";
         param(CALL, "options").refuse(object, allowed_text(options))
@@ -206,7 +237,7 @@ fn from_object(object: &JsValue) -> Result<[JsValue; 15], JsError> {
             )));
         }
     }
-    let mut values: [JsValue; 15] = Default::default();
+    let mut values: [JsValue; 16] = Default::default();
     for (value, name) in values.iter_mut().zip(OPTIONS) {
         *value = js_sys::Reflect::get(object, &JsValue::from_str(name))
             .map_err(|_| param(CALL, name).fail(&format!("{name} could not be read: it threw")))?;
@@ -260,6 +291,41 @@ pub fn point(which: Param, value: &JsValue) -> Result<Option<(u32, u32)>, JsErro
     parse::point(which.name, &text)
         .map(Some)
         .map_err(|e| which.fail(&e))
+}
+
+/// Cells as `"X,Y;X,Y"` or an array of `"X,Y"` texts (several goals, waypoints); "", null
+/// and undefined mean none.
+pub fn points(which: Param, value: &JsValue) -> Result<Vec<(u32, u32)>, JsError> {
+    let texts = if is_array(value) == Ok(true) {
+        let array = js_sys::Array::from(value);
+        let mut texts = Vec::new();
+        for item in array.iter() {
+            texts.push(args::text(which, &item)?);
+        }
+        texts.join(";")
+    } else {
+        args::optional_text(which, value)?.unwrap_or_default()
+    };
+    let what = if which.name == "via" {
+        "waypoint"
+    } else {
+        which.name
+    };
+    parse::points(what, &texts).map_err(|e| which.fail(&e))
+}
+
+/// Goals as [`points`] reads them: the first (`None`: its corner, also when the text's first
+/// piece is empty, as in `";5,5"`) and the others.
+pub fn goal_list(which: Param, value: &JsValue) -> Result<GoalList, JsError> {
+    let first_empty = value
+        .as_string()
+        .is_some_and(|text| text.split(';').next().is_some_and(|p| p.trim().is_empty()));
+    let mut goals = points(which, value)?;
+    if first_empty || goals.is_empty() {
+        return Ok((None, goals));
+    }
+    let goal = goals.remove(0);
+    Ok((Some(goal), goals))
 }
 
 /// A mask's text: null or undefined for none.

@@ -80,18 +80,15 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
     }
     let open_world = generators::find(job.algorithm).is_ok_and(|entry| !entry.perfect);
     let several = !(job.other_goals.is_empty() && job.via.is_empty());
-    let (maze, report) = if job.world.is_some()
-        || open_world
-        || several
-        || job.search != Search::default()
-    {
-        solve_in_world(job)?
-    } else {
-        let maze = make(job.algorithm, &job.layout, job.seed, job.braid, job.density)?;
-        let report = solvers::solve(job.solver, &maze, job.start, job.goal)
-            .map_err(|e| Failure::Usage(e.to_string()))?;
-        (maze, report)
-    };
+    let (maze, report) =
+        if job.world.is_some() || open_world || several || job.search != Search::default() {
+            solve_in_world(job)?
+        } else {
+            let maze = make(job.algorithm, &job.layout, job.seed, job.braid, job.density)?;
+            let report = solvers::solve(job.solver, &maze, job.start, job.goal)
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            (maze, report)
+        };
     match job.format {
         Format::Json => output::solve_json_line(&maze, job, &report, out)?,
         Format::Svg => output::answer_sheet(&maze, job, &report, out)?,
