@@ -2,6 +2,8 @@
 // (main.js) and every <maze-step> element. ES modules are singletons per URL, so the promise
 // below is the one instance, however many elements ask for it.
 
+import { goalList } from './settings.js';
+
 let loading = null;
 let inits = 0;
 
@@ -96,7 +98,8 @@ export function createRun(mz, settings, maskOf) {
     height: s.height,
     seed: s.seed,
     start: s.start,
-    goal: s.goal,
+    goal: goalList(s),
+    via: s.via || null,
     // The page keeps percentages; the module takes shares.
     braid: s.braid / 100,
     shape: s.shape,
