@@ -12,6 +12,8 @@ import { mz, state, stateDiff } from './load.mjs';
 /** The options, in the order of the positional arguments. */
 const KEYS = ['generator', 'solver', 'width', 'height', 'seed', 'start', 'goal', 'braid', 'shape',
   'mask', 'edits', 'corners', 'heuristic', 'weight', 'density'];
+/** Every option of the object: those, and the waypoints (which have no positional place). */
+const OPTIONS = [...KEYS, 'via'];
 
 /** What `fn` throws (failing the test if it does not), as the Error itself. */
 function refusal(fn) {
@@ -84,14 +86,14 @@ test('only the generator is needed: 10 x 10, no solver, a fresh seed the run tel
 
 test('an unknown key is refused by name, with the key meant when it is close', () => {
   const error = refusal(() => new mz.MazeRun({ generator: 'kruskal', widht: 5 }));
-  assert.equal(error.message, `MazeRun: unknown option 'widht': did you mean width? allowed are ${KEYS.join(', ')}`);
+  assert.equal(error.message, `MazeRun: unknown option 'widht': did you mean width? allowed are ${OPTIONS.join(', ')}`);
   assert.match(refusal(() => new mz.MazeRun({ generator: 'kruskal', Seed: '1' })).message,
     /^MazeRun: unknown option 'Seed': did you mean seed\? /);
   assert.match(refusal(() => new mz.MazeRun({ Generator: 'kruskal' })).message,
     /^MazeRun: unknown option 'Generator': did you mean generator\? /);
   // Nothing close: no guess.
   assert.equal(refusal(() => new mz.MazeRun({ generator: 'kruskal', colour: 'red' })).message,
-    `MazeRun: unknown option 'colour': allowed are ${KEYS.join(', ')}`);
+    `MazeRun: unknown option 'colour': allowed are ${OPTIONS.join(', ')}`);
   // A symbol key is no option either; a long key is cut in the message.
   assert.match(refusal(() => new mz.MazeRun({ generator: 'kruskal', [Symbol('s')]: 1 })).message,
     /^MazeRun: unknown option \(a symbol\): allowed are /);
@@ -181,11 +183,11 @@ test('pkg/mazestep.d.ts declares the options object, and the positional form as 
   const body = types.split('export interface MazeRunOptions {')[1]?.split('\n}')[0];
   assert.ok(body, 'the .d.ts declares MazeRunOptions');
   const keys = [...body.matchAll(/^ {4}(\w+)\??:/gm)].map((m) => m[1]);
-  assert.deepEqual(keys, KEYS);
+  assert.deepEqual(keys, OPTIONS);
   assert.match(body, /^ {4}generator: string;$/m, 'generator is required');
-  assert.equal([...body.matchAll(/^ {4}\w+\?:/gm)].length, KEYS.length - 1, 'the rest are optional');
+  assert.equal([...body.matchAll(/^ {4}\w+\?:/gm)].length, OPTIONS.length - 1, 'the rest are optional');
   // Each key has its doc comment.
-  assert.equal([...body.matchAll(/\*\/\n {4}\w+\??:/g)].length, KEYS.length);
+  assert.equal([...body.matchAll(/\*\/\n {4}\w+\??:/g)].length, OPTIONS.length);
   assert.deepEqual(
     JSON.parse(`[${body.match(/shape\?: (.*) \| null;/)[1].replaceAll(' | ', ',')}]`),
     Array.from(mz.shapeNames()),
