@@ -20,8 +20,8 @@ usage:
                     [--format tiles|json|svg|graph|world|none]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
                  [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--start X,Y]
-                 [--goal X,Y] [--moves 4|8] [--corners RULE] [--heuristic NAME] [--weight W]
-                 [--format tiles|json|svg|graph]
+                 [--goal X,Y]... [--via X,Y]... [--moves 4|8] [--corners RULE]
+                 [--heuristic NAME] [--weight W] [--format tiles|json|svg|graph]
   mazestep solve --solver NAME --world FILE [--start X,Y] [--goal X,Y] [--moves 4|8]
                  [--corners RULE] [--heuristic NAME] [--weight W] [--format ...]
   mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
@@ -56,7 +56,12 @@ options:
                      cell if W, H are not given (polar: give H), else fitted over the
                      grid; only its largest piece of cells is kept
   --start X,Y        solve: start cell, zero-based (default 0,0; polar: place in ring, ring)
-  --goal X,Y         solve: goal cell (default: the bottom-right cell, or the last cell on)
+  --goal X,Y         solve: goal cell (default: the bottom-right cell, or the last cell on);
+                     again for more goals, up to 8 (bfs, dijkstra, a-star): the nearest
+                     is reached, and json and graph say which (goal_reached)
+  --via X,Y          solve: a waypoint, again for more (up to 8), in order: the search
+                     goes start -> each waypoint -> goal, one leg after another (bfs,
+                     dijkstra, a-star, bidirectional-bfs, bidirectional-a-star)
   --format F         tiles (default on the plain square grid): # wall, . open, o path,
                      S start, G goal; json: one object per line; none: generate without
                      output; svg: a printable worksheet (generate: the maze with start
