@@ -441,3 +441,35 @@ fn the_command_line_takes_goal_again_and_via() {
         "mazestep: option --start is given twice: give it once\n"
     );
 }
+
+/// Back works across the legs: every step of a run with waypoints and goals taken back leaves
+/// the run as it was before the step (the legs replay from a saved state), and stepping on
+/// again ends where a run left to finish ends.
+#[test]
+fn every_step_of_a_route_by_waypoints_is_taken_back() {
+    for solver in ["bfs", "dijkstra", "bidirectional-a-star"] {
+        let mut settings = Settings::new("sidewinder", 6, 5, 9)
+            .with_solver(solver)
+            .with_braid(0.5);
+        settings.via = vec![(5, 0), (0, 4)];
+        if solver != "bidirectional-a-star" {
+            settings.other_goals = vec![(2, 2)];
+        }
+        let mut run = Run::new(settings.clone()).unwrap();
+        loop {
+            let before = run.fingerprint();
+            if run.advance(1) == 0 {
+                break;
+            }
+            let (at, after) = (run.steps(), run.fingerprint());
+            assert!(run.undo(), "{solver}: step {at} could not be taken back");
+            assert_eq!(run.fingerprint(), before, "{solver}: step {at} taken back");
+            assert_eq!(run.advance(1), 1);
+            assert_eq!(run.fingerprint(), after, "{solver}: step {at} again");
+        }
+        let mut whole = Run::new(settings).unwrap();
+        whole.finish();
+        assert_eq!(run.fingerprint(), whole.fingerprint(), "{solver}");
+        assert_eq!(run.report(), whole.report(), "{solver}");
+    }
+}

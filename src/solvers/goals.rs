@@ -156,6 +156,8 @@ pub fn route_for(
         others: others.to_vec(),
         leg: 0,
         search_now: None,
+        steps_now: 0,
+        finished: Vec::new(),
         walked: Vec::new(),
         visited_before: 0,
         outcome: None,
@@ -176,6 +178,11 @@ pub struct Legs {
     /// Its search, once begun; kept when it ends until the next leg begins, so the last step
     /// is said by the search that did it.
     search_now: Option<Box<dyn Solver>>,
+    /// Steps the leg's search has taken.
+    steps_now: u64,
+    /// The searches of the legs before, each with the length of `walked` before it and its
+    /// steps: what taking back the first step of a leg returns to.
+    finished: Vec<(Box<dyn Solver>, usize, u64)>,
     /// The legs before this one, joined (each waypoint once).
     walked: Vec<usize>,
     /// Cells the earlier legs' searches looked at.
@@ -185,13 +192,19 @@ pub struct Legs {
 
 impl std::fmt::Debug for Legs {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Legs")
-            .field("solver", &self.entry.info.name)
+        let mut f = f.debug_struct("Legs");
+        f.field("solver", &self.entry.info.name)
             .field("stops", &self.stops)
             .field("others", &self.others)
             .field("leg", &self.leg)
-            .field("outcome", &self.outcome)
-            .finish()
+            .field("steps_now", &self.steps_now)
+            .field("walked", &self.walked)
+            .field("visited_before", &self.visited_before)
+            .field("outcome", &self.outcome);
+        #[cfg(not(target_arch = "wasm32"))]
+        f.field("search_now", &self.search_now)
+            .field("finished", &self.finished);
+        f.finish()
     }
 }
 
@@ -236,16 +249,21 @@ impl Machine for Legs {
         }
         // The leg before reached its goal: on to the next.
         if let Some(Outcome::Found(path)) = self.search_now.as_ref().and_then(|s| s.outcome()) {
+            let walked_before = self.walked.len();
             self.walked = self.joined(path);
-            self.visited_before += self.search_now.as_ref().map_or(0, |s| s.visited());
+            if let Some(search) = self.search_now.take() {
+                self.visited_before += search.visited();
+                self.finished.push((search, walked_before, self.steps_now));
+            }
             self.leg += 1;
-            self.search_now = None;
+            self.steps_now = 0;
         }
         if self.search_now.is_none() {
             self.begin_leg(board);
         }
         let search = self.search_now.as_mut()?;
         let step = search.step(board, rng)?;
+        self.steps_now += 1;
         match search.outcome().cloned() {
             Some(Outcome::Found(path)) if self.leg + 1 == self.legs() => {
                 let route = self.joined(&path);
@@ -297,6 +315,33 @@ impl Machine for Legs {
             .cell("from", maze, self.stops[self.leg])
             .cell("to", maze, self.stops[self.leg + 1])
             .words("said", said)
+    }
+
+    /// The first step of a leg after the first began it (the display cleared, the search
+    /// made): taking it back returns to the leg before, its search as it ended. Any other step
+    /// is the leg's search's to take back.
+    fn undo(&mut self, step: &Step, notes: &[u32], board: &Board) -> bool {
+        if self.steps_now == 1 && self.leg > 0 {
+            let Some((search, walked_before, steps)) = self.finished.pop() else {
+                return false;
+            };
+            self.visited_before -= search.visited();
+            self.walked.truncate(walked_before);
+            self.search_now = Some(search);
+            self.steps_now = steps;
+            self.leg -= 1;
+            self.outcome = None;
+            return true;
+        }
+        let undone = self
+            .search_now
+            .as_mut()
+            .is_some_and(|search| search.undo(step, notes, board));
+        if undone {
+            self.steps_now -= 1;
+            self.outcome = None;
+        }
+        undone
     }
 
     fn inspect(&self, maze: &Maze, limit: usize) -> Vec<Structure> {
