@@ -427,8 +427,8 @@ fn the_command_line_takes_goal_again_and_via() {
         err,
         "mazestep: goal 12,1 is outside the 10x10 maze: x must be 0 to 9, y 0 to 9\n"
     );
-    let (_, err, _) = run(&["--via", "1;1"]);
-    assert!(err.starts_with("mazestep: waypoint '1' "), "{err}");
+    let (_, err, _) = run(&["--via", "1,1", "--via", "1;1"]);
+    assert!(err.starts_with("mazestep: waypoint '1;1' "), "{err}");
     let (_, err, _) = mazestep(&["solve", "--solver", "dfs", "--goal", "1,1", "--goal", "2,2"]);
     assert_eq!(
         err,

@@ -263,8 +263,7 @@ const VIA: Opt = Opt {
     name: "--via",
     hint: "a cell as X,Y, e.g. 4,4; give it again for more waypoints, in order",
 };
-/// The options that may be given more than once: their values are kept in order, joined
-/// by `;` ([`parse::points`] reads them).
+/// The options that may be given more than once: every value is kept, in order.
 const REPEATABLE: [&str; 2] = ["--goal", "--via"];
 const FORMAT_GENERATE: Opt = Opt {
     name: "--format",
@@ -364,6 +363,8 @@ const STATS_OPTS: &[&Opt] = &[
 #[derive(Debug)]
 struct Given {
     values: Vec<Option<String>>,
+    /// The values of [`REPEATABLE`] options after their first, with the option's slot.
+    again: Vec<(usize, String)>,
     opts: &'static [&'static Opt],
 }
 
@@ -371,6 +372,19 @@ impl Given {
     fn get(&self, name: &str) -> Option<&str> {
         let i = self.opts.iter().position(|opt| opt.name == name)?;
         self.values[i].as_deref()
+    }
+
+    /// Every value of an option that may be given again, in the order typed.
+    fn all(&self, name: &str) -> Vec<&str> {
+        let Some(i) = self.opts.iter().position(|opt| opt.name == name) else {
+            return Vec::new();
+        };
+        let again = self.again.iter().filter(|(slot, _)| *slot == i);
+        self.values[i]
+            .as_deref()
+            .into_iter()
+            .chain(again.map(|(_, value)| value.as_str()))
+            .collect()
     }
 
     /// The value of an option the command cannot do without.
@@ -389,6 +403,7 @@ fn read_options(
 ) -> Result<Given, String> {
     let mut given = Given {
         values: vec![None; opts.len()],
+        again: Vec::new(),
         opts,
     };
     let unknown = |name: &str| {
@@ -442,11 +457,8 @@ fn read_options(
                 .map(text)
                 .ok_or_else(|| format!("option {name} needs a value: {}", opts[slot].hint))?,
         };
-        match &mut given.values[slot] {
-            Some(earlier) if REPEATABLE.contains(&name.as_str()) => {
-                earlier.push(';');
-                earlier.push_str(&value);
-            }
+        match given.values[slot] {
+            Some(_) if REPEATABLE.contains(&name.as_str()) => given.again.push((slot, value)),
             Some(_) => return Err(format!("option {name} is given twice: give it once")),
             None => given.values[slot] = Some(value),
         }
@@ -659,8 +671,10 @@ fn solve(args: &[String]) -> Result<Solve, String> {
     };
     let points = |opt: &Opt, what| {
         given
-            .get(opt.name)
-            .map_or(Ok(Vec::new()), |t| parse::points(what, t))
+            .all(opt.name)
+            .into_iter()
+            .map(|t| parse::point(what, t))
+            .collect::<Result<Vec<_>, _>>()
     };
     let start = point(&START, "start")?;
     let mut goals = points(&GOAL, "goal")?.into_iter();
