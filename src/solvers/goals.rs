@@ -190,58 +190,6 @@ pub struct Legs {
     outcome: Option<Outcome>,
 }
 
-impl std::fmt::Debug for Legs {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut f = f.debug_struct("Legs");
-        f.field("solver", &self.entry.info.name)
-            .field("stops", &self.stops)
-            .field("others", &self.others)
-            .field("leg", &self.leg)
-            .field("steps_now", &self.steps_now)
-            .field("walked", &self.walked)
-            .field("visited_before", &self.visited_before)
-            .field("outcome", &self.outcome);
-        #[cfg(not(target_arch = "wasm32"))]
-        f.field("search_now", &self.search_now)
-            .field("finished", &self.finished);
-        f.finish()
-    }
-}
-
-impl Legs {
-    fn legs(&self) -> usize {
-        self.stops.len() - 1
-    }
-
-    /// The search of the leg now, made when the leg begins: on a display cleared of the leg
-    /// before, with the path so far drawn again.
-    fn begin_leg(&mut self, board: &mut Board) {
-        if self.leg > 0 {
-            board.clear_display();
-            mark_path(board, &self.walked);
-        }
-        let (from, to) = (self.stops[self.leg], self.stops[self.leg + 1]);
-        let last = self.leg + 1 == self.legs();
-        let others: &[usize] = if last { &self.others } else { &[] };
-        self.search_now = Some(search_for(
-            self.entry,
-            board.maze(),
-            from,
-            to,
-            others,
-            &self.search,
-        ));
-    }
-
-    /// The route so far joined with `more` (which begins where it ends).
-    fn joined(&self, more: &[usize]) -> Vec<usize> {
-        let mut route = self.walked.clone();
-        let skip = usize::from(!route.is_empty());
-        route.extend_from_slice(&more[skip.min(more.len())..]);
-        route
-    }
-}
-
 impl Machine for Legs {
     fn step(&mut self, board: &mut Board, rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
@@ -348,6 +296,58 @@ impl Machine for Legs {
         self.search_now
             .as_ref()
             .map_or_else(Vec::new, |s| s.inspect(maze, limit))
+    }
+}
+
+impl std::fmt::Debug for Legs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut f = f.debug_struct("Legs");
+        f.field("solver", &self.entry.info.name)
+            .field("stops", &self.stops)
+            .field("others", &self.others)
+            .field("leg", &self.leg)
+            .field("steps_now", &self.steps_now)
+            .field("walked", &self.walked)
+            .field("visited_before", &self.visited_before)
+            .field("outcome", &self.outcome);
+        #[cfg(not(target_arch = "wasm32"))]
+        f.field("search_now", &self.search_now)
+            .field("finished", &self.finished);
+        f.finish()
+    }
+}
+
+impl Legs {
+    fn legs(&self) -> usize {
+        self.stops.len() - 1
+    }
+
+    /// The search of the leg now, made when the leg begins: on a display cleared of the leg
+    /// before, with the path so far drawn again.
+    fn begin_leg(&mut self, board: &mut Board) {
+        if self.leg > 0 {
+            board.clear_display();
+            mark_path(board, &self.walked);
+        }
+        let (from, to) = (self.stops[self.leg], self.stops[self.leg + 1]);
+        let last = self.leg + 1 == self.legs();
+        let others: &[usize] = if last { &self.others } else { &[] };
+        self.search_now = Some(search_for(
+            self.entry,
+            board.maze(),
+            from,
+            to,
+            others,
+            &self.search,
+        ));
+    }
+
+    /// The route so far joined with `more` (which begins where it ends).
+    fn joined(&self, more: &[usize]) -> Vec<usize> {
+        let mut route = self.walked.clone();
+        let skip = usize::from(!route.is_empty());
+        route.extend_from_slice(&more[skip.min(more.len())..]);
+        route
     }
 }
 
