@@ -296,15 +296,31 @@ pub fn point(which: Param, value: &JsValue) -> Result<Option<(u32, u32)>, JsErro
 /// Cells as `"X,Y;X,Y"` or an array of `"X,Y"` texts (several goals, waypoints); "", null
 /// and undefined mean none.
 pub fn points(which: Param, value: &JsValue) -> Result<Vec<(u32, u32)>, JsError> {
+    // Far more than a run takes (it says how many it does): a huge list is refused before
+    // it is read, so it costs no time.
+    const MOST_READ: u32 = 64;
+    let too_long = || {
+        which.fail(&format!(
+            "{} is a list of more than {MOST_READ} cells: a run takes at most 8",
+            which.name
+        ))
+    };
     let texts = if is_array(value) == Ok(true) {
         let array = js_sys::Array::from(value);
+        if array.length() > MOST_READ {
+            return Err(too_long());
+        }
         let mut texts = Vec::new();
         for item in array.iter() {
             texts.push(args::text(which, &item)?);
         }
         texts.join(";")
     } else {
-        args::optional_text(which, value)?.unwrap_or_default()
+        let text = args::optional_text(which, value)?.unwrap_or_default();
+        if text.split(';').nth(MOST_READ as usize).is_some() {
+            return Err(too_long());
+        }
+        text
     };
     let what = if which.name == "via" {
         "waypoint"

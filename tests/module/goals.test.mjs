@@ -76,6 +76,11 @@ test('bad goals and waypoints, too many and solvers that cannot take them are re
   assert.match(message({ via: 5 }), /^MazeRun: via 5 is not allowed: use a string/);
   assert.match(message({ goal: ['1,1', 7] }), /^MazeRun: goal 7 is not allowed: use a string/);
   assert.match(message({ via: '1,1;9,9' }), /^MazeRun: waypoint 9,9 is outside the 9x7 maze/);
+  // A huge list is refused by its length, before a cell of it is read.
+  assert.equal(message({ goal: new Array(1_000_000).fill('1,1') }),
+    'MazeRun: goal is a list of more than 64 cells: a run takes at most 8');
+  assert.equal(message({ via: '1,1;'.repeat(1_000_000) }),
+    'MazeRun: via is a list of more than 64 cells: a run takes at most 8');
   const nine = Array.from({ length: 9 }, (_, i) => `${i},0`);
   const many = refusal(() => new mz.MazeRun({ ...base, goal: nine }));
   assert.equal(many.message, 'MazeRun: 9 goals are too many: give at most 8');
