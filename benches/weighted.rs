@@ -7,6 +7,12 @@
 //! work: A*'s guess counts moves of cost 1, so on the open field it expands every cell where
 //! the unit-cost search expands a band of 4 000 (compare `visited`).
 //!
+//! Then jump point search against A* (both with diagonal moves, at most one corner, the
+//! octile guess) on two uniform-cost worlds: `rooms` (rooms and doors, the open halls JPS was
+//! made for) and `obstacles` at 30 % (random blocked cells: little to jump over); the ratio
+//! is JPS's time over A*'s on the same world, corner to corner (first to last free cell);
+//! `-- --corners no-obstacles` (or `always`) for another corner rule.
+//!
 //! `cargo bench --bench weighted` (release profile); `-- --side 500 --reps 5` for another size
 //! or number of runs (min and median of the runs are printed); `-- --only "open dijkstra 1-9"` keeps
 //! the rows whose world, solver and path contain every one of those words (the unit-cost rows,
@@ -18,7 +24,7 @@ use mazestep::machine::run_to_end;
 use mazestep::maze::Maze;
 use mazestep::rng::Rng;
 use mazestep::solvers;
-use mazestep::world::{Corners, Search};
+use mazestep::world::{Corners, Heuristic, Search, BLOCKED};
 use std::time::Instant;
 
 fn arg(args: &[String], name: &str, default: usize) -> usize {
@@ -39,15 +45,25 @@ fn with_terrain(maze: &Maze, seed: u64) -> Maze {
 
 /// Min and median milliseconds of `reps` runs, and the cells visited.
 fn time(name: &str, maze: &Maze, search: &Search, reps: usize) -> (f64, f64, u64, f64) {
+    time_between(name, maze, (0, maze.len() - 1), search, reps)
+}
+
+/// Like [`time`], from `ends.0` to `ends.1`.
+fn time_between(
+    name: &str,
+    maze: &Maze,
+    (start, goal): (usize, usize),
+    search: &Search,
+    reps: usize,
+) -> (f64, f64, u64, f64) {
     let entry = solvers::find(name).unwrap();
-    let goal = maze.len() - 1;
     let mut times = Vec::new();
     let (mut visited, mut cost) = (0, 0.0);
     for _ in 0..reps {
         let mut board = Board::new(maze.clone());
         board.set_display(false);
         let began = Instant::now();
-        let mut solver = (entry.make)(maze, 0, goal, search);
+        let mut solver = (entry.make)(maze, start, goal, search);
         run_to_end(solver.as_mut(), &mut board, &mut Rng::new(0));
         times.push(began.elapsed().as_secs_f64() * 1e3);
         visited = solver.visited();
@@ -109,6 +125,51 @@ fn main() {
                     min / base
                 );
             }
+        }
+    }
+    let corners = args
+        .iter()
+        .position(|a| a == "--corners")
+        .and_then(|at| Corners::parse(args.get(at + 1)?).ok())
+        .filter(|corners| corners.diagonal())
+        .unwrap_or(Corners::AtMostOne);
+    jump_point_search_against_a_star(side, reps, only, corners);
+}
+
+/// JPS and A* on `rooms` and on 30 % obstacles, diagonal moves; rows filtered by `only` as
+/// above (the A* row of a world always runs: the base of its ratio).
+fn jump_point_search_against_a_star(side: u32, reps: usize, only: &str, corners: Corners) {
+    let search = Search {
+        corners,
+        heuristic: Heuristic::Octile,
+        weight: 1.0,
+        ..Search::default()
+    };
+    let options = generators::Options { density: 0.3 };
+    for world in ["rooms", "obstacles"] {
+        let maze =
+            generators::generate_with(world, Maze::new(side, side).unwrap(), 7, 0.0, &options)
+                .unwrap();
+        let free = |cell: &usize| maze.cost(*cell) != BLOCKED;
+        let ends = (
+            (0..maze.len()).find(free).unwrap(),
+            (0..maze.len()).rev().find(free).unwrap(),
+        );
+        let mut base = 0.0;
+        for name in ["a-star", "jump-point-search"] {
+            let label = format!("{world} {name} diagonal");
+            if name != "a-star" && !only.split_whitespace().all(|word| label.contains(word)) {
+                continue;
+            }
+            let (min, median, visited, cost) = time_between(name, &maze, ends, &search, reps);
+            if name == "a-star" {
+                base = min;
+            }
+            let what = format!("uniform, diagonal ({corners})");
+            println!(
+                "{world:<8} {name:<9} {what:<34} {min:>9.1} {median:>9.1} {:>7.2} {visited:>9} {cost:>12.2}",
+                min / base
+            );
         }
     }
 }

@@ -10,7 +10,7 @@
 use crate::distance::{Measure, UNREACHED};
 use crate::maze::{Direction, Maze};
 use crate::topology::outline::{self, Outline};
-use crate::topology::{Grid, Shape, Topology};
+use crate::topology::{Grid, Shape, Side, Topology};
 use crate::words::Sentence;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -35,6 +35,9 @@ pub struct Sheet<'a> {
     pub distances: Option<&'a [u32]>,
     /// The longest path ([`crate::distance::longest_path`]), drawn in purple with its ends.
     pub longest: Option<&'a [usize]>,
+    /// Gaps in the outer wall (an exit: [`crate::run::WallExit`]): a border cell and its side
+    /// left undrawn; the plain square grid only.
+    pub gaps: [Option<(usize, Side)>; 2],
 }
 
 /// A worksheet's heading: "Kruskal, 20 × 20 cells, seed 7", and the braid share if any
@@ -183,6 +186,8 @@ pub struct SheetWriter<'a> {
     title: Option<Cow<'a, str>>,
     distances: Option<Cow<'a, [u32]>>,
     longest: Option<Cow<'a, [usize]>>,
+    /// Gaps in the outer wall ([`Sheet::gaps`]).
+    gaps: [Option<(usize, Side)>; 2],
     /// Still measuring the distances and the longest path, before anything is written.
     measure: Option<Measure>,
     part: Part,
@@ -210,6 +215,13 @@ impl<'a> SheetWriter<'a> {
             sheet.longest.map(Cow::Borrowed),
             None,
         )
+        .with_gaps(sheet.gaps)
+    }
+
+    /// The same writer with gaps in the outer wall.
+    pub fn with_gaps(mut self, gaps: [Option<(usize, Side)>; 2]) -> SheetWriter<'a> {
+        self.gaps = gaps;
+        self
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -240,6 +252,7 @@ impl<'a> SheetWriter<'a> {
             title,
             distances,
             longest,
+            gaps: [None; 2],
             measure,
             part: Part::Open,
             at: 0,
@@ -587,7 +600,7 @@ impl<'a> SheetWriter<'a> {
                             weave_cell_walls(out, &self.maze, grid, unit, &point);
                         }
                         Some(grid) => grid_cell_walls(out, &self.maze, grid, unit, &point),
-                        None => square_wall_line(out, &self.maze, unit, self.top()),
+                        None => square_wall_line(out, &self.maze, unit, self.top(), &self.gaps),
                     }
                 }
                 if last {
@@ -676,16 +689,26 @@ fn passes_under(grid: &Grid, a: usize, b: usize) -> bool {
 /// north side of row `unit`, the south side of the last row for the last), then `M x y V y2`
 /// down column line `unit - (h + 1)`. A run is a stretch of consecutive cells with a wall on
 /// the same side.
-fn square_wall_line(out: &mut String, maze: &Maze, unit: usize, top: usize) {
+fn square_wall_line(
+    out: &mut String,
+    maze: &Maze,
+    unit: usize,
+    top: usize,
+    gaps: &[Option<(usize, Side)>; 2],
+) {
     let (w, h) = (maze.width() as usize, maze.height() as usize);
+    let gap = |cell: usize, side: Direction| gaps.contains(&Some((cell, side as Side)));
     let left = MARGIN;
     if unit <= h {
         let y = unit;
         let walled = |x: usize| {
-            if y < h {
+            if y == 0 && gap(x, Direction::North) {
+                false
+            } else if y < h {
                 !maze.is_open(y * w + x, Direction::North)
             } else {
                 !maze.is_open((h - 1) * w + x, Direction::South)
+                    && !gap((h - 1) * w + x, Direction::South)
             }
         };
         let mut x = 0;
@@ -710,10 +733,12 @@ fn square_wall_line(out: &mut String, maze: &Maze, unit: usize, top: usize) {
     // Column line x is the west side of column x (the east side of the last).
     let x = unit - (h + 1);
     let walled = |y: usize| {
-        if x < w {
+        if x == 0 && gap(y * w, Direction::West) {
+            false
+        } else if x < w {
             !maze.is_open(y * w + x, Direction::West)
         } else {
-            !maze.is_open(y * w + w - 1, Direction::East)
+            !maze.is_open(y * w + w - 1, Direction::East) && !gap(y * w + w - 1, Direction::East)
         }
     };
     let mut y = 0;

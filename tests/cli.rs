@@ -1406,3 +1406,60 @@ fn the_docs_show_list_as_it_prints() {
         "docs/cli.md's `mazestep list` differs from what it prints"
     );
 }
+
+/// `--exit flood`: BFS, Dijkstra and A* visit every cell of a braided maze (all reachable)
+/// and give the path stopping at the goal gives; `--exit goal` is the default; the other
+/// solvers, and a name that is no exit, are refused naming what is allowed.
+#[test]
+fn exit_flood_visits_every_reachable_cell_and_keeps_the_path() {
+    let maze = [
+        "solve", "--width", "12", "--height", "8", "--seed", "3", "--braid", "0.5", "--format",
+        "json",
+    ];
+    for solver in ["bfs", "dijkstra", "a-star"] {
+        let run = |extra: &[&str]| -> serde_json::Value {
+            let mut args = maze.to_vec();
+            args.extend(["--solver", solver]);
+            args.extend(extra);
+            serde_json::from_str(&ok(&args)).expect("JSON")
+        };
+        let (plain, goal, flood) = (
+            run(&[]),
+            run(&["--exit", "goal"]),
+            run(&["--exit", "flood"]),
+        );
+        assert_eq!(plain, goal, "{solver}: --exit goal is the default");
+        assert_eq!(
+            flood["visited"], 96,
+            "{solver}: the flood visits all 12 x 8 cells"
+        );
+        assert!(
+            goal["visited"].as_u64().unwrap() < 96,
+            "{solver}: stopping at the goal visits fewer"
+        );
+        assert_eq!(flood["path"], goal["path"], "{solver}: the same path");
+        assert_eq!(flood["cost"], goal["cost"], "{solver}: the same cost");
+    }
+    for solver in [
+        "dfs",
+        "greedy",
+        "jump-point-search",
+        "ida-star",
+        "wall-follower-left",
+    ] {
+        let args = ["solve", "--solver", solver, "--exit", "flood"];
+        refused(
+            &args,
+            &[
+                "exit flood is not for",
+                solver,
+                "bfs, a-star, dijkstra, a-star-weighted",
+                "exit goal",
+            ],
+        );
+    }
+    refused(
+        &["solve", "--solver", "bfs", "--exit", "sea"],
+        &["unknown exit 'sea'", "goal, flood"],
+    );
+}

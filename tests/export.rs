@@ -324,6 +324,7 @@ fn a_sheet_written_in_pieces_is_the_sheet_written_at_once() {
             title: Some("Kruskal & co"),
             distances: Some(&near),
             longest: Some(&longest.path),
+            gaps: [None; 2],
         };
         let whole = svg(maze, &sheet);
         for limit in [1, 2, 7, 100, 5000] {

@@ -9,7 +9,7 @@
 use mazestep::generators;
 use mazestep::machine::Sentence;
 use mazestep::topology::Shape;
-use mazestep::world::{Corners, Heuristic};
+use mazestep::world::{Corners, Exit, Heuristic};
 use std::path::Path;
 use std::process::Command;
 
@@ -125,12 +125,16 @@ fn the_options_types_name_what_the_core_knows() {
         union_names(&kind("heuristic")),
         names(Heuristic::ALL.map(Heuristic::name).to_vec())
     );
+    assert_eq!(
+        union_names(&kind("exit")),
+        names(Exit::ALL.map(Exit::name).to_vec())
+    );
     // The keys are the options the edge reads, in the positional order.
     let settings =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/wasm/settings.rs"))
             .unwrap();
     let list = settings
-        .split_once("pub const OPTIONS: [&str; 16] = [")
+        .split_once("pub const OPTIONS: [&str; 17] = [")
         .expect("the options list")
         .1
         .split_once("];")

@@ -473,3 +473,101 @@ fn every_step_of_a_route_by_waypoints_is_taken_back() {
         assert_eq!(run.report(), whole.report(), "{solver}");
     }
 }
+
+/// Several goals and waypoints beside the features that came with them: early exit off, ends
+/// in the outer wall, and the presets for ends not given.
+#[test]
+fn goals_and_waypoints_refuse_a_flood_and_wall_exits_and_keep_their_goal_from_presets() {
+    use mazestep::run::{Ends, WallExit};
+    use mazestep::world::Exit;
+    let base = || Settings::new("kruskal", 6, 5, 1).with_solver("bfs");
+    let flood = |mut settings: Settings| {
+        settings.search.exit = Exit::Flood;
+        settings
+    };
+    let mut goals = base();
+    goals.other_goals = vec![(1, 1)];
+    let mut via = base();
+    via.via = vec![(1, 1)];
+    for (settings, says) in [
+        (
+            flood(goals.clone()),
+            "exit flood reads back the path to one goal, and 2 goals are given: give one goal, \
+             or exit goal",
+        ),
+        (
+            flood(via.clone()),
+            "exit flood reads back the path of one search, so it goes by no waypoints (given: \
+             1): leave the waypoints out, or exit goal",
+        ),
+    ] {
+        let e = refusal(settings);
+        assert!(matches!(e, RunError::Goals(_)), "{e:?}");
+        assert_eq!(e.to_string(), says);
+        assert_eq!(e.words().unwrap().english(), says);
+    }
+    // One goal floods as before.
+    assert!(Run::new(flood(base())).is_ok());
+    let south = WallExit::parse("goal", "exit:south").unwrap();
+    let west = WallExit::parse("start", "exit:west").unwrap();
+    let mut goal_exit = goals.clone();
+    goal_exit.goal_exit = Some(south);
+    let mut start_exit = via.clone();
+    start_exit.start_exit = Some(west);
+    for (settings, says) in [
+        (
+            goal_exit,
+            "an end in a gap of the outer wall is for a search to one goal, and 2 goals are \
+             given: give the ends as cells X,Y, or one goal",
+        ),
+        (
+            start_exit,
+            "an end in a gap of the outer wall is for a search without waypoints (given: 1): \
+             give the ends as cells X,Y, or leave the waypoints out",
+        ),
+    ] {
+        let e = refusal(settings);
+        assert_eq!(e.to_string(), says);
+        assert_eq!(e.words().unwrap().english(), says);
+    }
+    // A list of goals is given goals: the presets place the start only, and the first goal
+    // left out stays on its corner.
+    for ends in [Ends::Random, Ends::Hardest] {
+        let mut settings = goals.clone();
+        settings.ends = ends;
+        let mut run = Run::new(settings).unwrap();
+        run.finish();
+        assert_eq!(run.goal(), 4 * 6 + 5, "{ends:?}");
+        assert_eq!(run.goals(), vec![29, 7], "{ends:?}");
+        let mut one = base();
+        one.ends = ends;
+        one.seed = 3;
+        let mut run = Run::new(one).unwrap();
+        run.finish();
+        assert_ne!(
+            (run.start(), run.goal()),
+            (0, 29),
+            "{ends:?} places both ends alone"
+        );
+    }
+}
+
+/// The views of how a search thinks (came-from links, cost so far, the guess) follow the leg
+/// searched now.
+#[test]
+fn legs_show_how_the_leg_searched_now_thinks() {
+    let mut settings = Settings::new("kruskal", 8, 6, 2).with_solver("a-star");
+    settings.via = vec![(7, 0)];
+    let mut run = Run::new(settings).unwrap();
+    run.finish();
+    let waypoint = 7;
+    let goal = 8 * 6 - 1;
+    // The last leg starts at the waypoint: it is the leg search's start, cost 0.
+    assert_eq!(run.came_from(waypoint), None);
+    assert_eq!(run.cost_so_far(waypoint), Some(0.0));
+    assert!(run.came_from(goal).is_some());
+    let moves = moves_from(run.maze(), waypoint)[goal] as f64;
+    assert_eq!(run.cost_so_far(goal), Some(moves));
+    assert_eq!(run.estimate(goal), Some(0.0));
+    assert!(run.estimate(waypoint).is_some_and(|h| h > 0.0));
+}

@@ -424,6 +424,9 @@ const FOLDED: &[(&str, u8, &str)] = &[
     ("tremaux", 6, "done inside the step of another line"),
     ("random-mouse", 1, "loop or branch header"),
     ("random-mouse", 3, "done inside the step of another line"),
+    ("pledge", 1, "loop or branch header"),
+    ("pledge", 3, "loop or branch header"),
+    ("pledge", 6, "loop or branch header"),
     ("dead-end-filling", 1, "loop or branch header"),
     (
         "dead-end-filling",

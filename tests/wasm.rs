@@ -2552,17 +2552,21 @@ fn density_blocks_its_share_of_an_open_world() {
 
 /// `solverHonours` is the registry's flags: Dijkstra weighs costs and may move diagonally,
 /// BFS moves diagonally but counts moves, Trémaux does neither, jump point search needs uniform
-/// costs; unknown names are refused.
+/// costs; BFS and Dijkstra flood, Trémaux and JPS do not; unknown names are refused.
 #[wasm_bindgen_test]
 fn solver_honours_reads_the_registry() {
-    assert_eq!(api::solver_honours(s("dijkstra")).ok(), Some(vec![1, 1, 0]));
-    assert_eq!(api::solver_honours(s("bfs")).ok(), Some(vec![0, 1, 0]));
-    assert_eq!(api::solver_honours(s("tremaux")).ok(), Some(vec![0, 0, 0]));
     assert_eq!(
-        api::solver_honours(s("jump-point-search"))
-            .ok()
-            .map(|f| f[2]),
-        Some(1)
+        api::solver_honours(s("dijkstra")).ok(),
+        Some(vec![1, 1, 0, 1])
+    );
+    assert_eq!(api::solver_honours(s("bfs")).ok(), Some(vec![0, 1, 0, 1]));
+    assert_eq!(
+        api::solver_honours(s("tremaux")).ok(),
+        Some(vec![0, 0, 0, 0])
+    );
+    assert_eq!(
+        api::solver_honours(s("jump-point-search")).ok(),
+        Some(vec![0, 1, 1, 0])
     );
     assert!(err(api::solver_honours(s("nope"))).contains("solverHonours"));
     assert!(err(api::solver_honours(n(3.0))).contains("solverHonours"));
@@ -3083,4 +3087,62 @@ fn every_shape_the_core_knows_is_accepted_by_the_edge() {
             rest.join(", ")
         )
     );
+}
+
+/// How the search thinks, through the bindings and their views: after BFS every reached cell
+/// links to the neighbour one closer to the start, its cost the distance measured here; a step
+/// back takes links back; bad cells are refused.
+#[wasm_bindgen_test]
+fn came_from_links_and_costs_follow_the_search_and_back() {
+    use js_sys::{Float32Array, Int32Array};
+    let mut run = new_run("kruskal", "bfs", 9.0, 7.0, "8");
+    let thinking = |run: &mut MazeRun| {
+        let reached = run.measure_thinking();
+        let n = run.cell_count();
+        let links =
+            Int32Array::new_with_byte_offset_and_length(&buffer(), run.came_from_ptr() as u32, n)
+                .to_vec();
+        let costs = Float32Array::new_with_byte_offset_and_length(
+            &buffer(),
+            run.cost_so_far_ptr() as u32,
+            n,
+        )
+        .to_vec();
+        (reached, links, costs)
+    };
+    let (reached, links, _) = thinking(&mut run);
+    assert_eq!(reached, 0, "generating: no search yet");
+    assert!(links.iter().all(|&l| l == -1));
+    ok(run.finish(JsValue::UNDEFINED));
+    let cells = view(&run).cells;
+    let start = run.start();
+    let dist = distances(&cells, 9, start);
+    let (reached, links, costs) = thinking(&mut run);
+    let mut linked = 0;
+    for cell in 0..run.cell_count() {
+        let link = ok(run.came_from(n(f64::from(cell))));
+        assert_eq!(link, links[cell as usize]);
+        if link == -1 {
+            continue;
+        }
+        linked += 1;
+        let d = dist[cell as usize];
+        assert_eq!(dist[link as usize] + 1, d, "cell {cell} links one closer");
+        assert_eq!(ok(run.cost_so_far(n(f64::from(cell)))), f64::from(d));
+        assert_eq!(costs[cell as usize], d as f32);
+    }
+    assert_eq!(linked + 1, reached);
+    // Back a step at a time to before the search: nothing is reached, nothing linked.
+    let mut backs = 0;
+    while run.phase() != "generating" && backs < 10_000 {
+        assert!(run.back());
+        backs += 1;
+    }
+    let (reached, links, _) = thinking(&mut run);
+    assert_eq!(reached, 0, "back before the search, {backs} steps back");
+    assert!(links.iter().all(|&l| l == -1));
+    let message = err(run.came_from(n(63.0)));
+    assert!(message.starts_with("cameFrom: cell 63"), "{message}");
+    assert!(message.contains("from 0 to 62"), "{message}");
+    assert!(err(run.estimate(s("1"))).contains("the string '1'"));
 }

@@ -14,7 +14,7 @@ use mazestep::generators;
 use mazestep::maze::{Direction, Maze};
 use mazestep::rng::Rng;
 use mazestep::solvers::{self, Outcome, SolveError};
-use mazestep::world::{Corners, Heuristic, Search, BLOCKED, MAX_COST};
+use mazestep::world::{Corners, Exit, Heuristic, Search, BLOCKED, MAX_COST};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -108,6 +108,24 @@ fn reference_cost(maze: &Maze, corners: Corners, start: usize, goal: usize) -> O
         }
     }
     None
+}
+
+/// How many cells can be reached from `start` (the start included): what a flood visits.
+fn reference_reachable(maze: &Maze, corners: Corners, start: usize) -> u64 {
+    let mut seen = vec![false; maze.len()];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut count = 0;
+    while let Some(cell) = stack.pop() {
+        count += 1;
+        for (next, _) in reference_moves(maze, corners, cell) {
+            if !seen[next] {
+                seen[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    count
 }
 
 /// Checks that `path` runs from `start` to `goal` by moves the reference allows (diagonal ones
@@ -231,6 +249,7 @@ fn check_world(maze: &Maze, corners: Corners, start: usize, goal: usize, label: 
                 corners,
                 heuristic,
                 weight: 1.0,
+                ..Search::default()
             };
             let what = format!("{name} {corners} {heuristic} {label} {start}->{goal}");
             let result =
@@ -280,7 +299,51 @@ fn check_world(maze: &Maze, corners: Corners, start: usize, goal: usize, label: 
             if reference_here.is_none() && CHEAPEST.contains(&name) {
                 assert_eq!(report.outcome, Outcome::Unreachable, "{what}");
             }
+            if entry.floods {
+                check_flood(maze, moves, (start, goal), &search, &report, &what);
+            }
         }
+    }
+}
+
+/// The same search told to flood: it visits every cell the reference reaches from the start,
+/// ends as stopping at the goal does (found or unreachable), and, for the cheapest searches,
+/// at the same cost.
+fn check_flood(
+    maze: &Maze,
+    moves: Corners,
+    (start, goal): (usize, usize),
+    search: &Search,
+    at_goal: &solvers::Report,
+    what: &str,
+) {
+    let name = what.split(' ').next().unwrap();
+    let flood = Search {
+        exit: Exit::Flood,
+        ..*search
+    };
+    let report = solvers::solve_with(name, maze, maze.coords(start), maze.coords(goal), &flood)
+        .unwrap_or_else(|e| panic!("{what} flood: {e}"));
+    assert_eq!(
+        report.visited,
+        reference_reachable(maze, moves, start),
+        "{what} flood: visited"
+    );
+    match (&report.outcome, &at_goal.outcome) {
+        (Outcome::Found(path), Outcome::Found(_)) => {
+            assert_legal(maze, moves, path, start, goal, what);
+            if CHEAPEST.contains(&name) {
+                let tolerance = 1e-6 * path.len() as f64 * f64::from(MAX_COST);
+                assert!(
+                    (report.cost - at_goal.cost).abs() <= tolerance,
+                    "{what} flood: cost {} but {} stopping at the goal",
+                    report.cost,
+                    at_goal.cost
+                );
+            }
+        }
+        (Outcome::Unreachable, Outcome::Unreachable) => {}
+        (flood, goal) => panic!("{what}: flood {flood:?}, at the goal {goal:?}"),
     }
 }
 
@@ -443,6 +506,7 @@ fn searches_by_cost_take_back_every_step() {
                             corners,
                             heuristic,
                             weight: 1.0,
+                            ..Search::default()
                         };
                         let searches = solvers::ALL.iter().filter(|e| e.costs || e.diagonal);
                         for entry in searches {
@@ -450,6 +514,13 @@ fn searches_by_cost_take_back_every_step() {
                                 continue;
                             }
                             check_undo(entry.info.name, maze, start, goal, &search);
+                            if entry.floods {
+                                let flood = Search {
+                                    exit: Exit::Flood,
+                                    ..search
+                                };
+                                check_undo(entry.info.name, maze, start, goal, &flood);
+                            }
                         }
                     }
                 }
@@ -613,5 +684,143 @@ fn dfs_says_which_way_it_went_across_a_corner() {
     assert_eq!(
         said[1], "Went south-east from cell (0, 0) to (1, 1), not seen before, and pushed it.",
         "{said:#?}"
+    );
+}
+
+/// IDA* on a 40 × 30 open field with terrain costs, 10 % obstacles and diagonal moves: it
+/// finishes within its step limit (no "gave up") and its cost is the reference Dijkstra's, for
+/// several seeds and corner rules. Classic IDA*, raising the bound to the next f each round,
+/// gave up here: with costs in units of √2 nearly every round adds one f value.
+#[test]
+fn ida_star_finishes_a_40_by_30_world_with_terrain_and_diagonal_moves_at_the_cheapest_cost() {
+    for seed in [1, 2, 3, 4, 5] {
+        let mut rng = Rng::new(seed);
+        let maze = open_world(40, 30, 0.1, true, &mut rng);
+        let corners =
+            [Corners::Always, Corners::AtMostOne, Corners::NoObstacles][seed as usize % 3];
+        // Far apart: near the opposite corners, on free cells.
+        let start = (0..maze.len()).find(|&c| maze.cost(c) != BLOCKED).unwrap();
+        let goal = (0..maze.len())
+            .rev()
+            .find(|&c| maze.cost(c) != BLOCKED)
+            .unwrap();
+        let search = Search {
+            corners,
+            heuristic: Heuristic::Octile,
+            weight: 1.0,
+            ..Search::default()
+        };
+        let what = format!("seed {seed}, {corners}");
+        let best = reference_cost(&maze, corners, start, goal);
+        let report = solvers::solve_with(
+            "ida-star",
+            &maze,
+            maze.coords(start),
+            maze.coords(goal),
+            &search,
+        )
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+        match (&report.outcome, best) {
+            (Outcome::Found(path), Some(best)) => {
+                assert_legal(&maze, corners, path, start, goal, &what);
+                let tolerance = 1e-6 * path.len() as f64 * f64::from(MAX_COST);
+                assert!(
+                    (report.cost - best).abs() <= tolerance,
+                    "{what}: cost {} but the cheapest is {best}",
+                    report.cost
+                );
+            }
+            (Outcome::Unreachable, None) => {}
+            (outcome, best) => panic!("{what}: {outcome:?}, reference {best:?}"),
+        }
+    }
+}
+
+/// Jump point search on plain grids (walls only where cells are blocked: open fields with
+/// obstacles, and `rooms`), where it uses the classic pruning rules, under each diagonal
+/// corner rule: the reference's cost, or unreachable where the reference finds no way.
+#[test]
+fn jump_point_search_is_cheapest_on_plain_grids_under_every_diagonal_rule() {
+    let mut rng = Rng::new(29);
+    for round in 0..60 {
+        let (w, h) = (2 + rng.index(38) as u32, 2 + rng.index(38) as u32);
+        let density = [0.05, 0.2, 0.35, 0.5][round % 4];
+        let maze = if round % 3 == 0 {
+            let options = generators::Options { density };
+            generators::generate_with(
+                "rooms",
+                Maze::new(w, h).unwrap(),
+                round as u64,
+                0.0,
+                &options,
+            )
+            .unwrap()
+        } else {
+            open_world(w, h, density, false, &mut rng)
+        };
+        let Some((start, goal)) = ends(&maze, &mut rng) else {
+            continue;
+        };
+        for corners in [Corners::NoObstacles, Corners::AtMostOne, Corners::Always] {
+            let search = Search {
+                corners,
+                heuristic: Heuristic::Octile,
+                ..Search::default()
+            };
+            let what = format!("round {round} {w}x{h} {corners} {start}->{goal}");
+            let report = solvers::solve_with(
+                "jump-point-search",
+                &maze,
+                maze.coords(start),
+                maze.coords(goal),
+                &search,
+            )
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+            match (&report.outcome, reference_cost(&maze, corners, start, goal)) {
+                (Outcome::Found(path), Some(best)) => {
+                    assert_legal(&maze, corners, path, start, goal, &what);
+                    assert!(
+                        (report.cost - best).abs() < 1e-6,
+                        "{what}: cost {} but {best}",
+                        report.cost
+                    );
+                }
+                (Outcome::Unreachable, None) => {}
+                (outcome, best) => panic!("{what}: {outcome:?}, reference {best:?}"),
+            }
+        }
+    }
+}
+
+/// On `rooms` with diagonal moves jump point search prunes: it puts a fraction of the cells A*
+/// reaches on its open set (with the open-ground rule alone it reached about as many).
+#[test]
+fn jump_point_search_reaches_far_fewer_cells_than_a_star_on_rooms() {
+    let maze = generators::generate_on("rooms", Maze::new(200, 200).unwrap(), 7, 0.0).unwrap();
+    let search = Search {
+        corners: Corners::AtMostOne,
+        heuristic: Heuristic::Octile,
+        ..Search::default()
+    };
+    let free = |c: &usize| maze.cost(*c) != BLOCKED;
+    let (start, goal) = (
+        (0..maze.len()).find(free).unwrap(),
+        (0..maze.len()).rev().find(free).unwrap(),
+    );
+    let solve = |name| {
+        solvers::solve_with(name, &maze, maze.coords(start), maze.coords(goal), &search).unwrap()
+    };
+    let (jps, a_star) = (solve("jump-point-search"), solve("a-star"));
+    assert!(
+        (jps.cost - a_star.cost).abs() < 1e-6,
+        "{} against {}",
+        jps.cost,
+        a_star.cost
+    );
+    assert!(
+        jps.visited * 4 < a_star.visited,
+        "jump point search reached {} cells, A* {}",
+        jps.visited,
+        a_star.visited
     );
 }

@@ -11,14 +11,16 @@
 import { Controller } from './run/controller.js';
 import { createRun, isShaped, loadModule, moduleApi } from './run/module-api.js';
 import { Stage, forgetCosts, loadShapes, loadedShapes, markFirstMaze, mayBeShaped, startFirstRun, statusText, useModule } from './run/stage.js';
-import { moduleDefaults, pointOf, rememberEnds } from './run/settings.js';
+import { moduleDefaults, pointOf, raceLanes, rememberEnds } from './run/settings.js';
 import { LESSON_PARAMS, readSettings, writeSettings } from './run/url.js';
 import { EDITS_URL_MAX } from './run/world.js';
 import { Controls } from './ui/controls.js';
 import { Panels } from './ui/panels.js';
 import { Layout } from './ui/layout.js';
 import { RaceView } from './ui/race.js';
-import { TeachPanels } from './ui/teach.js';
+import { EventScan, MARK_CELLS_MAX, MARK_SCAN_STEPS, TeachPanels } from './ui/teach.js';
+import { Trace } from './ui/trace.js';
+import { NUMBER_MAX_CELLS, NUMBER_MIN_CSS } from './draw/thinking.js';
 import { formatNumber, onLanguageChange, setLanguage, t, translatePage } from './words/i18n.js';
 import { LanguagePicker, startLanguage } from './words/language.js';
 import { translatedApi } from './words/core-words.js';
@@ -136,10 +138,10 @@ class Page {
       if (this.shortest.run === run) return;
       this.shortest.run = run;
       this.shortest.cells = Number.isNaN(values.solution_length) ? 0 : values.solution_length + 1;
-      this.race.update(c.settings, c.run, c.partner);
+      this.race.update(c.settings, c.run, c.partners);
     };
     this.race = new RaceView(doc, api, () => (this.shortest.run === this.controller.run ? this.shortest.cells : null));
-    this.raceStatus = doc.getElementById('status-race');
+    this.raceStatus = LANE_SUFFIXES.map((suffix) => doc.getElementById(`status${suffix}`));
     this.teach = new TeachPanels(doc, api, {
       seek: (k) => {
         const c = this.controller;
@@ -155,7 +157,7 @@ class Page {
     });
   }
 
-  /** The two stages (the maze, and the race partner's lane), each with its renderers. */
+  /** The stages (the maze, and the race's other lanes), each with its renderers. */
   setUpStages() {
     const $ = (id) => this.doc.getElementById(id);
     const memory = this.wasm.memory;
@@ -164,8 +166,11 @@ class Page {
     const shapesLoaded = () => this.controller.run && this.controller.frame({ urgent: true });
     this.stage = new Stage({ canvas: $('maze'), overlay: $('overlay'), box: $('stage'), memory },
       { style, chore: (work) => this.controller.chore('draw', work), shapesLoaded });
-    this.raceStage = new Stage({ canvas: $('maze-race'), overlay: $('overlay-race'), box: $('stage-race'), memory },
-      { style, chore: (work) => this.controller.chore('draw-race', work), shapesLoaded });
+    // The race's other lanes (up to three), each a stage of its own.
+    this.raceStages = LANE_SUFFIXES.map((suffix) => new Stage({ canvas: $(`maze${suffix}`), overlay: $(`overlay${suffix}`), box: $(`stage${suffix}`), memory },
+      { style, chore: (work) => this.controller.chore(`draw${suffix}`, work), shapesLoaded }));
+    // Came-from arrows and numbers from the address, on the maze's stage.
+    this.stage.setThinking(this.settings);
   }
 
   /** The clock and its hooks: each frame drawn and said, the address kept up to date. */
@@ -191,20 +196,22 @@ class Page {
           } else {
             // Another world: the shortest path is measured again.
             if (reworked) {
+              page.scanEvents();
               page.shortest.run = null;
               forgetCosts();
               // The step count can be the same in the new world: the distance map is measured again.
               page.stage.renderer.distanceKey = '';
-              page.raceStage.renderer.distanceKey = '';
+              for (const lane of page.raceStages) lane.renderer.distanceKey = '';
             }
             page.stage.draw(partial);
-            if (c.partner) page.raceStage.draw(partial);
+            c.partners.forEach((_, i) => page.raceStages[i].draw(partial));
+            page.trace?.refresh();
           }
           // Work in progress refreshes the panels like a playing run: a few times a second.
           const shownState = working ? 'running' : state;
           page.refresh(run, shownState, fresh || urgent || shownState !== 'running', reworked);
           // The panels' text may have moved the stage: the canvases follow now, not a frame later.
-          if (reworked) for (const r of [page.stage.renderer, page.raceStage.renderer]) r.keepPlaced();
+          if (reworked) for (const r of page.renderers()) r.keepPlaced();
           if (state !== 'running' && !working) page.writeUrl();
         },
         progress: (job) => this.showProgress(job),
@@ -222,12 +229,14 @@ class Page {
           const c = this.controller;
           if (s.style !== this.stage.style) {
             this.stage.setStyle(s.style);
-            this.raceStage.setStyle(s.style);
+            for (const lane of this.raceStages) lane.setStyle(s.style);
             this.refresh(c.run, c.state, true);
           }
           this.controls?.show(s);
           this.noteLongEdits(s);
           this.stage.setDistances(c.run, s.distances);
+          this.stage.setThinking(s);
+          if (!s.arrows && !s.numbers) this.trace?.show(-1);
           this.showShape();
           if (c.run) this.refresh(c.run, c.state, true);
           // Copying the address shares this exact maze.
@@ -252,26 +261,73 @@ class Page {
     const c = this.controller;
     this.race.showLanes(c.settings);
     this.stage.show(run, c.settings.distances);
-    this.raceStage.show(c.partner);
+    this.raceStages.forEach((lane, i) => lane.show(c.partners[i] ?? null));
     // The machines the run shows, in order: their pseudocode cards take the room of the tallest.
     this.panels.reserveCode(algorithmsOf(c.settings));
     this.layout.showMaze(this.stage.renderer);
     this.layout.arrangeLanes();
     this.showShape();
     this.teach.setRun(run);
+    this.scanEvents();
     this.lessons?.newRun(c.settings);
     if (this.cursor) this.showCursor(true);
+  }
+
+  /**
+   * The timeline's event marks: a copy of the run on show steps through in the background, a
+   * slice per frame, noting each step's event (www/ui/teach.js, EventScan: how it is bounded).
+   * The run on show never moves for it.
+   */
+  scanEvents() {
+    const c = this.controller;
+    const run = c.run;
+    this.markScan?.copy?.free();
+    this.markScan = null;
+    if (!run || run.cellCount > MARK_CELLS_MAX) return;
+    const listOf = (algorithm) => {
+      try {
+        return Array.from(this.api.algorithmEvents(algorithm));
+      } catch {
+        return [];
+      }
+    };
+    const job = { copy: null, scan: new EventScan(listOf) };
+    this.markScan = job;
+    const settings = { ...c.settings, race: 'none' };
+    c.chore('marks', (n) => {
+      if (this.markScan !== job || c.run !== run) {
+        if (this.markScan === job) this.markScan = null;
+        job.copy?.free();
+        job.copy = null;
+        return true;
+      }
+      job.copy ??= c.createRun(settings);
+      const copy = job.copy;
+      for (let i = 0; i < n; i++) {
+        if (copy.phase() === 'done' || job.scan.steps >= MARK_SCAN_STEPS) {
+          if (copy.phase() === 'done') job.scan.finish(copy.steps());
+          this.teach.setMarks(run, job.scan.marks(), job.scan.done ? job.scan.steps : null);
+          copy.free();
+          job.copy = null;
+          this.markScan = null;
+          return true;
+        }
+        if (copy.advance(1) === 0) continue;
+        job.scan.note(copy.algorithm(), copy.lastEvent(), copy.steps());
+      }
+      return false;
+    });
   }
 
   /** Every panel says what the run on show is doing. */
   refresh(run, state, urgent, reworked = false) {
     const c = this.controller;
-    const partner = c.partner;
-    if (partner) {
-      const text = statusText(partner, partner.phase() === 'done' ? 'done' : state, c.settings.race);
-      if (this.raceStatus.textContent !== text) this.raceStatus.textContent = text;
-    }
-    this.race.update(c.settings, run, partner);
+    const lanes = raceLanes(c.settings);
+    c.partners.forEach((partner, i) => {
+      const text = statusText(partner, partner.phase() === 'done' ? 'done' : state, lanes[i]?.solver ?? 'none');
+      if (this.raceStatus[i].textContent !== text) this.raceStatus[i].textContent = text;
+    });
+    this.race.update(c.settings, run, c.partners);
     const renderer = this.stage.renderer;
     this.panels.update(run, state, {
       urgent,
@@ -284,6 +340,24 @@ class Page {
     });
     this.teach.update(run, state, urgent);
     this.exporter?.update(run);
+    this.showNumbersNote(run, renderer);
+  }
+
+  /** Why the numbers chosen are not in the cells: too small to read, or a search that guesses nothing. */
+  showNumbersNote(run, renderer) {
+    const note = this.doc.getElementById('numbers-note');
+    const numbers = this.controller.settings.numbers;
+    let text = '';
+    if (numbers && run && renderer.geo) {
+      const dpr = renderer.dpr ?? (window.devicePixelRatio || 1);
+      const searching = !['generating', 'braiding'].includes(run.phase());
+      if (searching && numbers !== 'g' && run.estimate(run.start()) < 0) text = t('page.noEstimate');
+      else if (renderer.cellCentre(run.start())[3] < NUMBER_MIN_CSS * dpr || (renderer.thought?.reached ?? 0) > NUMBER_MAX_CELLS) {
+        text = t('page.numbersSmall');
+      }
+    }
+    if (note.textContent !== text) note.textContent = text;
+    note.hidden = text === '';
   }
 
   /** The address with every setting, `step` when paused there, and the lesson on show. */
@@ -302,6 +376,11 @@ class Page {
   setUpControls() {
     const page = this;
     const c = this.controller;
+    this.trace = new Trace(this.doc.getElementById('maze'), this.doc.getElementById('trace-note'), {
+      renderer: () => page.stage.renderer,
+      active: () => Boolean(c.settings.arrows || c.settings.numbers),
+      editing: () => Boolean(page.shapeControls?.painting || page.editor?.active),
+    });
     this.controls = new Controls(this.doc, this.api, {
       change(changes) {
         const done = c.update(fitChanges(page, changes));
@@ -315,6 +394,8 @@ class Page {
       reset: () => c.reset(),
       pick(which, clientX, clientY) {
         if (page.shapeControls?.painting || page.editor?.active) return;
+        // A tap that traced a cell's way back moves nothing.
+        if (page.trace?.tookTap()) return;
         const renderer = page.stage.renderer;
         const cell = renderer.cellAt(clientX, clientY);
         if (!cell) return;
@@ -343,6 +424,8 @@ class Page {
           page.cursor = [Math.min(width - 1, Math.max(0, page.cursor[0] + dx)), Math.min(height - 1, Math.max(0, page.cursor[1] + dy))];
         }
         renderer.setCursor(page.cursor);
+        // The keyboard traces too: the way back from the cell under the cursor.
+        if (page.trace && (c.settings.arrows || c.settings.numbers)) page.trace.show(renderer.cursor);
       },
       placeCursor(which) {
         if (!page.cursor) page.showCursor(true);
@@ -360,6 +443,7 @@ class Page {
     const renderer = this.stage.renderer;
     if (!shown) {
       this.cursor = null;
+      this.trace?.show(-1);
     } else {
       const { width, height } = c.settings;
       const [x, y] = this.cursor ?? pointOf(c.settings, 'start');
@@ -429,9 +513,14 @@ class Page {
     if (work.text.textContent !== text) work.text.textContent = text;
   }
 
+  /** The main maze's renderer, then every race lane's. */
+  renderers() {
+    return [this.stage.renderer, ...this.raceStages.map((lane) => lane.renderer)];
+  }
+
   /** The canvases follow their boxes, and the screen's pixel ratio. */
   followTheScreen() {
-    const stages = () => [this.stage.renderer, this.raceStage.renderer];
+    const stages = () => this.renderers();
     // Fit the canvas again on the next frame (a screen with another pixel ratio).
     let pending = false;
     const relayout = () => {
@@ -448,7 +537,7 @@ class Page {
       for (const r of stages()) r.keepPlaced();
     });
     resized.observe(this.doc.getElementById('stage'));
-    resized.observe(this.doc.getElementById('stage-race'));
+    for (const suffix of LANE_SUFFIXES) resized.observe(this.doc.getElementById(`stage${suffix}`));
     // Moving the window to a screen with another pixel ratio: a media query per ratio, renewed.
     const watchPixelRatio = () => matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`)
       .addEventListener('change', () => {
@@ -552,13 +641,17 @@ class Page {
       editor: this.editor, lessons: this.lessons, layout: this.layout, stage: this.stage,
       get play() { return page.play; },
       get renderer() { return page.stage.renderer; },
-      get raceRenderer() { return page.raceStage.renderer; },
+      get raceRenderer() { return page.raceStages[0].renderer; },
+      get raceRenderers() { return page.raceStages.map((lane) => lane.renderer); },
     };
     this.writeUrl();
     this.doc.documentElement.dataset.ready = 'true';
     if (this.controller.settings.autoplay) this.controller.play();
   }
 }
+
+// The ids' endings of the race's other lanes' elements (index.html), in lane order.
+const LANE_SUFFIXES = ['-race', '-race-2', '-race-3'];
 
 // The machines a run shows, in order.
 const algorithmsOf = (s) => [s.generator, ...(s.braid > 0 ? ['braid'] : []), ...(s.solver !== 'none' ? [s.solver, 'player'] : [])];

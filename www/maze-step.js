@@ -30,8 +30,8 @@ import { quote } from './words/quote.js';
 /** The attributes the element reacts to: the URL's parameters (but race and embed), lang and tour. */
 export const ATTRIBUTES = [
   'generator', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'shape', 'controls', 'autoplay', 'loop',
-  'from', 'to', 'lang', 'tour', 'braid', 'density', 'mask', 'start', 'goal', 'via', 'corners', 'heuristic', 'weight',
-  'distances', 'edits', 'step', 'stop',
+  'from', 'to', 'lang', 'tour', 'braid', 'density', 'mask', 'start', 'goal', 'via', 'corners', 'heuristic', 'weight', 'exit',
+  'distances', 'arrows', 'numbers', 'edits', 'step', 'stop',
 ];
 // lang, tour and stop are the element's own (its words, its tour panel): url.js does not read them here.
 const URL_ATTRIBUTES = ATTRIBUTES.filter((name) => PARAMS.includes(name) && !['lang', 'tour', 'stop'].includes(name));
@@ -581,6 +581,8 @@ export class MazeStepElement extends HTMLElement {
       // A shaped run waited for the shapes' renderer: its status and timeline again.
       shapesLoaded: () => this.life === life && this.controller?.frame({ urgent: true }),
     });
+    // Came-from arrows and numbers (the arrows and numbers attributes), as on the page.
+    this.stage.setThinking(settings);
     this.lastStatus = 0;
     this.total = null;
     const controller = new Controller({
@@ -604,6 +606,7 @@ export class MazeStepElement extends HTMLElement {
         settings: (s) => {
           if (s.style !== this.stage.style) this.stage.setStyle(s.style);
           this.stage.setDistances(this.controller?.run ?? null, s.distances);
+          this.stage.setThinking(s);
           this.showControls(s);
         },
         error: (message) => this.showMessages([...this.problems, message]),

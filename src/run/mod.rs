@@ -19,14 +19,17 @@ use crate::stats::{Meter, Stats};
 
 mod best;
 mod dirty;
+pub mod ends;
 mod history;
 mod phase;
 mod rework;
 mod settings;
+mod thinking;
 mod timeline;
 
 pub use best::{fewest_cells, BestPaths};
 use dirty::DirtyList;
+pub use ends::{Ends, WallExit};
 use history::History;
 pub use phase::Phase;
 pub use rework::REWORK_CELLS;
@@ -34,6 +37,7 @@ pub use settings::{
     algorithm_info, algorithm_shapes, default_ends, default_ends_of, Checked, GoalList, RunError,
     Settings, DEFAULT_SIDE,
 };
+pub use thinking::Thinking;
 use timeline::{default_checkpoint_budget, history_limit, room_for, Timeline};
 pub use timeline::{CHECKPOINTS, CHECKPOINT_BUDGET, HISTORY_REPLAY, RECENT_GAP};
 
@@ -46,6 +50,8 @@ pub struct Run {
     /// The goals beyond `goal`, and the waypoints in order ([`solvers::goals`]).
     other_goals: Vec<usize>,
     via: Vec<usize>,
+    /// Which ends are gaps in the outer wall.
+    exits: crate::solvers::Exits,
     /// Everything a step changes, but the generator.
     now: State,
     /// Kept apart from `now`: a saved state leaves it out once generation is over.
@@ -134,6 +140,7 @@ impl Run {
             goal,
             other_goals,
             via,
+            exits,
         } = checked;
         let options = generators::Options {
             density: settings.density,
@@ -165,6 +172,7 @@ impl Run {
             goal,
             other_goals,
             via,
+            exits,
             dirty: DirtyList::new(cells),
             path_u32: Vec::new(),
             timeline: Timeline::empty(),
@@ -468,14 +476,21 @@ impl Run {
     /// The search a run makes once the world is entered, from `maze`: the solver's own, or
     /// one by waypoints and to several goals ([`solvers::goals::route_for`]).
     fn make_search(&self, entry: &'static solvers::Entry) -> Box<dyn Solver> {
-        solvers::goals::route_for(
+        let mut search = solvers::goals::route_for(
             entry,
             self.now.board.maze(),
             self.start,
             &self.via,
             (self.goal, &self.other_goals),
             &self.settings.search,
-        )
+        );
+        search.use_exits(self.exits);
+        search
+    }
+
+    /// Which ends are gaps in the outer wall, and where.
+    pub fn exits(&self) -> crate::solvers::Exits {
+        self.exits
     }
 
     /// The machine whose state is on show: the one running now, or the last one that ran.

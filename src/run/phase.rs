@@ -100,6 +100,10 @@ impl Run {
                     // The generator's marks mean nothing to the search: start it on a clean
                     // display (the clearing is journaled with the solver's first step).
                     self.now.board.clear_display();
+                    // The hardest ends are known only now, on the maze made.
+                    (self.start, self.goal) = self
+                        .settings
+                        .ends_on(self.now.board.maze(), (self.start, self.goal));
                     self.enter_world();
                     self.now.solver = Some(self.make_search(entry));
                     Phase::Solving

@@ -3,10 +3,11 @@
 //! open world, diagonal moves on a hexagon grid, …). [`super::Run::new`] asks it, and so do the
 //! command line and the wasm edge, which only turn its [`RunError`] into their own words.
 
+use super::ends::{self, Ends, WallExit};
 use crate::generators::{self, braid, UnknownName};
 use crate::machine::Info;
 use crate::maze::{Maze, MazeError};
-use crate::solvers::{self, goals, SolveError};
+use crate::solvers::{self, goals, Exits, SolveError};
 use crate::topology::{Grid, GridError, Mask, Shape, Topology};
 use crate::words::{Arg, Sentence};
 use crate::world::{Edits, Search};
@@ -36,6 +37,13 @@ pub struct Settings {
     pub other_goals: Vec<(u32, u32)>,
     /// Waypoints, in order: the search goes start → each of them → goal, leg by leg.
     pub via: Vec<(u32, u32)>,
+    /// A start in a gap of the outer wall (plain square grid): its cell wins over `start`.
+    pub start_exit: Option<WallExit>,
+    /// A goal in a gap of the outer wall: its cell wins over `goal`, and the walkers walk out
+    /// through it.
+    pub goal_exit: Option<WallExit>,
+    /// Where the ends not given go (see [`ends::place`]): a start or goal given wins.
+    pub ends: Ends,
     /// Share of dead ends to remove after generation, 0 to 1 (see
     /// [`crate::generators::Braid`]); 0 keeps the maze perfect and skips the braiding phase.
     pub braid: f64,
@@ -66,6 +74,9 @@ impl Settings {
             goal: None,
             other_goals: Vec::new(),
             via: Vec::new(),
+            start_exit: None,
+            goal_exit: None,
+            ends: Ends::Corners,
             braid: 0.0,
             shape: Shape::Square,
             mask: None,
@@ -170,6 +181,9 @@ impl Settings {
                 if let Some(words) = solvers::shape_refusal(entry, &maze) {
                     return Err(RunError::shape(&maze, words));
                 }
+                if let Some(words) = solvers::exit_refusal(entry, self.search.exit) {
+                    return Err(RunError::World(words));
+                }
                 Some(entry)
             }
             None => None,
@@ -177,6 +191,7 @@ impl Settings {
         self.check_world(&maze)?;
         let (start, goal) = self.end_cells(&maze)?;
         let (other_goals, via) = self.stops(&maze, solver)?;
+        let exits = self.exits();
         Ok(Checked {
             maze,
             generator,
@@ -185,6 +200,7 @@ impl Settings {
             goal,
             other_goals,
             via,
+            exits,
         })
     }
 
@@ -213,20 +229,41 @@ impl Settings {
         Ok(())
     }
 
-    /// The cells of the start and the goal on `maze`: as the settings say, else the default
-    /// ends ([`default_ends_of`]).
+    /// The cells of the start and the goal on `maze`: as the settings say (an exit's cell,
+    /// else the cell given), else placed by the preset ([`ends::place`]; the hardest pair
+    /// on the empty maze is the corners' — a run places it again when its search begins).
     pub(super) fn end_cells(&self, maze: &Maze) -> Result<(usize, usize), RunError> {
-        let (start, goal) = default_ends_of(maze);
+        let (first, last) = default_ends_of(maze);
         let cell = |what, at| solvers::cell_at(maze, what, at).map_err(RunError::Solver);
-        Ok((
-            cell("start", self.start.unwrap_or(start))?,
-            cell("goal", self.goal.unwrap_or(goal))?,
-        ))
+        let given = |what, exit: &Option<WallExit>, at: Option<(u32, u32)>| match exit {
+            Some(exit) => {
+                if maze.grid().is_some() {
+                    return Err(RunError::Ends(exit_refusal(what, exit, maze)));
+                }
+                let at = exit
+                    .cell(what, maze.width(), maze.height())
+                    .map_err(RunError::Ends)?;
+                cell(what, at).map(Some)
+            }
+            None => at.map(|at| cell(what, at)).transpose(),
+        };
+        let start = given("start", &self.start_exit, self.start)?;
+        let goal = given("goal", &self.goal_exit, self.goal)?;
+        let corners = (cell("start", first)?, cell("goal", last)?);
+        // A list of goals is given goals: a preset places none of them (the first, if left
+        // out, is the corner).
+        let goal = goal.or((!self.other_goals.is_empty()).then_some(corners.1));
+        let ends = match self.ends {
+            Ends::Hardest => Ends::Corners,
+            ends => ends,
+        };
+        Ok(ends::place(ends, maze, corners, (start, goal), self.seed))
     }
 
     /// The cells of the other goals and the waypoints on `maze`, once the solver is known to
     /// take them: at most [`goals::MAX_GOALS`] goals in all and [`goals::MAX_WAYPOINTS`]
-    /// waypoints, each a cell of the maze.
+    /// waypoints, each a cell of the maze, and neither with early exit off nor with ends in
+    /// the outer wall.
     pub(super) fn stops(
         &self,
         maze: &Maze,
@@ -234,8 +271,11 @@ impl Settings {
     ) -> Result<(Vec<usize>, Vec<usize>), RunError> {
         let name = solver.map_or("", |entry| entry.info.name);
         let goals = 1 + self.other_goals.len();
+        let wall_exits = self.start_exit.is_some() || self.goal_exit.is_some();
         let refused = goals::goals_refusal(name, goals)
-            .or_else(|| goals::waypoints_refusal(name, self.via.len()));
+            .or_else(|| goals::waypoints_refusal(name, self.via.len()))
+            .or_else(|| goals::flood_refusal(self.search.exit, goals, self.via.len()))
+            .or_else(|| goals::wall_exits_refusal(wall_exits, goals, self.via.len()));
         if let Some(words) = refused {
             return Err(RunError::Goals(words));
         }
@@ -249,6 +289,48 @@ impl Settings {
             cells("waypoint", &self.via)?,
         ))
     }
+
+    /// The ends placed on the maze the search will walk: `Settings::end_cells`, with the
+    /// hardest pair measured on `maze` (generated) when the preset asks for it.
+    pub fn ends_on(&self, maze: &Maze, checked: (usize, usize)) -> (usize, usize) {
+        if self.ends != Ends::Hardest {
+            return checked;
+        }
+        let (first, last) = default_ends_of(maze);
+        let Ok(corners) = solvers::cell_at(maze, "start", first)
+            .and_then(|f| Ok((f, solvers::cell_at(maze, "goal", last)?)))
+        else {
+            return checked;
+        };
+        let given = (
+            (self.start.is_some() || self.start_exit.is_some()).then_some(checked.0),
+            (self.goal.is_some() || self.goal_exit.is_some() || !self.other_goals.is_empty())
+                .then_some(checked.1),
+        );
+        ends::place(Ends::Hardest, maze, corners, given, self.seed)
+    }
+
+    /// Which ends are gaps in the outer wall, as the solvers take them.
+    pub fn exits(&self) -> Exits {
+        Exits {
+            start: self.start_exit.map(|e| e.gap()),
+            goal: self.goal_exit.map(|e| e.gap()),
+        }
+    }
+}
+
+/// An exit on a grid whose outer wall has no sides to name.
+fn exit_refusal(what: &str, exit: &WallExit, maze: &Maze) -> String {
+    let grid = if maze.shape() == Shape::Square {
+        "a masked square grid".to_string()
+    } else {
+        format!("a {} grid", maze.shape())
+    };
+    format!(
+        "{what} {}: exits in the outer wall are for the plain square grid only, not on {grid}; \
+         give a cell as X,Y",
+        exit.text()
+    )
 }
 
 /// What [`Settings::check`] found the settings make: the empty maze a run starts from, its
@@ -263,6 +345,8 @@ pub struct Checked {
     pub other_goals: Vec<usize>,
     /// The waypoints, in order.
     pub via: Vec<usize>,
+    /// Which ends are gaps in the outer wall.
+    pub exits: Exits,
 }
 
 /// Any algorithm a run shows, by name: a generator, a solver, the braiding or the player.
@@ -347,6 +431,9 @@ pub enum RunError {
     Memory(Sentence),
     /// A live re-solve asked of a run that cannot do one (no solver, or no search yet).
     Rework(String),
+    /// An exit in the outer wall that cannot be (past the wall's end, or not on the plain
+    /// square grid).
+    Ends(String),
 }
 
 impl RunError {
@@ -373,7 +460,10 @@ impl RunError {
             | RunError::Moves(words)
             | RunError::Goals(words)
             | RunError::Memory(words) => Some(words.clone()),
-            RunError::Generator(_) | RunError::Solver(_) | RunError::Rework(_) => None,
+            RunError::Generator(_)
+            | RunError::Solver(_)
+            | RunError::Rework(_)
+            | RunError::Ends(_) => None,
         }
     }
 
@@ -396,7 +486,7 @@ impl fmt::Display for RunError {
             RunError::Grid(e) => e.fmt(f),
             RunError::Generator(e) => e.fmt(f),
             RunError::Solver(e) => e.fmt(f),
-            RunError::Rework(e) => f.write_str(e),
+            RunError::Rework(e) | RunError::Ends(e) => f.write_str(e),
             RunError::Shape { words, .. }
             | RunError::Braid(words)
             | RunError::World(words)

@@ -95,6 +95,8 @@ pub struct Bfs<T = Square> {
     current: Option<usize>,
     visited: u64,
     outcome: Option<Outcome>,
+    /// Early exit off: go on past the goal until the frontier is empty ([`Solver::flood`]).
+    flood: bool,
 }
 
 impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
@@ -123,7 +125,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
         let cell = cell as usize;
         self.current = Some(cell);
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
-        if cell == self.goal || self.others.has(cell) {
+        if (cell == self.goal || self.others.has(cell)) && !self.flood {
             let path = self.trace_path(cell);
             mark_path(board, &path);
             let length = path.len() as u32;
@@ -257,6 +259,7 @@ impl<T: Topology> Bfs<T> {
             current: None,
             visited: 0,
             outcome: None,
+            flood: false,
         }
     }
 
@@ -314,5 +317,19 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for Bfs<T> {
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.parent(cell)
+    }
+
+    fn flood(&mut self) -> bool {
+        self.flood = true;
+        true
+    }
+
+    fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
+        let reached = self.goal == self.start || self.parent(self.goal).is_some();
+        reached.then(|| (self.trace_path(self.goal), FOUND))
     }
 }

@@ -23,7 +23,7 @@
 //! seen, `PATH` for the result.
 
 use super::moves::Moves;
-use super::{mark_path, neighbour_through, Outcome, Solver};
+use super::{mark_path, neighbour_through, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::Line;
 use crate::machine::Structure;
@@ -270,5 +270,28 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for Dfs<T> {
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+
+    /// DFS keeps no parents, only its stack (the way from the start to the current cell): a
+    /// cell on it came from the one below it; a cell it has backed out of has no link.
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        let at = self.stack.iter().position(|&c| c as usize == cell)?;
+        Some(self.stack[at.saturating_sub(1)] as usize)
+    }
+
+    fn parents_into(&self, parents: &mut [u32]) -> bool {
+        parents.fill(NO_PARENT);
+        let mut up = self.stack.first().copied();
+        for &cell in &self.stack {
+            parents[cell as usize] = up.unwrap_or(cell);
+            up = Some(cell);
+        }
+        true
+    }
+
+    /// Its place on the stack, in moves from the start.
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        let at = self.stack.iter().position(|&c| c as usize == cell)?;
+        Some(at as f64)
     }
 }

@@ -39,6 +39,7 @@ use crate::board::{mark, Board};
 use crate::ds::distance_ring::DistanceRing;
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -67,6 +68,8 @@ pub struct DijkstraOnTerrain<T> {
     current: Option<usize>,
     visited: u64,
     outcome: Option<Outcome>,
+    /// Early exit off: go on past the goal until the frontier is empty ([`Solver::flood`]).
+    flood: bool,
 }
 
 impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T> {
@@ -94,7 +97,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for DijkstraOnTerrain<T
         self.current = Some(cell);
         self.settled_count += 1;
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
-        if cell == self.goal {
+        if cell == self.goal && !self.flood {
             let path = follow_parents(self.start, self.goal, |cell| self.parent(cell));
             mark_path(board, &path);
             let length = path.len() as u32;
@@ -239,6 +242,7 @@ impl<T: Topology> DijkstraOnTerrain<T> {
             current: None,
             visited: 0,
             outcome: None,
+            flood: false,
         }
     }
 }
@@ -250,6 +254,33 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for DijkstraOnTerrain<T>
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.parent(cell)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        self.dist(cell).map(f64::from)
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    fn flood(&mut self) -> bool {
+        self.flood = true;
+        true
+    }
+
+    fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
+        let reached = self.goal == self.start || self.parent(self.goal).is_some();
+        reached.then(|| {
+            (
+                follow_parents(self.start, self.goal, |cell| self.parent(cell)),
+                FOUND,
+            )
+        })
     }
 }
 

@@ -20,7 +20,7 @@ use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::solvers::moves::Moves;
 use crate::words::{Arg, Sentence};
-use crate::world::Search;
+use crate::world::{Exit, Search};
 
 /// The most goals a search takes.
 pub const MAX_GOALS: usize = 8;
@@ -95,6 +95,32 @@ pub fn waypoints_refusal(solver: &str, waypoints: usize) -> Option<Sentence> {
     }
     (waypoints > 0 && !WAYPOINTS.contains(&solver))
         .then(|| Sentence::new("refusals.via-solver").with("name", Arg::Text(solver.to_string())))
+}
+
+/// Why early exit off (`exit`: [`Exit::Flood`]) cannot go with `goals` goals or `waypoints`
+/// waypoints, or `None`: the flood reads back the path to one goal ([`Solver::goal_path`]),
+/// and only the registry's own one-goal search floods.
+pub fn flood_refusal(exit: Exit, goals: usize, waypoints: usize) -> Option<Sentence> {
+    if exit != Exit::Flood {
+        return None;
+    }
+    if goals > 1 {
+        return Some(Sentence::new("refusals.goals-flood").n("count", goals as u64));
+    }
+    (waypoints > 0).then(|| Sentence::new("refusals.via-flood").n("count", waypoints as u64))
+}
+
+/// Why ends in gaps of the outer wall (`wall_exits`) cannot go with `goals` goals or
+/// `waypoints` waypoints, or `None`: a walker walks out through the one goal's gap, and the
+/// solvers that take several goals or waypoints do not walk.
+pub fn wall_exits_refusal(wall_exits: bool, goals: usize, waypoints: usize) -> Option<Sentence> {
+    if !wall_exits {
+        return None;
+    }
+    if goals > 1 {
+        return Some(Sentence::new("refusals.goals-wall-exit").n("count", goals as u64));
+    }
+    (waypoints > 0).then(|| Sentence::new("refusals.via-wall-exit").n("count", waypoints as u64))
 }
 
 /// A search from `start` to the nearest of `goal` and `others` by `entry`: the registry's own
@@ -358,6 +384,29 @@ impl Solver for Legs {
 
     fn visited(&self) -> u64 {
         self.visited_before + self.search_now.as_ref().map_or(0, |s| s.visited())
+    }
+
+    // How the search thinks is the leg's search's: its ways back lead to the leg's start.
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.search_now.as_ref()?.search_parent(cell)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        self.search_now.as_ref()?.cost_so_far(cell)
+    }
+
+    fn parents_into(&self, parents: &mut [u32]) -> bool {
+        self.search_now
+            .as_ref()
+            .is_some_and(|s| s.parents_into(parents))
+    }
+
+    fn counts_moves(&self) -> bool {
+        self.search_now.as_ref().map_or(true, |s| s.counts_moves())
+    }
+
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        self.search_now.as_ref()?.estimate(cell)
     }
 }
 

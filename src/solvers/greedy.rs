@@ -279,6 +279,14 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for Greedy<T> {
     fn visited(&self) -> u64 {
         self.visited
     }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.parent(cell)
+    }
+
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        Some(f64::from(self.h(cell)))
+    }
 }
 
 // -----------------------------------------------------------------------------------------------

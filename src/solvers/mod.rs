@@ -20,7 +20,7 @@
 
 use crate::board::{mark, Board};
 use crate::generators::UnknownName;
-use crate::machine::{run_to_end, Info, Machine};
+use crate::machine::{run_to_end, Info, Line, Machine};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Shape, Side, Topology, Weave};
@@ -38,10 +38,12 @@ pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
 pub mod dijkstra_on_terrain;
+pub mod flood;
 pub mod greedy;
 pub mod ida_star;
 pub mod jump_point_search;
 pub mod moves;
+pub mod pledge;
 pub mod random_mouse;
 pub mod tremaux;
 pub mod wall_follower;
@@ -59,6 +61,7 @@ pub use dijkstra_on_terrain::DijkstraOnTerrain;
 pub use greedy::Greedy;
 pub use ida_star::IdaStar;
 pub use jump_point_search::JumpPointSearch;
+pub use pledge::Pledge;
 pub use random_mouse::RandomMouse;
 pub use tremaux::Tremaux;
 pub use wall_follower::{Hand, WallFollower};
@@ -128,6 +131,95 @@ pub trait Solver: Machine + CloneSolver {
 
     /// Distinct cells visited so far.
     fn visited(&self) -> u64;
+
+    /// How the search thinks, cell by cell: its parent link of `cell` (the cell it reached
+    /// `cell` from), `Some(cell)` for the start (its own parent), `None` for a cell not reached.
+    /// A search that keeps a parent array ([`crate::ds::parents`]) returns it here, and the
+    /// run's [`crate::run::Run::came_from`], the page's arrows and its trace back all follow;
+    /// the default is a search that keeps no parents (wall followers, the random mouse).
+    fn search_parent(&self, _cell: usize) -> Option<usize> {
+        None
+    }
+
+    /// The cost of the way to `cell` the search keeps (Dijkstra's cost, A*'s g), in moves
+    /// ([`moves::in_moves`]), `None` for a cell not reached. The default keeps none: a search
+    /// that counts moves (BFS, greedy search) leaves it, and the run counts the moves back along
+    /// [`Solver::search_parent`] ([`fn@cost_so_far`]). A search that keeps its own costs overrides
+    /// it and [`Solver::counts_moves`].
+    fn cost_so_far(&self, _cell: usize) -> Option<f64> {
+        None
+    }
+
+    /// Every cell's [`Solver::search_parent`] at once, as a cell index or [`NO_PARENT`], for a
+    /// search whose links are its stack (DFS, IDA*), where asking cell by cell would search the
+    /// stack for each. Returns false, writing nothing, for the others: the run asks cell by
+    /// cell. (Defaults that do nothing keep each solver's copy of the trait small in wasm.)
+    fn parents_into(&self, _parents: &mut [u32]) -> bool {
+        false
+    }
+
+    /// Whether the cost so far is the number of moves along the parent links (BFS, DFS,
+    /// greedy search), so a view of every cell counts them in one pass over the links.
+    fn counts_moves(&self) -> bool {
+        true
+    }
+
+    /// The search's guess of the cost from `cell` to the goal (A*'s h, in moves), for the
+    /// searches that guess; `None` for the others.
+    fn estimate(&self, _cell: usize) -> Option<f64> {
+        None
+    }
+
+    /// Makes the search go on past the goal until it has flooded everything reachable (it then
+    /// ends as if the goal could not be reached, and [`Solver::goal_path`] reads the path).
+    /// Call before the first step. False, changing nothing, for a search that cannot.
+    fn flood(&mut self) -> bool {
+        false
+    }
+
+    /// The path from the start to the goal by the ways the search keeps, if it reached the
+    /// goal, with the pseudocode line that reads it back; `None` for a search that does not
+    /// flood.
+    fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
+        None
+    }
+
+    /// Tells the solver which of its ends are gaps in the outer wall (before its first step).
+    /// The walkers (wall followers, Pledge) then walk out through the goal's gap and face in
+    /// from the start's; every other solver searches between the two cells and ignores this.
+    fn use_exits(&mut self, _exits: Exits) {}
+}
+
+/// The cost of the way to `cell` that `solver` knows: its own ([`Solver::cost_so_far`]), or for
+/// a search that counts moves the moves back along its links; `None` for a cell not reached.
+pub fn cost_so_far(solver: &dyn Solver, cell: usize) -> Option<f64> {
+    match solver.cost_so_far(cell) {
+        None if solver.counts_moves() => {
+            moves_back(cell, |c| solver.search_parent(c)).map(|moves| moves as f64)
+        }
+        cost => cost,
+    }
+}
+
+/// The number of moves from the start to `cell` following `parent` back (the start is its own
+/// parent), or `None` when `cell` was not reached.
+pub fn moves_back(cell: usize, parent: impl Fn(usize) -> Option<usize>) -> Option<u64> {
+    let (mut cell, mut moves) = (cell, 0);
+    loop {
+        match parent(cell)? {
+            up if up == cell => return Some(moves),
+            up => (cell, moves) = (up, moves + 1),
+        }
+    }
+}
+
+/// The ends of a search that are gaps in the outer wall: the side of the start cell, and of
+/// the goal cell, that is open to the outside (plain square grid only; see
+/// [`crate::run::WallExit`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Exits {
+    pub start: Option<Side>,
+    pub goal: Option<Side>,
 }
 
 /// A copy of a solver behind a box, for a run's checkpoints; every `Clone` solver has it.
@@ -160,6 +252,10 @@ pub struct Entry {
     pub diagonal: bool,
     /// Whether it needs every cell to cost the same ([`check_world`] refuses other worlds).
     pub uniform_only: bool,
+    /// Whether it can flood everything reachable before reading the path to the goal
+    /// ([`crate::world::Exit::Flood`]): the searches that keep a way back from every cell
+    /// they reach, each the best they know (breadth-first search, Dijkstra, A*).
+    pub floods: bool,
 }
 
 impl Entry {
@@ -192,21 +288,31 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &bfs::INFO,
         make: |maze, start, goal, search| {
-            let moves = Moves::new(maze, search.corners);
-            on_its_grid!(maze, |grid| Bfs::on(grid, start, goal).moving(moves))
+            flooding(search, goal, {
+                let moves = Moves::new(maze, search.corners);
+                on_its_grid!(maze, |grid| Bfs::on(grid, start, goal).moving(moves))
+            })
         },
         any_shape: true,
         costs: false,
         diagonal: true,
         uniform_only: false,
+        floods: true,
     },
     Entry {
         info: &a_star::INFO,
-        make: |maze, start, goal, search| a_star_by(&a_star::INFO, maze, start, goal, search),
+        make: |maze, start, goal, search| {
+            flooding(
+                search,
+                goal,
+                a_star_by(&a_star::INFO, maze, start, goal, search),
+            )
+        },
         any_shape: true,
         costs: true,
         diagonal: true,
         uniform_only: false,
+        floods: true,
     },
     Entry {
         info: &wall_follower::INFO_RIGHT,
@@ -223,6 +329,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &wall_follower::INFO_LEFT,
@@ -239,6 +346,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &dfs::INFO,
@@ -250,30 +358,34 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: true,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &dijkstra::INFO,
         make: |maze, start, goal, search| {
-            if is_unit_cost(maze, search) {
-                on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
-            } else if maze.grid().is_none() && !search.corners.diagonal() {
-                let grid = maze.square();
-                Box::new(DijkstraOnTerrain::on(&dijkstra::INFO, grid, start, goal))
-            } else {
-                on_its_grid!(maze, |grid| BestFirst::dijkstra(
-                    &dijkstra::INFO,
-                    grid,
-                    maze,
-                    start,
-                    goal,
-                    search
-                ))
-            }
+            flooding(search, goal, {
+                if is_unit_cost(maze, search) {
+                    on_its_grid!(maze, |grid| Dijkstra::on(grid, start, goal))
+                } else if maze.grid().is_none() && !search.corners.diagonal() {
+                    let grid = maze.square();
+                    Box::new(DijkstraOnTerrain::on(&dijkstra::INFO, grid, start, goal))
+                } else {
+                    on_its_grid!(maze, |grid| BestFirst::dijkstra(
+                        &dijkstra::INFO,
+                        grid,
+                        maze,
+                        start,
+                        goal,
+                        search
+                    ))
+                }
+            })
         },
         any_shape: true,
         costs: true,
         diagonal: true,
         uniform_only: false,
+        floods: true,
     },
     Entry {
         info: &greedy::INFO,
@@ -285,6 +397,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: true,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &bidirectional_bfs::INFO,
@@ -295,6 +408,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &tremaux::INFO,
@@ -305,6 +419,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &dead_end_filling::INFO,
@@ -315,23 +430,27 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &a_star::INFO_WEIGHTED,
         make: |maze, start, goal, search| {
-            // Weight 1 here means "not chosen": the variant's own weight.
-            let weight = if search.weight == 1.0 {
-                f64::from(a_star::WEIGHTED)
-            } else {
-                search.weight
-            };
-            let search = Search { weight, ..*search };
-            a_star_by(&a_star::INFO_WEIGHTED, maze, start, goal, &search)
+            flooding(search, goal, {
+                // Weight 1 here means "not chosen": the variant's own weight.
+                let weight = if search.weight == 1.0 {
+                    f64::from(a_star::WEIGHTED)
+                } else {
+                    search.weight
+                };
+                let search = Search { weight, ..*search };
+                a_star_by(&a_star::INFO_WEIGHTED, maze, start, goal, &search)
+            })
         },
         any_shape: true,
         costs: true,
         diagonal: true,
         uniform_only: false,
+        floods: true,
     },
     Entry {
         info: &bidirectional_a_star::INFO,
@@ -344,6 +463,7 @@ pub static ALL: &[Entry] = &[
         costs: true,
         diagonal: true,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &jump_point_search::INFO,
@@ -352,6 +472,7 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: true,
         uniform_only: true,
+        floods: false,
     },
     Entry {
         info: &ida_star::INFO,
@@ -362,6 +483,7 @@ pub static ALL: &[Entry] = &[
         costs: true,
         diagonal: true,
         uniform_only: false,
+        floods: false,
     },
     Entry {
         info: &random_mouse::INFO,
@@ -370,6 +492,16 @@ pub static ALL: &[Entry] = &[
         costs: false,
         diagonal: false,
         uniform_only: false,
+        floods: false,
+    },
+    Entry {
+        info: &pledge::INFO,
+        make: |maze, start, goal, _search| Box::new(Pledge::new(maze, start, goal)),
+        any_shape: false,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
     },
 ];
 
@@ -405,6 +537,34 @@ fn a_star_by(
         on_its_grid!(maze, |grid| BestFirst::a_star(
             info, grid, maze, start, goal, &search
         ))
+    }
+}
+
+/// Why a solver cannot search with `exit`, as a sentence, or `None` if it can: only the
+/// entries that [`Entry::floods`] flood.
+pub fn exit_refusal(entry: &Entry, exit: crate::world::Exit) -> Option<Sentence> {
+    if exit == crate::world::Exit::Goal || entry.floods {
+        return None;
+    }
+    let others: Vec<&str> = ALL
+        .iter()
+        .filter(|e| e.floods)
+        .map(|e| e.info.name)
+        .collect();
+    Some(
+        Sentence::new("refusals.exit-flood")
+            .with("name", Arg::Text(entry.info.name.to_string()))
+            .with("others", crate::generators::others_text(&others)),
+    )
+}
+
+/// `solver`, flooding everything reachable first when `search` says so
+/// ([`crate::world::Exit::Flood`]; for the entries that `floods`).
+fn flooding(search: &Search, goal: usize, mut solver: Box<dyn Solver>) -> Box<dyn Solver> {
+    if search.exit == crate::world::Exit::Flood && solver.flood() {
+        Box::new(flood::Flood::new(solver, goal))
+    } else {
+        solver
     }
 }
 
@@ -595,6 +755,18 @@ pub fn solve_with(
     goal: (u32, u32),
     search: &Search,
 ) -> Result<Report, SolveError> {
+    solve_through(name, maze, start, goal, search, Exits::default())
+}
+
+/// [`solve_with`] with ends that are gaps in the outer wall ([`Solver::use_exits`]).
+pub fn solve_through(
+    name: &str,
+    maze: &Maze,
+    start: (u32, u32),
+    goal: (u32, u32),
+    search: &Search,
+    exits: Exits,
+) -> Result<Report, SolveError> {
     let entry = find(name).map_err(SolveError::Name)?;
     check_shape(entry, maze)?;
     check_world(entry, maze)?;
@@ -602,6 +774,7 @@ pub fn solve_with(
     let start = cell_at(maze, "start", start)?;
     let goal = cell_at(maze, "goal", goal)?;
     let mut solver = (entry.make)(maze, start, goal, search);
+    solver.use_exits(exits);
     let mut board = Board::new(maze.clone());
     // Only the result is returned: nobody sees the marks, so they are not kept.
     board.set_display(false);

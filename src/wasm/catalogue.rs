@@ -185,8 +185,10 @@ pub fn uses_density(name: JsValue) -> Result<bool, JsError> {
         .map_err(|e| which.fail(&e.to_string()))
 }
 
-/// What a solver does with a world, as `[costs, diagonal, uniformOnly]`: whether it weighs
-/// terrain costs, whether it may move diagonally, whether it needs every cell to cost the same.
+/// What a solver does with a world, as `[costs, diagonal, uniformOnly, floods]`: whether it
+/// weighs terrain costs, whether it may move diagonally, whether it needs every cell to cost
+/// the same, whether it can flood everything reachable before reading the path (`exit:
+/// 'flood'`).
 #[wasm_bindgen(js_name = solverHonours)]
 pub fn solver_honours(name: JsValue) -> Result<Vec<u8>, JsError> {
     let which = param("solverHonours", "name");
@@ -196,5 +198,6 @@ pub fn solver_honours(name: JsValue) -> Result<Vec<u8>, JsError> {
         u8::from(entry.costs),
         u8::from(entry.diagonal),
         u8::from(entry.uniform_only),
+        u8::from(entry.floods),
     ])
 }

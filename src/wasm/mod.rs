@@ -16,7 +16,8 @@
 //!
 //! The files follow what they export: [`settings`] reads `new MazeRun(options)`, [`run`]
 //! steps and reads a run, [`teach`] its timeline, words and structures, [`grid`] its shape
-//! and distances, [`sheets`] what it writes out, [`worlds`] terrain and re-solving,
+//! and distances, [`thinking`] how the search thinks (came-from links, costs, estimates),
+//! [`sheets`] what it writes out, [`worlds`] terrain and re-solving,
 //! [`catalogue`] what the core knows by name, [`masks`] the masks and ends of grids, and
 //! [`input`] what a person types.
 //!
@@ -36,6 +37,7 @@ mod run;
 mod settings;
 mod sheets;
 mod teach;
+mod thinking;
 mod worlds;
 
 pub use catalogue::*;
@@ -61,6 +63,8 @@ pub struct MazeRun {
     run: Run,
     /// The last distance map measured (`measureDistances`).
     distances: Vec<u32>,
+    /// The last view of how the search thinks (`measureThinking`).
+    thinking: crate::run::Thinking,
     /// The worksheet being written a piece at a time (`sheetBegin`), if any.
     sheet: Option<export::SheetWriter<'static>>,
 }

@@ -49,6 +49,7 @@ impl MazeRun {
         Ok(MazeRun {
             run,
             distances: Vec::new(),
+            thinking: Default::default(),
             sheet: None,
         })
     }
@@ -200,6 +201,19 @@ impl MazeRun {
     #[wasm_bindgen(js_name = goalReached)]
     pub fn goal_reached(&self) -> i32 {
         self.run.goal_reached().map_or(-1, |cell| cell as i32)
+    }
+
+    /// The side of the start cell that is a gap in the outer wall (0 north, 1 east, 2 south,
+    /// 3 west), or -1 when the start is no exit.
+    #[wasm_bindgen(js_name = startExit)]
+    pub fn start_exit(&self) -> i32 {
+        self.run.exits().start.map_or(-1, i32::from)
+    }
+
+    /// As [`MazeRun::start_exit`], for the goal.
+    #[wasm_bindgen(js_name = goalExit)]
+    pub fn goal_exit(&self) -> i32 {
+        self.run.exits().goal.map_or(-1, i32::from)
     }
 
     /// Distinct cells the solver has looked at (0 before solving starts).

@@ -7,16 +7,17 @@ use super::args::{self, allowed_text, describe, param, Param};
 use crate::generators;
 use crate::parse;
 use crate::rng;
-use crate::run::{GoalList, Settings, DEFAULT_SIDE};
+use crate::run::{GoalList, Settings, WallExit, DEFAULT_SIDE};
 use crate::topology::{self, Mask};
-use crate::world::{Corners, Edits, Heuristic, Search};
+use crate::world::{Corners, Edits, Exit, Heuristic, Search};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 const CALL: &str = "MazeRun";
 
-/// The options `new MazeRun` takes, in the order of the positional arguments.
-pub const OPTIONS: [&str; 16] = [
+/// The options `new MazeRun` takes, in the order of the positional arguments (`via` and
+/// `exit`, the last, only in the options object: the positional form is deprecated).
+pub const OPTIONS: [&str; 17] = [
     "generator",
     "solver",
     "width",
@@ -33,6 +34,7 @@ pub const OPTIONS: [&str; 16] = [
     "weight",
     "density",
     "via",
+    "exit",
 ];
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -58,12 +60,18 @@ export interface MazeRunOptions {
      * seed, which `run.seed` tells.
      */
     seed?: string | number;
-    /** The start cell as `"X,Y"` (polar: place in the ring, ring); left out: the first cell. */
+    /**
+     * The start cell as `"X,Y"` (polar: place in the ring, ring), or a gap in the outer wall
+     * of the plain square grid as `"exit:SIDE"` or `"exit:SIDE:N"` (`"exit:west"`,
+     * `"exit:south:5"`: N the column or row from 0, the middle if left out); left out: the
+     * first cell.
+     */
     start?: string | null;
     /**
-     * The goal cell as `"X,Y"`; left out: the last cell. Several goals (up to 8, for bfs,
-     * dijkstra and a-star) as `"X,Y;X,Y"` or an array of `"X,Y"`: the search stops at the
-     * nearest (`run.goalReached()` says which).
+     * The goal cell as `"X,Y"`, or a gap in the outer wall as for `start` (the wall followers
+     * and Pledge then walk out through it); left out: the last cell. Several goals (up to 8,
+     * for bfs, dijkstra and a-star) as `"X,Y;X,Y"` or an array of `"X,Y"`: the search stops
+     * at the nearest (`run.goalReached()` says which).
      */
     goal?: string | string[] | null;
     /** The share of dead ends removed after generation, 0 to 1 (default 0: a perfect maze). */
@@ -88,6 +96,12 @@ export interface MazeRunOptions {
      * bidirectional searches). Options object only.
      */
     via?: string | string[] | null;
+    /**
+     * When the search stops: `"goal"` (default) when it takes the goal, `"flood"` once it has
+     * reached every cell it can, then giving the path to the goal. Flooding is for `bfs`,
+     * `dijkstra`, `a-star` and `a-star-weighted`; the others refuse it.
+     */
+    exit?: "goal" | "flood" | null;
 }
 "#;
 
@@ -95,7 +109,7 @@ export interface MazeRunOptions {
 /// `object` tells the options object from the positional arguments, whose width, height and
 /// seed have no defaults.
 pub struct Given {
-    values: [JsValue; 16],
+    values: [JsValue; 17],
     object: bool,
 }
 
@@ -129,7 +143,7 @@ impl Given {
             Some(_) => {}
         }
         let [a, b, c, d, e, f, g, h, i, j, k, l, m, n] = rest;
-        // Waypoints come in the options object only.
+        // Waypoints and the exit come in the options object only.
         let values = [
             first,
             a,
@@ -146,6 +160,7 @@ impl Given {
             l,
             m,
             n,
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
         ];
         Ok(Given { values, object })
@@ -183,8 +198,8 @@ impl Given {
             seed => args::seed(opt("seed"), seed)?,
         };
         // Read in the order of the options, so the first bad one is the one reported.
-        let start = point(opt("start"), self.get("start"))?;
-        let (goal, other_goals) = goal_list(opt("goal"), self.get("goal"))?;
+        let (start, start_exit) = end(opt("start"), self.get("start"))?;
+        let ((goal, other_goals), goal_exit) = goal_end(opt("goal"), self.get("goal"))?;
         let braid = args::share(opt("braid"), self.get("braid"))?;
         let shape = args::shape(opt("shape"), self.get("shape"), true)?;
         let mask = optional_mask(CALL, self.get("mask"))?;
@@ -201,16 +216,22 @@ impl Given {
             goal,
             other_goals,
             via: points(opt("via"), self.get("via"))?,
+            start_exit,
+            goal_exit,
+            ends: Default::default(),
             braid,
             shape,
             mask,
             edits: optional_edits(opt("edits"), self.get("edits"), cells)?,
-            search: search(
-                CALL,
-                self.get("corners"),
-                self.get("heuristic"),
-                self.get("weight"),
-            )?,
+            search: Search {
+                exit: exit(opt("exit"), self.get("exit"))?,
+                ..search(
+                    CALL,
+                    self.get("corners"),
+                    self.get("heuristic"),
+                    self.get("weight"),
+                )?
+            },
             density: optional_density(opt("density"), self.get("density"))?,
         })
     }
@@ -219,7 +240,7 @@ impl Given {
 /// The options object's values, in the order of [`OPTIONS`]. Every key it has must be an
 /// option (an unknown one is refused by name, with the option it is closest to); a getter that
 /// throws is refused too.
-fn from_object(object: &JsValue) -> Result<[JsValue; 16], JsError> {
+fn from_object(object: &JsValue) -> Result<[JsValue; 17], JsError> {
     let unreadable = || {
         let options = "use a plain object of settings, e.g. { generator: 'kruskal' }";
         param(CALL, "options").refuse(object, allowed_text(options))
@@ -237,7 +258,7 @@ fn from_object(object: &JsValue) -> Result<[JsValue; 16], JsError> {
             )));
         }
     }
-    let mut values: [JsValue; 16] = Default::default();
+    let mut values: [JsValue; 17] = Default::default();
     for (value, name) in values.iter_mut().zip(OPTIONS) {
         *value = js_sys::Reflect::get(object, &JsValue::from_str(name))
             .map_err(|_| param(CALL, name).fail(&format!("{name} could not be read: it threw")))?;
@@ -344,6 +365,30 @@ pub fn goal_list(which: Param, value: &JsValue) -> Result<GoalList, JsError> {
     Ok((Some(goal), goals))
 }
 
+/// A start or goal as given: a cell, or a gap in the outer wall.
+type End = (Option<(u32, u32)>, Option<WallExit>);
+
+/// A start or goal: a cell as `"X,Y"`, or a gap in the outer wall as `"exit:SIDE[:N]"`
+/// ([`WallExit`]); empty, null or undefined for the default.
+pub fn end(which: Param, value: &JsValue) -> Result<End, JsError> {
+    let text = args::optional_text(which, value)?.unwrap_or_default();
+    if WallExit::is_exit(&text) {
+        let exit = WallExit::parse(which.name, &text).map_err(|e| which.fail(&e))?;
+        return Ok((None, Some(exit)));
+    }
+    Ok((point(which, value)?, None))
+}
+
+/// The goals as given: a gap in the outer wall (`"exit:SIDE[:N]"`, one goal), else a list
+/// as [`goal_list`] reads it.
+pub fn goal_end(which: Param, value: &JsValue) -> Result<(GoalList, Option<WallExit>), JsError> {
+    if let Some(text) = value.as_string().filter(|text| WallExit::is_exit(text)) {
+        let exit = WallExit::parse(which.name, &text).map_err(|e| which.fail(&e))?;
+        return Ok(((None, Vec::new()), Some(exit)));
+    }
+    Ok((goal_list(which, value)?, None))
+}
+
 /// A mask's text: null or undefined for none.
 pub fn optional_mask(call: &'static str, mask: &JsValue) -> Result<Option<Mask>, JsError> {
     match args::optional_text(param(call, "mask"), mask)? {
@@ -396,6 +441,14 @@ pub fn search(
         }
     }
     Ok(search)
+}
+
+/// When the search stops: undefined or null for the default (at the goal), else a name.
+pub fn exit(which: Param, value: &JsValue) -> Result<Exit, JsError> {
+    match args::optional_text(which, value)? {
+        None => Ok(Exit::default()),
+        Some(name) => Exit::parse(name.trim()).map_err(|e| which.fail(&e)),
+    }
 }
 
 /// An open world's density: undefined or null for the default, else a number 0 to 0.9.

@@ -44,6 +44,7 @@ impl MazeRun {
             title: Some(&title),
             distances: distances.as_deref(),
             longest: longest.as_ref().map(|l| l.path.as_slice()),
+            gaps: self.gaps(),
         };
         Ok(export::svg(maze, &sheet))
     }
@@ -74,15 +75,27 @@ impl MazeRun {
             .filter(|_| with_solution)
             .map(<[usize]>::to_vec);
         self.sheet = None;
-        self.sheet = Some(export::SheetWriter::measuring(
-            maze.clone(),
-            self.run.start(),
-            self.run.goal(),
-            path,
-            title,
-            with_distances,
-        ));
+        self.sheet = Some(
+            export::SheetWriter::measuring(
+                maze.clone(),
+                self.run.start(),
+                self.run.goal(),
+                path,
+                title,
+                with_distances,
+            )
+            .with_gaps(self.gaps()),
+        );
         Ok(())
+    }
+
+    /// The sheet's gaps in the outer wall: the ends that are exits.
+    fn gaps(&self) -> [Option<(usize, crate::topology::Side)>; 2] {
+        let exits = self.run.exits();
+        [
+            exits.start.map(|side| (self.run.start(), side)),
+            exits.goal.map(|side| (self.run.goal(), side)),
+        ]
     }
 
     /// The next piece of the worksheet begun with `sheetBegin`, about `limit` cells of work (a

@@ -122,6 +122,7 @@ pub fn solve_world(
         corners,
         heuristic,
         weight,
+        ..Search::default()
     };
     if search.check().is_err() {
         let given = weight_refusal_of(&args::describe(&weight_value));

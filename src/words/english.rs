@@ -15,6 +15,10 @@ pub mod reasons {
     pub const JPS_SHAPE: &str = "jump-point-search works on the plain square grid only";
     /// A wall follower back in a state it has been in.
     pub const WALL_LOOPED: &str = "no way to the goal by following this wall";
+    /// Pledge back in a cell, heading and turn count it has stood in.
+    pub const PLEDGE_LOOPED: &str = "back in a cell, heading and turn count seen before: the \
+                                     walk would repeat itself (Pledge is sure to get out only \
+                                     through an exit in the outer wall)";
     /// The random mouse made every move it may without reaching the goal.
     pub const RANDOM_MOUSE_LIMIT: &str = "step limit reached: the random mouse wandered for \
                                           1000 moves a cell of the maze (at most 20 million) \
@@ -124,6 +128,7 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("reasons.jps-shape", reasons::JPS_SHAPE),
     ("reasons.random-mouse-limit", reasons::RANDOM_MOUSE_LIMIT),
     ("reasons.wall-looped", reasons::WALL_LOOPED),
+    ("reasons.pledge-looped", reasons::PLEDGE_LOOPED),
     ("reasons.walled-in", reasons::WALLED_IN),
     ("narration.sidewinder.extend-run", "Coin says go on: carved east from cell {cell}, the run is now {run:cell} long."),
     ("narration.sidewinder.close-run-edge", "At the east edge the run must close: carve {side} from cell {cell}, chosen from a run of {run}."),
@@ -150,8 +155,15 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("narration.bidirectional.no-meeting", "no meeting yet"),
     ("narration.bidirectional.best-meeting", "best meeting costs {cost}"),
     ("narration.jps.expand-start", "Took jump point {cell} at g = {g}, jumped every way from it, and found {added:new-jump-point}."),
+    ("narration.jps.expand-plain", "Took jump point {cell} at g = {g}, jumped the natural ways and those a blocked cell beside it forces, and found {added:new-jump-point}."),
     ("narration.jps.expand-open", "Took jump point {cell} at g = {g}, in open ground, jumped only the natural ways, and found {added:new-jump-point}."),
     ("narration.ida.raise", "Nothing left under the bound: raised it to {bound}, the smallest f that was above it, and started round {round} again from the start {cell}."),
+    ("narration.flood.goal", "Took the goal {cell} and reached {added:neighbour} more: early exit is off, so the flood goes on to every cell it can reach; the path is read back from the goal at the end."),
+    ("narration.flood.found", "The frontier is empty: the flood reached every cell it can ({visited:cell}). Followed the ways back from the goal: the path has {length:cell}."),
+    ("narration.ida.raise-more", "Nothing left under the bound, and the round pushed under twice the cells of the round before: raised the bound by twice the last raise, to {bound} (no path costs less than {floor}), and started round {round} again from the start {cell}."),
+    ("narration.ida.better", "Reached the goal {cell} at cost {g}, above {floor}, the least a path can cost: kept this path as the best so far and lowered the bound under its cost, to look only for cheaper ones."),
+    ("narration.ida.proven", "Nothing cheaper under the bound: the best path kept, {length:cell} at cost {cost}, is the cheapest."),
+    ("narration.ida.push-cheaper", "Pushed cell {cell}: g = {g}, f = {f} is below {best}, the cost of the best path kept."),
     ("narration.ida.begin", "Started at cell {cell} with bound h = {bound}."),
     ("narration.ida.push", "Pushed cell {cell}: g = {g}, f = {f} is within the bound {bound}."),
     ("narration.ida.pop", "No move left under the bound from cell {cell}: popped it."),
@@ -206,6 +218,7 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("refusals.braid-open", "braid {value} is not allowed with {name}: it makes an open world, with no dead ends to remove; give braid 0"),
     ("refusals.density", "density {value} is not allowed: give the share of blocked cells, from 0 to {max}"),
     ("refusals.weight", "weight {value} is not allowed: give a number from 1 to {max}"),
+    ("refusals.exit-flood", "exit flood is not for {name}: it keeps no best way back to every cell it reaches to read the goal's path from after a flood; choose one of {others}, or exit goal"),
     ("refusals.diagonal", "diagonal moves are for the square grid without a mask, not a {grid} grid: choose corners never"),
     ("refusals.masked-square", "masked square"),
     ("refusals.goals-many", "{count} goals are too many: give at most {max}"),
@@ -213,6 +226,10 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("refusals.goals-bidirectional", "{name} searches from both ends and meets in the middle, so it takes one goal: several goals are for bfs, dijkstra and a-star"),
     ("refusals.via-many", "{count} waypoints are too many: give at most {max}"),
     ("refusals.via-solver", "{name} does not go by waypoints: waypoints are for bfs, dijkstra, a-star, bidirectional-bfs and bidirectional-a-star"),
+    ("refusals.goals-flood", "exit flood reads back the path to one goal, and {count} goals are given: give one goal, or exit goal"),
+    ("refusals.via-flood", "exit flood reads back the path of one search, so it goes by no waypoints (given: {count}): leave the waypoints out, or exit goal"),
+    ("refusals.goals-wall-exit", "an end in a gap of the outer wall is for a search to one goal, and {count} goals are given: give the ends as cells X,Y, or one goal"),
+    ("refusals.via-wall-exit", "an end in a gap of the outer wall is for a search without waypoints (given: {count}): give the ends as cells X,Y, or leave the waypoints out"),
     ("refusals.memory", "not enough memory left for a maze of {cells} cells (it may need about {mb} MB): free() runs that are no longer needed, or choose a smaller size"),
     ("refusals.maze-size", "maze size {width}x{height} is not allowed: width and height must be 1 to {max}"),
     ("refusals.grid-size", "a {shape} grid of {width}x{height} is not allowed: width and height must be 1 to {max}"),

@@ -193,6 +193,47 @@ impl fmt::Display for Heuristic {
     }
 }
 
+/// When a search stops: at the goal (early exit), or once it has flooded every cell it can
+/// reach (Red Blob Games, "Introduction to the A* Algorithm", *early exit*: the same search
+/// answers "the way to this goal" or "the way to every cell"). Flooding still reports the path
+/// to the goal at the end. Only the searches that keep a way to every cell they reach honour
+/// it: breadth-first search, Dijkstra and A* (`solvers::Entry::floods`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Exit {
+    /// Stop when the goal is taken from the frontier.
+    #[default]
+    Goal,
+    /// Go on until the frontier is empty, then read the path to the goal.
+    Flood,
+}
+
+impl Exit {
+    /// Every choice, in the order lists show them.
+    pub const ALL: [Exit; 2] = [Exit::Goal, Exit::Flood];
+
+    /// The name on the command line and in links.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Exit::Goal => "goal",
+            Exit::Flood => "flood",
+        }
+    }
+
+    /// The choice with this name.
+    pub fn parse(text: &str) -> Result<Exit, String> {
+        Exit::ALL
+            .into_iter()
+            .find(|e| e.name() == text)
+            .ok_or_else(|| unknown("exit", text, Exit::ALL.map(Exit::name)))
+    }
+}
+
+impl fmt::Display for Exit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// How a search may move and guess: what the run's settings say beyond the solver's name.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Search {
@@ -201,6 +242,8 @@ pub struct Search {
     /// `f = g + weight · h`; 1 is plain A*. The registry's `a-star-weighted` uses 2 when this
     /// is left at 1.
     pub weight: f64,
+    /// Stop at the goal, or flood everything reachable first ([`Exit`]).
+    pub exit: Exit,
 }
 
 impl Default for Search {
@@ -209,6 +252,7 @@ impl Default for Search {
             corners: Corners::Never,
             heuristic: Heuristic::Grid,
             weight: 1.0,
+            exit: Exit::Goal,
         }
     }
 }

@@ -52,7 +52,7 @@ async function englishLeft(page) {
         return null;
       }
     };
-    const names = [...api.generatorNames(), ...api.solverNames(), 'player'];
+    const names = [...api.generatorNames(), ...api.solverNames(), 'braid', 'player'];
     for (const name of names) {
       add(safe(() => api.algorithmTitle(name)));
       add(safe(() => api.algorithmSummary(name)));

@@ -310,6 +310,37 @@ test('bad edits, corners, heuristic and weight in the URL fall back with a messa
   assert.deepEqual(errors.filter((e) => !e.includes('edits')), []);
 });
 
+test('early exit: exit=flood floods every cell; the Stop control shows for the solvers that flood; a bad exit falls back', async () => {
+  const query = '?generator=kruskal&braid=50&width=6&height=5&seed=1&speed=max&goal=2,1';
+  const visited = (page) => page.evaluate(() => window.mazestep.controller.run.visited());
+  const field = (page) => page.evaluate(() => {
+    const el = document.getElementById('exit');
+    return { hidden: document.getElementById('exit-field').hidden, value: el.value, exit: window.mazestep.controller.settings.exit };
+  });
+  const flood = await suite.open(`${query}&solver=bfs&exit=flood`);
+  await flood.page.evaluate(() => window.mazestep.controller.run.finish());
+  assert.equal(await visited(flood.page), 30, 'the flood reaches all 6 x 5 cells');
+  assert.deepEqual(await field(flood.page), { hidden: false, value: 'flood', exit: 'flood' });
+  const link = new URL(await flood.page.evaluate(() => window.mazestep.teach.on?.link?.() ?? location.href));
+  assert.equal(link.searchParams.get('exit'), 'flood', 'the link carries exit=flood');
+  // Back to the goal from the control: the maze is kept, the search stops at the goal.
+  await flood.page.selectOption('#exit', 'goal');
+  await waitSettled(flood.page);
+  await flood.page.evaluate(() => window.mazestep.controller.run.finish());
+  assert.ok(await visited(flood.page) < 30, 'stopping at the goal visits fewer');
+  assert.equal(await field(flood.page).then((f) => f.exit), 'goal');
+  // A solver that cannot flood: no control, and the run stops at the goal without a refusal.
+  const dfs = await suite.open(`${query}&solver=dfs&exit=flood`);
+  assert.equal((await field(dfs.page)).hidden, true, 'no Stop control for DFS');
+  const said = await dfs.page.evaluate(() => [...document.querySelectorAll('#messages li')].map((li) => li.textContent));
+  assert.deepEqual(said, []);
+  const bad = await suite.open(`${query}&solver=bfs&exit=sea`);
+  const messages = await bad.page.evaluate(() => [...document.querySelectorAll('#messages li')].map((li) => li.textContent));
+  assert.ok(messages.some((m) => m.startsWith("URL: exit 'sea' ")), messages.join('\n'));
+  assert.equal((await field(bad.page)).exit, 'goal');
+  assert.deepEqual([...flood.errors, ...dfs.errors], []);
+});
+
 /** Viewport point of cell c's centre on the shape renderer. */
 const shapeCentre = (page, c) => page.evaluate((c) => {
   const r = window.mazestep.renderer;

@@ -105,3 +105,25 @@ test('the types declare goal as a list and via', () => {
   assert.match(types, /goalReached\(\): number;/);
   assert.match(types, /reworkStops\(/);
 });
+
+test('goals and waypoints refuse exit flood and ends in the outer wall, with the core\'s words', () => {
+  const message = (options) => refusal(() => new mz.MazeRun({ ...base, ...options }));
+  const flood = message({ goal: '8,6;1,5', exit: 'flood' });
+  assert.equal(flood.message, 'MazeRun: exit flood reads back the path to one goal, and 2 goals are given: give one goal, or exit goal');
+  assert.equal(flood.data?.key, 'core.refusals.goals-flood');
+  assert.equal(message({ via: '3,3', exit: 'flood' }).data?.key, 'core.refusals.via-flood');
+  const wall = message({ start: 'exit:west', via: ['3,3'] });
+  assert.match(wall.message, /^MazeRun: an end in a gap of the outer wall is for a search without waypoints \(given: 1\)/);
+  assert.equal(wall.data?.key, 'core.refusals.via-wall-exit');
+  // A goal in the wall is one goal: a list of cells does not take it.
+  assert.match(message({ goal: 'exit:south;1,5' }).message, /^MazeRun: goal /);
+  // One goal still floods, and a goal in the wall still is one.
+  const one = new mz.MazeRun({ ...base, exit: 'flood' });
+  one.finish();
+  assert.equal(one.goalReached(), 8 + 6 * 9);
+  one.free();
+  const walled = new mz.MazeRun({ ...base, goal: 'exit:south' });
+  assert.equal(walled.goalExit(), 2);
+  assert.deepEqual(Array.from(walled.goals()), [walled.goal()]);
+  walled.free();
+});

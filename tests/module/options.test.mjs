@@ -12,8 +12,8 @@ import { mz, state, stateDiff } from './load.mjs';
 /** The options, in the order of the positional arguments. */
 const KEYS = ['generator', 'solver', 'width', 'height', 'seed', 'start', 'goal', 'braid', 'shape',
   'mask', 'edits', 'corners', 'heuristic', 'weight', 'density'];
-/** Every option of the object: those, and the waypoints (which have no positional place). */
-const OPTIONS = [...KEYS, 'via'];
+/** Every option of the object: the positional ones, the waypoints and `exit` (the object only). */
+const OBJECT_KEYS = [...KEYS, 'via', 'exit'];
 
 /** What `fn` throws (failing the test if it does not), as the Error itself. */
 function refusal(fn) {
@@ -86,14 +86,14 @@ test('only the generator is needed: 10 x 10, no solver, a fresh seed the run tel
 
 test('an unknown key is refused by name, with the key meant when it is close', () => {
   const error = refusal(() => new mz.MazeRun({ generator: 'kruskal', widht: 5 }));
-  assert.equal(error.message, `MazeRun: unknown option 'widht': did you mean width? allowed are ${OPTIONS.join(', ')}`);
+  assert.equal(error.message, `MazeRun: unknown option 'widht': did you mean width? allowed are ${OBJECT_KEYS.join(', ')}`);
   assert.match(refusal(() => new mz.MazeRun({ generator: 'kruskal', Seed: '1' })).message,
     /^MazeRun: unknown option 'Seed': did you mean seed\? /);
   assert.match(refusal(() => new mz.MazeRun({ Generator: 'kruskal' })).message,
     /^MazeRun: unknown option 'Generator': did you mean generator\? /);
   // Nothing close: no guess.
   assert.equal(refusal(() => new mz.MazeRun({ generator: 'kruskal', colour: 'red' })).message,
-    `MazeRun: unknown option 'colour': allowed are ${OPTIONS.join(', ')}`);
+    `MazeRun: unknown option 'colour': allowed are ${OBJECT_KEYS.join(', ')}`);
   // A symbol key is no option either; a long key is cut in the message.
   assert.match(refusal(() => new mz.MazeRun({ generator: 'kruskal', [Symbol('s')]: 1 })).message,
     /^MazeRun: unknown option \(a symbol\): allowed are /);
@@ -183,11 +183,11 @@ test('pkg/mazestep.d.ts declares the options object, and the positional form as 
   const body = types.split('export interface MazeRunOptions {')[1]?.split('\n}')[0];
   assert.ok(body, 'the .d.ts declares MazeRunOptions');
   const keys = [...body.matchAll(/^ {4}(\w+)\??:/gm)].map((m) => m[1]);
-  assert.deepEqual(keys, OPTIONS);
+  assert.deepEqual(keys, OBJECT_KEYS);
   assert.match(body, /^ {4}generator: string;$/m, 'generator is required');
-  assert.equal([...body.matchAll(/^ {4}\w+\?:/gm)].length, OPTIONS.length - 1, 'the rest are optional');
+  assert.equal([...body.matchAll(/^ {4}\w+\?:/gm)].length, OBJECT_KEYS.length - 1, 'the rest are optional');
   // Each key has its doc comment.
-  assert.equal([...body.matchAll(/\*\/\n {4}\w+\??:/g)].length, OPTIONS.length);
+  assert.equal([...body.matchAll(/\*\/\n {4}\w+\??:/g)].length, OBJECT_KEYS.length);
   assert.deepEqual(
     JSON.parse(`[${body.match(/shape\?: (.*) \| null;/)[1].replaceAll(' | ', ',')}]`),
     Array.from(mz.shapeNames()),
@@ -198,4 +198,36 @@ test('pkg/mazestep.d.ts declares the options object, and the positional form as 
   assert.match(constructors[1], /^generator: string, solver: /);
   const positional = types.split('constructor(options: MazeRunOptions);')[1].split('constructor(generator')[0];
   assert.match(positional, /@deprecated/);
+});
+
+test('exit: flood visits every reachable cell and keeps the path; goal is the default; the rest refuse it', () => {
+  const maze = { generator: 'kruskal', width: 9, height: 7, seed: '4', braid: 0.5 };
+  for (const solver of ['bfs', 'dijkstra', 'a-star', 'a-star-weighted']) {
+    const outcome = (exit) => {
+      let narration = '';
+      const run = new mz.MazeRun({ ...maze, solver, ...(exit ? { exit } : {}) });
+      // The search's last step says "found" (the player's walk comes after it).
+      while (run.phase() !== 'done' && !narration) {
+        run.advance(1);
+        if (run.lastEvent() === 'found') narration = run.narration();
+      }
+      run.finish();
+      const seen = { visited: run.visited(), path: run.pathLength(), outcome: run.outcome(), narration };
+      run.free();
+      return seen;
+    };
+    const [plain, goal, flood] = [outcome(null), outcome('goal'), outcome('flood')];
+    assert.deepEqual(goal, plain, `${solver}: exit goal is the default`);
+    assert.equal(flood.visited, 63, `${solver}: the flood reaches all 9 x 7 cells`);
+    assert.ok(goal.visited < 63, `${solver}: stopping at the goal visits fewer (${goal.visited})`);
+    assert.equal(flood.path, goal.path, `${solver}: the same path`);
+    assert.match(flood.narration, /^The frontier is empty: the flood reached every cell it can \(63 cells\)/);
+  }
+  const refused = refusal(() => new mz.MazeRun({ ...maze, solver: 'dfs', exit: 'flood' }));
+  assert.match(refused.message, /exit flood is not for dfs: .* choose one of bfs, a-star, dijkstra, a-star-weighted, or exit goal/);
+  assert.equal(refused.data.key, 'core.refusals.exit-flood');
+  assert.equal(refusal(() => new mz.MazeRun({ ...maze, solver: 'bfs', exit: 'sea' })).message,
+    "MazeRun: unknown exit 'sea': choose one of goal, flood");
+  assert.match(refusal(() => new mz.MazeRun({ ...maze, solver: 'bfs', exit: 5 })).message, /^MazeRun: exit 5 is not allowed: use a string, or leave it out$/);
+  assert.deepEqual(['bfs', 'dfs', 'dijkstra'].map((name) => mz.solverHonours(name)[3]), [1, 0, 1]);
 });

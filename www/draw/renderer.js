@@ -10,6 +10,7 @@
 // pixels, thin style leaves walls out (wall == 0): one pixel per cell, marks only.
 
 import { paintOf, patternInk } from '../run/world.js';
+import { drawThinking } from './thinking.js';
 
 // The mark and passage bits come from the module (useModuleBits), the one place they are
 // defined; until then nothing is drawn.
@@ -143,6 +144,18 @@ export class Renderer {
     this.distanceKey = '';
     this.distanceMax = 0;
     this.longest = null; // the longest path (Uint32Array of cells) while the map is on
+    // How the search thinks (www/draw/thinking.js): arrows, numbers ('', 'g', 'h', 'f'), the
+    // cell whose way back is traced (-1: none). `thought` is what the last overlay read.
+    this.thinking = { arrows: false, numbers: '', trace: -1 };
+    this.thought = null;
+  }
+
+  /** Arrows, numbers and trace back: any of { arrows, numbers, trace }; redraws the markers. */
+  setThinking(change) {
+    const next = { ...this.thinking, ...change };
+    if (next.arrows === this.thinking.arrows && next.numbers === this.thinking.numbers && next.trace === this.thinking.trace) return;
+    this.thinking = next;
+    if (this.run && this.geo) this.drawOverlay();
   }
 
   /**
@@ -635,7 +648,10 @@ export class Renderer {
     const walking = run.algorithm() === 'player';
     const current = run.current();
     const heading = run.heading();
-    const key = `${this.overlay.width}x${this.overlay.height}:${phase}:${current}:${heading}:${walking}:${this.geo.bw}:${this.cursor}:${this.distanceKey}:${this.distanceFrom}:${this.extraOverlay?.key() ?? ''}`;
+    const { arrows, numbers, trace } = this.thinking;
+    const thinks = arrows || numbers || trace >= 0;
+    const thinkingKey = thinks ? `${run.steps()}:${arrows}:${numbers}:${trace}:${run.dirtyLen()}` : '';
+    const key = `${this.overlay.width}x${this.overlay.height}:${phase}:${current}:${heading}:${walking}:${this.geo.bw}:${this.cursor}:${this.distanceKey}:${this.distanceFrom}:${thinkingKey}:${this.extraOverlay?.key() ?? ''}`;
     if (key === this.overlayKey) return;
     this.overlayKey = key;
     const ctx = this.octx;
@@ -649,6 +665,7 @@ export class Renderer {
 
     if (this.distanceFrom >= 0 && this.longest) this.drawLongest(ctx, dpr);
     else if (walking || phase === 'done') this.drawPathDots(ctx, dpr);
+    this.thought = thinks ? drawThinking(this, ctx, dpr, this.thinking) : null;
     // Play mode's route and comparison (www/play/play-mode.js) under the markers, its walker over them.
     this.extraOverlay?.under(ctx, dpr, this);
     const [sx, sy, sPitch] = marker(run.start());

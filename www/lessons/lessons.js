@@ -107,6 +107,7 @@ export class Lessons {
       step: () => controller.step(),
       changed: () => on.changed(),
       message,
+      copy: () => controller.createRun({ ...controller.settings, race: 'none' }),
     });
     this.buildCard();
     onLanguageChange(() => {

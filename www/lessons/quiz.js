@@ -13,8 +13,15 @@
 //   kruskal        the next wall drawn (random, so the question names it): carve
 //                  or keep (plain square grid, where a wall is east or south of a cell) a choice
 //   wall followers which way it turns before its next move                      a choice
-// Questions are spaced by a few steps worked out from the question's number, so a shared
-// quiz link asks the same questions of everyone.
+// Where the questions are: on a maze of at most SURVEY_CELLS cells a copy of the run is stepped
+// through first (its first SURVEY_MAX steps, a slice per frame) and every step a question could
+// ask about is noted with its answer; planQuestions then spreads the questions over the whole
+// run and all its kinds (generation's and the solver's, in turn), each kind's evenly, and keeps
+// the answers fair: no choice is the answer of more than about 60 % of its kind's questions (at
+// most half of them, rounded up), and no answer comes three times in a row. On a bigger maze no
+// copy is made: the run on show looks forward from each question, a few steps on, and skips a
+// step whose answer would break the same rule (fair). The same for everyone: a shared quiz link
+// asks the same questions.
 
 import { t } from '../words/i18n.js';
 import { say } from '../words/core-words.js';
@@ -23,6 +30,12 @@ export const QUESTIONS_DEFAULT = 10;
 export const QUESTIONS_MAX = 50;
 // A question is looked for at most this many steps ahead.
 const SCAN_MAX = 50_000;
+// Mazes up to this many cells are surveyed on a copy (it is a second maze in memory), for at
+// most this many steps.
+export const SURVEY_CELLS = 40_000;
+export const SURVEY_MAX = 200_000;
+// Looking forward on a big maze, an unfair step is skipped for at most this many steps.
+const FAIR_PATIENCE = 2_000;
 const SIDES = ['north', 'east', 'south', 'west'];
 const TURNS = ['ahead', 'right', 'back', 'left'];
 
@@ -48,6 +61,119 @@ export function parseOpenItem(text) {
 /** Gap before question `k` (0-based): 1 to 5 steps, the same for everyone. */
 export const gapBefore = (k) => (k === 0 ? 0 : 1 + ((k * 7) % 5));
 
+/** The most questions of one kind that may share an answer, out of `n`: half, rounded up. */
+const fairShare = (n) => Math.ceil(n / 2);
+
+/**
+ * Chooses `n` questions from `candidates` ([{ step, kind, truth }] in step order: `step` the
+ * step before the one asked about, `truth` the answer of a choice question, null for a cell
+ * one): the kinds in turn (each as many as it has, to `n` in all), each kind's spread over its
+ * candidates, a choice kind's answers fair (planKind: at most half of its questions, rounded up,
+ * each, never three alike in a row). Returns the chosen ones in step order.
+ */
+export function planQuestions(candidates, n) {
+  const byKind = new Map();
+  for (const c of candidates) {
+    if (!byKind.has(c.kind)) byKind.set(c.kind, []);
+    byKind.get(c.kind).push(c);
+  }
+  const want = new Map([...byKind.keys()].map((kind) => [kind, 0]));
+  for (let left = n, more = true; left > 0 && more;) {
+    more = false;
+    for (const [kind, list] of byKind) {
+      if (left > 0 && want.get(kind) < list.length) {
+        want.set(kind, want.get(kind) + 1);
+        left--;
+        more = true;
+      }
+    }
+  }
+  const chosen = [];
+  for (const [kind, list] of byKind) chosen.push(...planKind(list, want.get(kind)));
+  return chosen.sort((a, b) => a.step - b.step);
+}
+
+// Ways tried to make one kind's answers fair before it settles for an even spread.
+const PLAN_TRIES = 20_000;
+
+/**
+ * `q` questions of one kind from its candidates `list` (in step order). Cell questions: evenly
+ * spread. Choice questions: each question near its even place, with the answer found there
+ * where that is fair, else another (a depth-first search over the answers, each answer's
+ * nearest candidate found by binary search); an even spread where no fair choice exists (a
+ * kind with one answer only).
+ */
+function planKind(list, q) {
+  const even = () => Array.from({ length: q }, (_, j) => list[Math.floor(((j + 0.5) * list.length) / q)]);
+  if (q === 0) return [];
+  if (list[0].truth === null) return even();
+  const places = new Map(); // answer -> indices into list, ascending
+  list.forEach((c, i) => (places.get(c.truth) ?? places.set(c.truth, []).get(c.truth)).push(i));
+  const answers = [...places.keys()];
+  // The index of `truth`'s candidate nearest `ideal` after `prev`: forward first, else back.
+  const nearest = (truth, ideal, prev) => {
+    const at = places.get(truth);
+    const from = Math.max(ideal, prev + 1);
+    let lo = 0, hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid] < from) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < at.length) return at[lo];
+    return lo > 0 && at[lo - 1] > prev ? at[lo - 1] : -1;
+  };
+  const limit = fairShare(q);
+  const counts = new Map();
+  const picks = [];
+  let tries = PLAN_TRIES;
+  const go = (j, prev) => {
+    if (j === q) return true;
+    if (--tries < 0) return false;
+    const ideal = Math.floor(((j + 0.5) * list.length) / q);
+    const here = list[Math.min(Math.max(ideal, prev + 1), list.length - 1)].truth;
+    for (const truth of [here, ...answers.filter((a) => a !== here)]) {
+      if ((counts.get(truth) ?? 0) >= limit) continue;
+      if (picks.length >= 2 && picks.at(-1).truth === truth && picks.at(-2).truth === truth) continue;
+      const i = nearest(truth, ideal, prev);
+      if (i < 0) continue;
+      picks.push(list[i]);
+      counts.set(truth, (counts.get(truth) ?? 0) + 1);
+      if (go(j + 1, i)) return true;
+      picks.pop();
+      counts.set(truth, counts.get(truth) - 1);
+    }
+    return false;
+  };
+  return go(0, -1) ? picks : even();
+}
+
+/**
+ * Notes, step by step, what a run could be asked about: `note(run, headingBefore)` after each
+ * step of a copy of the run. `candidates` as planQuestions takes them.
+ */
+export class QuestionSurvey {
+  constructor(square) {
+    this.square = square;
+    this.candidates = [];
+  }
+
+  note(run, heading) {
+    const kind = kindOf(run.algorithm(), run.lastEvent());
+    if (!kind || (kind === 'kruskal' && (!this.square || run.current() < 0))) return;
+    const event = run.lastEvent();
+    let truth = null;
+    if (kind === 'backtracker') truth = event;
+    else if (kind === 'kruskal') truth = event === 'merge-sets' ? 'carve' : 'keep';
+    else if (kind === 'follower') {
+      const turned = run.heading();
+      if (heading < 0 || turned < 0) return;
+      truth = TURNS[(turned - heading + 4) % 4];
+    } else if (run.current() < 0) return;
+    this.candidates.push({ step: run.steps() - 1, kind, truth });
+  }
+}
+
 export class QuizPanel {
   /**
    * @param {Document} doc
@@ -55,7 +181,8 @@ export class QuizPanel {
    * @param {object} on  { runs() (the runs on show: the main one first, then a race
    *   partner), settings(), cells(run), groups(run), work(job) (long work a slice per frame:
    *   the controller's startJob, with `cancelled()` called if it is stopped), step() (one step
-   *   on show), changed(), message(text) }
+   *   on show), changed(), message(text), copy() (a new run of the settings on show, for the
+   *   survey; the quiz frees it) }
    */
   constructor(doc, box, on) {
     this.doc = doc;
@@ -68,6 +195,7 @@ export class QuizPanel {
     this.empty = null; // why there is no question: 'none', 'noMore' or 'stopped'
     this.question = null; // { kind, step, truth, accept: Set, choices, narration, said, place }
     this.answered = null; // { right, answer }
+    this.plan = null; // { from, list }: the questions chosen for the run on show (planQuestions)
     this.resetScore();
     const make = (tag, props = {}) => Object.assign(doc.createElement(tag), props);
     this.el = {
@@ -99,6 +227,7 @@ export class QuizPanel {
   }
 
   resetScore() {
+    this.answers = []; // { kind, truth } of the questions asked, in order (for fair)
     this.asked = 0;
     this.score = 0;
     this.streak = 0;
@@ -116,6 +245,7 @@ export class QuizPanel {
    */
   open(questions = this.total, from = 0, opening = null) {
     this.active = true;
+    if (questions !== this.total) this.plan = null;
     this.total = questions;
     this.resetScore();
     this.question = null;
@@ -146,6 +276,7 @@ export class QuizPanel {
 
   /** A new run on show: the question asked about the old one goes. */
   newRun() {
+    this.plan = null;
     if (!this.active) return;
     this.question = null;
     this.answered = null;
@@ -173,12 +304,23 @@ export class QuizPanel {
     this.stopped = null;
     this.empty = null;
     const start = from ?? run.steps();
-    const search = { target: start + gapBefore(this.asked), scanned: 0, seeking: true, found: null };
+    // The plan, made once per run and starting step (a survey on a copy, first: see lookFor).
+    if (this.plan && from !== null && this.plan.from !== start) this.plan = null;
+    const small = run.cellCount <= SURVEY_CELLS && typeof this.on.copy === 'function';
+    if (this.asked === 0 && from !== null && !small) this.plan = null;
+    const planned = this.plan?.list[this.asked];
+    const search = {
+      target: planned ? Math.max(planned.step, from ?? 0) : start + gapBefore(this.asked), scanned: 0, seeking: true, found: null,
+      survey: small && !this.plan ? { from: start, copy: null, notes: new QuestionSurvey(false) } : null,
+      skipped: 0,
+    };
     this.search = search;
     this.looking = true;
     this.show();
     const square = this.on.settings().shape === 'square' && !this.on.settings().mask;
+    if (search.survey) search.survey.notes.square = square;
     const end = (empty) => {
+      search.survey?.copy?.free();
       if (this.search !== search) return;
       this.looking = false;
       this.search = null;
@@ -191,6 +333,7 @@ export class QuizPanel {
       }
       this.asked++;
       this.question = search.found;
+      this.answers.push({ kind: search.found.kind, truth: search.found.choices ? search.found.truth : null });
       this.show();
     };
     this.on.work({
@@ -209,6 +352,8 @@ export class QuizPanel {
       progress: () => (search.seeking ? null : search.scanned / SCAN_MAX),
       finished: () => end(null),
       cancelled: () => {
+        search.survey?.copy?.free();
+        if (search.survey) search.survey.copy = null;
         if (this.search !== search) return;
         this.looking = false;
         this.search = null;
@@ -226,12 +371,16 @@ export class QuizPanel {
   lookFor(search, n, square) {
     const runs = this.on.runs();
     const [run] = runs;
+    if (search.survey) {
+      this.survey(search, n);
+      return false;
+    }
     if (search.seeking) {
       for (const r of runs) r.seek(search.target, n);
       if (run.steps() < search.target && run.phase() !== 'done') return false;
       search.seeking = false;
       search.reachedEnd = run.phase() === 'done';
-      return run.phase() === 'done';
+      return run.phase() === 'done' || search.nothing === true;
     }
     for (let k = 0; k < n; k++) {
       if (search.scanned >= SCAN_MAX || run.phase() === 'done') return true;
@@ -244,12 +393,63 @@ export class QuizPanel {
       const kind = kindOf(run.algorithm(), run.lastEvent());
       if (!kind) continue;
       const question = this.ask(kind, moving, heading, square);
+      if (question && !this.plan && !this.fair(question) && search.skipped < FAIR_PATIENCE) {
+        // Unfair here: the step is taken again, and the search goes on.
+        search.skipped++;
+        for (const r of moving) r.advance(1);
+        continue;
+      }
       if (question) {
         search.found = question;
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * At most `n` steps of the survey: a copy of the run from the search's start to its end (or
+   * SURVEY_MAX steps), noting what could be asked; then the plan, and the search goes to its
+   * first question. Returns whether the survey is over.
+   */
+  survey(search, n) {
+    const survey = search.survey;
+    survey.copy ??= this.on.copy();
+    const copy = survey.copy;
+    if (copy.steps() < survey.from && copy.phase() !== 'done') {
+      copy.seek(survey.from, n);
+      return false;
+    }
+    for (let k = 0; k < n; k++) {
+      if (copy.phase() === 'done' || copy.steps() - survey.from >= SURVEY_MAX) {
+        this.plan = { from: survey.from, list: planQuestions(survey.notes.candidates, this.total) };
+        copy.free();
+        search.survey = null;
+        const planned = this.plan.list[this.asked];
+        // Nothing to ask: the run still goes where it was asked to (a link's step), and the
+        // search ends there with no question.
+        search.nothing = !planned;
+        search.target = planned ? planned.step : survey.from;
+        return true;
+      }
+      const heading = copy.heading();
+      if (copy.advance(1) === 0) continue;
+      survey.notes.note(copy, heading);
+    }
+    return false;
+  }
+
+  /**
+   * Whether asking this question keeps the answers fair (a big maze, with no plan): a choice
+   * kind's answer not in more than half (rounded up) of its questions so far, and not a third
+   * time in a row.
+   */
+  fair(question) {
+    if (!question.choices) return true;
+    const same = this.answers.filter((a) => a.kind === question.kind);
+    const alike = same.filter((a) => a.truth === question.truth).length;
+    const [a, b] = this.answers.slice(-2);
+    return alike + 1 <= fairShare(same.length + 1) && !(a?.truth === question.truth && b?.truth === question.truth);
   }
 
   /**

@@ -51,4 +51,6 @@ export const TOURS = {
   },
   'ida-star': { maze: search('ida-star'), stops: [first('expand'), first('pop'), first('found')] },
   'random-mouse': { maze: search('random-mouse'), stops: [first('move'), { share: 0.5 }, first('found')] },
+  // The wall follower's island: Pledge lets go of it.
+  pledge: { maze: island('pledge'), stops: [first('move'), { share: 0.5 }, first('found')] },
 };

@@ -20,24 +20,25 @@
 // at the exact step it had reached. Laying out the timeline is background work: it uses what
 // is left of each frame and never blocks anything.
 //
-// Race: with settings.race set to a solver name, a second run (the partner) is made from the
-// same settings with that solver, so its maze is generated identically. Both get the same
-// steps, one call each; the page is done when both are.
+// Race: with settings.race naming up to three lanes (settings.js, parseRace), a run per lane
+// (the partners) is made from the same settings with that lane's solver, heuristic and
+// weight, so its maze is generated identically. Every run gets the same steps, one call each;
+// the page is done when all are.
 
 import { t } from '../words/i18n.js';
 import { say } from '../words/core-words.js';
-import { goalList } from './settings.js';
+import { goalList, raceLanes } from './settings.js';
 
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
-  'goals', 'via', 'edits', 'corners', 'heuristic', 'weight'];
+  'goals', 'via', 'edits', 'corners', 'heuristic', 'weight', 'exit'];
 
 // What a live re-solve may change without a new run (see rework).
 const WORLD_KEYS = ['edits', 'start', 'goal', 'goals', 'via'];
 
 // Settings of the search alone: changing only these keeps the generated maze (and its edits),
 // and the new run opens where its search begins instead of replaying generation (see update).
-export const SEARCH_KEYS = ['solver', 'race', 'corners', 'heuristic', 'weight'];
+export const SEARCH_KEYS = ['solver', 'race', 'corners', 'heuristic', 'weight', 'exit'];
 
 // Longest frame gap the clock counts: after a hidden tab or a debugger pause the run carries
 // on where it was instead of jumping ahead by minutes.
@@ -106,7 +107,7 @@ export class Controller {
     this.settings = { ...settings };
     this.state = 'idle';
     this.run = null;
-    this.partner = null; // the race partner's run, or null
+    this.partners = []; // the race's other lanes' runs, in lane order
     this.budget = 0;
     this.lastTime = null;
     this.frameHandle = null;
@@ -175,16 +176,15 @@ export class Controller {
   }
 
   replaceRun(settings) {
-    let run, partner = null;
+    let run;
+    const partners = [];
     try {
       run = this.createRun(settings);
-      if (settings.race && settings.race !== 'none') {
-        try {
-          partner = this.createRun({ ...settings, solver: settings.race });
-        } catch (err) {
-          run.free();
-          throw err;
-        }
+      try {
+        for (const lane of raceLanes(settings)) partners.push(this.createRun({ ...settings, ...lane, race: 'none' }));
+      } catch (err) {
+        for (const made of [run, ...partners]) made.free();
+        throw err;
       }
     } catch (err) {
       this.hooks.error(messageOf(err));
@@ -193,10 +193,9 @@ export class Controller {
     this.cancelJob(false);
     this.timeline = null;
     this.chores.clear();
-    if (this.run) this.run.free();
-    if (this.partner) this.partner.free();
+    for (const old of this.run ? this.runs() : []) old.free();
     this.run = run;
-    this.partner = partner;
+    this.partners = partners;
     this.settings = { ...settings };
     this.restAt = null;
     this.setState('idle');
@@ -366,8 +365,8 @@ export class Controller {
       slicer: this.slicers.until,
       slice: (n) => {
         const done = this.run.advanceUntil(kind, n);
-        // The race partner keeps step with the main run.
-        if (this.partner && this.partner.phase() !== 'done') this.partner.advance(done);
+        // The race's other lanes keep step with the main run.
+        for (const partner of this.partners) if (partner.phase() !== 'done') partner.advance(done);
         return done < n || this.run.lastEvent() === kind || this.run.phase() === 'done';
       },
       progress: () => null,
@@ -653,9 +652,18 @@ export class Controller {
     this.seek(this.settings.from || 0, { pause: false, label: t('page.jobAgain') });
   }
 
-  /** The runs on show: the main one, then the race partner if there is one. */
+  /** The first of the race's other lanes, or null (a two-lane race's partner). */
+  get partner() {
+    return this.partners[0] ?? null;
+  }
+
+  set partner(run) {
+    this.partners = run ? [run] : [];
+  }
+
+  /** The runs on show: the main one, then the race's other lanes in order. */
   runs() {
-    return this.partner ? [this.run, this.partner] : [this.run];
+    return [this.run, ...this.partners];
   }
 
   fail(err) {

@@ -109,5 +109,17 @@ export function createRun(mz, settings, maskOf) {
     heuristic: s.heuristic,
     weight: s.weight,
     density: s.density / 100,
+    // Flooding only for the solvers that can, to one goal without waypoints (the module refuses
+    // the rest): a race partner, a newly chosen solver or a goal list simply stops at the goal.
+    exit: s.exit === 'flood' && floods(mz, s.solver) && !s.goals && !s.via ? 'flood' : 'goal',
   });
+}
+
+/** Whether the module's solver `name` can flood (solverHonours' fourth flag). */
+function floods(mz, name) {
+  try {
+    return mz.solverHonours(name)[3] === 1;
+  } catch {
+    return false;
+  }
 }

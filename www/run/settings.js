@@ -5,6 +5,7 @@
 import { t } from '../words/i18n.js';
 
 import { say } from '../words/core-words.js';
+import { quote } from '../words/quote.js';
 
 export const STYLES = ['block', 'thin'];
 
@@ -69,6 +70,12 @@ export function cornerTitle(name) {
 export function heuristicTitle(name) {
   return t(`page.heuristic-${name}`);
 }
+/** The numbers the page may write on the cells ('' none; www/draw/thinking.js). */
+export const NUMBERS = ['', 'g', 'h', 'f'];
+/** A numbers choice in the page's language ("Off", "Cost so far (g)", …). */
+export function numbersTitle(name) {
+  return t(`page.numbers-${name || 'off'}`);
+}
 /** Heuristics for A* and greedy search (the core's world::Heuristic names). */
 export const HEURISTICS = {
   grid: "The grid's own (Manhattan, Chebyshev with diagonals)",
@@ -77,14 +84,91 @@ export const HEURISTICS = {
   octile: 'Octile',
   chebyshev: 'Chebyshev',
 };
+/** When the search stops (the core's world::Exit names): at the goal, or after flooding. */
+export const EXITS = ['goal', 'flood'];
 /** A*'s weight: f = g + weight · h. */
 export const WEIGHT_MIN = 1;
 export const WEIGHT_MAX = 100;
 
+// ---- the race's lanes ----------------------------------------------------------------------
+//
+// `race` is 'none' or up to RACE_PARTNERS_MAX lanes beside the main one (so four in all),
+// separated by commas; each lane is a solver name, then its own options after colons: a
+// heuristic's name and `w` with A*'s weight, e.g. `greedy,a-star:w2,a-star:euclidean:w1.5`.
+// A lane that names no heuristic or weight takes the page's (`heuristic=`, `weight=`), so an
+// old link's `race=dfs` is the same race it was.
+
+export const RACE_PARTNERS_MAX = 3;
+
+/** Ready-made races: the settings each one sets (the main lane's solver, heuristic and weight too). */
+export const RACE_PRESETS = {
+  trio: { solver: 'dijkstra', race: 'greedy,a-star', heuristic: 'grid', weight: 1 },
+  weights: { solver: 'a-star', race: 'a-star:w2', heuristic: 'grid', weight: 1 },
+};
+
+/**
+ * Reads a race's text: the lanes as [{ solver, heuristic, weight }] (null where the lane takes
+ * the page's), and the text written back (`canonical`). Throws an Error whose message says
+ * what is wrong (in the page's language), quoting what was given.
+ * @param {string} text
+ * @param {string[]} solvers  the solver names the core has
+ */
+export function parseRace(text, solvers) {
+  const given = String(text).trim();
+  if (given === '' || given === 'none') return { lanes: [], canonical: 'none' };
+  const parts = given.split(',');
+  if (parts.length > RACE_PARTNERS_MAX) {
+    throw new Error(t('page.raceTooMany', { count: String(parts.length), max: String(RACE_PARTNERS_MAX) }));
+  }
+  const lanes = parts.map((part, i) => {
+    const [name, ...options] = part.trim().split(':');
+    const lane = String(i + 2);
+    if (!solvers.includes(name)) {
+      throw new Error(t('page.raceUnknownSolver', { lane, name: quote(name), list: solvers.join(', ') }));
+    }
+    let heuristic = null, weight = null;
+    for (const option of options) {
+      const w = /^w([0-9]{1,3}(\.[0-9]{1,3})?)$/.exec(option);
+      if (w && weight === null && Number(w[1]) >= WEIGHT_MIN && Number(w[1]) <= WEIGHT_MAX) weight = Number(w[1]);
+      else if (Object.hasOwn(HEURISTICS, option) && heuristic === null) heuristic = option;
+      else {
+        throw new Error(t('page.raceBadOption', {
+          lane, option: quote(option), heuristics: Object.keys(HEURISTICS).join(', '), min: String(WEIGHT_MIN), max: String(WEIGHT_MAX),
+        }));
+      }
+    }
+    return { solver: name, heuristic, weight };
+  });
+  return { lanes, canonical: lanes.map(laneText).join(',') };
+}
+
+/** One lane as the address writes it. */
+function laneText({ solver, heuristic, weight }) {
+  return [solver, heuristic, weight === null ? null : `w${weight}`].filter(Boolean).join(':');
+}
+
+/**
+ * The lanes beside the main one, each with the settings its run is made with: its solver,
+ * and its own heuristic and weight or else the page's. [] when there is no race.
+ */
+export function raceLanes(settings) {
+  const race = settings.race;
+  if (!race || race === 'none') return [];
+  return race.split(',').map((part) => {
+    const [solver, ...options] = part.split(':');
+    let heuristic = settings.heuristic ?? 'grid', weight = settings.weight ?? 1;
+    for (const option of options) {
+      if (/^w[0-9]/.test(option)) weight = Number(option.slice(1));
+      else heuristic = option;
+    }
+    return { solver, heuristic, weight };
+  });
+}
+
 export const DEFAULTS = {
   generator: '',
   solver: '',
-  // A second solver raced on the same maze beside the first, or 'none'.
+  // Up to three more solvers raced on the same maze beside the first (see parseRace), or 'none'.
   race: 'none',
   width: 24,
   height: 16,
@@ -103,12 +187,19 @@ export const DEFAULTS = {
   mask: '',
   // The distance map: '' off, 'start' from the start, or "X,Y" from that cell.
   distances: '',
+  // How the search thinks, drawn on the maze: came-from arrows, and the numbers in the cells
+  // ('' none, 'g' cost so far, 'h' the search's guess, 'f' their sum).
+  arrows: false,
+  numbers: '',
   // The learner's edits of the generated maze in the core's text form ('' for none; see
   // www/run/world.js), and how the search may move and guess.
   edits: '',
   corners: 'never',
   heuristic: 'grid',
   weight: 1,
+  // When the search stops: 'goal' (early exit) or 'flood' (everything reachable first, for
+  // the solvers that can: BFS, Dijkstra, A*).
+  exit: 'goal',
   // Start and goal as "X,Y", or '' for the corners (top-left start, bottom-right goal).
   start: '',
   goal: '',

@@ -76,10 +76,21 @@ export class Stage {
     this.shapes = null; // made once the shapes' module is loaded
     this.renderer = this.tiles;
     this.waiting = null; // { run, distances } while a shaped run waits for the shapes' module
+    this.thinking = { arrows: false, numbers: '', trace: -1 }; // www/draw/thinking.js
+  }
+
+  /**
+   * How the search thinks, drawn over the maze: any of { arrows, numbers, trace } (the
+   * settings' `arrows` and `numbers`; a traced cell, -1 for none), on every renderer.
+   */
+  setThinking({ arrows = this.thinking.arrows, numbers = this.thinking.numbers, trace = this.thinking.trace }) {
+    this.thinking = { arrows: Boolean(arrows), numbers: numbers || '', trace };
+    for (const r of this.renderers()) r.setThinking(this.thinking);
   }
 
   prepare(renderer) {
     renderer.setStyle(this.style);
+    if (this.thinking) renderer.setThinking(this.thinking);
     renderer.onPending = () => this.chore((rows) => this.renderer.drawMore(rows));
     return renderer;
   }
@@ -123,6 +134,9 @@ export class Stage {
       rest.nextCell = null;
     }
     this.renderer = use;
+    // A new run: no cell traced (its numbering may differ).
+    this.thinking.trace = -1;
+    use.setThinking(this.thinking);
     use.setDistanceFrom(-1);
     use.setRun(run);
     use.setDistanceFrom(this.distanceSource(run, distances));

@@ -9,13 +9,13 @@ import { t } from '../words/i18n.js';
 import { quote } from '../words/quote.js';
 import { langSetting, languageCodes, languageName } from '../words/language.js';
 import {
-  CORNERS, DENSITY_DEFAULT, cellCount, DENSITY_MAX, HEURISTICS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, pointInside,
+  CORNERS, DENSITY_DEFAULT, EXITS, cellCount, DENSITY_MAX, HEURISTICS, NUMBERS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, parseRace, pointInside,
   pointSetting, MAX_GOALS, MAX_WAYPOINTS, goalList, pointOf,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
 export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
-  'via', 'corners', 'heuristic', 'weight', 'seed', 'distances', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+  'via', 'corners', 'heuristic', 'weight', 'exit', 'seed', 'distances', 'arrows', 'numbers', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 /** The parameters of tours and the quiz, read by www/lessons/lessons.js (loaded when first needed). */
 export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
 PARAMS.push(...LESSON_PARAMS);
@@ -89,9 +89,13 @@ export function readSettings(search, api, defaults) {
 
   if (params.has('race')) {
     const given = params.get('race');
-    if (given === 'none' || given === '') settings.race = 'none';
-    else if (solvers.includes(given)) settings.race = given;
-    else refuse('race', given, t('page.useNoneOrOneOf', { list: solvers.join(', ') }), 'none');
+    // One name, as old links have it, or up to three lanes with their own options (parseRace).
+    try {
+      settings.race = parseRace(given, solvers).canonical;
+    } catch (err) {
+      const single = !/[,:]/.test(given);
+      refuse('race', given, single ? t('page.useNoneOrOneOf', { list: solvers.join(', ') }) : messageOf(err), 'none');
+    }
   }
 
   if (params.has('shape')) {
@@ -171,6 +175,12 @@ export function readSettings(search, api, defaults) {
     else refuse('weight', given, t('page.useWeight', { min: String(WEIGHT_MIN), max: String(WEIGHT_MAX) }), String(settings.weight));
   }
 
+  if (params.has('exit')) {
+    const given = params.get('exit');
+    if (EXITS.includes(given)) settings.exit = given;
+    else refuse('exit', given, t('page.useOneOf', { list: EXITS.join(', ') }), settings.exit);
+  }
+
   // Start and goal: "X,Y" read by the wasm parser, then checked against the grid just read.
   // The goal may name more goals after it, and via the waypoints, as "X,Y;X,Y".
   const grid = gridOf(settings);
@@ -235,6 +245,13 @@ export function readSettings(search, api, defaults) {
     }
   }
 
+  if (params.has('numbers')) {
+    const given = params.get('numbers');
+    if (NUMBERS.includes(given) && given !== '') settings.numbers = given;
+    else if (given === '' || given === 'off') settings.numbers = '';
+    else refuse('numbers', given, t('page.useNumbers'), t('page.numbers-off'));
+  }
+
   let seed = null;
   if (params.has('seed')) {
     const given = params.get('seed');
@@ -262,7 +279,7 @@ export function readSettings(search, api, defaults) {
     else refuse('style', given, t('page.useEither', { a: STYLES[0], b: STYLES[1] }), settings.style);
   }
 
-  for (const flag of ['autoplay', 'embed', 'loop']) {
+  for (const flag of ['arrows', 'autoplay', 'embed', 'loop']) {
     if (!params.has(flag)) continue;
     const given = params.get(flag);
     const value = parseFlag(given);
@@ -350,7 +367,7 @@ export function writeSettings(settings, step = 0) {
   // The density only when it differs from the default (it matters to open worlds only).
   if (settings.density !== undefined && settings.density !== DENSITY_DEFAULT) params.set('density', String(settings.density));
   params.set('solver', settings.solver);
-  // The race partner only when there is one.
+  // The race's lanes only when there are some.
   if (settings.race && settings.race !== 'none') params.set('race', settings.race);
   // The grid only when it is not the plain square one: every older link stays as it was.
   if (settings.shape && settings.shape !== 'square') params.set('shape', settings.shape);
@@ -362,6 +379,7 @@ export function writeSettings(settings, step = 0) {
   if (settings.corners && settings.corners !== 'never') params.set('corners', settings.corners);
   if (settings.heuristic && settings.heuristic !== 'grid') params.set('heuristic', settings.heuristic);
   if (settings.weight && settings.weight !== 1) params.set('weight', String(settings.weight));
+  if (settings.exit === 'flood') params.set('exit', 'flood');
   // Start and goal only when moved off their corners.
   if (settings.start) params.set('start', settings.start);
   // With more goals, the first is written even on its corner: the list reads plainly.
@@ -370,6 +388,8 @@ export function writeSettings(settings, step = 0) {
   if (settings.via) params.set('via', settings.via);
   params.set('seed', settings.seed);
   if (settings.distances) params.set('distances', settings.distances);
+  if (settings.arrows) params.set('arrows', '1');
+  if (settings.numbers) params.set('numbers', settings.numbers);
   params.set('speed', formatSpeed(settings.speed));
   params.set('style', settings.style);
   // The language only when one was asked for; else each reader gets their browser's.

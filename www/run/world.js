@@ -31,25 +31,31 @@ export function paintOf(value) {
 
 // Which solvers weigh terrain costs and may move diagonally: the core's registry says
 // (solvers::Entry's flags, through the module's solverHonours), given here at boot.
-let honoursOf = () => [0, 0, 0];
+let honoursOf = () => [0, 0, 0, 0];
 
 /** Where solverHonours(name) comes from: the module's function (main.js, at boot). */
 export function useSolverHonours(fn) {
   honoursOf = fn;
 }
 
-/** What a solver does with the world: { costs, diagonal, uniformOnly } (booleans). */
+/**
+ * What a solver does with the world: { costs, diagonal, uniformOnly, floods } (booleans;
+ * floods: it can go on past the goal and flood everything reachable, exit 'flood').
+ */
 export function solverHonours(name) {
   try {
-    const [costs, diagonal, uniformOnly] = honoursOf(name);
-    return { costs: costs === 1, diagonal: diagonal === 1, uniformOnly: uniformOnly === 1 };
+    const [costs, diagonal, uniformOnly, floods] = honoursOf(name);
+    return { costs: costs === 1, diagonal: diagonal === 1, uniformOnly: uniformOnly === 1, floods: floods === 1 };
   } catch {
-    return { costs: false, diagonal: false, uniformOnly: false };
+    return { costs: false, diagonal: false, uniformOnly: false, floods: false };
   }
 }
 
 // The solvers that use a heuristic (and A*'s weight).
 const GUESSES = new Set(['a-star', 'a-star-weighted', 'bidirectional-a-star', 'greedy', 'ida-star', 'jump-point-search']);
+
+/** Whether the solver searches with a heuristic (and A*'s weight). */
+export const usesHeuristic = (name) => GUESSES.has(name);
 
 /** Words for the note next to the solver, with the core's caveat on the search options. */
 export function honoursText(name, { corners = 'never', heuristic = 'grid', weight = 1 } = {}) {
@@ -60,6 +66,8 @@ export function honoursText(name, { corners = 'never', heuristic = 'grid', weigh
     moves: t(diagonal ? 'page.honoursDiagonal' : 'page.honoursSides'),
   });
   if (uniformOnly) text += ` ${t('page.honoursUniform')}`;
+  // Where pruning pays (the core's jump_point_search module doc says the same).
+  if (name === 'jump-point-search') text += ` ${t('page.honoursJumps')}`;
   // As the core's world::Heuristic::caveat says it.
   if (GUESSES.has(name) && weight > 1) {
     text += ` ${t('page.honoursWeight', { weight })}`;

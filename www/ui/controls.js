@@ -3,9 +3,9 @@
 // parsers handed in, so the page and the core accept the same values.
 
 import { t } from '../words/i18n.js';
-import { honoursText } from '../run/world.js';
+import { honoursText, solverHonours } from '../run/world.js';
 import {
-  CORNERS, DENSITY_MAX, HEURISTICS, cornerTitle, heuristicTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
+  CORNERS, DENSITY_MAX, EXITS, HEURISTICS, NUMBERS, RACE_PRESETS, raceLanes, cornerTitle, heuristicTitle, numbersTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
 } from '../run/settings.js';
 
@@ -30,6 +30,8 @@ export class Controls {
       braidText: $('braid-text'), density: $('density'), densityText: $('density-text'),
       densityField: $('density-field'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
       diagonals: $('diagonals'), heuristic: $('heuristic'), weight: $('weight'), honours: $('solver-honours'),
+      arrows: $('arrows'), numbers: $('numbers'),
+      exit: $('exit'), exitField: $('exit-field'),
     };
     this.summaries = new Map();
     this.fillOptions();
@@ -61,8 +63,17 @@ export class Controls {
     for (const name of this.api.solverNames()) solver.append(option(name, this.api.algorithmTitle(name)));
     this.el.race.append(option('none', t('page.none')));
     for (const name of this.api.solverNames()) this.el.race.append(option(name, this.api.algorithmTitle(name)));
+    // Ready-made races of three and of two lanes; a race from an address gets an entry of its own (show).
+    const solvers = this.api.solverNames();
+    for (const [name, preset] of Object.entries(RACE_PRESETS)) {
+      if ([preset.solver, ...raceLanes(preset).map((lane) => lane.solver)].every((s) => solvers.includes(s))) {
+        this.el.race.append(option(`preset:${name}`, t(`page.racePreset-${name}`)));
+      }
+    }
     for (const name of Object.keys(CORNERS)) this.el.diagonals.append(option(name, cornerTitle(name)));
     for (const name of Object.keys(HEURISTICS)) this.el.heuristic.append(option(name, heuristicTitle(name)));
+    for (const name of NUMBERS) this.el.numbers.append(option(name, numbersTitle(name)));
+    for (const name of EXITS) this.el.exit.append(option(name, t(`page.exit-${name}`)));
     this.el.speed.min = '0';
     this.el.speed.max = String(SPEED_STOPS.length - 1);
     this.el.speed.step = '1';
@@ -84,9 +95,17 @@ export class Controls {
     el.density.addEventListener('input', () => this.showDensity(Number(el.density.value)));
     el.density.addEventListener('change', () => this.on.change({ density: Number(el.density.value) }));
     el.solver.addEventListener('change', () => this.on.change({ solver: el.solver.value }));
-    el.race.addEventListener('change', () => this.on.change({ race: el.race.value }));
+    el.race.addEventListener('change', () => {
+      const value = el.race.value;
+      // A preset sets the main lane's solver, heuristic and weight too.
+      const preset = value.startsWith('preset:') ? RACE_PRESETS[value.slice('preset:'.length)] : null;
+      this.on.change(preset ? { ...preset } : { race: value });
+    });
     el.diagonals.addEventListener('change', () => this.on.change({ corners: el.diagonals.value }));
     el.heuristic.addEventListener('change', () => this.on.change({ heuristic: el.heuristic.value }));
+    el.arrows.addEventListener('change', () => this.on.change({ arrows: el.arrows.checked }));
+    el.numbers.addEventListener('change', () => this.on.change({ numbers: el.numbers.value }));
+    el.exit.addEventListener('change', () => this.on.change({ exit: el.exit.value }));
     el.weight.addEventListener('change', () => {
       const value = this.checked(el.weight, () => {
         const weight = Number(el.weight.value);
@@ -224,11 +243,16 @@ export class Controls {
     // The slider only for the generators that read it (the core says which).
     el.densityField.hidden = !this.usesDensity(settings.generator);
     el.solver.value = settings.solver;
-    el.race.value = settings.race;
+    this.showRace(settings);
     el.diagonals.value = settings.corners;
     el.heuristic.value = settings.heuristic;
+    el.arrows.checked = Boolean(settings.arrows);
+    el.numbers.value = settings.numbers ?? '';
     el.weight.value = String(settings.weight);
     this.clearProblem(el.weight);
+    el.exit.value = settings.exit;
+    // Only for the solvers that can flood (the core's registry says which).
+    el.exitField.hidden = !solverHonours(settings.solver).floods;
     const honours = honoursText(settings.solver, settings);
     if (el.honours.textContent !== honours) el.honours.textContent = honours;
     el.width.value = String(settings.width);
@@ -240,6 +264,24 @@ export class Controls {
     this.showEnds(settings);
     el.styleBlock.checked = settings.style === 'block';
     el.styleThin.checked = settings.style === 'thin';
+  }
+
+  /**
+   * The race list shows the race on show: a solver, a preset whose settings it has, or an entry
+   * of its own for a race made in the address (its lanes' names).
+   */
+  showRace(settings) {
+    const select = this.el.race;
+    select.querySelector('option[data-custom]')?.remove();
+    const preset = Object.entries(RACE_PRESETS).find(([, p]) => Object.entries(p).every(([key, value]) => settings[key] === value));
+    let value = preset ? `preset:${preset[0]}` : settings.race;
+    if (![...select.options].some((item) => item.value === value)) {
+      const item = option(settings.race, raceLanes(settings).map((lane) => safe(() => this.api.algorithmTitle(lane.solver), lane.solver)).join(' · '));
+      item.dataset.custom = '';
+      select.append(item);
+      value = settings.race;
+    }
+    select.value = value;
   }
 
   /** Where the start and goal are (also after a live re-solve moved one). */
@@ -290,10 +332,16 @@ export class Controls {
     none(this.el.race, 'page.none');
     for (const item of this.el.diagonals.options) item.textContent = cornerTitle(item.value);
     for (const item of this.el.heuristic.options) item.textContent = heuristicTitle(item.value);
+    for (const item of this.el.numbers.options) item.textContent = numbersTitle(item.value);
+    for (const item of this.el.exit.options) item.textContent = t(`page.exit-${item.value}`);
     // The seam to the core's words: titles and summaries asked again, in case they follow the language.
+    for (const [name] of Object.entries(RACE_PRESETS)) {
+      const item = this.el.race.querySelector(`option[value="preset:${name}"]`);
+      if (item) item.textContent = t(`page.racePreset-${name}`);
+    }
     for (const select of [this.el.generator, this.el.solver, this.el.race]) {
       for (const item of select.options) {
-        if (item.value !== 'none') item.textContent = safe(() => this.api.algorithmTitle(item.value), item.value);
+        if (item.value !== 'none' && !item.value.startsWith('preset:') && !('custom' in item.dataset)) item.textContent = safe(() => this.api.algorithmTitle(item.value), item.value);
       }
     }
     for (const name of this.summaries.keys()) this.summaries.set(name, safe(() => this.api.algorithmSummary(name), ''));

@@ -196,8 +196,14 @@ export class Layout {
    */
   arrangeLanes() {
     const lanes = this.el.lanes;
+    const count = Number(lanes.dataset.lanes) || 1;
+    if (count <= 2) this.placeLanes(lanes, 0);
     if (!lanes.classList.contains('racing')) {
       lanes.classList.remove('stacked');
+      return;
+    }
+    if (count > 2) {
+      this.arrangeMany(lanes, count);
       return;
     }
     const aspect = this.aspect || 1.5;
@@ -214,6 +220,67 @@ export class Layout {
     // A margin against flipping back and forth at the border.
     const now = lanes.classList.contains('stacked');
     lanes.classList.toggle('stacked', now ? over * 1.04 >= side : over > side * 1.04);
+  }
+
+  /**
+   * Three or four lanes: in the number of columns (one to four) that gives each maze the most
+   * room, row after row (two by two on most screens, four in a row on a wide one with a tall
+   * maze).
+   */
+  arrangeMany(lanes, count) {
+    lanes.classList.remove('stacked');
+    const aspect = this.aspect || 1.5;
+    const caption = lanes.querySelector('.caption')?.offsetHeight ?? 0;
+    const status = lanes.querySelector('.status')?.offsetHeight ?? 0;
+    const header = caption + status + 12;
+    const width = lanes.clientWidth;
+    const height = this.stacked.matches ? this.roomForLanes() : lanes.clientHeight;
+    const sideWith = (columns) => {
+      const rows = Math.ceil(count / columns);
+      return Math.min((width - 10 * (columns - 1)) / columns, ((height - rows * header - 8 * (rows - 1)) / rows) * aspect);
+    };
+    const now = Number(lanes.style.getPropertyValue('--lane-cols')) || 2;
+    let columns = now;
+    for (let c = 1; c <= count; c++) {
+      // A margin against flipping back and forth at a border.
+      if (sideWith(c) > sideWith(columns) * (columns === now ? 1.04 : 1)) columns = c;
+    }
+    this.placeLanes(lanes, columns, count);
+    // Where the stage is stacked over the explanations, the stages' height is the room's share.
+    const rows = Math.ceil(count / columns);
+    const stageHeight = Math.floor((height - rows * header - 8 * (rows - 1)) / rows);
+    if (this.stacked.matches) lanes.style.setProperty('--lane-stage-h', `${Math.max(60, stageHeight)}px`);
+    else lanes.style.removeProperty('--lane-stage-h');
+  }
+
+  /**
+   * Puts each lane's caption, status and stage in its cell of a grid of `columns` (0: the
+   * two-lane layout of style.css, nothing set here).
+   */
+  placeLanes(lanes, columns, count = 0) {
+    lanes.classList.toggle('many', columns > 0);
+    if (columns === 0) {
+      if (!lanes.style.getPropertyValue('--lane-cols')) return;
+      lanes.style.removeProperty('--lane-cols');
+      lanes.style.removeProperty('--lane-rows');
+      lanes.style.removeProperty('--lane-stage-h');
+      for (const part of lanes.querySelectorAll('.lane > *')) {
+        part.style.removeProperty('grid-row');
+        part.style.removeProperty('grid-column');
+      }
+      return;
+    }
+    lanes.style.setProperty('--lane-cols', String(columns));
+    lanes.style.setProperty('--lane-rows', String(Math.ceil(count / columns)));
+    [...lanes.querySelectorAll('.lane:not([hidden])')].forEach((lane, i) => {
+      const block = Math.floor(i / columns);
+      const parts = [lane.querySelector('.caption'), lane.querySelector('.status'), lane.querySelector('.stage')];
+      parts.forEach((part, k) => {
+        if (!part) return;
+        part.style.gridRow = String(3 * block + k + 1);
+        part.style.gridColumn = String((i % columns) + 1);
+      });
+    });
   }
 
   /**

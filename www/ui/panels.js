@@ -12,6 +12,10 @@ import { statusText } from '../run/stage.js';
 // region read out at every change would talk over itself while a run plays: screen readers
 // hear it through a hidden copy (#status-live), refreshed at most this often while running.
 const STATUS_INTERVAL_MS = 750;
+// The path's mark bit (src/board.rs mark::PATH), and the solvers whose path on terrain is the
+// cheapest (they weigh each move by its cost; the core labels it "shortest path").
+const PATH_BIT = 8;
+const CHEAPEST_ON_TERRAIN = ['dijkstra', 'a-star'];
 const STATS_INTERVAL_MS = 100;
 // The maze statistics walk the whole maze (linear in the cells; measured in Chromium: about
 // 0.1 s for a million cells, 1.5 s for 4096 x 4096). Up to a million cells: every 250 ms while
@@ -204,7 +208,8 @@ export class Panels {
       b.forEach((bit, i) => {
         if (!bits.includes(bit)) {
           bits.push(bit);
-          labels.push(l[i]);
+          // On terrain the cost-aware searches' path is the cheapest one, not the shortest.
+          labels.push(terrain && bit === PATH_BIT && CHEAPEST_ON_TERRAIN.includes(name) ? t('page.legendCheapestPath') : l[i]);
         }
       });
     }

@@ -1,11 +1,15 @@
-// Race and "not shortest": the words around a second solver racing the first on the same maze,
+// Race and "not shortest": the words around up to three more solvers racing the first on the same maze,
 // and the note when a found path is longer than a shortest one, or dearer than the cheapest.
 // Text only, never markup from outside: every string goes in with textContent.
 
 import { formatNumber, language, t } from '../words/i18n.js';
-import { costOfRun, formatCost } from '../run/world.js';
+import { costOfRun, formatCost, usesHeuristic } from '../run/world.js';
+import { heuristicTitle, raceLanes } from '../run/settings.js';
 import { bestPathsOf } from '../run/stage.js';
 import { isShaped } from '../run/module-api.js';
+
+// The ids' endings of the race's other lanes' elements (index.html), in lane order.
+const LANE_SUFFIXES = ['-race', '-race-2', '-race-3'];
 
 // Two costs this close are the same (a path's cost is a sum of whole numbers and √2s).
 const SAME = 1e-6;
@@ -76,6 +80,45 @@ export function verdict(a, b) {
   return lines;
 }
 
+/**
+ * Who did best over three or four lanes, in words, from { title, visited, path, cost, steps }
+ * results (path 0 = none found): the shortest path, the cheapest where costs are not lengths,
+ * the fewest visited, the first done. Ties name every lane that shares the best.
+ * @returns {string[]}
+ */
+export function verdictOfMany(rows) {
+  const best = (value, ok = () => true) => {
+    const eligible = rows.filter(ok);
+    if (eligible.length === 0) return null;
+    const low = Math.min(...eligible.map(value));
+    return { low, names: eligible.filter((r) => Math.abs(value(r) - low) < SAME).map((r) => r.title).join(', ') };
+  };
+  const lines = [];
+  const found = (r) => r.path > 0;
+  const shortest = best((r) => r.path, found);
+  if (!shortest) lines.push(t('page.raceNobody'));
+  else lines.push(t('page.raceShortestOf', { names: shortest.names, length: shortest.low }));
+  // Cost only where some path's cost is not its length less one (terrain, diagonal moves).
+  if (rows.some((r) => found(r) && r.cost != null && Math.abs(r.cost - (r.path - 1)) > SAME)) {
+    const cheapest = best((r) => r.cost, (r) => found(r) && r.cost != null);
+    if (cheapest) lines.push(t('page.raceCheapestOf', { names: cheapest.names, cost: formatCost(cheapest.low) }));
+  }
+  const fewest = best((r) => r.visited);
+  lines.push(t('page.raceFewestOf', { names: fewest.names, visited: fewest.low }));
+  const first = best((r) => r.steps);
+  lines.push(t('page.raceFirstOf', { names: first.names, steps: first.low }));
+  return lines;
+}
+
+/** The steps a run's search took (its solving phase), 0 where it has none. */
+export function searchSteps(run) {
+  try {
+    return run.phaseSteps('solving');
+  } catch {
+    return 0;
+  }
+}
+
 export class RaceView {
   /**
    * @param {Document} doc
@@ -89,9 +132,10 @@ export class RaceView {
     this.api = api;
     this.shortestOf = shortestOf;
     this.el = {
-      lane: $('lane-race'), caption: $('caption'), captionRace: $('caption-race'),
-      note: $('shortest-note'), noteRace: $('shortest-note-race'), result: $('race-result'),
+      lanes: $('lanes'), caption: $('caption'), note: $('shortest-note'), result: $('race-result'),
       slot: $('race-slot'), pending: $('race-pending'),
+      // The race's other lanes, in order: each its lane, caption and note.
+      others: LANE_SUFFIXES.map((suffix) => ({ lane: $(`lane${suffix}`), caption: $(`caption${suffix}`), note: $(`shortest-note${suffix}`) })),
     };
   }
 
@@ -103,37 +147,78 @@ export class RaceView {
     }
   }
 
-  /** Shows or hides the race lane and captions for these settings (before the renderer lays out). */
+  /**
+   * A lane's caption: its solver's title, and the heuristic and weight it searches with when
+   * they are not the plain ones (for the solvers that use them).
+   */
+  laneTitle({ solver, heuristic = 'grid', weight = 1 }) {
+    if (solver === 'none') return t('page.noSolver');
+    const title = this.title(solver);
+    if (!usesHeuristic(solver)) return title;
+    const details = [];
+    if (heuristic !== 'grid') details.push(heuristicTitle(heuristic));
+    if (weight !== 1) details.push(t('page.raceWeight', { weight: formatNumber(weight) }));
+    return details.length === 0 ? title : t('page.raceLaneTitle', { title, details: details.join(', ') });
+  }
+
+  /** Every lane as { solver, heuristic, weight }, the main one first. */
+  lanesOf(settings) {
+    return [{ solver: settings.solver, heuristic: settings.heuristic, weight: settings.weight }, ...raceLanes(settings)];
+  }
+
+  /** Shows or hides the race's lanes and captions for these settings (before the renderer lays out). */
   showLanes(settings) {
-    const racing = settings.race !== 'none';
-    this.el.lane.hidden = !racing;
-    this.el.lane.parentElement.classList.toggle('racing', racing);
+    const lanes = this.lanesOf(settings);
+    const racing = lanes.length > 1;
+    this.el.others.forEach((other, i) => {
+      other.lane.hidden = i + 1 >= lanes.length;
+      if (!other.lane.hidden) other.caption.textContent = this.laneTitle(lanes[i + 1]);
+    });
+    this.el.lanes.classList.toggle('racing', racing);
+    this.el.lanes.dataset.lanes = String(lanes.length);
     // The comparison's room is kept from the start of a race, so its end moves nothing.
-    if (this.el.slot) this.el.slot.hidden = !racing;
-    this.el.caption.hidden = !racing;
-    if (racing) {
-      this.el.caption.textContent = settings.solver === 'none' ? t('page.noSolver') : this.title(settings.solver);
-      this.el.captionRace.textContent = this.title(settings.race);
+    if (this.el.slot) {
+      this.el.slot.hidden = !racing;
+      // Three or four rows in the table: a taller room (style.css).
+      this.el.slot.dataset.lanes = String(lanes.length);
     }
+    this.el.caption.hidden = !racing;
+    if (racing) this.el.caption.textContent = this.laneTitle(lanes[0]);
+  }
+
+  /**
+   * The results of every lane, the main one first: { title, side, lane, run, visited, path,
+   * cost, steps, place } (steps: the search's own steps; place: 1 for the first done).
+   */
+  results(settings, run, partners) {
+    const lanes = this.lanesOf(settings);
+    const rows = [run, ...partners].map((r, i) => ({
+      title: this.laneTitle(lanes[i] ?? { solver: 'none' }), side: i === 0 ? 'main' : i === 1 ? 'race' : `race-${i}`, lane: i + 1, run: r,
+      visited: r.visited(), path: r.pathLength(), cost: costOfRun(r), steps: searchSteps(r),
+    }));
+    // The runs step together: the fewer steps a search took, the sooner it was done.
+    for (const r of rows) r.place = 1 + rows.filter((o) => o.steps < r.steps).length;
+    return rows;
   }
 
   /** Notes and the comparison, from the runs as they are now. */
-  update(settings, run, partner) {
+  update(settings, run, partners) {
+    const list = Array.isArray(partners) ? partners : partners ? [partners] : [];
+    const lanes = this.lanesOf(settings);
     this.showNote(this.el.note, settings, settings.solver, run);
-    this.showNote(this.el.noteRace, settings, settings.race, partner);
+    this.el.others.forEach((other, i) => {
+      if (list[i]) this.showNote(other.note, settings, lanes[i + 1]?.solver ?? 'none', list[i]);
+    });
     const result = this.el.result;
-    if (!partner || run.phase() !== 'done' || partner.phase() !== 'done') {
+    if (list.length === 0 || [run, ...list].some((r) => r.phase() !== 'done')) {
       result.hidden = true;
       result.replaceChildren();
       if (this.el.pending) this.el.pending.hidden = false;
       return;
     }
     if (this.el.pending) this.el.pending.hidden = true;
-    const rows = [
-      { title: settings.solver === 'none' ? t('page.noSolver') : this.title(settings.solver), run, side: 'main' },
-      { title: this.title(settings.race), run: partner, side: 'race' },
-    ].map((r) => ({ ...r, visited: r.run.visited(), path: r.run.pathLength(), cost: costOfRun(r.run) }));
     if (result.dataset.key === this.keyOf(settings) && result.dataset.lang === language() && !result.hidden) return;
+    const rows = this.results(settings, run, list);
     const doc = this.doc;
     const cell = (tag, text, cls) => {
       const node = doc.createElement(tag);
@@ -144,17 +229,20 @@ export class RaceView {
     const table = doc.createElement('table');
     const head = doc.createElement('tr');
     head.append(cell('th', t('page.raceRace')), cell('th', t('page.statVisited')), cell('th', t('page.statPathLength')),
-      cell('th', t('page.raceCost')));
+      cell('th', t('page.raceCost')), cell('th', t('page.raceSteps')), cell('th', t('page.raceFinished')));
     table.append(head);
     for (const r of rows) {
       const tr = doc.createElement('tr');
       tr.dataset.side = r.side;
+      tr.dataset.lane = String(r.lane);
+      if (r.place === 1) tr.classList.add('is-first');
       tr.append(cell('th', r.title), cell('td', formatNumber(r.visited), 'num visited'),
         cell('td', r.path > 0 ? formatNumber(r.path) : t('page.raceNone'), 'num path'),
-        cell('td', r.path > 0 && r.cost !== null ? formatCost(r.cost) : '–', 'num cost'));
+        cell('td', r.path > 0 && r.cost !== null ? formatCost(r.cost) : '–', 'num cost'),
+        cell('td', formatNumber(r.steps), 'num steps'), cell('td', t(`page.racePlace${r.place}`), 'place'));
       table.append(tr);
     }
-    const words = cell('p', verdict(rows[0], rows[1]).join(' '));
+    const words = cell('p', (rows.length === 2 ? verdict(rows[0], rows[1]) : verdictOfMany(rows)).join(' '));
     result.replaceChildren(table, words);
     result.dataset.key = this.keyOf(settings);
     result.dataset.lang = language();
@@ -165,6 +253,8 @@ export class RaceView {
     let text = '';
     if (run && solver !== 'none' && run.outcome() === 'found') text = this.noteOf(this.title(solver), settings, run);
     if (node.textContent !== text) node.textContent = text;
+    // The whole sentence, where three or four lanes cut it to two lines.
+    if (node.title !== text) node.title = text;
     node.hidden = text === '';
   }
 

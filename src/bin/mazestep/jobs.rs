@@ -3,12 +3,12 @@
 //! is given), solves or measures them ([`solvers::solve`], [`stats::measure`]), and hands them
 //! to [`crate::output`] to be written.
 
-use crate::options::{Command, Format, Generate, Layout, Solve, Stats};
+use crate::options::{cell_place, Command, Format, Generate, Layout, Solve, Stats};
 use crate::output;
 use crate::Failure;
 use mazestep::generators;
 use mazestep::maze::Maze;
-use mazestep::run::{default_ends_of, Run, Settings};
+use mazestep::run::{default_ends_of, Ends, Run, Settings};
 use mazestep::solvers::{self, Report};
 use mazestep::stats::{self, Summary};
 use mazestep::world::{self, Search};
@@ -80,15 +80,31 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
     }
     let open_world = generators::find(job.algorithm).is_ok_and(|entry| !entry.perfect);
     let several = !(job.other_goals.is_empty() && job.via.is_empty());
-    let (maze, report) =
-        if job.world.is_some() || open_world || several || job.search != Search::default() {
-            solve_in_world(job)?
-        } else {
-            let maze = make(job.algorithm, &job.layout, job.seed, job.braid, job.density)?;
-            let report = solvers::solve(job.solver, &maze, job.start, job.goal)
-                .map_err(|e| Failure::Usage(e.to_string()))?;
-            (maze, report)
+    // Exits and the hardest ends need the run: it tells the walkers of the gaps, and places
+    // the hardest pair on the maze made. Several goals and waypoints need it too.
+    let placed_by_run = job.start_exit.is_some()
+        || job.goal_exit.is_some()
+        || (job.ends == Ends::Hardest && !(job.given.0 && job.given.1));
+    let placed;
+    let (job, maze, report) = if placed_by_run {
+        let (maze, report, (start_cell, goal_cell)) = solve_in_world(job)?;
+        placed = Solve {
+            start: cell_place(&maze, start_cell),
+            goal: cell_place(&maze, goal_cell),
+            start_cell,
+            goal_cell,
+            ..job.clone()
         };
+        (&placed, maze, report)
+    } else if job.world.is_some() || open_world || several || job.search != Search::default() {
+        let (maze, report, _) = solve_in_world(job)?;
+        (job, maze, report)
+    } else {
+        let maze = make(job.algorithm, &job.layout, job.seed, job.braid, job.density)?;
+        let report = solvers::solve(job.solver, &maze, job.start, job.goal)
+            .map_err(|e| Failure::Usage(e.to_string()))?;
+        (job, maze, report)
+    };
     match job.format {
         Format::Json => output::solve_json_line(&maze, job, &report, out)?,
         Format::Svg => output::answer_sheet(&maze, job, &report, out)?,
@@ -106,8 +122,8 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
 
 /// Solves the way the page's runs do: the world file's cells (or an open world's obstacles)
 /// in the maze, the start and goal freed if blocked, and the search options. Returns the
-/// world searched and the report.
-fn solve_in_world(job: &Solve) -> Result<(Maze, Report), Failure> {
+/// world searched, the report and the cells of the ends it searched between.
+fn solve_in_world(job: &Solve) -> Result<(Maze, Report, (usize, usize)), Failure> {
     let layout = &job.layout;
     let mut settings = Settings::new(
         job.algorithm,
@@ -122,8 +138,14 @@ fn solve_in_world(job: &Solve) -> Result<(Maze, Report), Failure> {
     .with_search(job.search);
     settings.mask = layout.mask.clone();
     settings.edits = job.world.as_ref().map(|(_, edits)| Arc::new(edits.clone()));
-    settings.start = Some(job.start);
-    settings.goal = Some(job.goal);
+    // The ends given stay; the others the preset places (the hardest on the maze made).
+    settings.start = (job.given.0 && job.start_exit.is_none()).then_some(job.start);
+    settings.goal = (job.given.1 && job.goal_exit.is_none()).then_some(job.goal);
+    if !job.given.0 && !job.given.1 && job.ends != Ends::Hardest {
+        (settings.start, settings.goal) = (Some(job.start), Some(job.goal));
+    }
+    (settings.start_exit, settings.goal_exit) = (job.start_exit, job.goal_exit);
+    settings.ends = job.ends;
     settings.other_goals = job.other_goals.clone();
     settings.via = job.via.clone();
     let mut run = Run::new(settings).map_err(|e| Failure::Usage(e.to_string()))?;
@@ -131,7 +153,7 @@ fn solve_in_world(job: &Solve) -> Result<(Maze, Report), Failure> {
     let report = run
         .report()
         .ok_or_else(|| Failure::Usage("the search did not run".to_string()))?;
-    Ok((run.maze().clone(), report))
+    Ok((run.maze().clone(), report, (run.start(), run.goal())))
 }
 
 fn stats(job: &Stats, out: &mut impl Write) -> Result<(), Failure> {

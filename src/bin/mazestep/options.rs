@@ -25,10 +25,10 @@ use mazestep::generators;
 use mazestep::maze::{Maze, MAX_SIDE};
 use mazestep::parse;
 use mazestep::rng;
-use mazestep::run::{default_ends_of, Checked, RunError, Settings, DEFAULT_SIDE};
+use mazestep::run::{Checked, Ends, RunError, Settings, WallExit, DEFAULT_SIDE};
 use mazestep::solvers;
 use mazestep::topology::{mask_makers as shapes, GridError, Mask, Shape};
-use mazestep::world::{self, Corners, Edits, Heuristic, Search};
+use mazestep::world::{self, Corners, Edits, Exit, Heuristic, Search};
 use std::ffi::OsString;
 use std::sync::Arc;
 
@@ -63,7 +63,7 @@ pub enum Format {
 }
 
 /// The grid a command's mazes are made on: its shape, its mask, and the maze to start from.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Layout {
     pub shape: Shape,
     /// The mask file as typed, if one was given.
@@ -115,7 +115,7 @@ pub struct Generate {
 }
 
 /// A checked `solve` command.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Solve {
     pub solver: &'static str,
     pub algorithm: &'static str,
@@ -140,6 +140,13 @@ pub struct Solve {
     pub density: f64,
     /// How the search may move and guess (`--moves`, `--corners`, `--heuristic`, `--weight`).
     pub search: Search,
+    /// `--start exit:…`, `--goal exit:…`: the ends that are gaps in the outer wall.
+    pub start_exit: Option<WallExit>,
+    pub goal_exit: Option<WallExit>,
+    /// `--ends`: where the ends not given go (the hardest pair is placed on the maze made).
+    pub ends: Ends,
+    /// Whether the start and the goal were given (typed, or marked in the world file).
+    pub given: (bool, bool),
     /// `--world FILE`: the file as typed, and its cells as edits of an empty room.
     pub world: Option<(String, Edits)>,
 }
@@ -253,11 +260,16 @@ const COUNT: Opt = Opt {
 };
 const START: Opt = Opt {
     name: "--start",
-    hint: "a cell as X,Y, e.g. 0,0",
+    hint: "a cell as X,Y, e.g. 0,0, or a gap in the outer wall, e.g. exit:west",
 };
 const GOAL: Opt = Opt {
     name: "--goal",
-    hint: "a cell as X,Y, e.g. 9,9; give it again for more goals (the nearest is reached)",
+    hint: "a cell as X,Y, e.g. 9,9, or a gap in the outer wall, e.g. exit:south:5; give a cell \
+           again for more goals (the nearest is reached)",
+};
+const ENDS: Opt = Opt {
+    name: "--ends",
+    hint: "corners, hardest or random",
 };
 const VIA: Opt = Opt {
     name: "--via",
@@ -305,6 +317,10 @@ const WEIGHT: Opt = Opt {
     name: "--weight",
     hint: "a number from 1 to 100, e.g. 1.5",
 };
+const EXIT: Opt = Opt {
+    name: "--exit",
+    hint: "goal (stop at the goal) or flood (search everything reachable first)",
+};
 const SAMPLES: Opt = Opt {
     name: "--samples",
     hint: "a whole number from 1 to 1000000",
@@ -340,10 +356,12 @@ const SOLVE_OPTS: &[&Opt] = &[
     &START,
     &GOAL,
     &VIA,
+    &ENDS,
     &MOVES,
     &CORNERS,
     &HEURISTIC,
     &WEIGHT,
+    &EXIT,
     &FORMAT_SOLVE,
 ];
 const STATS_OPTS: &[&Opt] = &[
@@ -586,7 +604,7 @@ fn corners(given: &Given) -> Result<Corners, String> {
     Ok(corners)
 }
 
-/// The search options: the `corners` read already, `--heuristic` and `--weight`.
+/// The search options: the `corners` read already, `--heuristic`, `--weight` and `--exit`.
 fn search(given: &Given, corners: Corners) -> Result<Search, String> {
     let heuristic = given
         .get("--heuristic")
@@ -603,10 +621,16 @@ fn search(given: &Given, corners: Corners) -> Result<Search, String> {
             )
         })?,
     };
+    let exit = given
+        .get("--exit")
+        .map(|text| Exit::parse(text.trim()))
+        .transpose()?
+        .unwrap_or_default();
     let search = Search {
         corners,
         heuristic,
         weight,
+        exit,
     };
     if let (Err(_), Some(text)) = (search.check(), given.get("--weight")) {
         // The value as typed: `100.0000000000001` or `1e308` read as a number may not.
@@ -663,49 +687,61 @@ fn solve(args: &[String]) -> Result<Solve, String> {
     settings.search.corners = corners(&given)?;
     checked(&settings, &asked)?;
     settings.search = search(&given, settings.search.corners)?;
-    let point = |opt: &Opt, what| {
-        given
-            .get(opt.name)
-            .map(|t| parse::point(what, t))
-            .transpose()
+    // A cell as X,Y, or a gap in the outer wall (`exit:west`).
+    let end = |opt: &Opt, what| -> Result<End, String> {
+        match given.get(opt.name) {
+            Some(text) if WallExit::is_exit(text) => Ok((None, Some(WallExit::parse(what, text)?))),
+            Some(text) => Ok((Some(parse::point(what, text)?), None)),
+            None => Ok((None, None)),
+        }
     };
-    let points = |opt: &Opt, what| {
-        given
-            .all(opt.name)
-            .into_iter()
+    let points = |texts: &[&str], what| {
+        texts
+            .iter()
             .map(|t| parse::point(what, t))
             .collect::<Result<Vec<_>, _>>()
     };
-    let start = point(&START, "start")?;
-    let mut goals = points(&GOAL, "goal")?.into_iter();
-    let goal = goals.next();
-    settings.other_goals = goals.collect();
-    settings.via = points(&VIA, "waypoint")?;
-    // Where not typed, the ends the world file marks, else the core's default ends.
+    let (start, start_exit) = end(&START, "start")?;
+    let (goal, goal_exit) = end(&GOAL, "goal")?;
+    // `--goal` again: the goals beyond the first, each a cell (an exit is one goal).
+    let goals = given.all(GOAL.name);
+    let others = goals.get(1..).unwrap_or_default();
+    if others.iter().any(|text| WallExit::is_exit(text)) {
+        let words = solvers::goals::wall_exits_refusal(true, goals.len(), 0);
+        return Err(words.map_or_else(String::new, |w| RunError::Goals(w).to_string()));
+    }
+    settings.other_goals = points(others, "goal")?;
+    settings.via = points(&given.all(VIA.name), "waypoint")?;
+    // Where not typed, the ends the world file marks, else the preset's (the corners).
     settings.start = start.or(world.as_ref().and_then(|w| w.start));
     settings.goal = goal.or(world.as_ref().and_then(|w| w.goal));
+    (settings.start_exit, settings.goal_exit) = (start_exit, goal_exit);
+    settings.ends = given
+        .get(ENDS.name)
+        .map(Ends::parse)
+        .transpose()?
+        .unwrap_or_default();
+    // A world file draws no random numbers: no fresh seed to announce.
+    let seed_used = seed.unwrap_or_else(|| {
+        if world.is_some() {
+            0
+        } else {
+            rng::fresh_seed()
+        }
+    });
+    settings.seed = seed_used;
     let checked = checked(&settings, &asked)?;
-    let (first, last) = default_ends_of(&checked.maze);
-    let (start, goal) = (
-        settings.start.unwrap_or(first),
-        settings.goal.unwrap_or(last),
-    );
     let (start_cell, goal_cell) = (checked.start, checked.goal);
     let (other_goals, via) = (settings.other_goals.clone(), settings.via.clone());
+    let place = |cell| cell_place(&checked.maze, cell);
+    let (start, goal) = (place(start_cell), place(goal_cell));
     let layout = asked.layout(checked);
     let format = format(given.get("--format"), false, &layout)?;
     Ok(Solve {
         solver: solver.info.name,
         algorithm,
         layout,
-        // A world file draws no random numbers: no fresh seed to announce.
-        seed: seed.unwrap_or_else(|| {
-            if world.is_some() {
-                0
-            } else {
-                rng::fresh_seed()
-            }
-        }),
+        seed: seed_used,
         fresh_seed: seed.is_none() && world.is_none(),
         braid,
         start,
@@ -717,6 +753,13 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         format,
         density,
         search: settings.search,
+        start_exit,
+        goal_exit,
+        ends: settings.ends,
+        given: (
+            settings.start.is_some() || start_exit.is_some(),
+            settings.goal.is_some() || goal_exit.is_some(),
+        ),
         world: world_file
             .zip(world_edits)
             .map(|(file, edits)| (file.to_string(), edits)),
@@ -981,6 +1024,21 @@ fn polar_mask_fits(file: &str, mask: &Mask, rings: u32) -> Result<(), String> {
 /// grid, the generator and the solver on it, the braid, the edits, diagonal moves, the ends),
 /// and says a refusal the command line's way: a mask that does not fit names its file, and
 /// diagonal moves on another grid are refused by `--moves`. Every other message is the core's.
+/// A start or goal as given: a cell, or a gap in the outer wall (neither: not given).
+type End = (Option<(u32, u32)>, Option<WallExit>);
+
+/// A cell as the options write it: (x, y) on the square grid, or what
+/// [`mazestep::solvers::cell_at`] reads on other grids (polar: place in the ring, ring).
+pub fn cell_place(maze: &mazestep::maze::Maze, cell: usize) -> (u32, u32) {
+    match maze.grid() {
+        Some(grid) => grid.place(cell),
+        None => (
+            (cell % maze.width() as usize) as u32,
+            (cell / maze.width() as usize) as u32,
+        ),
+    }
+}
+
 fn checked(settings: &Settings, asked: &GridAsked) -> Result<Checked, String> {
     settings.check().map_err(|e| match (&e, &asked.mask) {
         (RunError::Grid(GridError::BadMask(_)), Some((file, _))) => {

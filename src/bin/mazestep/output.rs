@@ -4,7 +4,7 @@
 use crate::options::{Solve, Stats};
 use mazestep::export;
 use mazestep::generators;
-use mazestep::maze::Maze;
+use mazestep::maze::{Direction, Maze};
 use mazestep::parse;
 use mazestep::solvers::{self, Outcome, Report};
 use mazestep::stats::{Summary, STATISTICS};
@@ -20,10 +20,12 @@ usage:
                     [--format tiles|json|svg|graph|world|none]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
                  [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--start X,Y]
-                 [--goal X,Y]... [--via X,Y]... [--moves 4|8] [--corners RULE]
-                 [--heuristic NAME] [--weight W] [--format tiles|json|svg|graph]
+                 [--goal X,Y]... [--via X,Y]... [--ends E] [--moves 4|8] [--corners RULE]
+                 [--heuristic NAME] [--weight W] [--exit goal|flood]
+                 [--format tiles|json|svg|graph]
   mazestep solve --solver NAME --world FILE [--start X,Y] [--goal X,Y] [--moves 4|8]
-                 [--corners RULE] [--heuristic NAME] [--weight W] [--format ...]
+                 [--corners RULE] [--heuristic NAME] [--weight W] [--exit goal|flood]
+                 [--format ...]
   mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
                  [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--format text|json]
   mazestep list          names and summaries of all generators and solvers
@@ -45,6 +47,8 @@ options:
   --corners RULE     never, no-obstacles (default with 8 moves), at-most-one, always
   --heuristic NAME   grid (default), manhattan, euclidean, octile or chebyshev
   --weight W         A*'s weight on the guess, 1 to 100 (default 1)
+  --exit E           goal (default): stop when the goal is taken; flood: search everything
+                     reachable first, then give the path (bfs, dijkstra, a-star, a-star-weighted)
   --shape SHAPE      square (default), hex, triangle, polar or weave; polar: --height
                      is the number of rings and there is no --width; weave: squares
                      whose passages may cross under one another (recursive-backtracker
@@ -55,13 +59,18 @@ options:
                      picture: dark and transparent pixels switch cells off; one pixel a
                      cell if W, H are not given (polar: give H), else fitted over the
                      grid; only its largest piece of cells is kept
-  --start X,Y        solve: start cell, zero-based (default 0,0; polar: place in ring, ring)
-  --goal X,Y         solve: goal cell (default: the bottom-right cell, or the last cell on);
-                     again for more goals, up to 8 (bfs, dijkstra, a-star): the nearest
-                     is reached, and json and graph say which (goal_reached)
+  --start X,Y        solve: start cell, zero-based (default 0,0; polar: place in ring, ring),
+                     or a gap in the outer wall (plain square grid): exit:SIDE[:N], SIDE
+                     north, east, south or west, N the column or row (default the middle)
+  --goal X,Y         solve: goal cell (default: the bottom-right cell, or the last cell on),
+                     or exit:SIDE[:N]: the wall followers and pledge walk out through it;
+                     a cell again for more goals, up to 8 (bfs, dijkstra, a-star): the
+                     nearest is reached, and json and graph say which (goal_reached)
   --via X,Y          solve: a waypoint, again for more (up to 8), in order: the search
                      goes start -> each waypoint -> goal, one leg after another (bfs,
                      dijkstra, a-star, bidirectional-bfs, bidirectional-a-star)
+  --ends E           solve: where the ends not given go: corners (default), hardest (the
+                     two ends of a longest path), random (from the seed)
   --format F         tiles (default on the plain square grid): # wall, . open, o path,
                      S start, G goal; json: one object per line; none: generate without
                      output; svg: a printable worksheet (generate: the maze with start
@@ -207,8 +216,40 @@ pub fn route_tiles(
     // Tiles are only asked for on the plain square grid (the options refuse them elsewhere).
     let text = export::route_tiles(maze, start, goal, report.outcome.path())
         .map_err(|words| io::Error::new(io::ErrorKind::InvalidInput, words.english()))?;
+    let text = with_gaps(&text, job);
     out.write_all(text.as_bytes())?;
     out.write_all(b"\n")
+}
+
+/// The tiles with a gap (a space) in the outer wall beside each end that is an exit.
+fn with_gaps(text: &str, job: &Solve) -> String {
+    if job.start_exit.is_none() && job.goal_exit.is_none() {
+        return text.to_string();
+    }
+    let mut rows: Vec<Vec<char>> = text.lines().map(|row| row.chars().collect()).collect();
+    let exits = [(job.start_exit, job.start), (job.goal_exit, job.goal)];
+    for (exit, (x, y)) in exits.into_iter().filter_map(|(e, at)| Some((e?, at))) {
+        // Cell (x, y) is the tile (2x + 1, 2y + 1); its walls are the tiles beside it.
+        let (col, row) = (2 * x as usize + 1, 2 * y as usize + 1);
+        let (col, row) = match exit.side {
+            Direction::North => (col, row - 1),
+            Direction::South => (col, row + 1),
+            Direction::West => (col - 1, row),
+            Direction::East => (col + 1, row),
+        };
+        if let Some(tile) = rows.get_mut(row).and_then(|r| r.get_mut(col)) {
+            *tile = ' ';
+        }
+    }
+    let mut joined = rows
+        .iter()
+        .map(|r| r.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n");
+    if text.ends_with('\n') {
+        joined.push('\n');
+    }
+    joined
 }
 
 /// `solve`'s JSON: the maze's object with the search added, on one line.
@@ -235,6 +276,10 @@ pub fn answer_sheet(
         goal: solvers::cell_at(maze, "goal", job.goal).ok(),
         path: report.outcome.path(),
         title: Some(&title),
+        gaps: [
+            job.start_exit.map(|exit| (job.start_cell, exit.gap())),
+            job.goal_exit.map(|exit| (job.goal_cell, exit.gap())),
+        ],
         ..export::Sheet::default()
     };
     out.write_all(export::svg(maze, &sheet).as_bytes())
@@ -364,6 +409,16 @@ fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
         point(job.start),
         point(job.goal)
     ));
+    // Only when an end is a gap in the outer wall: other lines stay as they were.
+    for (key, exit) in [("start_exit", job.start_exit), ("goal_exit", job.goal_exit)] {
+        if let Some(exit) = exit {
+            json.truncate(json.len() - ",\"path\":".len());
+            json.push_str(&format!(
+                ",\"{key}\":{},\"path\":",
+                json_string(&exit.text())
+            ));
+        }
+    }
     match report.outcome.path() {
         Some(path) => {
             json.push('[');
@@ -571,6 +626,10 @@ mod tests {
             format: Format::Tiles,
             density: generators::DEFAULT_DENSITY,
             search: Default::default(),
+            start_exit: None,
+            goal_exit: None,
+            ends: Default::default(),
+            given: (true, true),
             world: None,
         }
     }

@@ -34,6 +34,7 @@ use super::{BEGIN, CLOSE, FOUND, OPEN, UNREACHABLE};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::{QuadHeap, ARITY};
 use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{heap_best, step_to_end_inlined, Structure, Words};
 use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -89,6 +90,8 @@ pub struct BestFirst<T> {
     current: Option<usize>,
     visited: u64,
     outcome: Option<Outcome>,
+    /// Early exit off: go on past the goal until the frontier is empty ([`Solver::flood`]).
+    flood: bool,
 }
 
 impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
@@ -130,7 +133,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         self.nodes[cell].closed = true;
         self.closed_count += 1;
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
-        if cell == self.goal || self.others.has(cell) {
+        if (cell == self.goal || self.others.has(cell)) && !self.flood {
             let path = follow_parents(self.start, cell, |cell| {
                 Some(self.nodes[cell].parent as usize)
                     .filter(|_| self.nodes[cell].parent != NO_PARENT)
@@ -344,6 +347,7 @@ impl<T: Topology> BestFirst<T> {
             current: None,
             visited: 0,
             outcome: None,
+            flood: false,
         }
     }
 }
@@ -355,6 +359,42 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for BestFirst<T> {
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        let parent = self.nodes[cell].parent;
+        (parent != NO_PARENT).then_some(parent as usize)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        self.g(cell).map(in_moves)
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    /// Dijkstra guesses nothing.
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        self.guess.is_some().then(|| in_moves(self.h(cell)))
+    }
+
+    fn flood(&mut self) -> bool {
+        self.flood = true;
+        true
+    }
+
+    fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
+        let reached = self.nodes[self.goal].parent != NO_PARENT;
+        reached.then(|| {
+            (
+                follow_parents(self.start, self.goal, |cell| {
+                    Some(self.nodes[cell].parent as usize)
+                        .filter(|_| self.nodes[cell].parent != NO_PARENT)
+                }),
+                FOUND,
+            )
+        })
     }
 }
 

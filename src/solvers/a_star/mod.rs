@@ -126,6 +126,8 @@ pub struct AStar<T = Square> {
     current: Option<usize>,
     visited: u64,
     outcome: Option<Outcome>,
+    /// Early exit off: go on past the goal until the frontier is empty ([`Solver::flood`]).
+    flood: bool,
 }
 
 impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
@@ -165,7 +167,7 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Machine for AStar<T> {
         self.nodes[cell] = self.nodes[cell].closed();
         self.closed_count += 1;
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
-        if cell == self.goal {
+        if cell == self.goal && !self.flood {
             let path = self.trace_path();
             mark_path(board, &path);
             let length = path.len() as u32;
@@ -289,6 +291,7 @@ impl<T: Topology + Walk> AStar<T> {
             current: None,
             visited: 0,
             outcome: None,
+            flood: false,
         }
     }
 }
@@ -300,6 +303,32 @@ impl<T: Topology + Walk + Clone + DebugState + 'static> Solver for AStar<T> {
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.parent(cell)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        self.g(cell).map(f64::from)
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        Some(f64::from(self.h(cell)))
+    }
+
+    fn flood(&mut self) -> bool {
+        self.flood = true;
+        true
+    }
+
+    fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
+        let reached = self.goal == self.start || self.parent(self.goal).is_some();
+        reached.then(|| (self.trace_path(), FOUND))
     }
 }
 

@@ -35,6 +35,7 @@ use crate::board::{mark, Board};
 use crate::ds::parents::{parent_through, NO_SIDE, START_SIDE};
 use crate::ds::score_ring::ScoreRing;
 use crate::machine::event_sentence;
+use crate::machine::Line;
 use crate::machine::{step_to_end_inlined, Structure, Words};
 use crate::machine::{Event, Info, Machine, Step};
 use crate::maze::Maze;
@@ -67,6 +68,8 @@ pub struct AStarOnTerrain {
     current: Option<usize>,
     visited: u64,
     outcome: Option<Outcome>,
+    /// Early exit off: go on past the goal until the frontier is empty ([`Solver::flood`]).
+    flood: bool,
 }
 
 impl Machine for AStarOnTerrain {
@@ -102,7 +105,7 @@ impl Machine for AStarOnTerrain {
         self.current = Some(cell);
         self.closed_count += 1;
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
-        if cell == self.goal {
+        if cell == self.goal && !self.flood {
             let path = follow_parents(self.start, self.goal, |cell| self.parent(cell));
             mark_path(board, &path);
             let length = path.len() as u32;
@@ -265,6 +268,7 @@ impl AStarOnTerrain {
             current: None,
             visited: 0,
             outcome: None,
+            flood: false,
         }
     }
 }
@@ -276,6 +280,37 @@ impl Solver for AStarOnTerrain {
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.parent(cell)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        self.g(cell).map(f64::from)
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        Some(f64::from(self.h(cell)))
+    }
+
+    fn flood(&mut self) -> bool {
+        self.flood = true;
+        true
+    }
+
+    fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
+        let reached = self.goal == self.start || self.parent(self.goal).is_some();
+        reached.then(|| {
+            (
+                follow_parents(self.start, self.goal, |cell| self.parent(cell)),
+                FOUND,
+            )
+        })
     }
 }
 

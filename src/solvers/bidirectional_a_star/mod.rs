@@ -32,7 +32,7 @@
 mod undo;
 mod views;
 
-use super::moves::{Guess, Moves};
+use super::moves::{in_moves, Guess, Moves};
 use super::{mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::ds::quad_heap::QuadHeap;
@@ -296,6 +296,11 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BidirectionalAStar<
 }
 
 impl<T: Topology> BidirectionalAStar<T> {
+    /// The half that reached `cell`: the forward one (0) first, else the backward one (1).
+    fn half_of(&self, cell: usize) -> Option<usize> {
+        (0..2).find(|&half| self.halves[half].parent[cell] != NO_PARENT)
+    }
+
     pub fn on(grid: T, maze: &Maze, start: usize, goal: usize, search: &Search) -> Self {
         let moves = Moves::new(maze, search.corners);
         let search = Search {
@@ -328,6 +333,28 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for BidirectionalAStar<T
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+
+    /// The forward half's parent where it reached the cell, else the backward half's (a link
+    /// toward the goal, its cost counted from the goal).
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.half_of(cell)
+            .map(|half| self.halves[half].parent[cell] as usize)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        self.half_of(cell)
+            .map(|half| in_moves(self.halves[half].g[cell]))
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    /// The guess of the half that reached the cell, toward where that half heads.
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        let half = &self.halves[self.half_of(cell)?];
+        Some(in_moves(self.guess.units(&self.grid, cell, half.toward)))
     }
 }
 

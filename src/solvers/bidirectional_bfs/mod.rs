@@ -257,6 +257,17 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for BidirectionalBfs<T> 
     fn visited(&self) -> u64 {
         self.visited
     }
+
+    /// The flood from the start's parent where it reached the cell, else the flood from the
+    /// goal's (a link toward the goal, and moves counted from the goal).
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        let sides = self.sides.as_ref()?;
+        sides
+            .iter()
+            .map(|side| side.parent[cell])
+            .find(|&p| p != NO_PARENT)
+            .map(|p| p as usize)
+    }
 }
 
 /// Making one, what can be asked of it, and the ending that joins the two floods' paths.

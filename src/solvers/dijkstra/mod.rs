@@ -107,6 +107,8 @@ pub struct Dijkstra<T = Square> {
     current: Option<usize>,
     visited: u64,
     outcome: Option<Outcome>,
+    /// Early exit off: go on past the goal until the frontier is empty ([`Solver::flood`]).
+    flood: bool,
 }
 
 impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
@@ -141,7 +143,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Dijkstra<T> {
         self.settled[cell] = true;
         self.settled_count += 1;
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
-        if cell == self.goal {
+        if cell == self.goal && !self.flood {
             let path = self.trace_path();
             mark_path(board, &path);
             let length = path.len() as u32;
@@ -246,6 +248,7 @@ impl<T: Topology> Dijkstra<T> {
             current: None,
             visited: 0,
             outcome: None,
+            flood: false,
         }
     }
 }
@@ -257,6 +260,28 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for Dijkstra<T> {
 
     fn visited(&self) -> u64 {
         self.visited
+    }
+
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        self.parent(cell)
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        self.dist(cell).map(f64::from)
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    fn flood(&mut self) -> bool {
+        self.flood = true;
+        true
+    }
+
+    fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
+        let reached = self.goal == self.start || self.parent(self.goal).is_some();
+        reached.then(|| (self.trace_path(), FOUND))
     }
 }
 

@@ -17,8 +17,23 @@
 //! one also keeps, per cell, the cheapest `g` it reached the cell with in the current round,
 //! and does not go on from a cell reached again no more cheaply (the subtree was walked
 //! already): a transposition table, one entry per cell, which trades memory for not repeating.
-//! With terrain costs the bound rises by small amounts and the rounds are many, so the search
-//! is bounded: it gives up after [`STEP_LIMIT`] steps, saying so. Take A* for big worlds.
+//!
+//! Raising the bound only to the next `f` fails on terrain and diagonal moves: with costs in
+//! units of √2 nearly every round adds one new `f` value and a handful of cells, and the rounds
+//! are as many as the cells. So, as IDA*_CR ("IDA* with controlled re-expansion", Sarkar,
+//! Chakrabarti, Ghose and De Sarkar, 1991) and Burns and Ruml's IBEX ("Iterative-deepening
+//! search with on-line tree size prediction", 2013) do, the bound grows faster when a round
+//! grows too little: when a round pushed fewer than twice the cells of the round before, the
+//! next raise is at least twice the last one. The rounds then grow geometrically and the last
+//! one costs about as much as all before it.
+//!
+//! A bound raised past the cheapest cost may meet an expensive path to the goal first, so the
+//! last round ends by branch and bound: a goal reached at a cost above `floor` (the smallest
+//! `f` above the last failed bound: no path can cost less) is kept as the best so far and the
+//! bound drops below its cost, so that the rest of the round looks only for cheaper paths;
+//! when the round ends, the path kept is the cheapest. A goal reached at no more than `floor`
+//! is the cheapest at once. With plain raises `floor` is the bound, so that is classic IDA*.
+//! The search is still bounded: it gives up after [`STEP_LIMIT`] steps, saying so.
 //!
 //! One step is one push (a move tried and taken), one pop, or one raise of the bound. Marks:
 //! `FRONTIER` for cells on the path (the stack), `VISITED` for cells reached this far, `PATH`.
@@ -29,8 +44,9 @@
 mod undo;
 mod views;
 
+use super::moves::in_moves;
 use super::moves::{Guess, Moves};
-use super::{mark_path, Outcome, Solver};
+use super::{mark_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::Structure;
 use crate::machine::{DebugState, Event, Info, Line, Machine, Step};
@@ -44,17 +60,20 @@ pub static INFO: Info = Info {
     name: "ida-star",
     title: "Iterative deepening A*",
     summary: "Depth-first searches under a rising bound on g + h, keeping only the path in \
-              memory; finds the cheapest path, but repeats work (bounded: gives up on big worlds).",
+              memory; finds the cheapest path, but repeats work (raising the bound faster when \
+              a round grows too little; gives up on very big worlds).",
     step_unit: "one push, one pop, or one raise of the bound",
     pseudocode: &[
         "bound = h(start); push start", // BEGIN
         "while the stack is not empty:",
         "    for the next move of the top cell to n not on the path: g(n) = g + cost(n)",
         "        if g(n) + h(n) > bound: next bound = min(next bound, g(n) + h(n)); try the next move",
-        "        if n is the goal: the stack is the path, done", // FOUND
+        "        if n is the goal and g(n) <= floor: the stack and n are the path, done", // FOUND
+        "        if n is the goal: keep the path as the best so far; bound = g(n) - 1", // BETTER
         "        push n (unless reached this round at no greater g)", // PUSH
         "    no move left: pop the top cell", // POP
-        "stack empty: bound = next bound and push start again; no next bound: unreachable", // NEXT_ROUND
+        "stack empty, a best path kept: it is the cheapest, done", // PROVEN
+        "stack empty: floor = next bound (none: unreachable); bound = max(floor, bound + 2 * last raise if the round grew under 2x); push start", // NEXT_ROUND
     ],
     marks: &[
         (mark::FRONTIER, "on the path (the stack)"),
@@ -68,9 +87,11 @@ pub static INFO: Info = Info {
 // them).
 const BEGIN: Line = Line(0);
 const FOUND: Line = Line(4);
-const PUSH: Line = Line(5);
-const POP: Line = Line(6);
-const NEXT_ROUND: Line = Line(7);
+const BETTER: Line = Line(5);
+const PUSH: Line = Line(6);
+const POP: Line = Line(7);
+const PROVEN: Line = Line(8);
+const NEXT_ROUND: Line = Line(9);
 
 /// Steps after which the search gives up.
 pub const STEP_LIMIT: u64 = 20_000_000;
@@ -101,6 +122,16 @@ pub struct IdaStar<T> {
     round: u32,
     bound: u64,
     next_bound: u64,
+    /// No path costs less: the smallest `f` above the last bound that failed.
+    floor: u64,
+    /// How much the bound rose last time.
+    raise: u64,
+    /// Pushes in this round and in the round before.
+    pushes: u64,
+    last_pushes: u64,
+    /// The best path to the goal found this round (branch and bound), and its cost.
+    best_path: Vec<u32>,
+    best_cost: u64,
     steps: u64,
     visited: u64,
     outcome: Option<Outcome>,
@@ -121,6 +152,9 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
             return Some(Step::new(Event::Unreachable, NEXT_ROUND));
         }
         let Some(&top) = self.stack.last() else {
+            if self.best_cost != NONE {
+                return Some(self.proven(board));
+            }
             // A new round: the first, or one under a raised bound.
             if self.round > 0 && self.next_bound == NONE {
                 self.outcome = Some(Outcome::Unreachable);
@@ -130,11 +164,25 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
             board.note_words(&[bound as u32, (bound >> 32) as u32]);
             board.note_words(&[next_bound as u32, (next_bound >> 32) as u32]);
             board.note_words(&[best.0, best.1 as u32, (best.1 >> 32) as u32]);
-            self.bound = if self.round == 0 {
-                self.h(self.start)
+            for word in [self.floor, self.raise, self.pushes, self.last_pushes] {
+                board.note_words(&[word as u32, (word >> 32) as u32]);
+            }
+            if self.round == 0 {
+                self.bound = self.h(self.start);
+                self.floor = self.bound;
             } else {
-                self.next_bound
-            };
+                self.floor = self.next_bound;
+                let least = self.next_bound - self.bound;
+                let grew_too_little = self.pushes < 2 * self.last_pushes;
+                self.raise = if grew_too_little {
+                    least.max(2 * self.raise)
+                } else {
+                    least
+                };
+                self.bound += self.raise;
+            }
+            self.last_pushes = self.pushes;
+            self.pushes = 0;
             self.next_bound = NONE;
             self.round += 1;
             if best.0 == 0 {
@@ -186,7 +234,10 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for IdaStar<T> {
             self.best[next] = (self.round, g);
             self.push(board, next, g);
             if next == self.goal {
-                return Some(self.found(board));
+                if g <= self.floor {
+                    return Some(self.found(board));
+                }
+                return Some(self.better(board, g));
             }
             return Some(Step::new(
                 Event::Expand {
@@ -260,6 +311,12 @@ impl<T: Topology> IdaStar<T> {
             round: 0,
             bound: 0,
             next_bound: NONE,
+            floor: 0,
+            raise: 0,
+            pushes: 0,
+            last_pushes: 0,
+            best_path: Vec::new(),
+            best_cost: NONE,
             steps: 0,
             visited: 0,
             outcome: None,
@@ -275,6 +332,35 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for IdaStar<T> {
     fn visited(&self) -> u64 {
         self.visited
     }
+
+    /// IDA* keeps no parents, only its current path: a cell on it came from the one before.
+    fn search_parent(&self, cell: usize) -> Option<usize> {
+        let at = self.stack.iter().position(|f| f.cell as usize == cell)?;
+        Some(self.stack[at.saturating_sub(1)].cell as usize)
+    }
+
+    fn parents_into(&self, parents: &mut [u32]) -> bool {
+        parents.fill(NO_PARENT);
+        let mut up = self.stack.first().map(|f| f.cell);
+        for frame in &self.stack {
+            parents[frame.cell as usize] = up.unwrap_or(frame.cell);
+            up = Some(frame.cell);
+        }
+        true
+    }
+
+    fn cost_so_far(&self, cell: usize) -> Option<f64> {
+        let frame = self.stack.iter().find(|f| f.cell as usize == cell)?;
+        Some(in_moves(frame.g))
+    }
+
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
+    fn estimate(&self, cell: usize) -> Option<f64> {
+        Some(in_moves(self.h(cell)))
+    }
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -287,6 +373,7 @@ impl<T: Topology> IdaStar<T> {
     }
 
     fn push(&mut self, board: &mut Board, cell: usize, g: u64) {
+        self.pushes += 1;
         self.stack.push(Frame {
             cell: cell as u32,
             g,
@@ -306,5 +393,36 @@ impl<T: Topology> IdaStar<T> {
         let length = path.len() as u32;
         self.outcome = Some(Outcome::Found(path));
         Step::new(Event::Found { length }, FOUND)
+    }
+
+    /// Branch and bound: the goal reached above `floor` is the best path so far; the bound
+    /// drops below its cost, so the rest of the round looks only for cheaper paths. Notes the
+    /// old best (its cost, the bound, its cells) for undo.
+    fn better(&mut self, board: &mut Board, cost: u64) -> Step {
+        let (old_cost, old_bound) = (self.best_cost, self.bound);
+        board.note_words(&[old_cost as u32, (old_cost >> 32) as u32]);
+        board.note_words(&[old_bound as u32, (old_bound >> 32) as u32]);
+        board.note_words(&self.best_path);
+        self.best_path.clear();
+        self.best_path
+            .extend(self.stack.iter().map(|frame| frame.cell));
+        self.best_cost = cost;
+        self.bound = cost - 1;
+        Step::new(
+            Event::Expand {
+                cell: self.goal as u32,
+                added: 1,
+            },
+            BETTER,
+        )
+    }
+
+    /// The round ended with a best path kept: nothing cheaper lies under the bound.
+    fn proven(&mut self, board: &mut Board) -> Step {
+        let path: Vec<usize> = self.best_path.iter().map(|&cell| cell as usize).collect();
+        mark_path(board, &path);
+        let length = path.len() as u32;
+        self.outcome = Some(Outcome::Found(path));
+        Step::new(Event::Found { length }, PROVEN)
     }
 }

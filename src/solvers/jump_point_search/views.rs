@@ -21,7 +21,11 @@ impl JumpPointSearch {
             return event_sentence(&step.event, maze);
         };
         let cell = cell as usize;
-        let key = if cell == self.start || !self.open_ground[cell] {
+        let key = if cell == self.start {
+            "narration.jps.expand-start"
+        } else if self.plain {
+            "narration.jps.expand-plain"
+        } else if !self.open_ground[cell] {
             "narration.jps.expand-start"
         } else {
             "narration.jps.expand-open"

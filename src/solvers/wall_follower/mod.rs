@@ -47,7 +47,7 @@
 mod undo;
 mod views;
 
-use super::{entered, facing, mark_path, neighbour_through, Outcome, Solver};
+use super::{entered, facing, mark_path, neighbour_through, Exits, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::state_set::StateSet;
 use crate::machine::Line;
@@ -116,6 +116,11 @@ pub struct WallFollower<T = Square> {
     grid: T,
     hand: Hand,
     goal: usize,
+    /// The side of the goal that is a gap in the outer wall, when the goal is an exit: the
+    /// walk ends by stepping out through it, as the rule takes it like any open side.
+    goal_exit: Option<Side>,
+    /// The side of the start that is a gap in the outer wall: the follower came in through it.
+    start_exit: Option<Side>,
     cell: usize,
     /// The side of `cell` the follower faces (on the square grid the way it last moved); on
     /// a weave a way, 0 to 3, also after going through a tunnel (see [`Weave::ways`]).
@@ -146,13 +151,16 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Machine for WallFollowe
             let cell = self.cell as u32;
             return Some(Step::new(Event::Begin { cell }, BEGIN));
         }
-        if self.cell == self.goal {
+        if self.cell == self.goal && self.goal_exit.is_none() {
             return Some(self.finish(board));
         }
         if self.repeating {
             self.give_up(LOOPED);
             let (cell, heading) = (self.cell as u32, self.heading);
             return Some(Step::new(Event::Looped { cell, heading }, LOOP));
+        }
+        if self.cell == self.goal && self.out_through_exit(board.maze()) {
+            return Some(self.finish(board));
         }
         let Some((side, next)) = self.choose(board.maze()) else {
             self.give_up(WALLED_IN);
@@ -226,6 +234,15 @@ impl<T: Topology + Weave + Clone + DebugState + 'static> Solver for WallFollower
     fn visited(&self) -> u64 {
         self.visited
     }
+
+    fn use_exits(&mut self, exits: Exits) {
+        self.goal_exit = exits.goal;
+        self.start_exit = exits.start;
+        if let (Some(side), false) = (exits.start, self.started) {
+            // In through the gap: facing across the start from it.
+            self.heading = facing(&self.grid, self.cell, side);
+        }
+    }
 }
 
 /// Which hand stays on the wall.
@@ -296,6 +313,8 @@ impl<T: Topology + Weave> WallFollower<T> {
         WallFollower {
             hand,
             goal,
+            goal_exit: None,
+            start_exit: None,
             cell: start,
             heading: starting_heading(&grid, maze, start, hand),
             seen: StateSet::new(grid.len(), grid.max_sides()),
@@ -329,6 +348,27 @@ impl<T: Topology + Weave> WallFollower<T> {
     /// The way the rule takes from where the follower stands, with the cell it leads to.
     fn choose(&self, maze: &Maze) -> Option<(Side, usize)> {
         rule(&self.grid, maze, self.hand, self.cell, self.heading)
+    }
+
+    /// On the goal with a gap in the outer wall: whether the hand's order takes the gap
+    /// before any open side (the rule, with the gap counted as open).
+    fn out_through_exit(&self, maze: &Maze) -> bool {
+        let Some(exit) = self.goal_exit else {
+            return false;
+        };
+        let (grid, cell) = (&self.grid, self.cell);
+        let ways = grid.ways(cell);
+        let entered = entered(grid, cell, self.heading);
+        for turn in 1..ways + 1 {
+            let side = grid.way_side(maze.cell(cell), self.hand.turn(entered, turn, ways));
+            if side == exit {
+                return true;
+            }
+            if neighbour_through(grid, maze, cell, side).is_some() {
+                return false;
+            }
+        }
+        false
     }
 
     fn finish(&mut self, board: &mut Board) -> Step {

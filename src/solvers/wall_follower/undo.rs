@@ -37,7 +37,10 @@ impl<T: Topology + Weave> WallFollower<T> {
                     [.., before, at] => (0..grid.sides(at))
                         .find(|&side| neighbour_through(grid, maze, at, side) == Some(before))
                         .map(|side| facing(grid, at, side)),
-                    [start] => Some(starting_heading(grid, maze, start, self.hand)),
+                    [start] => Some(match self.start_exit {
+                        Some(gap) => facing(grid, start, gap),
+                        None => starting_heading(grid, maze, start, self.hand),
+                    }),
                     [] => None,
                 };
                 let Some(heading_before) = heading_before else {
