@@ -446,6 +446,7 @@ fn the_command_line_takes_goal_again_and_via() {
 /// the run as it was before the step (the legs replay from a saved state), and stepping on
 /// again ends where a run left to finish ends.
 #[test]
+#[cfg(not(target_arch = "wasm32"))]
 fn every_step_of_a_route_by_waypoints_is_taken_back() {
     for solver in ["bfs", "dijkstra", "bidirectional-a-star"] {
         let mut settings = Settings::new("sidewinder", 6, 5, 9)
