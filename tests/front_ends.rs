@@ -134,7 +134,7 @@ fn the_options_types_name_what_the_core_knows() {
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/wasm/settings.rs"))
             .unwrap();
     let list = settings
-        .split_once("pub const OPTIONS: [&str; 16] = [")
+        .split_once("pub const OPTIONS: [&str; 17] = [")
         .expect("the options list")
         .1
         .split_once("];")
