@@ -98,12 +98,12 @@ export async function openPage(browser, server, query = '', viewport) {
 export const statusText = (page) => page.getByRole('status').textContent();
 
 /**
- * Waits until the status line says the run has finished and the page has settled: no job under
- * way, and no background chore (a big maze's repaint or statistics) left.
+ * Waits until the run has finished (the controller's state, so it works in every language) and
+ * the page has settled: no job under way, and no background chore (a big maze's repaint or
+ * statistics) left.
  */
 export async function waitDone(page, timeout = 20_000) {
-  await page.waitForFunction(() => /\bdone\b/i.test(document.querySelector('[role=status]').textContent),
-    null, { timeout });
+  await page.waitForFunction(() => window.mazestep?.controller?.state === 'done', null, { timeout });
   await waitSettled(page, timeout);
 }
 
