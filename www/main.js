@@ -335,6 +335,7 @@ class Page {
       sawGroups: renderer.sawGroups,
       showsWalls: renderer.showsWalls,
       solver: c.settings.solver,
+      weight: c.settings.weight,
       style: renderer.style,
       distance: renderer.distanceFrom >= 0 ? { max: renderer.distanceMax, longest: renderer.longest?.length ?? 0 } : null,
     });

@@ -117,6 +117,20 @@ test('on terrain the note compares costs: A* is told it found the cheapest, BFS 
   await page.close();
 });
 
+test('the legend calls weighted A*\'s path what it is: found, not always the shortest; weight 1 keeps "shortest path"', async () => {
+  const legend = (page) => page.locator('#legend-panel').textContent();
+  const weighted = await suite.open('?generator=recursive-backtracker&solver=a-star&weight=2&seed=4&width=12&height=8&speed=max&autoplay=1');
+  await waitDone(weighted.page);
+  assert.match(await legend(weighted.page), /path found \(weight 2: not always the shortest\)/);
+  assert.doesNotMatch(await legend(weighted.page), /shortest path/);
+  await weighted.page.close();
+  const plain = await suite.open('?generator=recursive-backtracker&solver=a-star&seed=4&width=12&height=8&speed=max&autoplay=1&lang=ko');
+  await waitDone(plain.page);
+  assert.doesNotMatch(await legend(plain.page), /가중치/);
+  assert.deepEqual([...weighted.errors, ...plain.errors], []);
+  await plain.page.close();
+});
+
 // ---- Korean: no leftovers ----------------------------------------------------------------
 
 // Names that stay as they are in Korean text (algorithm names the course leaves in English,

@@ -16,6 +16,17 @@ const STATUS_INTERVAL_MS = 750;
 // cheapest (they weigh each move by its cost; the core labels it "shortest path").
 const PATH_BIT = 8;
 const CHEAPEST_ON_TERRAIN = ['dijkstra', 'a-star'];
+
+/**
+ * The path's label where the core's would mislead: A* with a weight above 1 promises no shortest
+ * path, and on terrain the cost-aware searches' path is the cheapest one, not the shortest.
+ */
+function pathLabel(name, bit, terrain, weight) {
+  if (bit !== PATH_BIT) return null;
+  if (name === 'a-star' && weight > 1) return t('page.legendWeightedPath', { weight: String(weight) });
+  if (terrain && CHEAPEST_ON_TERRAIN.includes(name)) return t('page.legendCheapestPath');
+  return null;
+}
 const STATS_INTERVAL_MS = 100;
 // The maze statistics walk the whole maze (linear in the cells; measured in Chromium: about
 // 0.1 s for a million cells, 1.5 s for 4096 x 4096). Up to a million cells: every 250 ms while
@@ -76,7 +87,7 @@ export class Panels {
    * Shows the run's state. `urgent` updates (state changes, single steps, a new run) always go
    * through; the frames of a playing run are throttled.
    */
-  update(run, state, { urgent = false, statsLater = false, sawGroups = false, showsWalls = true, solver = 'none', style = 'block', distance = null } = {}) {
+  update(run, state, { urgent = false, statsLater = false, sawGroups = false, showsWalls = true, solver = 'none', weight = 1, style = 'block', distance = null } = {}) {
     const now = performance.now();
     const algorithm = run.algorithm();
     if (algorithm !== this.algorithm) {
@@ -84,7 +95,7 @@ export class Panels {
       this.showAlgorithm(algorithm);
     }
     if (distance) this.showDistanceLegend(distance);
-    else this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen, safe(() => run.terrainPtr() !== 0, false));
+    else this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen, safe(() => run.terrainPtr() !== 0, false), weight);
     this.highlightLine(run.lastLine());
     const status = statusText(run, state, solver);
     if (this.el.status.textContent !== status) {
@@ -194,9 +205,9 @@ export class Panels {
   }
 
   /** The marks the machine on show uses, plus the markers that are always there. */
-  showLegend(algorithm, solver, sawGroups, heading, terrain = false) {
+  showLegend(algorithm, solver, sawGroups, heading, terrain = false, weight = 1) {
     if (heading) this.headingSeen = true;
-    const key = `${algorithm}:${solver}:${sawGroups}:${heading}:${terrain}`;
+    const key = `${algorithm}:${solver}:${sawGroups}:${heading}:${terrain}:${weight}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
     // The player walks over the solver's marks, which stay on screen: explain both.
@@ -208,8 +219,7 @@ export class Panels {
       b.forEach((bit, i) => {
         if (!bits.includes(bit)) {
           bits.push(bit);
-          // On terrain the cost-aware searches' path is the cheapest one, not the shortest.
-          labels.push(terrain && bit === PATH_BIT && CHEAPEST_ON_TERRAIN.includes(name) ? t('page.legendCheapestPath') : l[i]);
+          labels.push(pathLabel(name, bit, terrain, weight) ?? l[i]);
         }
       });
     }
