@@ -1,10 +1,11 @@
 //! Everything `mazestep` writes: the help and `list` texts, mazes as tiles, JSON, graph JSON or
 //! SVG, the `stats` table, and the lines on stderr (messages and announced seeds).
 
-use crate::options::{Solve, Stats};
+use crate::options::{Generate, Solve, Stats};
 use mazestep::export;
 use mazestep::generators;
 use mazestep::maze::{Direction, Maze};
+use mazestep::pack::Words;
 use mazestep::parse;
 use mazestep::solvers::{self, Outcome, Report};
 use mazestep::stats::{Summary, STATISTICS};
@@ -202,6 +203,18 @@ pub fn worksheet(
         ..export::Sheet::default()
     };
     out.write_all(export::svg(maze, &sheet).as_bytes())
+}
+
+/// A pack sheet's footer: the sheet's title line ("Kruskal, 20 × 20 cells, seed 7"), with
+/// the words the page's Korean uses for cells and the seed in Korean (generator and grid
+/// names stay as `mazestep list` writes them).
+pub fn pack_footer(maze: &Maze, job: &Generate, seed: u64, words: &Words) -> String {
+    let line = export::grid_sheet_title(job.algorithm, maze, seed, job.braid);
+    if words.code == "en" {
+        return line;
+    }
+    line.replacen(" cells,", "칸,", 1)
+        .replacen(", seed ", &format!(", {} ", words.seed), 1)
 }
 
 /// `solve`'s tiles: the maze with `S`, `G` and the route, followed by a blank line.
