@@ -256,10 +256,11 @@ fn write_page(
     }
     file.open(&path)
         .and_then(|mut f| f.write_all(text.as_bytes()))
+        // Like stdout failing: status 1, the files named before it complete.
         .map_err(|e| {
-            Failure::Usage(format!(
-                "cannot write {}: {e}",
-                mazestep::parse::quote(&shown)
+            Failure::Write(std::io::Error::new(
+                e.kind(),
+                format!("{}: {e}", mazestep::parse::quote(&shown)),
             ))
         })?;
     writeln!(out, "{shown}")?;
