@@ -9,10 +9,78 @@
 //! printable area with its proportions kept), and a small footer with the seed, so a sheet can
 //! be made again. Every word is escaped: a title is text, never markup.
 
-use crate::export::{push_escaped, push_fixed};
+use crate::export::{push_escaped, push_fixed, svg, Sheet};
+use crate::maze::Maze;
+use crate::run::{Run, RunError, Settings};
+use crate::topology::Side;
 
 /// How many solved mazes an answer-key page holds: two across, three down.
 pub const KEY_PER_PAGE: usize = 6;
+/// The most sheets in one pack: a class set, a few times over.
+pub const MAX_SHEETS: u64 = 100;
+/// The most cells a pack's maze may have, so that its passages still show on a page.
+pub const MAX_CELLS: usize = 10_000;
+/// The search that draws the answer key: a shortest way from start to goal.
+pub const SOLVER: &str = "bfs";
+
+/// One maze of a pack, made and solved by a run (the ends placed by the settings' preset on
+/// the maze made, gaps in the outer wall left open), ready to draw as a sheet or a key.
+#[derive(Clone, Debug)]
+pub struct PackMaze {
+    pub maze: Maze,
+    pub start: usize,
+    pub goal: usize,
+    /// The way from start to goal, if the search found one.
+    pub path: Option<Vec<usize>>,
+    /// The ends that are gaps in the outer wall.
+    pub gaps: [Option<(usize, Side)>; 2],
+}
+
+impl PackMaze {
+    /// Makes the maze of `settings` and finds its way with [`SOLVER`] (refused as the
+    /// settings are). Callers keep to [`MAX_CELLS`] first.
+    pub fn make(mut settings: Settings) -> Result<PackMaze, RunError> {
+        settings.solver = Some(SOLVER.to_string());
+        let mut run = Run::new(settings)?;
+        run.finish();
+        let path = run
+            .report()
+            .and_then(|report| report.outcome.path().map(<[usize]>::to_vec));
+        let exits = run.exits();
+        Ok(PackMaze {
+            start: run.start(),
+            goal: run.goal(),
+            path,
+            gaps: [
+                exits.start.map(|side| (run.start(), side)),
+                exits.goal.map(|side| (run.goal(), side)),
+            ],
+            maze: run.maze().clone(),
+        })
+    }
+
+    /// The maze as an untitled worksheet, with its way drawn for the key.
+    pub fn sheet(&self, with_way: bool) -> String {
+        svg(
+            &self.maze,
+            &Sheet {
+                start: Some(self.start),
+                goal: Some(self.goal),
+                path: self.path.as_deref().filter(|_| with_way),
+                gaps: self.gaps,
+                ..Sheet::default()
+            },
+        )
+    }
+}
+
+/// The refusal of a maze too big for a page.
+pub fn too_big(cells: usize) -> String {
+    format!(
+        "a pack's mazes have at most {MAX_CELLS} cells (e.g. 100 x 100), so that their passages \
+         can be drawn on a page: this one has {cells}"
+    )
+}
 
 /// The paper a pack is printed on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,17 +111,10 @@ impl Paper {
         }
     }
 
-    pub fn parse(text: &str) -> Result<Paper, String> {
+    /// `a4` or `letter`, in any case.
+    pub fn named(text: &str) -> Option<Paper> {
         let name = text.trim().to_ascii_lowercase();
-        Paper::ALL
-            .into_iter()
-            .find(|p| p.name() == name)
-            .ok_or_else(|| {
-                format!(
-                    "paper {} is not known: choose a4 or letter",
-                    crate::words::quote(text.trim())
-                )
-            })
+        Paper::ALL.into_iter().find(|p| p.name() == name)
     }
 }
 
@@ -72,14 +133,14 @@ pub struct Heading<'a> {
 /// its place and size here instead.
 const SHEET_OPENING: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" ";
 
-/// A page of `paper` with `heading` and the `mazes` (worksheets from [`crate::export::svg`],
-/// each with the label in `labels` at the same place, if any): one maze fills the page's
-/// printable area; two or more are laid out two across, three down (an answer key). `None`
+/// A page of `paper` with `heading` and the `mazes` (worksheets from [`crate::export::svg`]):
+/// without `labels`, a worksheet, its one maze filling the printable area; with them, an
+/// answer key, the mazes two across and three down, each under its label. `None`
 /// when a maze is not a worksheet of the core's (so nothing else is ever nested) or there are
 /// none or more than [`KEY_PER_PAGE`].
 pub fn page(paper: Paper, heading: &Heading, mazes: &[&str], labels: &[&str]) -> Option<String> {
     if mazes.is_empty()
-        || mazes.len() > KEY_PER_PAGE
+        || mazes.len() > if labels.is_empty() { 1 } else { KEY_PER_PAGE }
         || !mazes
             .iter()
             .all(|svg| svg.starts_with(SHEET_OPENING) && svg.trim_end().ends_with("</svg>"))
@@ -89,14 +150,15 @@ pub fn page(paper: Paper, heading: &Heading, mazes: &[&str], labels: &[&str]) ->
     let (width, height) = paper.size_mm();
     let mut out = String::with_capacity(256 + mazes.iter().map(|m| m.len() + 96).sum::<usize>());
     out.push_str(SHEET_OPENING);
-    out.push_str("width=\"");
-    push_fixed(&mut out, width);
-    out.push_str("mm\" height=\"");
-    push_fixed(&mut out, height);
-    out.push_str("mm\" viewBox=\"0 0 ");
-    push_fixed(&mut out, width);
-    out.push(' ');
-    push_fixed(&mut out, height);
+    numbers(
+        &mut out,
+        &[
+            ("width=\"", width),
+            ("mm\" height=\"", height),
+            ("mm\" viewBox=\"0 0 ", width),
+            (" ", height),
+        ],
+    );
     out.push_str(
         "\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n",
     );
@@ -110,42 +172,46 @@ pub fn page(paper: Paper, heading: &Heading, mazes: &[&str], labels: &[&str]) ->
         for (i, label) in heading.lines.iter().enumerate() {
             let left = MARGIN + share * i as f64;
             text(&mut out, "line", left, top + 5.0, 5.0, label);
-            out.push_str("<path class=\"write-on\" stroke=\"#000\" stroke-width=\"0.3\" d=\"M");
-            push_fixed(&mut out, left + text_width(label, 5.0) + 2.0);
-            out.push(' ');
-            push_fixed(&mut out, top + 5.5);
-            out.push('H');
-            push_fixed(&mut out, left + share - 6.0);
+            out.push_str("<path class=\"write-on\" stroke=\"#000\" stroke-width=\"0.3\"");
+            numbers(
+                &mut out,
+                &[
+                    (" d=\"M", left + text_width(label, 5.0) + 2.0),
+                    (" ", top + 5.5),
+                    ("H", left + share - 6.0),
+                ],
+            );
             out.push_str("\"/>\n");
         }
         top += 12.0;
     }
-    let bottom = height - MARGIN - 5.0;
-    if mazes.len() == 1 {
-        nest(&mut out, mazes[0], MARGIN, top, inner, bottom - top);
-        if let Some(label) = labels.first() {
-            text(&mut out, "label", MARGIN, top - 1.0, 3.5, label);
-        }
+    // One maze fills the printable area; a key's are two across, three down, each labelled.
+    let key = !labels.is_empty();
+    let (across, down, pad, room) = if key {
+        (2, KEY_PER_PAGE / 2, 2.0, 5.0)
     } else {
-        let (across, down) = (2, KEY_PER_PAGE / 2);
-        let (box_w, box_h) = (inner / across as f64, (bottom - top) / down as f64);
-        for (i, maze) in mazes.iter().enumerate() {
-            let (left, up) = (
-                MARGIN + box_w * (i % across) as f64,
-                top + box_h * (i / across) as f64,
-            );
-            if let Some(label) = labels.get(i) {
-                text(&mut out, "label", left + 2.0, up + 4.0, 3.5, label);
-            }
-            nest(
-                &mut out,
-                maze,
-                left + 2.0,
-                up + 5.0,
-                box_w - 4.0,
-                box_h - 7.0,
-            );
+        (1, 1, 0.0, 0.0)
+    };
+    let bottom = height - MARGIN - 5.0;
+    let (box_w, box_h) = (inner / across as f64, (bottom - top) / down as f64);
+    for (i, maze) in mazes.iter().enumerate() {
+        let left = MARGIN + box_w * (i % across) as f64 + pad;
+        let up = top + box_h * (i / across) as f64;
+        if let Some(label) = labels.get(i).filter(|_| key) {
+            text(&mut out, "label", left, up + 4.0, 3.5, label);
         }
+        out.push_str("<svg class=\"maze\"");
+        numbers(
+            &mut out,
+            &[
+                (" x=\"", left),
+                ("\" y=\"", up + room),
+                ("\" width=\"", box_w - 2.0 * pad),
+                ("\" height=\"", box_h - room - pad),
+            ],
+        );
+        out.push_str("\" preserveAspectRatio=\"xMidYMin meet\" ");
+        out.push_str(&maze[SHEET_OPENING.len()..]);
     }
     text(
         &mut out,
@@ -159,6 +225,16 @@ pub fn page(paper: Paper, heading: &Heading, mazes: &[&str], labels: &[&str]) ->
     Some(out)
 }
 
+/// Each piece of markup followed by its number (see [`push_fixed`]); one copy, not inlined
+/// at every call (the wasm module stays small).
+#[inline(never)]
+fn numbers(out: &mut String, parts: &[(&str, f64)]) {
+    for &(markup, value) in parts {
+        out.push_str(markup);
+        push_fixed(out, value);
+    }
+}
+
 /// A line of text (escaped) with its baseline at `y`, `size` millimetres high.
 fn text(out: &mut String, class: &str, x: f64, y: f64, size: f64, words: &str) {
     if words.is_empty() {
@@ -166,15 +242,15 @@ fn text(out: &mut String, class: &str, x: f64, y: f64, size: f64, words: &str) {
     }
     out.push_str("<text class=\"");
     out.push_str(class);
-    out.push_str("\" x=\"");
-    push_fixed(out, x);
-    out.push_str("\" y=\"");
-    push_fixed(out, y);
-    out.push_str("\" font-size=\"");
-    push_fixed(out, size);
-    out.push_str("\" fill=\"");
-    out.push_str(if class == "footer" { "#555" } else { "#000" });
-    out.push_str("\">");
+    numbers(
+        out,
+        &[("\" x=\"", x), ("\" y=\"", y), ("\" font-size=\"", size)],
+    );
+    out.push_str(if class == "footer" {
+        "\" fill=\"#555\">"
+    } else {
+        "\" fill=\"#000\">"
+    });
     push_escaped(out, words);
     out.push_str("</text>\n");
 }
@@ -187,21 +263,6 @@ fn text_width(words: &str, size: f64) -> f64 {
         .map(|c| if c.is_ascii() { 0.6 } else { 1.0 })
         .sum::<f64>()
         * size
-}
-
-/// A worksheet nested at (`x`, `y`), fitted into `width` × `height` with its proportions kept,
-/// centred across and at the top of the box.
-fn nest(out: &mut String, sheet: &str, x: f64, y: f64, width: f64, height: f64) {
-    out.push_str("<svg class=\"maze\" x=\"");
-    push_fixed(out, x);
-    out.push_str("\" y=\"");
-    push_fixed(out, y);
-    out.push_str("\" width=\"");
-    push_fixed(out, width.max(1.0));
-    out.push_str("\" height=\"");
-    push_fixed(out, height.max(1.0));
-    out.push_str("\" preserveAspectRatio=\"xMidYMin meet\" ");
-    out.push_str(&sheet[SHEET_OPENING.len()..]);
 }
 
 /// The words a pack prints, in a language the command line knows (the page has its own,
@@ -269,8 +330,11 @@ mod tests {
             assert!(page(Paper::A4, &heading, &[bad], &[]).is_none(), "{bad}");
         }
         assert!(page(Paper::A4, &heading, &[], &[]).is_none());
+        // A worksheet has one maze; a key (labelled) up to six.
+        assert!(page(Paper::A4, &heading, &[&maze, &maze], &[]).is_none());
+        assert!(page(Paper::A4, &heading, &[&maze, &maze], &["1", "2"]).is_some());
         let seven = vec![maze.as_str(); KEY_PER_PAGE + 1];
-        assert!(page(Paper::A4, &heading, &seven, &[]).is_none());
+        assert!(page(Paper::A4, &heading, &seven, &["1"]).is_none());
     }
 
     #[test]

@@ -72,7 +72,10 @@ fn attribute<'a>(sheet: &'a str, class: &str, name: &str) -> &'a str {
 /// A nested worksheet of the plain square grid, untitled: cell (x, y) spans 10 + 10x to
 /// 20 + 10x across and 10 + 10y to 20 + 10y down.
 fn cell_at(x: f64, y: f64) -> (u64, u64) {
-    (((x - 10.0) / 10.0).floor() as u64, ((y - 10.0) / 10.0).floor() as u64)
+    (
+        ((x - 10.0) / 10.0).floor() as u64,
+        ((y - 10.0) / 10.0).floor() as u64,
+    )
 }
 
 /// The start, the goal and the way drawn on a nested answer sheet, as cells.
@@ -168,7 +171,10 @@ fn a_pack_is_n_sheets_and_a_key_whose_ways_are_legal() {
         let page = read(out.join(name));
         let mazes = nested(&page);
         assert_eq!(mazes.len(), 1, "{name}");
-        assert!(!mazes[0].contains("class=\"solution\""), "{name} gives no answer");
+        assert!(
+            !mazes[0].contains("class=\"solution\""),
+            "{name} gives no answer"
+        );
         let footer = format!("seed {} · {}/8</text>", 40 + i, i + 1);
         assert!(page.contains(&footer), "{name}: {footer}");
     }
@@ -199,7 +205,10 @@ fn a_pack_is_n_sheets_and_a_key_whose_ways_are_legal() {
 #[test]
 fn paper_sizes_lines_titles_and_languages() {
     for (paper, size) in [
-        (None, "width=\"210mm\" height=\"297mm\" viewBox=\"0 0 210 297\""),
+        (
+            None,
+            "width=\"210mm\" height=\"297mm\" viewBox=\"0 0 210 297\"",
+        ),
         (Some("a4"), "width=\"210mm\" height=\"297mm\""),
         (
             Some("letter"),
@@ -242,7 +251,12 @@ fn paper_sizes_lines_titles_and_languages() {
     let made = pack(&out, &["--force", "--lang", "ko"]);
     assert!(made.status.success());
     let sheet = read(out.join("sheet-01.svg"));
-    for word in [">미로</text>", ">이름</text>", ">날짜</text>", "시드 40 · 1/1"] {
+    for word in [
+        ">미로</text>",
+        ">이름</text>",
+        ">날짜</text>",
+        "시드 40 · 1/1",
+    ] {
         assert!(sheet.contains(word), "{word}: {sheet}");
     }
     let key = read(out.join("key-01.svg"));
@@ -268,7 +282,14 @@ fn openings_in_the_outer_wall_are_drawn_on_sheets_and_key() {
     let out = folder("exits");
     let made = pack(
         &out,
-        &["--count", "2", "--start", "exit:west", "--goal", "exit:east:1"],
+        &[
+            "--count",
+            "2",
+            "--start",
+            "exit:west",
+            "--goal",
+            "exit:east:1",
+        ],
     );
     assert!(made.status.success(), "{made:?}");
     let key = read(out.join("key-01.svg"));
@@ -311,9 +332,15 @@ fn bad_packs_are_refused_clearly() {
     };
     refused(&["--count", "0"], "count '0' is not allowed");
     refused(&["--count", "101"], "a pack has 1 to 100 sheets");
-    refused(&["--paper", "a3"], "paper 'a3' is not known: choose a4 or letter");
+    refused(
+        &["--paper", "a3"],
+        "paper 'a3' is not known: choose a4 or letter",
+    );
     refused(&["--lines", "name,age"], "lines 'name,age' is not allowed");
-    refused(&["--lang", "fr"], "language 'fr' is not known: choose en or ko");
+    refused(
+        &["--lang", "fr"],
+        "language 'fr' is not known: choose en or ko",
+    );
     refused(&["--title", &"x".repeat(61)], "a title has at most 60");
     refused(&["--ends", "far"], "ends 'far' is not known");
     refused(&["--start", "9,0"], "start 9,0 is outside");
@@ -351,18 +378,42 @@ fn bad_packs_are_refused_clearly() {
     };
     plain(&["--paper", "a4"], "--paper is for a pack of worksheets");
     plain(&["--ends", "hardest"], "--ends is for a pack of worksheets");
-    plain(&["--format", "svg", "--count", "2"], "give --out DIR for a pack");
-    plain(&["--out", "x", "--format", "json"], "give --format svg with it");
+    plain(
+        &["--format", "svg", "--count", "2"],
+        "give --out DIR for a pack",
+    );
+    plain(
+        &["--out", "x", "--format", "json"],
+        "give --format svg with it",
+    );
     let run = mazestep(&[
-        "generate", "--algorithm", "kruskal", "--width", "101", "--height", "100", "--format",
-        "svg", "--out", "x",
+        "generate",
+        "--algorithm",
+        "kruskal",
+        "--width",
+        "101",
+        "--height",
+        "100",
+        "--format",
+        "svg",
+        "--out",
+        "x",
     ]);
     let message = String::from_utf8(run.stderr).unwrap();
     assert!(message.contains("at most 10000 cells"), "{message}");
     assert!(message.contains("this one has 10100"), "{message}");
     let run = mazestep(&[
-        "generate", "--algorithm", "caves", "--width", "5", "--height", "5", "--format", "svg",
-        "--out", "x",
+        "generate",
+        "--algorithm",
+        "caves",
+        "--width",
+        "5",
+        "--height",
+        "5",
+        "--format",
+        "svg",
+        "--out",
+        "x",
     ]);
     let message = String::from_utf8(run.stderr).unwrap();
     assert!(message.contains("caves makes an open world"), "{message}");

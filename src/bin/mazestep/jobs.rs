@@ -6,10 +6,9 @@
 use crate::options::{self, cell_place, Command, Format, Generate, Layout, Pack, Solve, Stats};
 use crate::output;
 use crate::Failure;
-use mazestep::export::{self, Sheet};
 use mazestep::generators;
 use mazestep::maze::Maze;
-use mazestep::pack::{page, Heading, KEY_PER_PAGE};
+use mazestep::pack::{page, Heading, PackMaze, KEY_PER_PAGE};
 use mazestep::run::{default_ends_of, Ends, Run, Settings};
 use mazestep::solvers::{self, Report};
 use mazestep::stats::{self, Summary};
@@ -125,17 +124,7 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
     }
 }
 
-/// One maze of a pack, made and solved by a run as `solve` does (the ends placed by the
-/// preset, gaps in the outer wall left open): the maze, its ends, the way from one to the
-/// other, and the gaps.
-struct PackMaze {
-    maze: Maze,
-    start: usize,
-    goal: usize,
-    path: Option<Vec<usize>>,
-    gaps: [Option<(usize, mazestep::topology::Side)>; 2],
-}
-
+/// One maze of a pack: made and solved by the core as the page's "Print a pack" makes it.
 fn pack_maze(job: &Generate, pack: &Pack, seed: u64) -> Result<PackMaze, Failure> {
     let layout = &job.layout;
     let mut settings = Settings::new(
@@ -145,29 +134,13 @@ fn pack_maze(job: &Generate, pack: &Pack, seed: u64) -> Result<PackMaze, Failure
         seed,
     )
     .with_shape(layout.shape)
-    .with_solver(options::PACK_SOLVER)
     .with_braid(job.braid)
     .with_density(job.density);
     settings.mask = layout.mask.clone();
     (settings.start, settings.start_exit) = pack.start;
     (settings.goal, settings.goal_exit) = pack.goal;
     settings.ends = pack.ends;
-    let mut run = Run::new(settings).map_err(|e| Failure::Usage(e.to_string()))?;
-    run.finish();
-    let path = run
-        .report()
-        .and_then(|report| report.outcome.path().map(<[usize]>::to_vec));
-    let exits = run.exits();
-    Ok(PackMaze {
-        start: run.start(),
-        goal: run.goal(),
-        path,
-        gaps: [
-            exits.start.map(|side| (run.start(), side)),
-            exits.goal.map(|side| (run.goal(), side)),
-        ],
-        maze: run.maze().clone(),
-    })
+    PackMaze::make(settings).map_err(|e| Failure::Usage(e.to_string()))
 }
 
 /// Writes a pack: a page per maze (seeds S, S+1, …), then the answer key's pages, each file
@@ -193,14 +166,7 @@ fn write_pack(job: &Generate, pack: &Pack, out: &mut impl Write) -> Result<(), F
     for (i, name) in (0..job.count).zip(&sheet_names) {
         let seed = job.first_seed + i;
         let made = pack_maze(job, pack, seed)?;
-        let sheet = |path| Sheet {
-            start: Some(made.start),
-            goal: Some(made.goal),
-            path,
-            gaps: made.gaps,
-            ..Sheet::default()
-        };
-        let maze_svg = export::svg(&made.maze, &sheet(None));
+        let maze_svg = made.sheet(false);
         let footer = format!(
             "{} · {}/{}",
             output::pack_footer(&made.maze, job, seed, &words),
@@ -214,7 +180,7 @@ fn write_pack(job: &Generate, pack: &Pack, out: &mut impl Write) -> Result<(), F
         };
         write_page(folder, name, pack, &heading, &[&maze_svg], &[], out)?;
         let label = format!("{} · {} {seed}", i + 1, words.seed);
-        keys.push((export::svg(&made.maze, &sheet(made.path.as_deref())), label));
+        keys.push((made.sheet(true), label));
     }
     let title = format!("{} · {}", pack.title, words.key);
     for (page, (name, chunk)) in key_names.iter().zip(keys.chunks(KEY_PER_PAGE)).enumerate() {

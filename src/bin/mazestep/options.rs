@@ -138,10 +138,6 @@ pub struct Pack {
     pub force: bool,
 }
 
-/// The most sheets in one pack: a class set, a few times over.
-pub const MAX_PACK_SHEETS: u64 = 100;
-/// The most cells a pack's maze may have, so that its passages can still be drawn on a page.
-pub const MAX_PACK_CELLS: usize = 10_000;
 /// The longest title, in characters: it is printed on one line.
 pub const MAX_TITLE_CHARS: usize = 60;
 
@@ -672,9 +668,10 @@ fn pack(
             given.get("--format").unwrap_or("the default, tiles").trim()
         ));
     }
-    if count > MAX_PACK_SHEETS {
+    if count > pack::MAX_SHEETS {
         return Err(format!(
-            "count {count} is too many for a pack: a pack has 1 to {MAX_PACK_SHEETS} sheets"
+            "count {count} is too many for a pack: a pack has 1 to {} sheets",
+            pack::MAX_SHEETS
         ));
     }
     if generators::find(algorithm).is_ok_and(|entry| !entry.perfect) {
@@ -684,13 +681,20 @@ fn pack(
         ));
     }
     let cells = layout.empty.len();
-    if cells > MAX_PACK_CELLS {
-        return Err(format!(
-            "a pack's mazes have at most {MAX_PACK_CELLS} cells (e.g. 100 x 100), so that their \
-             passages can be drawn on a page: this one has {cells}"
-        ));
+    if cells > pack::MAX_CELLS {
+        return Err(pack::too_big(cells));
     }
-    let paper = given.get(PAPER.name).map(Paper::parse).transpose()?;
+    let paper = given
+        .get(PAPER.name)
+        .map(|text| {
+            Paper::named(text).ok_or_else(|| {
+                format!(
+                    "paper {} is not known: choose a4 or letter",
+                    parse::quote(text.trim())
+                )
+            })
+        })
+        .transpose()?;
     let words = given.get(LANG.name).map(Words::find).transpose()?;
     let words = words.unwrap_or(pack::LANGUAGES[0]);
     let title = match given.get(TITLE.name) {
@@ -737,7 +741,7 @@ fn pack(
         .transpose()?
         .unwrap_or_default();
     // The core's rules for the ends on this grid (a cell off it, an exit on a hex grid).
-    let mut ends_settings = settings.clone().with_solver(PACK_SOLVER);
+    let mut ends_settings = settings.clone().with_solver(pack::SOLVER);
     (ends_settings.start, ends_settings.start_exit) = start;
     (ends_settings.goal, ends_settings.goal_exit) = goal;
     ends_settings.ends = ends;
@@ -777,9 +781,6 @@ fn pack(
         force,
     })
 }
-
-/// The search that draws a pack's answer key: a shortest way from start to goal.
-pub const PACK_SOLVER: &str = "bfs";
 
 /// `--format world` writes obstacles and costs, not walls: open worlds only.
 fn world_format_fits(algorithm: &str) -> Result<(), String> {
