@@ -201,11 +201,11 @@ pub fn pack_maze(
     let rest = std::array::from_fn(|_| JsValue::UNDEFINED);
     let mut settings = super::settings::Given::of(options, rest)?.settings()?;
     let which = param(CALL, "ends");
-    let ends = args::text(which, &ends)?;
+    let name = args::text(which, &ends)?;
     settings.ends = crate::run::Ends::ALL
         .into_iter()
-        .find(|e| e.name() == ends)
-        .ok_or_else(|| which.fail("give corners, hardest or random"))?;
+        .find(|e| e.name() == name)
+        .ok_or_else(|| which.refuse(&ends, args::allowed_text("corners, hardest or random")))?;
     let cells = crate::topology::cell_count(settings.shape, settings.width, settings.height);
     if cells > crate::pack::MAX_CELLS {
         return Err(
@@ -223,26 +223,36 @@ pub fn pack_maze(
 /// Every word is escaped; anything but `packMaze`'s worksheets is refused.
 #[wasm_bindgen(js_name = packPage)]
 pub fn pack_page(
-    paper: &str,
-    title: &str,
-    lines: &str,
-    footer: &str,
-    mazes: &str,
-    labels: &str,
+    #[wasm_bindgen(unchecked_param_type = "\"a4\" | \"letter\"")] paper: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] title: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] lines: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] footer: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] mazes: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] labels: JsValue,
 ) -> Result<String, JsError> {
     const CALL: &str = "packPage";
-    let paper = match paper {
+    let text = |name, value: &JsValue| args::text(param(CALL, name), value);
+    let paper = match text("paper", &paper)?.as_str() {
         "a4" => crate::pack::Paper::A4,
         "letter" => crate::pack::Paper::Letter,
-        _ => return Err(param(CALL, "paper").fail("give a4 or letter")),
+        _ => {
+            let allowed = args::allowed_text("a4 or letter");
+            return Err(param(CALL, "paper").refuse(&paper, allowed));
+        }
     };
+    let (title, lines, footer) = (
+        text("title", &title)?,
+        text("lines", &lines)?,
+        text("footer", &footer)?,
+    );
+    let (mazes, labels) = (text("mazes", &mazes)?, text("labels", &labels)?);
     let lines: Vec<&str> = lines.lines().collect();
     let labels: Vec<&str> = labels.lines().collect();
     let mazes: Vec<&str> = mazes.split_inclusive("</svg>\n").collect();
     let heading = crate::pack::Heading {
-        title,
+        title: &title,
         lines: &lines,
-        footer,
+        footer: &footer,
     };
     crate::pack::page(paper, &heading, &mazes, &labels)
         .ok_or_else(|| param(CALL, "mazes").fail("give 1 to 6 worksheets from packMaze"))
