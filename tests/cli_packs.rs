@@ -78,8 +78,11 @@ fn cell_at(x: f64, y: f64) -> (u64, u64) {
     )
 }
 
+/// A cell as (x, y).
+type Cell = (u64, u64);
+
 /// The start, the goal and the way drawn on a nested answer sheet, as cells.
-fn drawn(sheet: &str) -> ((u64, u64), (u64, u64), Vec<(u64, u64)>) {
+fn drawn(sheet: &str) -> (Cell, Cell, Vec<Cell>) {
     let number = |text: &str| text.parse::<f64>().unwrap();
     let start = cell_at(
         number(attribute(sheet, "start", "cx")),
@@ -296,7 +299,7 @@ fn openings_in_the_outer_wall_are_drawn_on_sheets_and_key() {
     for (i, sheet) in read(out.join("sheet-01.svg"))
         .split("<svg class=\"maze\"")
         .skip(1)
-        .chain(nested(&key).into_iter())
+        .chain(nested(&key))
         .enumerate()
     {
         // The west wall (x 10) is open beside row 3 (y 40 to 50), the east (x 100) beside row 1.
