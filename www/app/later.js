@@ -151,6 +151,10 @@ function makePackPrinter(page, { PackPrinter }) {
     mz: page.mz,
     settings: () => c.settings,
     options: (s) => runOptions(page.mz, s, page.maskOf),
+    seed: () => {
+      const seed = String(c.settings.seed || c.run?.seed || '0');
+      return /^\d{1,20}$/.test(seed) ? seed : '0';
+    },
     cells: () => c.run?.cellCount ?? 0,
     plainSquare: () => Boolean(c.run) && !isShaped(c.run),
     title: (name) => {

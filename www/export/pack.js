@@ -21,7 +21,8 @@ export class PackPrinter {
   /**
    * @param {Document} doc
    * @param {object} on  { mz: the module, options(settings): the module's options for the
-   *   page's settings, settings(): the page's settings, cells(): the maze's cell count,
+   *   page's settings, settings(): the page's settings, seed(): the first sheet's seed (the
+   *   maze on show's, as a decimal string), cells(): the maze's cell count,
    *   plainSquare(): whether the maze is on the plain square grid, title(name): a generator's
    *   title }
    */
@@ -94,7 +95,7 @@ export class PackPrinter {
       this.say('export.packTooBig', { cells: String(cells), max: String(MAX_CELLS) });
       return null;
     }
-    const seed = BigInt(this.on.settings().seed || '0');
+    const seed = BigInt(this.on.seed());
     if (seed + BigInt(count - 1) > LAST_SEED) {
       this.say('export.packSeeds', { count: String(count) });
       return null;
