@@ -1024,7 +1024,7 @@ fn open_sheet(out: &mut String, width: f64, height: f64, title: Option<&str>) {
 
 /// A non-negative number with one decimal (`12.5`, `3`), without `format!`'s float code,
 /// which would cost the wasm module about 20 KB.
-fn push_fixed(out: &mut String, value: f64) {
+pub(crate) fn push_fixed(out: &mut String, value: f64) {
     let tenths = (value.max(0.0) * 10.0).round() as usize;
     push_num(out, tenths / 10);
     if tenths % 10 != 0 {
@@ -1050,7 +1050,7 @@ fn push_num(out: &mut String, mut n: usize) {
     }
 }
 
-fn push_escaped(out: &mut String, text: &str) {
+pub(crate) fn push_escaped(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),

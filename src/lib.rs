@@ -27,6 +27,7 @@ pub mod generators;
 pub mod machine;
 pub mod maze;
 pub mod notes;
+pub mod pack;
 pub mod parse;
 pub mod player;
 pub mod rng;

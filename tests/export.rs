@@ -252,7 +252,8 @@ fn the_command_line_writes_svg_worksheets() {
     assert!(many.stdout.is_empty());
     assert_eq!(
         String::from_utf8(many.stderr).unwrap(),
-        "mazestep: format svg writes one maze, not 2: drop --count or use tiles or json\n"
+        "mazestep: format svg writes one maze, not 2: give --out DIR for a pack of 2 sheets and \
+         an answer key, drop --count, or use tiles or json\n"
     );
 }
 

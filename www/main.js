@@ -612,6 +612,7 @@ class Page {
       this.panels.relabel();
       this.teach.relabel();
       this.exporter?.relabel();
+      this.packPrinter?.relabel();
       this.race.showLanes(c.settings);
       this.showShape();
       this.panels.reserveCode();
@@ -641,6 +642,7 @@ class Page {
       animations: this.animations, api: this.api, wasm: this.wasm, mz: this.mz, shapeControls: this.shapeControls,
       editor: this.editor, lessons: this.lessons, layout: this.layout, stage: this.stage,
       get play() { return page.play; },
+      get packPrinter() { return page.packPrinter; },
       get renderer() { return page.stage.renderer; },
       get raceRenderer() { return page.raceStages[0].renderer; },
       get raceRenderers() { return page.raceStages.map((lane) => lane.renderer); },

@@ -123,6 +123,7 @@ extern "C" {
 impl Given {
     /// `new MazeRun`'s arguments: an options object (a non-null object that is no array) and
     /// nothing after it, else the positional arguments.
+    #[inline(never)]
     pub fn of(first: JsValue, rest: [JsValue; 14]) -> Result<Given, JsError> {
         let given = rest
             .iter()
@@ -180,6 +181,8 @@ impl Given {
     }
 
     /// The settings, each value read and checked alone; the core checks them together.
+    // Not inlined: `new MazeRun` and `packMaze` share one copy of this long reader.
+    #[inline(never)]
     pub fn settings(&self) -> Result<Settings, JsError> {
         let opt = |name| param(CALL, name);
         let generator = args::text(opt("generator"), self.get("generator"))?;

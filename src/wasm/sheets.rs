@@ -185,3 +185,75 @@ impl MazeRun {
         Ok(self.run.measure(limit).as_ref().map(stats::Stats::numbers))
     }
 }
+
+/// A maze of a teacher's pack (the page's "Print a pack"), as `mazestep generate --format svg
+/// --out DIR` makes it: the maze of `options` (as for `new MazeRun`; its solver is breadth-first
+/// search), its ends placed by `ends` (`"corners"`, `"hardest"` or `"random"`) where the
+/// options give none, as an untitled worksheet, with the way drawn when `withWay` is true (the
+/// answer key's). Mazes of up to 10 000 cells.
+#[wasm_bindgen(js_name = packMaze)]
+pub fn pack_maze(
+    #[wasm_bindgen(unchecked_param_type = "MazeRunOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "\"corners\" | \"hardest\" | \"random\"")] ends: JsValue,
+    #[wasm_bindgen(js_name = withWay)] with_way: bool,
+) -> Result<String, JsError> {
+    const CALL: &str = "packMaze";
+    let rest = std::array::from_fn(|_| JsValue::UNDEFINED);
+    let mut settings = super::settings::Given::of(options, rest)?.settings()?;
+    let which = param(CALL, "ends");
+    let name = args::text(which, &ends)?;
+    settings.ends = crate::run::Ends::ALL
+        .into_iter()
+        .find(|e| e.name() == name)
+        .ok_or_else(|| which.refuse(&ends, args::allowed_text("corners, hardest or random")))?;
+    let cells = crate::topology::cell_count(settings.shape, settings.width, settings.height);
+    if cells > crate::pack::MAX_CELLS {
+        return Err(
+            param(CALL, "").fail("a pack's mazes have at most 10000 cells (e.g. 100 × 100)")
+        );
+    }
+    let made = crate::pack::PackMaze::make(settings).map_err(|e| super::refused(CALL, &e))?;
+    Ok(made.sheet(with_way))
+}
+
+/// A page of a pack on `paper` (`"a4"` or `"letter"`): `title` at the top, a line to write on
+/// after each of `lines` (one a line of the text, e.g. `"Name\nDate"`; `""` for none), `footer`
+/// small at the bottom, and `mazes`, worksheets from `packMaze` one after another (one fills
+/// the page; two to six make an answer key, each with its label from `labels`, one a line).
+/// Every word is escaped; anything but `packMaze`'s worksheets is refused.
+#[wasm_bindgen(js_name = packPage)]
+pub fn pack_page(
+    #[wasm_bindgen(unchecked_param_type = "\"a4\" | \"letter\"")] paper: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] title: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] lines: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] footer: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] mazes: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] labels: JsValue,
+) -> Result<String, JsError> {
+    const CALL: &str = "packPage";
+    let text = |name, value: &JsValue| args::text(param(CALL, name), value);
+    let paper = match text("paper", &paper)?.as_str() {
+        "a4" => crate::pack::Paper::A4,
+        "letter" => crate::pack::Paper::Letter,
+        _ => {
+            let allowed = args::allowed_text("a4 or letter");
+            return Err(param(CALL, "paper").refuse(&paper, allowed));
+        }
+    };
+    let (title, lines, footer) = (
+        text("title", &title)?,
+        text("lines", &lines)?,
+        text("footer", &footer)?,
+    );
+    let (mazes, labels) = (text("mazes", &mazes)?, text("labels", &labels)?);
+    let lines: Vec<&str> = lines.lines().collect();
+    let labels: Vec<&str> = labels.lines().collect();
+    let mazes: Vec<&str> = mazes.split_inclusive("</svg>\n").collect();
+    let heading = crate::pack::Heading {
+        title: &title,
+        lines: &lines,
+        footer: &footer,
+    };
+    crate::pack::page(paper, &heading, &mazes, &labels)
+        .ok_or_else(|| param(CALL, "mazes").fail("give 1 to 6 worksheets from packMaze"))
+}

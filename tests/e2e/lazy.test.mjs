@@ -14,7 +14,7 @@ import { ROOT, launchBrowser, requireBuild, showSettings, startServer } from './
 const LAZY = [
   'www/lessons/lessons.js', 'www/lessons/tour.js', 'www/lessons/tours.js', 'www/lessons/quiz.js',
   'www/ui/editor.js', 'www/app/edit-mode.js', 'www/ui/shape-controls.js', 'www/app/shape-card.js',
-  'www/export/export.js', 'www/export/export-anim.js', 'www/export/webm.js', 'www/vendor/gifenc.js',
+  'www/export/export.js', 'www/export/export-anim.js', 'www/export/webm.js', 'www/vendor/gifenc.js', 'www/export/pack.js',
   'www/draw/shape-renderer.js', 'www/draw/geometry.js',
 ];
 // Words: never a whole file; English's core words never (the module speaks them).

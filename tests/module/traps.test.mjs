@@ -112,6 +112,9 @@ const freeCalls = (shape) => {
     ['solveWorld', ['S.\n.G\n', 'a-star', 'never', 'grid', 1]], ['solverHonours', ['bfs']],
     ['solverNames', []], ['statsLabels', []], ['statsNames', []], ['usesDensity', ['caves']],
     ['wordMask', ['AB', 2]],
+    ['packMaze', [{ generator: 'recursive-backtracker', width: w, height: h, shape: s, mask, seed: '1' }, 'hardest', true]],
+    ['packPage', ['a4', 'Maze', 'Name\nDate', 'seed 1',
+      mz.packMaze({ generator: 'recursive-backtracker', width: w, height: h, shape: s, mask, seed: '1' }, 'corners', false), '']],
   ];
 };
 

@@ -63,6 +63,8 @@ const isCount = (v) => (isWhole(v) && v >= 0) || v === Infinity;
 /** A limit on one call's work: a whole number 1 or more, or Infinity (0 could never arrive). */
 const isLimit = (v) => (isWhole(v) && v >= 1) || v === Infinity;
 const isSide = (v) => isWhole(v) && v >= 1 && v <= 4096;
+const PACK_OPTIONS = { generator: 'kruskal', width: 4, height: 3, seed: '1' };
+const PACK_SHEET = mz.packMaze(PACK_OPTIONS, 'corners', false);
 const isAbsent = (v) => v === null || v === undefined;
 const isSeed = (v) =>
   (typeof v === 'string' && /^\s*\+?\d+\s*$/.test(v) && BigInt(v.trim()) < 2n ** 64n) ||
@@ -171,6 +173,12 @@ function parameters(run) {
     { fn: 'structureItems', param: 'i', names: ['i'], method: (r, v) => r.structureItems(v, 3), ok: isIndex },
     { fn: 'structureItems', param: 'limit', names: ['limit'], method: (r, v) => r.structureItems(0, v), ok: isCount },
     { fn: 'structures', param: 'limit', names: ['limit'], method: (r, v) => r.structures(v), ok: isCount },
+    { fn: 'packMaze', param: 'ends', names: ['ends'], call: (v) => mz.packMaze(PACK_OPTIONS, v, false),
+      ok: oneOf(['corners', 'hardest', 'random']), extra: [["'hardest'", 'hardest']] },
+    { fn: 'packPage', param: 'paper', names: ['paper'], call: (v) => mz.packPage(v, 'Maze', '', 'seed 1', PACK_SHEET, ''),
+      ok: oneOf(['a4', 'letter']), extra: [["'letter'", 'letter']] },
+    { fn: 'packPage', param: 'title', names: ['title'], call: (v) => mz.packPage('a4', v, '', 'seed 1', PACK_SHEET, ''),
+      ok: (v) => typeof v === 'string' },
     { fn: 'defaultEnds', param: 'width', names: ['width'], call: (v) => mz.defaultEnds(v, 4), ok: isSide },
     { fn: 'defaultEnds', param: 'height', names: ['height'], call: (v) => mz.defaultEnds(4, v), ok: isSide },
     { fn: 'defaultEnds', param: 'shape', names: ['shape'], call: (v) => mz.defaultEnds(6, 6, v), ok: (v) => isAbsent(v) || oneOf(SHAPES)(v),

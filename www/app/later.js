@@ -10,6 +10,7 @@
 // tests/e2e/lazy.test.mjs checks that none of these is fetched before the first maze.
 
 import { Slicer } from '../run/controller.js';
+import { isShaped, runOptions } from '../run/module-api.js';
 import { readSettings } from '../run/url.js';
 import { needWords, translatePage } from '../words/i18n.js';
 
@@ -17,7 +18,8 @@ import { needWords, translatePage } from '../words/i18n.js';
 const FEATURES = {
   shape: () => Promise.all([import('./shape-card.js'), import('../run/stage.js').then((stage) => stage.loadShapes())]),
   edit: () => import('./edit-mode.js'),
-  export: () => Promise.all([import('../export/export.js'), import('../export/export-anim.js'), needWords('export')]),
+  export: () => Promise.all([import('../export/export.js'), import('../export/export-anim.js'), needWords('export'),
+    import('../export/pack.js')]),
   lessons: () => Promise.all([import('../lessons/lessons.js'), needWords('lessons')]),
   play: () => import('../play/play-mode.js'),
 };
@@ -52,11 +54,12 @@ export class Later {
   /** Every feature, loaded and wired to the page; the panels then say the run again. */
   async loadAll() {
     const page = this.page;
-    const [[shapeCard], editMode, [exporting, animating], , playMode] = await Promise.all([
+    const [[shapeCard], editMode, [exporting, animating, , packing], , playMode] = await Promise.all([
       this.load('shape'), this.load('edit'), this.load('export'), this.load('lessons'), this.load('play'),
     ]);
     page.exporter = makeExporter(page, exporting);
     page.animations = makeAnimations(page, animating);
+    page.packPrinter = makePackPrinter(page, packing);
     page.shapeControls = shapeCard.setUpShapeCard(page);
     page.editor = editMode.setUpEditMode(page);
     await this.bootLessons();
@@ -138,6 +141,29 @@ function makeExporter(page, { Exporter, sheetTitle }) {
       return sheetTitle(s, title);
     },
     work: (job) => c.startJob({ slicer: new Slicer(4096), ...job }),
+  });
+}
+
+/** Print a pack: worksheets and an answer key made by the module (www/export/pack.js). */
+function makePackPrinter(page, { PackPrinter }) {
+  const c = page.controller;
+  return new PackPrinter(page.doc, {
+    mz: page.mz,
+    settings: () => c.settings,
+    options: (s) => runOptions(page.mz, s, page.maskOf),
+    seed: () => {
+      const seed = String(c.settings.seed || c.run?.seed || '0');
+      return /^\d{1,20}$/.test(seed) ? seed : '0';
+    },
+    cells: () => c.run?.cellCount ?? 0,
+    plainSquare: () => Boolean(c.run) && !isShaped(c.run),
+    title: (name) => {
+      try {
+        return page.api.algorithmTitle(name);
+      } catch {
+        return name;
+      }
+    },
   });
 }
 

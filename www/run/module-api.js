@@ -90,8 +90,13 @@ export function isShaped(run) {
 
 /** A new MazeRun from the page's settings (throws the module's message when refused). */
 export function createRun(mz, settings, maskOf) {
+  return new mz.MazeRun(runOptions(mz, settings, maskOf));
+}
+
+/** The module's options (new MazeRun, packMaze) for the page's settings. */
+export function runOptions(mz, settings, maskOf) {
   const s = settings;
-  return new mz.MazeRun({
+  return {
     generator: s.generator,
     solver: s.solver === 'none' ? '' : s.solver,
     width: s.width,
@@ -112,7 +117,7 @@ export function createRun(mz, settings, maskOf) {
     // Flooding only for the solvers that can, to one goal without waypoints (the module refuses
     // the rest): a race partner, a newly chosen solver or a goal list simply stops at the goal.
     exit: s.exit === 'flood' && floods(mz, s.solver) && !s.goals && !s.via ? 'flood' : 'goal',
-  });
+  };
 }
 
 /** Whether the module's solver `name` can flood (solverHonours' fourth flag). */

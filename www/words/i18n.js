@@ -85,6 +85,14 @@ function loadPart(code, part) {
   return loaded.get(key);
 }
 
+/**
+ * `code`'s words of a part (a table of sections), whatever the page's language: for words
+ * printed in a language of their own (a pack of worksheets).
+ */
+export function wordsIn(code, part) {
+  return loadPart(code, part);
+}
+
 /** `code`'s words of the given parts, as one table of sections. */
 async function wordsOf(code, parts) {
   const tables = await Promise.all(parts.map((part) => loadPart(code, part)));

@@ -3,11 +3,12 @@
 //! is given), solves or measures them ([`solvers::solve`], [`stats::measure`]), and hands them
 //! to [`crate::output`] to be written.
 
-use crate::options::{cell_place, Command, Format, Generate, Layout, Solve, Stats};
+use crate::options::{self, cell_place, Command, Format, Generate, Layout, Pack, Solve, Stats};
 use crate::output;
 use crate::Failure;
 use mazestep::generators;
 use mazestep::maze::Maze;
+use mazestep::pack::{page, Heading, PackMaze, KEY_PER_PAGE};
 use mazestep::run::{default_ends_of, Ends, Run, Settings};
 use mazestep::solvers::{self, Report};
 use mazestep::stats::{self, Summary};
@@ -53,6 +54,9 @@ fn make(
 fn generate(job: &Generate, out: &mut impl Write) -> Result<(), Failure> {
     if job.fresh_seed {
         output::announce_seed(job.first_seed);
+    }
+    if let Some(pack) = &job.pack {
+        return write_pack(job, pack, out);
     }
     for i in 0..job.count {
         let seed = job.first_seed + i;
@@ -118,6 +122,115 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
         Some(message) => Err(Failure::NoPath(message)),
         None => Ok(()),
     }
+}
+
+/// One maze of a pack: made and solved by the core as the page's "Print a pack" makes it.
+fn pack_maze(job: &Generate, pack: &Pack, seed: u64) -> Result<PackMaze, Failure> {
+    let layout = &job.layout;
+    let mut settings = Settings::new(
+        job.algorithm,
+        layout.empty.width(),
+        layout.empty.height(),
+        seed,
+    )
+    .with_shape(layout.shape)
+    .with_braid(job.braid)
+    .with_density(job.density);
+    settings.mask = layout.mask.clone();
+    (settings.start, settings.start_exit) = pack.start;
+    (settings.goal, settings.goal_exit) = pack.goal;
+    settings.ends = pack.ends;
+    PackMaze::make(settings).map_err(|e| Failure::Usage(e.to_string()))
+}
+
+/// Writes a pack: a page per maze (seeds S, S+1, …), then the answer key's pages, each file
+/// named on stdout as it is written.
+fn write_pack(job: &Generate, pack: &Pack, out: &mut impl Write) -> Result<(), Failure> {
+    let folder = std::path::Path::new(&pack.out);
+    std::fs::create_dir_all(folder).map_err(|e| {
+        Failure::Usage(format!(
+            "cannot make the folder {}: {e}",
+            mazestep::parse::quote(&pack.out)
+        ))
+    })?;
+    let (sheet_names, key_names) = options::pack_files(job.count);
+    let words = pack.words;
+    let mut lines = Vec::new();
+    if pack.name_line {
+        lines.push(words.name);
+    }
+    if pack.date_line {
+        lines.push(words.date);
+    }
+    let mut keys = Vec::with_capacity(job.count as usize);
+    for (i, name) in (0..job.count).zip(&sheet_names) {
+        let seed = job.first_seed + i;
+        let made = pack_maze(job, pack, seed)?;
+        let maze_svg = made.sheet(false);
+        let footer = format!(
+            "{} · {}/{}",
+            output::pack_footer(&made.maze, job, seed, &words),
+            i + 1,
+            job.count
+        );
+        let heading = Heading {
+            title: &pack.title,
+            lines: &lines,
+            footer: &footer,
+        };
+        write_page(folder, name, pack, &heading, &[&maze_svg], &[], out)?;
+        let label = format!("{} · {} {seed}", i + 1, words.seed);
+        keys.push((made.sheet(true), label));
+    }
+    let title = format!("{} · {}", pack.title, words.key);
+    for (page, (name, chunk)) in key_names.iter().zip(keys.chunks(KEY_PER_PAGE)).enumerate() {
+        let footer = format!("{} {}/{}", words.key, page + 1, key_names.len());
+        let heading = Heading {
+            title: &title,
+            lines: &[],
+            footer: &footer,
+        };
+        let mazes: Vec<&str> = chunk.iter().map(|(svg, _)| svg.as_str()).collect();
+        let labels: Vec<&str> = chunk.iter().map(|(_, label)| label.as_str()).collect();
+        write_page(folder, name, pack, &heading, &mazes, &labels, out)?;
+    }
+    Ok(())
+}
+
+/// Writes one page of a pack to `folder/name` (over a file there only with `--force`, which
+/// the options checked), and names the file on stdout.
+fn write_page(
+    folder: &std::path::Path,
+    name: &str,
+    pack: &Pack,
+    heading: &Heading,
+    mazes: &[&str],
+    labels: &[&str],
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let path = folder.join(name);
+    let shown = path.to_string_lossy().into_owned();
+    let text = page(pack.paper, heading, mazes, labels)
+        .ok_or_else(|| Failure::Usage(format!("cannot lay out {shown}: not a worksheet")))?;
+    let mut file = std::fs::OpenOptions::new();
+    file.write(true);
+    if pack.force {
+        file.create(true).truncate(true);
+    } else {
+        // Made while the options were read, a file of that name would still not be lost.
+        file.create_new(true);
+    }
+    file.open(&path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        // Like stdout failing: status 1, the files named before it complete.
+        .map_err(|e| {
+            Failure::Write(std::io::Error::new(
+                e.kind(),
+                format!("{}: {e}", mazestep::parse::quote(&shown)),
+            ))
+        })?;
+    writeln!(out, "{shown}")?;
+    Ok(())
 }
 
 /// Solves the way the page's runs do: the world file's cells (or an open world's obstacles)

@@ -23,6 +23,7 @@ use crate::files;
 use lexopt::Arg;
 use mazestep::generators;
 use mazestep::maze::{Maze, MAX_SIDE};
+use mazestep::pack::{self, Paper, Words};
 use mazestep::parse;
 use mazestep::rng;
 use mazestep::run::{Checked, Ends, RunError, Settings, WallExit, DEFAULT_SIDE};
@@ -112,7 +113,33 @@ pub struct Generate {
     /// The share of cells an open world blocks.
     pub density: f64,
     pub format: Format,
+    /// `--out DIR`: a teacher's pack of worksheet pages and an answer key, as files.
+    pub pack: Option<Pack>,
 }
+
+/// A checked pack (`generate --format svg --out DIR`): where its files go, how its pages look,
+/// and where each maze's ends are (placed on each maze by a run, as `solve` places them).
+#[derive(Debug)]
+pub struct Pack {
+    /// The folder, as typed.
+    pub out: String,
+    pub paper: Paper,
+    pub words: Words,
+    /// The big line on every sheet.
+    pub title: String,
+    /// Which lines to write on: the name's, the date's.
+    pub name_line: bool,
+    pub date_line: bool,
+    /// The ends as given (cells as typed, or gaps in the outer wall), and the preset.
+    pub start: End,
+    pub goal: End,
+    pub ends: Ends,
+    /// `--force`: write over files already there.
+    pub force: bool,
+}
+
+/// The longest title, in characters: it is printed on one line.
+pub const MAX_TITLE_CHARS: usize = 60;
 
 /// A checked `solve` command.
 #[derive(Clone, Debug)]
@@ -321,6 +348,52 @@ const EXIT: Opt = Opt {
     name: "--exit",
     hint: "goal (stop at the goal) or flood (search everything reachable first)",
 };
+const OUT: Opt = Opt {
+    name: "--out",
+    hint: "a folder for a pack's sheets and answer key (made if missing), with --format svg",
+};
+const PAPER: Opt = Opt {
+    name: "--paper",
+    hint: "a4 or letter",
+};
+const LINES: Opt = Opt {
+    name: "--lines",
+    hint: "the lines to write on: name,date (the default), name, date or none",
+};
+const TITLE: Opt = Opt {
+    name: "--title",
+    hint: "the words at the top of every sheet, e.g. \"Week 3\"",
+};
+const LANG: Opt = Opt {
+    name: "--lang",
+    hint: "en or ko: the language of the printed words",
+};
+const PACK_START: Opt = Opt {
+    name: "--start",
+    hint: "with --out: a cell as X,Y, or a gap in the outer wall, e.g. exit:west",
+};
+const PACK_GOAL: Opt = Opt {
+    name: "--goal",
+    hint: "with --out: a cell as X,Y, or a gap in the outer wall, e.g. exit:east",
+};
+const FORCE: Opt = Opt {
+    name: "--force",
+    hint: "no value: write over a pack's files already in the folder",
+};
+/// Options that take no value.
+const FLAGS: [&str; 1] = ["--force"];
+/// The options only a pack (`--out`) takes.
+const PACK_OPTS: [&Opt; 9] = [
+    &PAPER,
+    &LINES,
+    &TITLE,
+    &LANG,
+    &PACK_START,
+    &PACK_GOAL,
+    &ENDS,
+    &FORCE,
+    &OUT,
+];
 const SAMPLES: Opt = Opt {
     name: "--samples",
     hint: "a whole number from 1 to 1000000",
@@ -341,6 +414,15 @@ const GENERATE_OPTS: &[&Opt] = &[
     &BRAID,
     &DENSITY,
     &FORMAT_GENERATE,
+    &OUT,
+    &PAPER,
+    &LINES,
+    &TITLE,
+    &LANG,
+    &PACK_START,
+    &PACK_GOAL,
+    &ENDS,
+    &FORCE,
 ];
 const SOLVE_OPTS: &[&Opt] = &[
     &SOLVER,
@@ -466,6 +548,10 @@ fn read_options(
             return Err(unknown(&name));
         };
         let value = match parser.optional_value() {
+            Some(_) if FLAGS.contains(&name.as_str()) => {
+                return Err(format!("option {name} takes no value: give {name} alone"))
+            }
+            None if FLAGS.contains(&name.as_str()) => String::new(),
             Some(inline) => text(inline),
             // A following option means this one's value was forgotten. A single dash may
             // start a (bad) number such as -3, which gets its own message when checked.
@@ -508,9 +594,24 @@ fn generate(args: &[String]) -> Result<Generate, String> {
     if format == Format::World {
         world_format_fits(algorithm)?;
     }
-    if format == Format::Svg && count > 1 {
+    let pack = match given.get(OUT.name) {
+        Some(out) => Some(pack(
+            &given, out, algorithm, &asked, &settings, &layout, format, count,
+        )?),
+        None => {
+            if let Some(opt) = PACK_OPTS.iter().find(|opt| given.get(opt.name).is_some()) {
+                return Err(format!(
+                    "{} is for a pack of worksheets: give --format svg --out DIR with it",
+                    opt.name
+                ));
+            }
+            None
+        }
+    };
+    if format == Format::Svg && count > 1 && pack.is_none() {
         return Err(format!(
-            "format svg writes one maze, not {count}: drop --count or use tiles or json"
+            "format svg writes one maze, not {count}: give --out DIR for a pack of {count} \
+             sheets and an answer key, drop --count, or use tiles or json"
         ));
     }
     let (first_seed, fresh_seed) = match seed {
@@ -530,6 +631,154 @@ fn generate(args: &[String]) -> Result<Generate, String> {
         braid,
         density,
         format,
+        pack,
+    })
+}
+
+/// The file names of a pack of `count` sheets: `sheet-01.svg`, …, then the answer key's
+/// pages, `key-01.svg`, … (numbered with at least two digits, enough for the count).
+pub fn pack_files(count: u64) -> (Vec<String>, Vec<String>) {
+    let digits = count.to_string().len().max(2);
+    let keys = count.div_ceil(pack::KEY_PER_PAGE as u64);
+    let names = |what: &str, n: u64| -> Vec<String> {
+        (1..=n)
+            .map(|i| format!("{what}-{i:0digits$}.svg"))
+            .collect()
+    };
+    (names("sheet", count), names("key", keys))
+}
+
+/// Reads and checks a pack's options: the format and count it takes, the maze's size, the
+/// paper and words, the ends (by the core's rules, on a run that also solves), and the
+/// folder: files already there are refused without `--force`.
+#[allow(clippy::too_many_arguments)]
+fn pack(
+    given: &Given,
+    out: &str,
+    algorithm: &'static str,
+    asked: &GridAsked,
+    settings: &Settings,
+    layout: &Layout,
+    format: Format,
+    count: u64,
+) -> Result<Pack, String> {
+    if format != Format::Svg {
+        return Err(format!(
+            "--out writes a pack of SVG worksheets: give --format svg with it (not {})",
+            given.get("--format").unwrap_or("the default, tiles").trim()
+        ));
+    }
+    if count > pack::MAX_SHEETS {
+        return Err(format!(
+            "count {count} is too many for a pack: a pack has 1 to {} sheets",
+            pack::MAX_SHEETS
+        ));
+    }
+    if generators::find(algorithm).is_ok_and(|entry| !entry.perfect) {
+        return Err(format!(
+            "{algorithm} makes an open world, with no walls to draw a worksheet's way through: \
+             a pack needs a maze generator"
+        ));
+    }
+    let cells = layout.empty.len();
+    if cells > pack::MAX_CELLS {
+        return Err(pack::too_big(cells));
+    }
+    let paper = given
+        .get(PAPER.name)
+        .map(|text| {
+            Paper::named(text).ok_or_else(|| {
+                format!(
+                    "paper {} is not known: choose a4 or letter",
+                    parse::quote(text.trim())
+                )
+            })
+        })
+        .transpose()?;
+    let words = given.get(LANG.name).map(Words::find).transpose()?;
+    let words = words.unwrap_or(pack::LANGUAGES[0]);
+    let title = match given.get(TITLE.name) {
+        Some(title) if title.chars().count() > MAX_TITLE_CHARS => {
+            return Err(format!(
+                "title {} is {} characters long: a title has at most {MAX_TITLE_CHARS}, as it \
+                 is printed on one line",
+                parse::quote(title),
+                title.chars().count()
+            ))
+        }
+        Some(title) => title.trim().to_string(),
+        None => words.title.to_string(),
+    };
+    let lines = given.get(LINES.name).unwrap_or("name,date");
+    let (mut name_line, mut date_line) = (false, false);
+    if lines.trim() != "none" {
+        for line in lines.split(',') {
+            match line.trim() {
+                "name" => name_line = true,
+                "date" => date_line = true,
+                _ => {
+                    return Err(format!(
+                        "lines {} is not allowed: give {}",
+                        parse::quote(lines),
+                        LINES.hint
+                    ))
+                }
+            }
+        }
+    }
+    let end = |opt: &Opt, what| -> Result<End, String> {
+        match given.get(opt.name) {
+            Some(text) if WallExit::is_exit(text) => Ok((None, Some(WallExit::parse(what, text)?))),
+            Some(text) => Ok((Some(parse::point(what, text)?), None)),
+            None => Ok((None, None)),
+        }
+    };
+    let start = end(&PACK_START, "start")?;
+    let goal = end(&PACK_GOAL, "goal")?;
+    let ends = given
+        .get(ENDS.name)
+        .map(Ends::parse)
+        .transpose()?
+        .unwrap_or_default();
+    // The core's rules for the ends on this grid (a cell off it, an exit on a hex grid).
+    let mut ends_settings = settings.clone().with_solver(pack::SOLVER);
+    (ends_settings.start, ends_settings.start_exit) = start;
+    (ends_settings.goal, ends_settings.goal_exit) = goal;
+    ends_settings.ends = ends;
+    checked(&ends_settings, asked)?;
+    let force = given.get(FORCE.name).is_some();
+    let folder = std::path::Path::new(out);
+    if folder.exists() && !folder.is_dir() {
+        return Err(format!(
+            "--out {} is a file, not a folder: give a folder for the pack (it is made if missing)",
+            parse::quote(out)
+        ));
+    }
+    if !force {
+        let (sheets, keys) = pack_files(count);
+        if let Some(there) = sheets
+            .iter()
+            .chain(&keys)
+            .find(|name| folder.join(name).exists())
+        {
+            return Err(format!(
+                "{} is already there: give --force to write over the pack's files, or another \
+                 --out folder",
+                parse::quote(&folder.join(there).to_string_lossy())
+            ));
+        }
+    }
+    Ok(Pack {
+        out: out.to_string(),
+        paper: paper.unwrap_or_default(),
+        words,
+        title,
+        name_line,
+        date_line,
+        start,
+        goal,
+        ends,
+        force,
     })
 }
 
@@ -840,8 +1089,8 @@ impl GridAsked {
     }
 
     /// The grid, with the empty maze the core checked its settings make.
-    fn layout(self, checked: Checked) -> Layout {
-        let (mask_file, mask) = self.mask.unzip();
+    fn layout(&self, checked: Checked) -> Layout {
+        let (mask_file, mask) = self.mask.clone().unzip();
         Layout {
             shape: self.shape,
             mask_file,
@@ -1025,7 +1274,7 @@ fn polar_mask_fits(file: &str, mask: &Mask, rings: u32) -> Result<(), String> {
 /// and says a refusal the command line's way: a mask that does not fit names its file, and
 /// diagonal moves on another grid are refused by `--moves`. Every other message is the core's.
 /// A start or goal as given: a cell, or a gap in the outer wall (neither: not given).
-type End = (Option<(u32, u32)>, Option<WallExit>);
+pub type End = (Option<(u32, u32)>, Option<WallExit>);
 
 /// A cell as the options write it: (x, y) on the square grid, or what
 /// [`mazestep::solvers::cell_at`] reads on other grids (polar: place in the ring, ring).

@@ -1,10 +1,11 @@
 //! Everything `mazestep` writes: the help and `list` texts, mazes as tiles, JSON, graph JSON or
 //! SVG, the `stats` table, and the lines on stderr (messages and announced seeds).
 
-use crate::options::{Solve, Stats};
+use crate::options::{Generate, Solve, Stats};
 use mazestep::export;
 use mazestep::generators;
 use mazestep::maze::{Direction, Maze};
+use mazestep::pack::Words;
 use mazestep::parse;
 use mazestep::solvers::{self, Outcome, Report};
 use mazestep::stats::{Summary, STATISTICS};
@@ -18,6 +19,10 @@ usage:
   mazestep generate --algorithm NAME --width W --height H [--seed S] [--count N]
                     [--braid P] [--density D] [--shape SHAPE] [--mask FILE]
                     [--format tiles|json|svg|graph|world|none]
+  mazestep generate --algorithm NAME --width W --height H [--seed S] [--count N]
+                    --format svg --out DIR [--paper a4|letter] [--lines name,date]
+                    [--title TEXT] [--lang en|ko] [--start END] [--goal END]
+                    [--ends E] [--force]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
                  [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--start X,Y]
                  [--goal X,Y]... [--via X,Y]... [--ends E] [--moves 4|8] [--corners RULE]
@@ -39,6 +44,16 @@ options:
   --height H         cells down, 1 to 4096 (solve: 10)
   --seed S           0 to 18446744073709551615; without it a fresh seed is printed on stderr
   --count N          generate N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
+  --out DIR          generate --format svg: a teacher's pack in folder DIR (made if
+                     missing): sheet-01.svg ... (one maze a page, seeds S, S+1, ...) and
+                     key-01.svg ... (the answer key, six solved mazes a page); up to 100
+                     sheets of up to 10000 cells; files there are kept unless --force
+  --paper P          a pack's paper: a4 (default) or letter
+  --lines L          a pack's lines to write on: name,date (default), name, date or none
+  --title TEXT       a pack's heading (default: Maze, or 미로 with --lang ko), up to 60
+                     characters
+  --lang en|ko       the language of a pack's printed words
+  --force            write over a pack's files already in the folder
   --samples N        stats: measure N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --braid P          remove a share P (0 to 1, e.g. 0.5) of the dead ends, adding loops
   --density D        open worlds: the share of cells blocked, 0 to 0.9 (default 0.3)
@@ -59,25 +74,28 @@ options:
                      picture: dark and transparent pixels switch cells off; one pixel a
                      cell if W, H are not given (polar: give H), else fitted over the
                      grid; only its largest piece of cells is kept
-  --start X,Y        solve: start cell, zero-based (default 0,0; polar: place in ring, ring),
-                     or a gap in the outer wall (plain square grid): exit:SIDE[:N], SIDE
-                     north, east, south or west, N the column or row (default the middle)
-  --goal X,Y         solve: goal cell (default: the bottom-right cell, or the last cell on),
-                     or exit:SIDE[:N]: the wall followers and pledge walk out through it;
-                     a cell again for more goals, up to 8 (bfs, dijkstra, a-star): the
-                     nearest is reached, and json and graph say which (goal_reached)
+  --start X,Y        solve (and a pack): start cell, zero-based (default 0,0; polar:
+                     place in ring, ring), or a gap in the outer wall (plain square
+                     grid): exit:SIDE[:N], SIDE north, east, south or west, N the column
+                     or row (default the middle)
+  --goal X,Y         solve (and a pack): goal cell (default: the bottom-right cell, or
+                     the last cell on), or exit:SIDE[:N]: the wall followers and pledge
+                     walk out through it; a cell again for more goals, up to 8 (bfs,
+                     dijkstra, a-star): the nearest is reached, and json and graph say
+                     which (goal_reached)
   --via X,Y          solve: a waypoint, again for more (up to 8), in order: the search
                      goes start -> each waypoint -> goal, one leg after another (bfs,
                      dijkstra, a-star, bidirectional-bfs, bidirectional-a-star)
-  --ends E           solve: where the ends not given go: corners (default), hardest (the
-                     two ends of a longest path), random (from the seed)
+  --ends E           solve (and a pack): where the ends not given go: corners
+                     (default), hardest (the two ends of a longest path), random (from
+                     the seed)
   --format F         tiles (default on the plain square grid): # wall, . open, o path,
                      S start, G goal; json: one object per line; none: generate without
                      output; svg: a printable worksheet (generate: the maze with start
                      top-left and goal bottom-right; solve: with the solution drawn; one
-                     maze only); graph (default on other shapes and masks): one JSON
-                     object per line with the cells, neighbours and passages of any
-                     shape; tiles and json draw plain square grids only;
+                     maze, or a pack with --out); graph (default on other shapes and
+                     masks): one JSON object per line with the cells, neighbours and
+                     passages of any shape; tiles and json draw plain square grids only;
                      stats: text (default) or json
 
 exit status: 0 done, 1 no path found (the maze is still printed), 2 bad input.
@@ -202,6 +220,18 @@ pub fn worksheet(
         ..export::Sheet::default()
     };
     out.write_all(export::svg(maze, &sheet).as_bytes())
+}
+
+/// A pack sheet's footer: the sheet's title line ("Kruskal, 20 × 20 cells, seed 7"), with
+/// the words the page's Korean uses for cells and the seed in Korean (generator and grid
+/// names stay as `mazestep list` writes them).
+pub fn pack_footer(maze: &Maze, job: &Generate, seed: u64, words: &Words) -> String {
+    let line = export::grid_sheet_title(job.algorithm, maze, seed, job.braid);
+    if words.code == "en" {
+        return line;
+    }
+    line.replacen(" cells,", "칸,", 1)
+        .replacen(", seed ", &format!(", {} ", words.seed), 1)
 }
 
 /// `solve`'s tiles: the maze with `S`, `G` and the route, followed by a blank line.
