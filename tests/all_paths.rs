@@ -6,6 +6,9 @@
 //! start (small mazes only), and for bottlenecks takes each cell out and asks whether the goal
 //! is still reachable.
 
+// Native only, as tests/cli.rs: the command line's tests below run the binary.
+#![cfg(not(target_arch = "wasm32"))]
+
 use mazestep::board::Board;
 use mazestep::generators;
 use mazestep::machine::run_to_end;
@@ -127,7 +130,11 @@ fn small_cases() -> Vec<(String, Maze, Vec<(usize, usize)>)> {
             for braid in [0.0, 0.5, 1.0] {
                 let maze =
                     generators::generate_braided(generator, width, height, seed, braid).unwrap();
-                add(format!("{generator} {width}x{height} seed {seed} braid {braid}"), maze, &mut rng);
+                add(
+                    format!("{generator} {width}x{height} seed {seed} braid {braid}"),
+                    maze,
+                    &mut rng,
+                );
             }
         }
     }
@@ -137,13 +144,9 @@ fn small_cases() -> Vec<(String, Maze, Vec<(usize, usize)>)> {
     }
     for shape in [Shape::Hex, Shape::Triangle, Shape::Polar] {
         let grid = Grid::new(shape, 4, 4).unwrap();
-        let braided = generators::generate_on(
-            "recursive-backtracker",
-            Maze::on_grid(grid.clone()),
-            3,
-            0.7,
-        )
-        .unwrap();
+        let braided =
+            generators::generate_on("recursive-backtracker", Maze::on_grid(grid.clone()), 3, 0.7)
+                .unwrap();
         add(format!("{shape:?} braided"), braided, &mut rng);
         let room = generators::generate_on("room", Maze::on_grid(grid), 1, 0.0).unwrap();
         add(format!("{shape:?} room"), room, &mut rng);
@@ -276,8 +279,16 @@ fn an_empty_room_has_a_binomial_number_of_shortest_paths() {
         let answer = solve("shortest-paths", &room, 0, room.len() - 1);
         let n = u64::from(width + height - 2);
         let expected = binomial(n, u64::from(width - 1));
-        assert_eq!(answer.paths.as_deref(), Some(expected.as_str()), "{width}x{height}");
-        assert_eq!(answer.marks.unwrap().len(), room.len(), "every cell is on one");
+        assert_eq!(
+            answer.paths.as_deref(),
+            Some(expected.as_str()),
+            "{width}x{height}"
+        );
+        assert_eq!(
+            answer.marks.unwrap().len(),
+            room.len(),
+            "every cell is on one"
+        );
     }
     // 40 x 40: C(78, 39), beyond u64.
     assert!(binomial(78, 39).parse::<u64>().is_err());
@@ -299,5 +310,95 @@ fn assert_walkable(maze: &Maze, path: &[usize], start: usize, goal: usize, what:
     assert_eq!(path.last(), Some(&goal), "{what}");
     for pair in path.windows(2) {
         assert!(open(maze, pair[0]).contains(&pair[1]), "{what}: {path:?}");
+    }
+}
+
+/// Runs `mazestep solve ARGS --format json`: its one JSON line and its exit status.
+fn cli_json(args: &[&str]) -> (serde_json::Value, Option<i32>) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mazestep"))
+        .arg("solve")
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    (
+        serde_json::from_str(text.trim()).unwrap(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn the_command_line_reports_paths_and_marks() {
+    // A count that fits 2^53 is a number; C(78, 39) is not, so it is a string of digits.
+    let small = [
+        "--algorithm",
+        "room",
+        "--width",
+        "4",
+        "--height",
+        "3",
+        "--seed",
+        "1",
+    ];
+    let (json, status) = cli_json(&[&["--solver", "shortest-paths"], &small[..]].concat());
+    assert_eq!(status, Some(0));
+    assert_eq!(json["paths"], serde_json::json!(10));
+    assert_eq!(json["marks"].as_array().unwrap().len(), 12);
+    assert_eq!(json["marks"][0], serde_json::json!([0, 0]));
+    let big = [
+        "--algorithm",
+        "room",
+        "--width",
+        "40",
+        "--height",
+        "40",
+        "--seed",
+        "1",
+    ];
+    let (json, _) = cli_json(&[&["--solver", "shortest-paths"], &big[..]].concat());
+    assert_eq!(json["paths"], serde_json::json!(binomial(78, 39)));
+    // Bottlenecks: the cells brute force finds, as [x, y].
+    let maze = [
+        "--algorithm",
+        "kruskal",
+        "--width",
+        "6",
+        "--height",
+        "4",
+        "--braid",
+        "0.5",
+    ];
+    let (json, status) =
+        cli_json(&[&["--solver", "bottlenecks", "--seed", "2"], &maze[..]].concat());
+    assert_eq!(status, Some(0));
+    assert!(json.get("paths").is_none(), "bottlenecks count no paths");
+    let made = generators::generate_braided("kruskal", 6, 4, 2, 0.5).unwrap();
+    let (start, goal) = (0, made.len() - 1);
+    let expected: Vec<serde_json::Value> = (1..goal)
+        .filter(|&cell| !reachable_without(&made, start, goal, Some(cell)))
+        .map(|cell| serde_json::json!([cell % 6, cell / 6]))
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(json["marks"], serde_json::Value::Array(expected));
+    // Other solvers' lines have neither.
+    let (json, _) = cli_json(&[&["--solver", "bfs", "--seed", "2"], &maze[..]].concat());
+    assert!(json.get("paths").is_none() && json.get("marks").is_none());
+    // On terrain the counters of moves give up (exit 1), with no count.
+    let terrain = [
+        "--algorithm",
+        "terrain",
+        "--width",
+        "6",
+        "--height",
+        "4",
+        "--seed",
+        "1",
+    ];
+    for solver in ["shortest-paths", "collision"] {
+        let (json, status) = cli_json(&[&["--solver", solver], &terrain[..]].concat());
+        assert_eq!(status, Some(1), "{solver}");
+        assert_eq!(json["outcome"], "gave-up", "{solver}");
+        assert!(json.get("paths").is_none(), "{solver}");
     }
 }

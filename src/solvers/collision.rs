@@ -27,7 +27,7 @@
 //! amoebas of the newest round, `PATH` for every cell on a shortest path. A step is taken back
 //! by dropping the layer it made: nothing is noted.
 
-use super::{open_neighbours, Outcome, Solver};
+use super::{is_uniform, open_neighbours, terrain_refusal, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::layers::Layers;
 use crate::machine::{DebugState, Event, Info, Line, Machine, Step, Structure, Template};
@@ -127,6 +127,10 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Collision<T> {
         }
         if !self.started {
             self.started = true;
+            if !is_uniform(board.maze()) {
+                self.outcome = Some(terrain_refusal(self.start));
+                return Some(Step::new(Event::Unreachable, BEGIN));
+            }
             self.wet.open_layer();
             self.wet.add(self.start);
             board.add_mark(self.start, mark::VISITED | mark::FRONTIER);
@@ -180,6 +184,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Collision<T> {
                     .n("round", self.rounds().saturating_sub(back) as u64)
                     .n("marked", added)
             }
+            (Event::Unreachable, line) if line == BEGIN.0 => super::terrain_words(),
             (Event::Unreachable, _) => Sentence::of(&DIED).n("round", self.rounds() as u64),
             (Event::Found { .. }, _) => Sentence::of(&REACHED)
                 .n("on", self.traced.cells().len() as u64)
@@ -190,6 +195,10 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Collision<T> {
 
     fn undo(&mut self, step: &Step, _notes: &[u32], _board: &Board) -> bool {
         match (step.event, step.line) {
+            (Event::Unreachable, line) if line == BEGIN.0 => {
+                self.started = false;
+                self.outcome = None;
+            }
             (Event::Begin { .. }, _) => {
                 self.traced.drop_layer();
                 self.wet.drop_layer();
@@ -382,7 +391,9 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for Collision<T> {
     }
 
     fn answer_cells(&self) -> Option<Vec<usize>> {
-        self.outcome.as_ref()?;
+        if let None | Some(Outcome::GaveUp { .. }) = self.outcome {
+            return None;
+        }
         let mut cells: Vec<usize> = self.traced.cells().iter().map(|&c| c as usize).collect();
         cells.sort_unstable();
         Some(cells)

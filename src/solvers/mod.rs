@@ -773,6 +773,21 @@ pub fn check_world(entry: &Entry, maze: &Maze) -> Result<(), SolveError> {
     )))
 }
 
+/// How a search that counts moves ends on a world with terrain costs (the page and a run let
+/// terrain in; [`check_world`] refuses it before a lone search): it gives up at its start.
+pub(crate) fn terrain_refusal(start: usize) -> Outcome {
+    Outcome::GaveUp {
+        route: vec![start],
+        reason: crate::words::reasons::MOVES_ONLY,
+    }
+}
+
+/// What a search says when it gives up as [`terrain_refusal`].
+pub(crate) fn terrain_words() -> Sentence {
+    Sentence::new("narration.gave-up")
+        .with("reason", reason_words(crate::words::reasons::MOVES_ONLY))
+}
+
 /// Whether every cell that is not blocked costs 1.
 pub fn is_uniform(maze: &Maze) -> bool {
     maze.terrain().map_or(true, |terrain| {

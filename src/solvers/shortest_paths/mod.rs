@@ -30,7 +30,7 @@
 
 mod undo;
 
-use super::{open_neighbours, Outcome, Solver};
+use super::{is_uniform, open_neighbours, terrain_refusal, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::big_count::BigCount;
 use crate::ds::layers::Layers;
@@ -143,6 +143,10 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for ShortestPaths<T> {
         }
         if !self.started {
             self.started = true;
+            if !is_uniform(board.maze()) {
+                self.outcome = Some(terrain_refusal(self.start));
+                return Some(Step::new(Event::Unreachable, BEGIN));
+            }
             self.from_start.open_layer();
             self.from_start.add(self.start);
             self.ways = vec![BigCount::one()];
@@ -176,6 +180,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for ShortestPaths<T> {
         let count = || Arg::Text(self.count_text());
         match (step.event, step.line) {
             (Event::Begin { cell }, _) => Sentence::of(&BEGAN).cell("cell", maze, cell as usize),
+            (Event::Unreachable, line) if line == BEGIN.0 => super::terrain_words(),
             (Event::Expand { cell, added }, line) if line == SPREAD.0 => {
                 let from = self.from_start.depth(cell as usize).unwrap_or(0);
                 Sentence::of(&SPREAD_WORDS)
@@ -387,11 +392,14 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for ShortestPaths<T> {
     }
 
     fn path_count(&self) -> Option<String> {
-        self.outcome.as_ref().map(|_| self.count_text())
+        match self.outcome {
+            None | Some(Outcome::GaveUp { .. }) => None,
+            Some(_) => Some(self.count_text()),
+        }
     }
 
     fn answer_cells(&self) -> Option<Vec<usize>> {
-        self.outcome.as_ref()?;
+        self.path_count()?;
         Some(
             (0..self.on_shortest.len())
                 .filter(|&cell| self.on_shortest[cell])

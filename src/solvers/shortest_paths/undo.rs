@@ -2,7 +2,7 @@
 //! and a layer of the flood from the start gets back the counts of the layer before it, which
 //! the step noted (each as its number of words, then the words) when it dropped them.
 
-use super::{ShortestPaths, BACK, COUNTED};
+use super::{ShortestPaths, BACK, BEGIN, COUNTED};
 use crate::ds::big_count::BigCount;
 use crate::machine::{Event, Step};
 use crate::topology::Topology;
@@ -11,6 +11,10 @@ impl<T: Topology> ShortestPaths<T> {
     /// [`crate::machine::Machine::undo`]: every step can be taken back.
     pub(super) fn take_back(&mut self, step: &Step, notes: &[u32]) -> bool {
         match (step.event, step.line) {
+            (Event::Unreachable, line) if line == BEGIN.0 => {
+                self.started = false;
+                self.outcome = None;
+            }
             (Event::Begin { .. }, _) => {
                 if self.start == self.goal {
                     self.uncount();
