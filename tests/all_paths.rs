@@ -110,14 +110,17 @@ fn reachable_without(maze: &Maze, start: usize, goal: usize, banned: Option<usiz
     false
 }
 
+/// A maze to search, with its label and pairs of ends.
+type Case = (String, Maze, Vec<(usize, usize)>);
+
 /// Small mazes with loops on the square grid, and on the other shapes, and open rooms: each
 /// with some pairs of ends (cells that are on).
-fn small_cases() -> Vec<(String, Maze, Vec<(usize, usize)>)> {
+fn small_cases() -> Vec<Case> {
     let mut cases = Vec::new();
     let mut rng = Rng::new(11);
     let mut add = |label: String, maze: Maze, rng: &mut Rng| {
         let on: Vec<usize> = (0..maze.len())
-            .filter(|&c| maze.grid().is_none_or(|g| g.is_on(c)))
+            .filter(|&c| maze.grid().map_or(true, |g| g.is_on(c)))
             .collect();
         let mut ends = vec![(on[0], on[on.len() - 1])];
         for _ in 0..4 {

@@ -151,7 +151,13 @@ fn is_shortest(name: &str) -> bool {
     // shortest way survives the filling and its last search finds one.
     matches!(
         name,
-        "bfs" | "a-star" | "dijkstra" | "bidirectional-bfs" | "dead-end-filling"
+        "bfs"
+            | "a-star"
+            | "dijkstra"
+            | "bidirectional-bfs"
+            | "dead-end-filling"
+            | "collision"
+            | "shortest-paths"
     )
 }
 
