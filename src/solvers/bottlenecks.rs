@@ -23,7 +23,7 @@
 //! the stack, `SPECIAL` for bottlenecks, `PATH` for the path. Taking a step back: the search's
 //! steps note the numbers they overwrite.
 
-use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
+use super::{open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::{xy, DebugState, Event, Info, Line, Machine, Step, Structure, Template};
 use crate::maze::Maze;
@@ -164,7 +164,12 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bottlenecks<T> {
         let cell = self.parent[child] as usize;
         if child == self.start || cell == self.start {
             let path = trace_path(&self.parent, self.start, self.goal);
-            mark_path(board, &path);
+            // The bottlenecks keep their own colour on the path (the path's would hide it).
+            for &cell in &path {
+                if board.mark(cell) & (mark::SPECIAL | mark::PATH) == 0 {
+                    board.add_mark(cell, mark::PATH);
+                }
+            }
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
             return Some(Step::new(Event::Found { length }, FOUND));

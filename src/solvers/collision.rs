@@ -24,10 +24,11 @@
 //! wetted), or one move of the trace back (`Expand`: the first traced cell, and the cells it
 //! marked); the first step pours the water (`Begin`), the last reports a path (`Found`) or
 //! that every amoeba died (`Unreachable`). Marks: `VISITED` for wet cells, `FRONTIER` for the
-//! amoebas of the newest round, `PATH` for every cell on a shortest path. A step is taken back
+//! amoebas of the newest round, `SPECIAL` for every cell on a shortest path, `PATH` for the one
+//! reported. A step is taken back
 //! by dropping the layer it made: nothing is noted.
 
-use super::{is_uniform, open_neighbours, terrain_refusal, Outcome, Solver};
+use super::{is_uniform, mark_path, open_neighbours, terrain_refusal, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::layers::Layers;
 use crate::machine::{DebugState, Event, Info, Line, Machine, Step, Structure, Template};
@@ -57,7 +58,8 @@ pub static INFO: Info = Info {
     marks: &[
         (mark::VISITED, "wet"),
         (mark::FRONTIER, "amoebas (the newest round)"),
-        (mark::PATH, "on a shortest path"),
+        (mark::SPECIAL, "on a shortest path"),
+        (mark::PATH, "the path reported"),
     ],
     events: &["expand", "found"],
 };
@@ -143,7 +145,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Collision<T> {
         } else if self.traced.layer_count() <= self.rounds() {
             self.trace(board)
         } else {
-            self.found(board.maze())
+            self.found(board)
         })
     }
 
@@ -306,7 +308,7 @@ impl<T: Topology> Collision<T> {
         }
         self.traced.open_layer();
         self.traced.add(self.goal);
-        board.add_mark(self.goal, mark::PATH);
+        board.add_mark(self.goal, mark::SPECIAL);
         true
     }
 
@@ -323,7 +325,7 @@ impl<T: Topology> Collision<T> {
             }
         }
         for &cell in self.traced.newest() {
-            board.add_mark(cell as usize, mark::PATH);
+            board.add_mark(cell as usize, mark::SPECIAL);
         }
         let event = Event::Expand {
             cell: traced[0],
@@ -334,7 +336,8 @@ impl<T: Topology> Collision<T> {
 
     /// The end: one of the shortest paths, from the goal back each time to the first traced
     /// neighbour (in side order) one round older.
-    fn found(&mut self, maze: &Maze) -> Step {
+    fn found(&mut self, board: &mut Board) -> Step {
+        let maze = board.maze();
         let mut path = vec![self.goal];
         let mut cell = self.goal;
         while let Some(round) = self.wet.depth(cell).filter(|&r| r > 0) {
@@ -347,6 +350,7 @@ impl<T: Topology> Collision<T> {
             cell = older;
         }
         path.reverse();
+        mark_path(board, &path);
         let length = path.len() as u32;
         self.outcome = Some(Outcome::Found(path));
         Step::new(Event::Found { length }, FOUND)

@@ -24,13 +24,14 @@
 //! One step is one layer: the start (`Begin`), each layer of the flood from the start
 //! (`Expand`, its first cell and the size of the new layer), each layer of the flood back
 //! (`Expand`, its first cell and the cells it marked), then `Found` with the count, or
-//! `Unreachable`. Marks: `VISITED` for cells the flood from the start reached, `SPECIAL` for
-//! those the flood back reached, `PATH` for every cell on a shortest path. Taking a step back:
+//! `Unreachable`. Marks: `VISITED` for cells the flood from the start reached, `FRONTIER` for
+//! those the flood back reached that are on no shortest path, `SPECIAL` for every cell on a
+//! shortest path, `PATH` for the one reported. Taking a step back:
 //! `undo.rs` (a layer's counts, dropped by the step, are in its notes).
 
 mod undo;
 
-use super::{is_uniform, open_neighbours, terrain_refusal, Outcome, Solver};
+use super::{is_uniform, mark_path, open_neighbours, terrain_refusal, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::ds::big_count::BigCount;
 use crate::ds::layers::Layers;
@@ -60,8 +61,9 @@ pub static INFO: Info = Info {
     ],
     marks: &[
         (mark::VISITED, "reached from the start"),
-        (mark::SPECIAL, "reached back from the goal"),
-        (mark::PATH, "on a shortest path"),
+        (mark::FRONTIER, "reached back from the goal"),
+        (mark::SPECIAL, "on a shortest path"),
+        (mark::PATH, "the path reported"),
     ],
     events: &["expand", "found"],
 };
@@ -160,7 +162,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for ShortestPaths<T> {
         Some(match self.counted {
             None => self.spread(board),
             Some((distance, _)) if self.from_goal.layer_count() <= distance => self.back(board),
-            Some(_) => self.found(board.maze()),
+            Some(_) => self.found(board),
         })
     }
 
@@ -316,7 +318,7 @@ impl<T: Topology> ShortestPaths<T> {
         self.from_goal.add(self.goal);
         self.on_shortest[self.goal] = true;
         self.on_count = 1;
-        board.add_mark(self.goal, mark::SPECIAL | mark::PATH);
+        board.add_mark(self.goal, mark::SPECIAL);
     }
 
     /// One layer of the flood back from the goal, marking the cells on a shortest path.
@@ -335,7 +337,7 @@ impl<T: Topology> ShortestPaths<T> {
             if self.from_start.depth(cell) == Some(ahead) {
                 self.on_shortest[cell] = true;
                 marked += 1;
-                board.add_mark(cell, mark::SPECIAL | mark::PATH);
+                board.add_mark(cell, mark::FRONTIER);
             } else {
                 board.add_mark(cell, mark::SPECIAL);
             }
@@ -350,7 +352,8 @@ impl<T: Topology> ShortestPaths<T> {
 
     /// The end: one shortest path, from the goal back each time to the first neighbour (in
     /// side order) on a shortest path one move nearer the start.
-    fn found(&mut self, maze: &Maze) -> Step {
+    fn found(&mut self, board: &mut Board) -> Step {
+        let maze = board.maze();
         let mut path = vec![self.goal];
         let mut cell = self.goal;
         while let Some(depth) = self.from_start.depth(cell).filter(|&d| d > 0) {
@@ -363,6 +366,7 @@ impl<T: Topology> ShortestPaths<T> {
             cell = nearer;
         }
         path.reverse();
+        mark_path(board, &path);
         let length = path.len() as u32;
         self.outcome = Some(Outcome::Found(path));
         Step::new(Event::Found { length }, FOUND)
