@@ -9,7 +9,7 @@
 // Native only, as tests/cli.rs: the command line's tests below run the binary.
 #![cfg(not(target_arch = "wasm32"))]
 
-use mazestep::board::Board;
+use mazestep::board::{mark, Board};
 use mazestep::generators;
 use mazestep::machine::run_to_end;
 use mazestep::maze::Maze;
@@ -24,6 +24,8 @@ struct Answer {
     outcome: Outcome,
     paths: Option<String>,
     marks: Option<Vec<usize>>,
+    /// The cells the board draws with the SPECIAL mark.
+    special: BTreeSet<usize>,
 }
 
 fn solve(name: &str, maze: &Maze, start: usize, goal: usize) -> Answer {
@@ -35,6 +37,9 @@ fn solve(name: &str, maze: &Maze, start: usize, goal: usize) -> Answer {
         outcome: solver.outcome().cloned().expect("the search ended"),
         paths: solver.path_count(),
         marks: solver.answer_cells(),
+        special: (0..maze.len())
+            .filter(|&cell| board.mark(cell) & mark::SPECIAL != 0)
+            .collect(),
     }
 }
 
@@ -164,6 +169,7 @@ fn shortest_paths_counts_and_marks_what_brute_force_finds() {
             let what = format!("{label}, {start} -> {goal}");
             let answer = solve("shortest-paths", &maze, start, goal);
             let marks: BTreeSet<usize> = answer.marks.clone().unwrap().into_iter().collect();
+            assert_eq!(answer.special, marks, "{what}: drawn as marked");
             match shortest_by_brute_force(&maze, start, goal) {
                 Some((count, len, cells)) => {
                     assert_eq!(answer.paths, Some(count.to_string()), "{what}: count");
@@ -190,6 +196,7 @@ fn collision_marks_every_shortest_path_and_reports_one() {
             let answer = solve("collision", &maze, start, goal);
             assert_eq!(answer.paths, None, "{what}: collision does not count");
             let marks: BTreeSet<usize> = answer.marks.clone().unwrap().into_iter().collect();
+            assert_eq!(answer.special, marks, "{what}: drawn as marked");
             match shortest_by_brute_force(&maze, start, goal) {
                 Some((_, len, cells)) => {
                     assert_eq!(marks, cells, "{what}: the traced cells");
@@ -213,6 +220,11 @@ fn bottlenecks_are_the_cells_whose_removal_cuts_the_goal_off() {
             let what = format!("{label}, {start} -> {goal}");
             let answer = solve("bottlenecks", &maze, start, goal);
             let marks = answer.marks.clone().unwrap();
+            assert_eq!(
+                answer.special,
+                marks.iter().copied().collect(),
+                "{what}: drawn"
+            );
             if !reachable_without(&maze, start, goal, None) {
                 assert_eq!(answer.outcome, Outcome::Unreachable, "{what}");
                 assert!(marks.is_empty(), "{what}");

@@ -1,6 +1,7 @@
 // The solvers that answer with more than one path, through the module: pathCount() is the
 // exact number of shortest paths as digits (C(n, k) in an empty room, checked here with
-// BigInt), answerCells() the cells marked, and the board's marks draw the same cells. Other
+// BigInt), answerCells() the cells marked, and the board's marks draw the same cells (SPECIAL;
+// PATH is the one path reported). Other
 // solvers say "" and nothing; terrain makes the counters of moves give up.
 
 import assert from 'node:assert/strict';
@@ -35,7 +36,8 @@ test('shortest-paths counts an empty room exactly, past 2^53 and u64, and marks 
     const room = solved('shortest-paths', { generator: 'room', width, height });
     assert.equal(room.count, binomial(width + height - 2, width - 1), `${width}x${height}`);
     assert.equal(room.cells.length, room.n);
-    assert.ok(room.marks.every((m) => m & PATH), 'every cell drawn on a shortest path');
+    assert.ok(room.marks.every((m) => m & SPECIAL), 'every cell drawn on a shortest path');
+    assert.equal(room.marks.filter((m) => m & PATH).length, width + height - 1, 'one path drawn as the path');
   }
 });
 
@@ -46,13 +48,14 @@ test('collision marks the same cells as shortest-paths; bottlenecks have their o
   assert.equal(flooded.count, '', 'collision does not count');
   assert.deepEqual(flooded.cells, counted.cells);
   for (let cell = 0; cell < counted.n; cell++) {
-    assert.equal(Boolean(flooded.marks[cell] & PATH), counted.cells.includes(cell), `cell ${cell}`);
+    assert.equal(Boolean(flooded.marks[cell] & SPECIAL), counted.cells.includes(cell), `cell ${cell}`);
   }
   const necks = solved('bottlenecks', maze);
   assert.equal(necks.outcome, 'found');
   assert.ok(necks.cells.length > 0);
   for (const cell of necks.cells) {
     assert.ok(necks.marks[cell] & SPECIAL, `bottleneck ${cell} drawn`);
+    assert.ok(!(necks.marks[cell] & PATH), `bottleneck ${cell} keeps its own colour`);
     // Every path passes a bottleneck, the shortest ones too.
     assert.ok(counted.cells.includes(cell), `bottleneck ${cell} on every shortest path`);
   }

@@ -337,9 +337,9 @@ impl<T: Topology> ShortestPaths<T> {
             if self.from_start.depth(cell) == Some(ahead) {
                 self.on_shortest[cell] = true;
                 marked += 1;
-                board.add_mark(cell, mark::FRONTIER);
-            } else {
                 board.add_mark(cell, mark::SPECIAL);
+            } else {
+                board.add_mark(cell, mark::FRONTIER);
             }
         }
         self.on_count += marked;
