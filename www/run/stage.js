@@ -206,7 +206,10 @@ export const PAGE_STATUS_WORDS = {
   paused: (phase, steps) => t('page.statusPaused', { phase: phaseWord(phase, 'page.phase-'), steps }),
   visited: (visited) => t('page.statusVisited', { visited }),
   path: (length) => t('page.statusPath', { length }),
-  paths: (count) => t('page.statusPaths', { count }),
+  // A count of more than 15 digits (an open room's reach 10^2465) by its first digits and length.
+  paths: (count) => (count.length > 15
+    ? t('page.statusPathsLong', { head: count.slice(0, 6), digits: count.length })
+    : t('page.statusPaths', { count })),
   cost: (cost) => t('page.statusCost', { cost }),
   notCheapest: (cheapest) => t('page.statusNotCheapest', { cheapest }),
   // The module's words: its sentence in the page's language, else its English as it is.
