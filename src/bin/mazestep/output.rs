@@ -502,8 +502,14 @@ fn search_fields(json: &mut String, maze: &Maze, report: &Report, cell: impl Fn(
         }
     }
     if let Some(marks) = &report.marks {
-        let marks: Vec<String> = marks.iter().map(|&c| cell(c)).collect();
-        let _ = write!(json, ",\"marks\":[{}]", marks.join(","));
+        json.push_str(",\"marks\":[");
+        for (i, &mark) in marks.iter().enumerate() {
+            if i > 0 {
+                json.push(',');
+            }
+            json.push_str(&cell(mark));
+        }
+        json.push(']');
     }
     json.push('}');
 }
