@@ -441,6 +441,17 @@ const FOLDED: &[(&str, u8, &str)] = &[
     ("braid", 2, "done inside the step of another line"),
     ("braid", 3, "done inside the step of another line"),
     ("player", 1, "loop or branch header"),
+    ("collision", 1, "loop or branch header"),
+    ("collision", 3, "done inside the step of another line"),
+    ("collision", 4, "done inside the step of another line"),
+    ("collision", 8, "done inside the step of another line"),
+    ("shortest-paths", 1, "loop or branch header"),
+    ("shortest-paths", 3, "done inside the step of another line"),
+    ("shortest-paths", 4, "done inside the step of another line"),
+    ("shortest-paths", 8, "done inside the step of another line"),
+    ("bottlenecks", 1, "loop or branch header"),
+    ("bottlenecks", 3, "done inside the step of another line"),
+    ("bottlenecks", 6, "loop or branch header"),
 ];
 
 #[test]

@@ -28,6 +28,9 @@
 //!   `Entry` ([`open_entry`]).
 //!
 //! And the rest:
+//! - [`big_count`]: a whole number of any size that can only grow (the number of shortest
+//!   paths).
+//! - [`layers`]: a flood kept layer by layer (a cell's layer is its distance).
 //! - [`parents`]: a search's parent links, and following them back into the path.
 //! - [`state_set`]: (cell, heading) states, four bits or a byte a cell (a wall follower's
 //!   memory).
@@ -38,7 +41,9 @@
 //! changed what the compiler inlined (the wasm module grew by 0.7 KB, the search loops did
 //! not change).
 
+pub mod big_count;
 pub mod distance_ring;
+pub mod layers;
 pub mod open_entry;
 pub mod open_set;
 pub mod parents;

@@ -527,6 +527,8 @@ impl Run {
             outcome,
             visited: solver.visited(),
             steps: self.now.phase_steps[Phase::Solving as usize],
+            paths: solver.path_count(),
+            marks: solver.answer_cells(),
         })
     }
 

@@ -33,6 +33,8 @@ pub mod a_star;
 pub mod bfs;
 pub mod bidirectional_a_star;
 pub mod bidirectional_bfs;
+pub mod bottlenecks;
+pub mod collision;
 mod cost_notes;
 pub mod dead_end_filling;
 pub mod dfs;
@@ -45,6 +47,7 @@ pub mod jump_point_search;
 pub mod moves;
 pub mod pledge;
 pub mod random_mouse;
+pub mod shortest_paths;
 pub mod tremaux;
 pub mod wall_follower;
 
@@ -122,6 +125,10 @@ pub struct Report {
     pub visited: u64,
     /// Steps taken.
     pub steps: u64,
+    /// The paths counted ([`Solver::path_count`]), for the solvers that count them.
+    pub paths: Option<String>,
+    /// The cells the answer marks ([`Solver::answer_cells`]), for the solvers that have them.
+    pub marks: Option<Vec<usize>>,
 }
 
 /// A path finder: a machine with a result.
@@ -181,6 +188,21 @@ pub trait Solver: Machine + CloneSolver {
     /// goal, with the pseudocode line that reads it back; `None` for a search that does not
     /// flood.
     fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
+        None
+    }
+
+    /// How many paths it found, in decimal digits, for a solver that counts them (the
+    /// shortest-paths finder: every shortest path, however many); `None` for the others, and
+    /// before it has counted.
+    fn path_count(&self) -> Option<String> {
+        None
+    }
+
+    /// The cells its answer marks beside the path, in index order, for a solver whose answer
+    /// is more than one path: every cell on some shortest path (collision, shortest paths),
+    /// the cells every path must pass (bottlenecks). `None` for the others, and before the
+    /// search has ended.
+    fn answer_cells(&self) -> Option<Vec<usize>> {
         None
     }
 
@@ -503,6 +525,37 @@ pub static ALL: &[Entry] = &[
         uniform_only: false,
         floods: false,
     },
+    Entry {
+        info: &collision::INFO,
+        make: |maze, start, goal, _search| Box::new(collision::Collision::new(maze, start, goal)),
+        any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: true,
+        floods: false,
+    },
+    Entry {
+        info: &shortest_paths::INFO,
+        make: |maze, start, goal, _search| {
+            Box::new(shortest_paths::ShortestPaths::new(maze, start, goal))
+        },
+        any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: true,
+        floods: false,
+    },
+    Entry {
+        info: &bottlenecks::INFO,
+        make: |maze, start, goal, _search| {
+            Box::new(bottlenecks::Bottlenecks::new(maze, start, goal))
+        },
+        any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
+    },
 ];
 
 /// Whether a search may keep its unit-cost form: no terrain, no diagonal moves, and the
@@ -720,6 +773,21 @@ pub fn check_world(entry: &Entry, maze: &Maze) -> Result<(), SolveError> {
     )))
 }
 
+/// How a search that counts moves ends on a world with terrain costs (the page and a run let
+/// terrain in; [`check_world`] refuses it before a lone search): it gives up at its start.
+pub(crate) fn terrain_refusal(start: usize) -> Outcome {
+    Outcome::GaveUp {
+        route: vec![start],
+        reason: crate::words::reasons::MOVES_ONLY,
+    }
+}
+
+/// What a search says when it gives up as [`terrain_refusal`].
+pub(crate) fn terrain_words() -> Sentence {
+    Sentence::new("narration.gave-up")
+        .with("reason", reason_words(crate::words::reasons::MOVES_ONLY))
+}
+
 /// Whether every cell that is not blocked costs 1.
 pub fn is_uniform(maze: &Maze) -> bool {
     maze.terrain().map_or(true, |terrain| {
@@ -786,6 +854,8 @@ pub fn solve_through(
         outcome,
         visited: solver.visited(),
         steps,
+        paths: solver.path_count(),
+        marks: solver.answer_cells(),
     })
 }
 

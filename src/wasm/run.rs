@@ -229,6 +229,29 @@ impl MazeRun {
             .map_or(0, |path| path.len() as u32)
     }
 
+    /// How many paths the solver counted, in decimal digits (exact, however big), for a
+    /// solver that counts them (`shortest-paths`); "" for the others and until it ends.
+    #[wasm_bindgen(js_name = pathCount)]
+    pub fn path_count(&self) -> String {
+        self.run
+            .solver()
+            .and_then(|solver| solver.path_count())
+            .unwrap_or_default()
+    }
+
+    /// The cells the solver's answer marks beside its path (`collision`, `shortest-paths`:
+    /// every cell on a shortest path; `bottlenecks`: the cells every path passes), as cell
+    /// numbers in order; empty for the others and until it ends.
+    #[wasm_bindgen(js_name = answerCells)]
+    pub fn answer_cells(&self) -> Vec<u32> {
+        self.run
+            .solver()
+            .and_then(|solver| solver.answer_cells())
+            .map_or_else(Vec::new, |cells| {
+                cells.into_iter().map(|c| c as u32).collect()
+            })
+    }
+
     /// The found path's cost (each cell entered, √2 times for a diagonal move), NaN until the
     /// search ends or when it found no path.
     #[wasm_bindgen(js_name = pathCost)]

@@ -23,6 +23,9 @@ pub mod reasons {
     pub const RANDOM_MOUSE_LIMIT: &str = "step limit reached: the random mouse wandered for \
                                           1000 moves a cell of the maze (at most 20 million) \
                                           without reaching the goal";
+    /// Collision or shortest paths (which count moves) on a world with terrain costs.
+    pub const MOVES_ONLY: &str = "shortest in moves needs every cell to cost the same: this \
+                                  world has terrain costs; choose a-star or dijkstra";
     /// A wall follower whose start has no open side.
     pub const WALLED_IN: &str = "the start is walled in on every side: there is no move to make";
 }
@@ -130,6 +133,7 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("reasons.wall-looped", reasons::WALL_LOOPED),
     ("reasons.pledge-looped", reasons::PLEDGE_LOOPED),
     ("reasons.walled-in", reasons::WALLED_IN),
+    ("reasons.moves-only", reasons::MOVES_ONLY),
     ("narration.sidewinder.extend-run", "Coin says go on: carved east from cell {cell}, the run is now {run:cell} long."),
     ("narration.sidewinder.close-run-edge", "At the east edge the run must close: carve {side} from cell {cell}, chosen from a run of {run}."),
     ("narration.sidewinder.close-run", "Coin says close the run: carve {side} from cell {cell}, chosen from a run of {run}."),

@@ -81,7 +81,7 @@ const METHOD_CALLS = [
   ['lastLine', []], ['layTimeline', [5]], ['longestPath', [0]], ['marksPtr', []],
   ['measureDistances', [0]], ['measureThinking', []], ['measure', [100]], ['narrationData', []], ['narration', []],
   ['noPathData', []], ['noPath', []], ['offCells', []], ['outcome', []], ['pathCost', []],
-  ['pathLen', []], ['pathLength', []], ['pathPtr', []], ['phaseSteps', ['generating']],
+  ['pathLen', []], ['pathLength', []], ['pathPtr', []], ['pathCount', []], ['answerCells', []], ['phaseSteps', ['generating']],
   ['phase', []], ['prepareBack', [100]], ['rework', ['', null, null]], ['rework', ['2.a', null, null]],
   ['reworkStops', ['', null, '5,5;1,1', ['2,2']]],
   ['ringStarts', []], ['seek', [2]], ['seek', [9, 4]], ['shape', []],

@@ -53,4 +53,11 @@ export const TOURS = {
   'random-mouse': { maze: search('random-mouse'), stops: [first('move'), { share: 0.5 }, first('found')] },
   // The wall follower's island: Pledge lets go of it.
   pledge: { maze: island('pledge'), stops: [first('move'), { share: 0.5 }, first('found')] },
+  collision: { maze: search('collision'), stops: [first('expand'), { share: 0.4 }, first('found')] },
+  // An empty room: hundreds of shortest paths, counted exactly.
+  'shortest-paths': {
+    maze: { generator: 'room', solver: 'shortest-paths', width: 8, height: 6, seed: '1' },
+    stops: [first('expand'), { share: 0.3 }, first('found')],
+  },
+  bottlenecks: { maze: search('bottlenecks'), stops: [first('push'), first('pop'), first('expand'), first('found')] },
 };

@@ -206,6 +206,10 @@ export const PAGE_STATUS_WORDS = {
   paused: (phase, steps) => t('page.statusPaused', { phase: phaseWord(phase, 'page.phase-'), steps }),
   visited: (visited) => t('page.statusVisited', { visited }),
   path: (length) => t('page.statusPath', { length }),
+  // A count of more than 15 digits (an open room's reach 10^2465) by its first digits and length.
+  paths: (count) => (count.length > 15
+    ? t('page.statusPathsLong', { head: count.slice(0, 6), digits: count.length })
+    : t('page.statusPaths', { count })),
   cost: (cost) => t('page.statusCost', { cost }),
   notCheapest: (cheapest) => t('page.statusNotCheapest', { cheapest }),
   // The module's words: its sentence in the page's language, else its English as it is.
@@ -230,6 +234,9 @@ export function statusText(run, state, solver, words = PAGE_STATUS_WORDS) {
   if (solver !== 'none' && phase !== 'generating' && phase !== 'braiding') {
     parts.push(words.visited(run.visited()));
     parts.push(words.path(run.pathLength()));
+    // The shortest-paths finder's count, exact (digits, however many).
+    const count = words.paths ? safe(() => run.pathCount?.() ?? '', '') : '';
+    if (count) parts.push(words.paths(count));
     // The cost on the terrain (√2 a diagonal move), worked out here until the core reports it.
     const cost = words.cost ? costOf(run) : null;
     if (cost !== null) {

@@ -183,7 +183,7 @@ pub fn solve_graph_line(
         None => json.push_str("null"),
     }
     stops_fields(&mut json, job, report, |cell| cell.to_string());
-    search_fields(&mut json, maze, report);
+    search_fields(&mut json, maze, report, |cell| cell.to_string());
     json.push('\n');
     out.write_all(json.as_bytes())
 }
@@ -463,7 +463,7 @@ fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
         None => json.push_str("null"),
     }
     stops_fields(&mut json, job, report, |cell| point(maze.coords(cell)));
-    search_fields(&mut json, maze, report);
+    search_fields(&mut json, maze, report, |cell| point(maze.coords(cell)));
     json
 }
 
@@ -494,7 +494,10 @@ fn stops_fields(json: &mut String, job: &Solve, report: &Report, cell: impl Fn(u
     );
 }
 
-fn search_fields(json: &mut String, maze: &Maze, report: &Report) {
+/// With a solver that counts paths or marks cells beside its path (`shortest-paths`,
+/// `collision`, `bottlenecks`), also `paths` (a number, or a string of digits when it is above
+/// 2^53, which JavaScript would round) and `marks` (`cell` writes each); nothing for the others.
+fn search_fields(json: &mut String, maze: &Maze, report: &Report, cell: impl Fn(usize) -> String) {
     match report.outcome.path() {
         Some(path) => {
             let _ = write!(
@@ -511,12 +514,34 @@ fn search_fields(json: &mut String, maze: &Maze, report: &Report) {
         Outcome::GaveUp { reason, .. } => ("gave-up", Some(*reason)),
     };
     json.push_str(&format!(
-        ",\"visited\":{},\"steps\":{},\"outcome\":{},\"reason\":{}}}",
+        ",\"visited\":{},\"steps\":{},\"outcome\":{},\"reason\":{}",
         report.visited,
         report.steps,
         json_string(outcome),
         reason.map_or("null".to_string(), json_string)
     ));
+    if let Some(paths) = &report.paths {
+        // Exact in a JSON number up to 2^53; beyond, JavaScript would round it.
+        match paths.parse::<u64>() {
+            Ok(count) if count <= 1 << 53 => {
+                let _ = write!(json, ",\"paths\":{count}");
+            }
+            _ => {
+                let _ = write!(json, ",\"paths\":{}", json_string(paths));
+            }
+        }
+    }
+    if let Some(marks) = &report.marks {
+        json.push_str(",\"marks\":[");
+        for (i, &mark) in marks.iter().enumerate() {
+            if i > 0 {
+                json.push(',');
+            }
+            json.push_str(&cell(mark));
+        }
+        json.push(']');
+    }
+    json.push('}');
 }
 
 /// The opening of a maze's graph object, without the closing brace: the grid (shape, size),

@@ -38,6 +38,8 @@ fn walk(maze: &Maze, start: usize, goal: usize) -> (Report, Option<Step>) {
         outcome,
         visited: mouse.visited(),
         steps,
+        paths: None,
+        marks: None,
     };
     (report, last)
 }
