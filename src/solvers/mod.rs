@@ -33,7 +33,9 @@ pub mod a_star;
 pub mod bfs;
 pub mod bidirectional_a_star;
 pub mod bidirectional_bfs;
+pub mod blind_alley;
 mod cost_notes;
+pub mod cul_de_sac_filling;
 pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
@@ -54,6 +56,8 @@ pub use a_star::AStar;
 pub use bfs::Bfs;
 pub use bidirectional_a_star::BidirectionalAStar;
 pub use bidirectional_bfs::BidirectionalBfs;
+pub use blind_alley::BlindAlley;
+pub use cul_de_sac_filling::CulDeSacFilling;
 pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use dijkstra::Dijkstra;
@@ -426,6 +430,33 @@ pub static ALL: &[Entry] = &[
         make: |maze, start, goal, _search| {
             on_its_grid!(maze, |grid| DeadEndFilling::on(grid, start, goal))
         },
+        any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
+    },
+    Entry {
+        info: &cul_de_sac_filling::INFO,
+        make: |maze, start, goal, _search| Box::new(CulDeSacFilling::new(maze, start, goal)),
+        any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
+    },
+    Entry {
+        info: &blind_alley::INFO_FILLING,
+        make: |maze, start, goal, _search| Box::new(BlindAlley::new(maze, start, goal, false)),
+        any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
+    },
+    Entry {
+        info: &blind_alley::INFO_SEALING,
+        make: |maze, start, goal, _search| Box::new(BlindAlley::new(maze, start, goal, true)),
         any_shape: true,
         costs: false,
         diagonal: false,
