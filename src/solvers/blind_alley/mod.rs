@@ -36,7 +36,7 @@
 //! `Unreachable`). Marks: `VISITED` for numbered cells, `ACTIVE` for cells on the stack,
 //! `SPECIAL` for filled cells (filling) or sealed doors (sealing), `PATH` for the result.
 //!
-//! This file: the algorithm. Beside it: `undo.rs` (a step taken back), `tests.rs`.
+//! This file: the algorithm. Beside it: `undo.rs` (a step taken back); tests in tests/fillers.rs.
 
 mod undo;
 
@@ -533,6 +533,3 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for BlindAlley<T> {
         self.order.len() as u64
     }
 }
-
-#[cfg(test)]
-mod tests;

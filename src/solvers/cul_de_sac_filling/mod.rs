@@ -26,7 +26,7 @@
 //! sealed noose (`Seal`); the first counts the open sides (`Begin`), the last is the search
 //! (`Found` or `Unreachable`). Marks: `SPECIAL` for filled cells, `PATH` for the result.
 //!
-//! This file: the algorithm. Beside it: `undo.rs` (a step taken back), `tests.rs`.
+//! This file: the algorithm. Beside it: `undo.rs` (a step taken back); tests in tests/fillers.rs.
 
 mod undo;
 
@@ -58,7 +58,7 @@ pub static INFO: Info = Info {
         "    did not reach the goal: the goal is unreachable", // UNREACHABLE
     ],
     marks: &[(mark::SPECIAL, "filled dead end"), (mark::PATH, "path")],
-    events: &["seal", "fill", "found"],
+    events: &["fill", "seal", "found"],
 };
 
 // The pseudocode lines a step reports, by name (the others are the loop and the tests around
@@ -75,8 +75,8 @@ pub static WORDS: &[Template] = &[BEGAN, NOOSE, AGAIN];
 
 const BEGAN: Template = Template {
     key: "narration.cul-de-sac-filling.begin",
-    english: "Counted the open sides of every cell: dead ends are filled first, then nooses \
-              sealed.",
+    english: "Counted the open sides of every cell, from the start {cell} on: dead ends are \
+              filled first, then nooses sealed.",
 };
 const NOOSE: Template = Template {
     key: "narration.cul-de-sac-filling.seal",
@@ -86,7 +86,7 @@ const NOOSE: Template = Template {
 };
 const AGAIN: Template = Template {
     key: "notes.cul-de-sac-filling.again",
-    english: "{sealed} nooses sealed; the scan for nooses is at cell {scan} of {cells}",
+    english: "{sealed} nooses sealed; {scanned} of {cells:cell} looked at for a noose",
 };
 
 /// Tells a cell taken from `recheck` from one taken from `pending` in the notes.
@@ -181,7 +181,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for CulDeSacFilling<T> 
 
     fn sentence(&self, step: &Step, maze: &Maze) -> Sentence {
         match step.event {
-            Event::Begin { .. } => Sentence::of(&BEGAN),
+            Event::Begin { cell } => Sentence::of(&BEGAN).cell("cell", maze, cell as usize),
             Event::Seal { cell, side } => {
                 let length = self.loop_length(maze, cell as usize, side);
                 Sentence::of(&NOOSE)
@@ -221,7 +221,7 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for CulDeSacFilling<T> 
         recheck.set_note(
             Sentence::of(&AGAIN)
                 .n("sealed", self.seals)
-                .n("scan", self.noose_scan as u64)
+                .n("scanned", self.noose_scan as u64)
                 .n("cells", self.grid.len() as u64),
         );
         vec![waiting, recheck]
@@ -462,6 +462,3 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for CulDeSacFilling<T> {
         self.visited
     }
 }
-
-#[cfg(test)]
-mod tests;
