@@ -53,4 +53,8 @@ export const TOURS = {
   'random-mouse': { maze: search('random-mouse'), stops: [first('move'), { share: 0.5 }, first('found')] },
   // The wall follower's island: Pledge lets go of it.
   pledge: { maze: island('pledge'), stops: [first('move'), { share: 0.5 }, first('found')] },
+  // Seed 1: this maze has nooses (seed 4's has none).
+  'cul-de-sac-filling': { maze: search('cul-de-sac-filling', { seed: '1' }), stops: [first('fill'), first('seal'), first('found')] },
+  'blind-alley-filling': { maze: search('blind-alley-filling'), stops: [first('pop'), first('fill'), first('found')] },
+  'blind-alley-sealing': { maze: search('blind-alley-sealing'), stops: [first('pop'), first('seal'), first('found')] },
 };
