@@ -50,28 +50,8 @@ use crate::topology::{Grid, Topology};
 use crate::words::Sentence;
 use std::collections::VecDeque;
 
-/// The lines both share; only the name, the words and line 10 differ.
-macro_rules! blind_alley_pseudocode {
-    ($close:expr) => {
-        &[
-            "number cells depth-first from the start; low(c) = the lowest number c and the cells beyond it reach", // BEGIN
-            "while the stack is not empty, with c on top:",
-            "    a passage from c to a cell not numbered yet: number it, low = its number, push it", // ENTER
-            "    a passage to a numbered cell (not the way back): low(c) = min(low(c), its number)",
-            "    no passage left: pop c; low(parent) = min(low(parent), low(c)); then",
-            "        low(c) < number(c): a way round, so the passage into c is no bridge", // ROUND
-            "        else the passage into c is a bridge; the goal is beyond it: keep it", // TO_GOAL
-            "        else a bridge with neither start nor goal beyond: c is a blind alley's door", // DOOR
-            "        c was the start: every bridge is known", // ALL_KNOWN
-            "for each cell in the order numbered:",
-            $close, // CLOSE
-            "search from the start through what is left",
-            "    reached the goal: that is the path", // FOUND
-            "    did not reach the goal: the goal is unreachable", // UNREACHABLE
-        ]
-    };
-}
-
+// Filling and sealing share every line of their pseudocode but the one that closes an alley
+// (`CLOSE`), so the line names below serve both.
 pub static INFO_FILLING: Info = Info {
     name: "blind-alley-filling",
     title: "Blind-alley filling",
@@ -79,9 +59,22 @@ pub static INFO_FILLING: Info = Info {
               start nor goal (a bridge), and fills that part in: what is left is every \
               solution, long or short.",
     step_unit: "one cell numbered, done or filled",
-    pseudocode: blind_alley_pseudocode!(
-        "    inside a blind alley (a door, or found from a cell inside): fill it"
-    ),
+    pseudocode: &[
+        "number cells depth-first from the start; low(c) = the lowest number c and the cells beyond it reach", // BEGIN
+        "while the stack is not empty, with c on top:",
+        "    a passage from c to a cell not numbered yet: number it, low = its number, push it", // ENTER
+        "    a passage to a numbered cell (not the way back): low(c) = min(low(c), its number)",
+        "    no passage left: pop c; low(parent) = min(low(parent), low(c)); then",
+        "        low(c) < number(c): a way round, so the passage into c is no bridge", // ROUND
+        "        else the passage into c is a bridge; the goal is beyond it: keep it", // TO_GOAL
+        "        else a bridge with neither start nor goal beyond: c is a blind alley's door", // DOOR
+        "        c was the start: every bridge is known", // ALL_KNOWN
+        "for each cell in the order numbered:",
+        "    inside a blind alley (a door, or found from a cell inside): fill it", // CLOSE
+        "search from the start through what is left",
+        "    reached the goal: that is the path", // FOUND
+        "    did not reach the goal: the goal is unreachable", // UNREACHABLE
+    ],
     marks: &[
         (mark::VISITED, "numbered"),
         (mark::ACTIVE, "on the stack"),
@@ -97,9 +90,22 @@ pub static INFO_SEALING: Info = Info {
     summary: "Finds the same blind alleys as blind-alley filling, but only walls up the \
               passage into each one: the alleys stay as they are, cut off from every solution.",
     step_unit: "one cell numbered, done or sealed",
-    pseudocode: blind_alley_pseudocode!(
-        "    a blind alley's door not cut off yet: wall up the passage into it; behind it is cut off"
-    ),
+    pseudocode: &[
+        "number cells depth-first from the start; low(c) = the lowest number c and the cells beyond it reach", // BEGIN
+        "while the stack is not empty, with c on top:",
+        "    a passage from c to a cell not numbered yet: number it, low = its number, push it", // ENTER
+        "    a passage to a numbered cell (not the way back): low(c) = min(low(c), its number)",
+        "    no passage left: pop c; low(parent) = min(low(parent), low(c)); then",
+        "        low(c) < number(c): a way round, so the passage into c is no bridge", // ROUND
+        "        else the passage into c is a bridge; the goal is beyond it: keep it", // TO_GOAL
+        "        else a bridge with neither start nor goal beyond: c is a blind alley's door", // DOOR
+        "        c was the start: every bridge is known", // ALL_KNOWN
+        "for each cell in the order numbered:",
+        "    a blind alley's door not cut off yet: wall up the passage into it; behind it is cut off", // CLOSE
+        "search from the start through what is left",
+        "    reached the goal: that is the path", // FOUND
+        "    did not reach the goal: the goal is unreachable", // UNREACHABLE
+    ],
     marks: &[
         (mark::VISITED, "numbered"),
         (mark::ACTIVE, "on the stack"),
@@ -298,10 +304,12 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BlindAlley<T> {
                 .n("bridges", self.bridges)
                 .n("doors", self.doors.len() as u64),
             Event::Pop { cell } => {
-                let template = match Line(step.line) {
-                    ROUND => &NO_BRIDGE,
-                    TO_GOAL => &BRIDGE,
-                    _ => &BLIND,
+                let template = if step.line == ROUND.0 {
+                    &NO_BRIDGE
+                } else if step.line == TO_GOAL.0 {
+                    &BRIDGE
+                } else {
+                    &BLIND
                 };
                 // The cells found beyond `cell`: all those numbered since it, as it is done.
                 let size = self.order.len() as u32 + 1 - number(cell);

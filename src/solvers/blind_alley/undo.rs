@@ -2,7 +2,7 @@
 //! machine as it was before it.
 
 use super::{BlindAlley, Stage, ALL_KNOWN, DOOR, NO_SIDE, ROUND};
-use crate::machine::{Event, Line, Step};
+use crate::machine::{Event, Step};
 use crate::topology::Topology;
 
 impl<T: Topology> BlindAlley<T> {
@@ -37,8 +37,8 @@ impl<T: Topology> BlindAlley<T> {
                 let cell = cell as usize;
                 self.stack.push((cell as u32, *next_side as u8));
                 self.low[cell] = *low;
-                let line = Line(step.line);
-                if line == ALL_KNOWN {
+                let line = step.line;
+                if line == ALL_KNOWN.0 {
                     self.stage = Stage::Search;
                     return rest.is_empty();
                 }
@@ -47,10 +47,10 @@ impl<T: Topology> BlindAlley<T> {
                 };
                 let parent = self.parent(cell);
                 self.low[parent] = parent_low;
-                if line != ROUND {
+                if line != ROUND.0 {
                     self.bridges -= 1;
                 }
-                if line == DOOR {
+                if line == DOOR.0 {
                     self.door[cell] = false;
                     self.doors.pop();
                 }
