@@ -932,6 +932,35 @@ fn modulo(side: Side, sides: u8) -> Side {
     }
 }
 
+/// A shortest path from `start` to `goal` through the cells `closed` leaves open, by a
+/// breadth-first search (the fillers' last step: a search through what they left), and the
+/// number of cells it reached.
+pub(crate) fn path_through_open<T: Topology>(
+    grid: &T,
+    maze: &Maze,
+    start: usize,
+    goal: usize,
+    closed: &[bool],
+) -> (Option<Vec<usize>>, u64) {
+    let mut parent = vec![NO_PARENT; maze.len()];
+    parent[start] = start as u32;
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut reached = 1;
+    while let Some(cell) = queue.pop_front() {
+        if cell == goal {
+            return (Some(trace_path(&parent, start, goal)), reached);
+        }
+        for (_, next) in open_neighbours(grid, maze, cell) {
+            if !closed[next] && parent[next] == NO_PARENT {
+                parent[next] = cell as u32;
+                queue.push_back(next);
+                reached += 1;
+            }
+        }
+    }
+    (None, reached)
+}
+
 /// Marks every cell of a path with [`mark::PATH`] (a cell already marked is skipped, which
 /// matters for a wall follower's route that passes some cells many times).
 pub(crate) fn mark_path(board: &mut Board, path: &[usize]) {

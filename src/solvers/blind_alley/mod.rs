@@ -40,7 +40,7 @@
 
 mod undo;
 
-use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
+use super::{mark_path, open_neighbours, path_through_open, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{event_sentence, Template};
 use crate::machine::{side_words, DebugState, Event, Info, Line, Machine, Step, Structure};
@@ -48,7 +48,6 @@ use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Grid, Topology};
 use crate::words::Sentence;
-use std::collections::VecDeque;
 
 // Filling and sealing share every line of their pseudocode but the one that closes an alley
 // (`CLOSE`), so the line names below serve both.
@@ -226,6 +225,8 @@ pub struct BlindAlley<T = Grid> {
 }
 
 impl<T: Topology + Clone + DebugState + 'static> Machine for BlindAlley<T> {
+    // Not inlined into `step_to_end`: one copy of the step in the wasm module.
+    #[inline(never)]
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -457,25 +458,11 @@ impl<T: Topology> BlindAlley<T> {
     /// The last step: a breadth-first search from the start through the cells not closed.
     fn last_search(&mut self, board: &mut Board) -> Step {
         let maze = board.maze();
-        let mut parent = vec![NO_PARENT; maze.len()];
-        parent[self.start] = self.start as u32;
-        let mut queue = VecDeque::from([self.start]);
-        while let Some(cell) = queue.pop_front() {
-            if cell == self.goal {
-                break;
-            }
-            for (_, next) in open_neighbours(&self.grid, maze, cell) {
-                if !self.closed[next] && parent[next] == NO_PARENT {
-                    parent[next] = cell as u32;
-                    queue.push_back(next);
-                }
-            }
-        }
-        if parent[self.goal] == NO_PARENT {
+        let (path, _) = path_through_open(&self.grid, maze, self.start, self.goal, &self.closed);
+        let Some(path) = path else {
             self.outcome = Some(Outcome::Unreachable);
             return Step::new(Event::Unreachable, UNREACHABLE);
-        }
-        let path = trace_path(&parent, self.start, self.goal);
+        };
         mark_path(board, &path);
         let length = path.len() as u32;
         self.outcome = Some(Outcome::Found(path));

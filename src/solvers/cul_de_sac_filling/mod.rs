@@ -30,7 +30,7 @@
 
 mod undo;
 
-use super::{mark_path, open_neighbours, trace_path, Outcome, Solver, NO_PARENT};
+use super::{mark_path, open_neighbours, path_through_open, Outcome, Solver};
 use crate::board::{mark, Board};
 use crate::machine::{event_sentence, side_words, Template};
 use crate::machine::{DebugState, Event, Info, Line, Machine, Step, Structure};
@@ -38,7 +38,6 @@ use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Grid, Side, Topology};
 use crate::words::Sentence;
-use std::collections::VecDeque;
 
 pub static INFO: Info = Info {
     name: "cul-de-sac-filling",
@@ -120,6 +119,8 @@ pub struct CulDeSacFilling<T = Grid> {
 }
 
 impl<T: Topology + Clone + DebugState + 'static> Machine for CulDeSacFilling<T> {
+    // Not inlined into `step_to_end`: one copy of the step in the wasm module.
+    #[inline(never)]
     fn step(&mut self, board: &mut Board, _rng: &mut Rng) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -317,15 +318,11 @@ impl<T: Topology> CulDeSacFilling<T> {
             return None;
         }
         // A loop leaves by two of the three sides, so one of the first two finds it.
-        let mut tried = 0;
-        for (side, next) in self.ways(maze, cell) {
+        for nth in 0..2 {
+            let (side, next) = self.way(maze, cell, None, nth)?;
             let (_, end) = self.corridor(maze, next, Some(self.grid.back(cell, side)));
             if end == cell {
                 return Some(side);
-            }
-            tried += 1;
-            if tried == 2 {
-                break;
             }
         }
         None
@@ -338,8 +335,7 @@ impl<T: Topology> CulDeSacFilling<T> {
     fn corridor(&self, maze: &Maze, cell: usize, entered: Option<Side>) -> (u64, usize) {
         let (mut at, mut entered, mut walked) = (cell, entered, 1);
         while self.open_sides[at] == 2 && !self.is_end(at) && walked <= self.grid.len() as u64 {
-            let Some((side, next)) = self.ways(maze, at).find(|&(side, _)| Some(side) != entered)
-            else {
+            let Some((side, next)) = self.way(maze, at, entered, 0) else {
                 break;
             };
             entered = Some(self.grid.back(at, side));
@@ -358,7 +354,7 @@ impl<T: Topology> CulDeSacFilling<T> {
         let (mut at, mut entered) = (self.grid.through(joint, side), self.grid.back(joint, side));
         let mut cells = 2;
         while cells <= self.grid.len() as u64 {
-            let Some((side, next)) = self.ways(maze, at).find(|&(side, _)| side != entered) else {
+            let Some((side, next)) = self.way(maze, at, Some(entered), 0) else {
                 break;
             };
             if next == joint {
@@ -370,39 +366,35 @@ impl<T: Topology> CulDeSacFilling<T> {
         cells
     }
 
-    /// The open sides of `cell` to unfilled cells, not walled up, with the cells beyond.
-    fn ways<'a>(&'a self, maze: &'a Maze, cell: usize) -> impl Iterator<Item = (Side, usize)> + 'a {
+    /// The `nth` (from 0) open side of `cell` to an unfilled cell, not walled up and not
+    /// `but`, with the cell beyond.
+    #[inline(never)]
+    fn way(
+        &self,
+        maze: &Maze,
+        cell: usize,
+        but: Option<Side>,
+        nth: usize,
+    ) -> Option<(Side, usize)> {
         open_neighbours(&self.grid, maze, cell)
-            .filter(move |&(side, next)| self.sealed[cell] & 1 << side == 0 && !self.filled[next])
+            .filter(|&(side, next)| {
+                Some(side) != but && self.sealed[cell] & 1 << side == 0 && !self.filled[next]
+            })
+            .nth(nth)
     }
 
     /// The last step: a breadth-first search from the start through unfilled cells.
     fn search(&mut self, board: &mut Board) -> Step {
         self.current = None;
         let maze = board.maze();
-        let mut parent = vec![NO_PARENT; maze.len()];
-        parent[self.start] = self.start as u32;
-        let mut queue = VecDeque::from([self.start]);
-        let mut reached = 1;
-        while let Some(cell) = queue.pop_front() {
-            if cell == self.goal {
-                break;
-            }
-            for (_, next) in open_neighbours(&self.grid, maze, cell) {
-                if !self.filled[next] && parent[next] == NO_PARENT {
-                    parent[next] = cell as u32;
-                    queue.push_back(next);
-                    reached += 1;
-                }
-            }
-        }
+        let (path, reached) =
+            path_through_open(&self.grid, maze, self.start, self.goal, &self.filled);
         self.visited += reached;
         board.note(reached as u32);
-        if parent[self.goal] == NO_PARENT {
+        let Some(path) = path else {
             self.outcome = Some(Outcome::Unreachable);
             return Step::new(Event::Unreachable, UNREACHABLE);
-        }
-        let path = trace_path(&parent, self.start, self.goal);
+        };
         mark_path(board, &path);
         let length = path.len() as u32;
         self.outcome = Some(Outcome::Found(path));
