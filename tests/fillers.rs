@@ -557,3 +557,89 @@ fn a_goal_cut_off_is_unreachable() {
         assert_eq!(outcome, Outcome::Unreachable, "{name}");
     }
 }
+
+/// What cul-de-sac filling leaves holds no noose, found here another way: no passage left is
+/// a bridge into a part, with neither start nor goal, that has as many passages as cells (one
+/// loop, with its stem); and where there was one, cul-de-sac filling fills more than
+/// dead-end filling.
+#[test]
+fn cul_de_sac_filling_leaves_no_noose() {
+    let mut more = 0;
+    for (grid, maze, label) in mazes_with_loops() {
+        for (start, goal) in ends(&grid) {
+            let mut culdesac = CulDeSacFilling::new(&maze, start, goal);
+            run(&mut culdesac, &maze);
+            let mut dead_ends = DeadEndFilling::on(grid.clone(), start, goal);
+            run(&mut dead_ends, &maze);
+            let left: Vec<Passage> = passages(&grid, &maze)
+                .into_iter()
+                .filter(|&(a, _, b)| !culdesac.is_filled(a) && !culdesac.is_filled(b))
+                .collect();
+            let whole = reached(grid.len(), &left, start, usize::MAX);
+            for (i, &(a, _, b)) in left.iter().enumerate() {
+                let from_a = reached(grid.len(), &left, a, i);
+                if from_a[b] || !whole[a] {
+                    continue; // no bridge, or a part the start cannot reach
+                }
+                // The side of the bridge away from the start.
+                let far = if from_a[start] {
+                    reached(grid.len(), &left, b, i)
+                } else {
+                    from_a
+                };
+                if far[start] || far[goal] {
+                    continue;
+                }
+                let cells = far.iter().filter(|&&on| on).count();
+                let inside = left.iter().filter(|&&(x, _, y)| far[x] && far[y]).count();
+                assert_ne!(
+                    cells, inside,
+                    "{label} from {start} to {goal}: a noose left at {a}-{b}"
+                );
+            }
+            let filled = |c: usize| culdesac.is_filled(c) && !dead_ends.is_filled(c);
+            more += usize::from((0..grid.len()).any(filled));
+        }
+    }
+    assert!(more > 0, "no noose anywhere: the test proves little");
+}
+
+/// A noose on a noose: the outer loop becomes a noose only once the inner one is filled, and
+/// its joint comes before the inner one's in the scan, so it is found by looking again where
+/// the filling stopped.
+#[test]
+fn a_noose_left_by_filling_another_is_found_again() {
+    use Direction::{East, North, South, West};
+    let mut board = Board::new(Maze::new(6, 4).unwrap());
+    let at = |x: usize, y: usize| y * 6 + x;
+    for x in 0..5 {
+        board.carve(at(x, 0), East);
+    }
+    for (x, y, dir) in [
+        (1, 0, South), // the stem
+        (1, 1, South), // the outer loop
+        (1, 2, East),
+        (2, 2, North),
+        (2, 1, West),
+        (2, 2, East), // the inner noose's stem and loop
+        (3, 2, East),
+        (4, 2, South),
+        (4, 3, West),
+        (3, 3, North),
+    ] {
+        board.carve(at(x, y), dir);
+    }
+    let maze = board.into_maze();
+    let mut culdesac = CulDeSacFilling::new(&maze, at(0, 0), at(5, 0));
+    let mut board = Board::new(maze.clone());
+    let mut joints = Vec::new();
+    while let Some(step) = culdesac.step(&mut board, &mut Rng::new(0)) {
+        if let Event::Seal { cell, .. } = step.event {
+            joints.push(cell as usize);
+        }
+    }
+    assert_eq!(joints, vec![at(3, 2), at(1, 1)]);
+    for cell in 0..maze.len() {
+        assert_eq!(culdesac.is_filled(cell), cell > at(5, 0), "cell {cell}");
+    }
+}
