@@ -46,6 +46,9 @@ fn own_words() -> Vec<Template> {
     for entry in solvers::ALL {
         words.extend((entry.make)(&maze, 0, 3, &Search::default()).words());
     }
+    // Two names of one machine (blind-alley filling and sealing) share its words.
+    let mut seen = std::collections::HashSet::new();
+    words.retain(|template| seen.insert((template.key, template.english)));
     words
 }
 

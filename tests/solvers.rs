@@ -148,7 +148,9 @@ fn assert_walkable(maze: &Maze, route: &[usize], start: usize, what: &str) {
 /// The solvers that promise a shortest path.
 fn is_shortest(name: &str) -> bool {
     // Dead-end filling too: a filled cell lies on no simple way from start to goal, so every
-    // shortest way survives the filling and its last search finds one.
+    // shortest way survives the filling and its last search finds one. So do the other
+    // fillers (cul-de-sac, blind-alley filling and sealing): they close only parts behind a
+    // passage with neither start nor goal beyond it.
     matches!(
         name,
         "bfs"
@@ -158,6 +160,9 @@ fn is_shortest(name: &str) -> bool {
             | "dead-end-filling"
             | "collision"
             | "shortest-paths"
+            | "cul-de-sac-filling"
+            | "blind-alley-filling"
+            | "blind-alley-sealing"
     )
 }
 

@@ -12,7 +12,7 @@ use mazestep::board::Board;
 use mazestep::generators::{self, braid};
 use mazestep::machine::{event_label, Structure, EVENT_KINDS};
 use mazestep::maze::Maze;
-use mazestep::maze::{Direction, E, W};
+use mazestep::maze::{Direction, E, N, S, W};
 use mazestep::player;
 use mazestep::rng::Rng;
 use mazestep::run::{Phase, Run, Settings};
@@ -269,8 +269,21 @@ fn every_step_names_a_pseudocode_line_and_every_line_runs() {
     // start walled in. 0 - 1 | 2, and two closed cells.
     let cut = Maze::from_cells(3, 1, vec![E, W, 0]).unwrap();
     let closed = Maze::new(2, 1).unwrap();
+    // And a noose for cul-de-sac filling: a loop of four on a stem south of the top row.
+    let noose = vec![
+        E | S,
+        W | E | S,
+        W,
+        N | S,
+        N | E | S,
+        W | S,
+        N,
+        N | E,
+        N | W,
+    ];
+    let noose = Maze::from_cells(3, 3, noose).unwrap();
     for entry in solvers::ALL {
-        for (maze, goal) in [(&cut, 2), (&closed, 1)] {
+        for (maze, goal) in [(&cut, 2), (&closed, 1), (&noose, 2)] {
             let mut machine = (entry.make)(maze, 0, goal, &Default::default());
             let mut board = Board::new(maze.clone());
             let mut rng = Rng::new(0);
@@ -452,6 +465,39 @@ const FOLDED: &[(&str, u8, &str)] = &[
     ("bottlenecks", 1, "loop or branch header"),
     ("bottlenecks", 3, "done inside the step of another line"),
     ("bottlenecks", 6, "loop or branch header"),
+    ("cul-de-sac-filling", 1, "loop or branch header"),
+    ("cul-de-sac-filling", 4, "loop or branch header"),
+    (
+        "cul-de-sac-filling",
+        6,
+        "done inside the step of another line",
+    ),
+    ("blind-alley-filling", 1, "loop or branch header"),
+    (
+        "blind-alley-filling",
+        3,
+        "done inside the step of another line",
+    ),
+    ("blind-alley-filling", 4, "loop or branch header"),
+    ("blind-alley-filling", 9, "loop or branch header"),
+    (
+        "blind-alley-filling",
+        11,
+        "done inside the step of another line",
+    ),
+    ("blind-alley-sealing", 1, "loop or branch header"),
+    (
+        "blind-alley-sealing",
+        3,
+        "done inside the step of another line",
+    ),
+    ("blind-alley-sealing", 4, "loop or branch header"),
+    ("blind-alley-sealing", 9, "loop or branch header"),
+    (
+        "blind-alley-sealing",
+        11,
+        "done inside the step of another line",
+    ),
 ];
 
 #[test]

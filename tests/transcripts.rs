@@ -169,7 +169,8 @@ fn event_text(event: &Event, maze: &Maze) -> String {
         Event::Carve { cell, side }
         | Event::Push { cell, side }
         | Event::KeepWall { cell, side }
-        | Event::Hunt { cell, side } => format!("{} {}", c(cell), name(side)),
+        | Event::Hunt { cell, side }
+        | Event::Seal { cell, side } => format!("{} {}", c(cell), name(side)),
         Event::Pass { cell }
         | Event::Pop { cell }
         | Event::Begin { cell }

@@ -89,6 +89,9 @@ pub enum Event {
     },
     /// Terrain: painted the costs of `length` cells from `cell` on (a row).
     PaintRow { cell: u32, length: u32 },
+    /// The fillers: closed the passage through the side `side` of `cell` with a wall of the
+    /// search's own (drawn as a mark; the maze itself is not changed).
+    Seal { cell: u32, side: Side },
 }
 
 impl Event {
@@ -116,7 +119,8 @@ impl Event {
             | Event::Fill { cell }
             | Event::Block { cell }
             | Event::BlockLine { cell, .. }
-            | Event::PaintRow { cell, .. } => Some(cell),
+            | Event::PaintRow { cell, .. }
+            | Event::Seal { cell, .. } => Some(cell),
             Event::Move { to, .. } => Some(to),
             Event::Found { .. }
             | Event::Unreachable
@@ -155,6 +159,7 @@ impl Event {
             Event::BlockLine { .. } => "block-line",
             Event::Generation { .. } => "generation",
             Event::PaintRow { .. } => "paint-row",
+            Event::Seal { .. } => "seal",
         }
     }
 }
@@ -188,6 +193,7 @@ pub const EVENT_KINDS: &[(&str, &str)] = &[
     ("block-line", "next wall of rooms"),
     ("generation", "next generation"),
     ("paint-row", "next row painted"),
+    ("seal", "next passage sealed"),
 ];
 
 /// The "jump to" words for an event kind, or `None` for a kind no algorithm emits.

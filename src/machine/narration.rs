@@ -188,5 +188,6 @@ pub fn event_sentence(event: &Event, maze: &Maze) -> Sentence {
         Event::PaintRow { cell, length } => {
             at("narration.event.paint-row", cell).n("length", length)
         }
+        Event::Seal { cell, side: s } => side(at("narration.event.seal", cell), cell, s),
     }
 }

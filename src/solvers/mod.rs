@@ -33,9 +33,11 @@ pub mod a_star;
 pub mod bfs;
 pub mod bidirectional_a_star;
 pub mod bidirectional_bfs;
+pub mod blind_alley;
 pub mod bottlenecks;
 pub mod collision;
 mod cost_notes;
+pub mod cul_de_sac_filling;
 pub mod dead_end_filling;
 pub mod dfs;
 pub mod dijkstra;
@@ -57,6 +59,8 @@ pub use a_star::AStar;
 pub use bfs::Bfs;
 pub use bidirectional_a_star::BidirectionalAStar;
 pub use bidirectional_bfs::BidirectionalBfs;
+pub use blind_alley::BlindAlley;
+pub use cul_de_sac_filling::CulDeSacFilling;
 pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use dijkstra::Dijkstra;
@@ -556,6 +560,33 @@ pub static ALL: &[Entry] = &[
         uniform_only: false,
         floods: false,
     },
+    Entry {
+        info: &cul_de_sac_filling::INFO,
+        make: |maze, start, goal, _search| Box::new(CulDeSacFilling::new(maze, start, goal)),
+        any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
+    },
+    Entry {
+        info: &blind_alley::INFO_FILLING,
+        make: |maze, start, goal, _search| Box::new(BlindAlley::new(maze, start, goal, false)),
+        any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
+    },
+    Entry {
+        info: &blind_alley::INFO_SEALING,
+        make: |maze, start, goal, _search| Box::new(BlindAlley::new(maze, start, goal, true)),
+        any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
+    },
 ];
 
 /// Whether a search may keep its unit-cost form: no terrain, no diagonal moves, and the
@@ -969,6 +1000,35 @@ fn modulo(side: Side, sides: u8) -> Side {
     } else {
         side % sides
     }
+}
+
+/// A shortest path from `start` to `goal` through the cells `closed` leaves open, by a
+/// breadth-first search (the fillers' last step: a search through what they left), and the
+/// number of cells it reached.
+pub(crate) fn path_through_open<T: Topology>(
+    grid: &T,
+    maze: &Maze,
+    start: usize,
+    goal: usize,
+    closed: &[bool],
+) -> (Option<Vec<usize>>, u64) {
+    let mut parent = vec![NO_PARENT; maze.len()];
+    parent[start] = start as u32;
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut reached = 1;
+    while let Some(cell) = queue.pop_front() {
+        if cell == goal {
+            return (Some(trace_path(&parent, start, goal)), reached);
+        }
+        for (_, next) in open_neighbours(grid, maze, cell) {
+            if !closed[next] && parent[next] == NO_PARENT {
+                parent[next] = cell as u32;
+                queue.push_back(next);
+                reached += 1;
+            }
+        }
+    }
+    (None, reached)
 }
 
 /// Marks every cell of a path with [`mark::PATH`] (a cell already marked is skipped, which

@@ -124,6 +124,7 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("narration.event.random-fill", "Filled at random: blocked {blocked:cell}."),
     ("narration.event.generation", "Generation {number}: crowded cells blocked ({blocked}), lonely obstacles freed ({freed})."),
     ("narration.event.paint-row", "Painted the costs of {length:cell} from cell {cell} by the noise."),
+    ("narration.event.seal", "Sealed the passage {side} of cell {cell} with a wall."),
     // What machines say with their own state.
     ("narration.gave-up", "Gave up: {reason}."),
     ("reasons.ida-step-limit", reasons::IDA_STEP_LIMIT),

@@ -60,4 +60,8 @@ export const TOURS = {
     stops: [first('expand'), { share: 0.3 }, first('found')],
   },
   bottlenecks: { maze: search('bottlenecks'), stops: [first('push'), first('pop'), first('expand'), first('found')] },
+  // Seed 1: this maze has nooses (seed 4's has none).
+  'cul-de-sac-filling': { maze: search('cul-de-sac-filling', { seed: '1' }), stops: [first('fill'), first('seal'), first('found')] },
+  'blind-alley-filling': { maze: search('blind-alley-filling'), stops: [first('pop'), first('fill'), first('found')] },
+  'blind-alley-sealing': { maze: search('blind-alley-sealing'), stops: [first('pop'), first('seal'), first('found')] },
 };
