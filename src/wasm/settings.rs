@@ -7,7 +7,7 @@ use super::args::{self, allowed_text, describe, param, Param};
 use crate::generators;
 use crate::parse;
 use crate::rng;
-use crate::run::{Settings, WallExit, DEFAULT_SIDE};
+use crate::run::{Ends, Settings, WallExit, DEFAULT_SIDE};
 use crate::topology::{self, Mask};
 use crate::world::{Corners, Edits, Exit, Heuristic, Search};
 use std::sync::Arc;
@@ -15,9 +15,9 @@ use wasm_bindgen::prelude::*;
 
 const CALL: &str = "MazeRun";
 
-/// The options `new MazeRun` takes, in the order of the positional arguments (`exit`, the
-/// last, only in the options object: the positional form is deprecated).
-pub const OPTIONS: [&str; 16] = [
+/// The options `new MazeRun` takes, in the order of the positional arguments (`exit` and
+/// `ends`, the last, only in the options object: the positional form is deprecated).
+pub const OPTIONS: [&str; 17] = [
     "generator",
     "solver",
     "width",
@@ -34,6 +34,7 @@ pub const OPTIONS: [&str; 16] = [
     "weight",
     "density",
     "exit",
+    "ends",
 ];
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -93,6 +94,13 @@ export interface MazeRunOptions {
      * `dijkstra`, `a-star` and `a-star-weighted`; the others refuse it.
      */
     exit?: "goal" | "flood" | null;
+    /**
+     * Where the ends not given go (default `"corners"`): `"corners"`, `"hardest"` (the two
+     * ends of a longest path, placed when the search begins: `run.start()` and `run.goal()`
+     * tell them from then on) or `"random"` (drawn from the seed). A `start` or `goal` given
+     * wins over it.
+     */
+    ends?: "corners" | "hardest" | "random" | null;
 }
 "#;
 
@@ -100,7 +108,7 @@ export interface MazeRunOptions {
 /// `object` tells the options object from the positional arguments, whose width, height and
 /// seed have no defaults.
 pub struct Given {
-    values: [JsValue; 16],
+    values: [JsValue; 17],
     object: bool,
 }
 
@@ -150,6 +158,7 @@ impl Given {
             l,
             m,
             n,
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
         ];
         Ok(Given { values, object })
@@ -205,7 +214,7 @@ impl Given {
             goal,
             start_exit,
             goal_exit,
-            ends: Default::default(),
+            ends: ends(opt("ends"), self.get("ends"))?,
             braid,
             shape,
             mask,
@@ -227,7 +236,7 @@ impl Given {
 /// The options object's values, in the order of [`OPTIONS`]. Every key it has must be an
 /// option (an unknown one is refused by name, with the option it is closest to); a getter that
 /// throws is refused too.
-fn from_object(object: &JsValue) -> Result<[JsValue; 16], JsError> {
+fn from_object(object: &JsValue) -> Result<[JsValue; 17], JsError> {
     let unreadable = || {
         let options = "use a plain object of settings, e.g. { generator: 'kruskal' }";
         param(CALL, "options").refuse(object, allowed_text(options))
@@ -245,7 +254,7 @@ fn from_object(object: &JsValue) -> Result<[JsValue; 16], JsError> {
             )));
         }
     }
-    let mut values: [JsValue; 16] = Default::default();
+    let mut values: [JsValue; 17] = Default::default();
     for (value, name) in values.iter_mut().zip(OPTIONS) {
         *value = js_sys::Reflect::get(object, &JsValue::from_str(name))
             .map_err(|_| param(CALL, name).fail(&format!("{name} could not be read: it threw")))?;
@@ -374,6 +383,14 @@ pub fn exit(which: Param, value: &JsValue) -> Result<Exit, JsError> {
     match args::optional_text(which, value)? {
         None => Ok(Exit::default()),
         Some(name) => Exit::parse(name.trim()).map_err(|e| which.fail(&e)),
+    }
+}
+
+/// Where the ends not given go: undefined or null for the corners, else a preset's name.
+fn ends(which: Param, value: &JsValue) -> Result<Ends, JsError> {
+    match args::optional_text(which, value)? {
+        None => Ok(Ends::default()),
+        Some(name) => Ends::parse(&name).map_err(|e| which.fail(&e)),
     }
 }
 
