@@ -527,6 +527,26 @@ export class Renderer {
         }
       }
     }
+    this.paintGaps(y0, y1);
+  }
+
+  /**
+   * The start's and the goal's gaps in the outer wall (exits: `run.startExit()`, `goalExit()`)
+   * whose cells are in rows y0 to y1: the wall segment takes the cell's colour, as an open
+   * passage does.
+   */
+  paintGaps(y0, y1) {
+    const run = this.run;
+    const { w, wall, cell, pitch } = this.geo;
+    if (wall === 0) return;
+    for (const [c, side] of [[run.start(), run.startExit?.() ?? -1], [run.goal(), run.goalExit?.() ?? -1]]) {
+      const x = c % w, y = (c - x) / w;
+      if (side < 0 || y < y0 || y >= y1) continue;
+      const px = x * pitch + wall, py = y * pitch + wall;
+      const [gx, gy, gw, gh] = [[px, py - wall, cell, wall], [px + cell, py, wall, cell],
+        [px, py + cell, cell, wall], [px - wall, py, wall, cell]][side];
+      this.fill(gx, gy, gw, gh, this.colour[c]);
+    }
   }
 
   /** Colour of a cell from its marks and set; also records its rank for passages. */
@@ -614,6 +634,7 @@ export class Renderer {
       this.fill(px - wall, py + cell, wall, wall, this.cornerColour(x, y + 1));
       this.fill(px + cell, py + cell, wall, wall, this.cornerColour(x + 1, y + 1));
     }
+    if (c === this.run.start() || c === this.run.goal()) this.paintGaps(y, y + 1);
   }
 
   fill(x, y, fw, fh, col) {

@@ -27,18 +27,18 @@
 
 import { t } from '../words/i18n.js';
 import { say } from '../words/core-words.js';
-import { raceLanes } from './settings.js';
+import { isExit, raceLanes } from './settings.js';
 
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
-  'edits', 'corners', 'heuristic', 'weight', 'exit'];
+  'edits', 'corners', 'heuristic', 'weight', 'exit', 'ends'];
 
 // What a live re-solve may change without a new run (see rework).
 const WORLD_KEYS = ['edits', 'start', 'goal'];
 
 // Settings of the search alone: changing only these keeps the generated maze (and its edits),
 // and the new run opens where its search begins instead of replaying generation (see update).
-export const SEARCH_KEYS = ['solver', 'race', 'corners', 'heuristic', 'weight', 'exit'];
+export const SEARCH_KEYS = ['solver', 'race', 'corners', 'heuristic', 'weight', 'exit', 'ends'];
 
 // Longest frame gap the clock counts: after a hidden tab or a debugger pause the run carries
 // on where it was instead of jumping ahead by minutes.
@@ -214,7 +214,10 @@ export class Controller {
   rework(changes) {
     const next = { ...this.settings, ...changes };
     const others = RUN_KEYS.filter((key) => !WORLD_KEYS.includes(key));
-    const live = others.every((key) => next[key] === this.settings[key]) &&
+    // rework() takes cells, not exits, and places no preset's ends: those make a new run.
+    const exits = [next.start, next.goal, this.settings.start, this.settings.goal].some(isExit);
+    const live = others.every((key) => next[key] === this.settings[key]) && !exits &&
+      (next.ends ?? 'corners') === 'corners' &&
       this.runs().every((run) => safe(() => run.canRework(), false));
     this.cancelJob(false);
     if (live) {

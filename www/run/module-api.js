@@ -109,6 +109,8 @@ export function createRun(mz, settings, maskOf) {
     // Flooding only for the solvers that can (the others would refuse it): a race partner or a
     // newly chosen solver that cannot simply stops at the goal.
     exit: s.exit === 'flood' && floods(mz, s.solver) ? 'flood' : 'goal',
+    // Where the ends not given go: the corners, the hardest pair or a random pair.
+    ends: s.ends || 'corners',
   });
 }
 

@@ -10,11 +10,11 @@ import { quote } from '../words/quote.js';
 import { langSetting, languageCodes, languageName } from '../words/language.js';
 import {
   CORNERS, DENSITY_DEFAULT, EXITS, cellCount, DENSITY_MAX, HEURISTICS, NUMBERS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, parseRace, pointInside,
-  pointSetting,
+  pointSetting, ENDS, isExit, parseExit, exitCell, exitPlaces, exitText, EXIT_SIDES,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
-export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
+export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal', 'ends',
   'corners', 'heuristic', 'weight', 'exit', 'seed', 'distances', 'arrows', 'numbers', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 /** The parameters of tours and the quiz, read by www/lessons/lessons.js (loaded when first needed). */
 export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
@@ -188,6 +188,13 @@ export function readSettings(search, api, defaults) {
     const given = params.get(which);
     const { width: w, height: h } = settings;
     const fallback = describeCorner(which, w, h, grid);
+    // A gap in the outer wall ("exit:west", "exit:south:5"): read apart from cells.
+    if (isExit(given)) {
+      const why = exitRefusal(given, w, h, grid);
+      if (why) refuse(which, given, why, fallback);
+      else settings[which] = exitText(parseExit(given));
+      continue;
+    }
     let point;
     try {
       point = Array.from(api.parsePoint(which, given));
@@ -204,6 +211,12 @@ export function readSettings(search, api, defaults) {
         ? t('page.useOnRing', { rings: String(h) })
         : t('page.useOnGrid', { width: String(w), height: String(h) }), fallback);
     }
+  }
+
+  if (params.has('ends')) {
+    const given = params.get('ends');
+    if (ENDS.includes(given.trim())) settings.ends = given.trim();
+    else refuse('ends', given, t('page.useOneOf', { list: ENDS.join(', ') }), settings.ends);
   }
 
   if (params.has('distances')) {
@@ -301,6 +314,17 @@ export function readSettings(search, api, defaults) {
   return { settings, problems: [...new Set(problems)], openedBy };
 }
 
+/** Why an exit cannot be on this grid, in words for the page's refusal; '' when it can. */
+function exitRefusal(given, width, height, grid) {
+  const exit = parseExit(given);
+  if (!exit) return t('page.useExit');
+  if (grid.shape !== 'square' || grid.mask) return t('page.exitSquareOnly');
+  if (!exitCell(exit, width, height)) {
+    return t('page.useExitPlace', { side: EXIT_SIDES[exit.side], max: String(exitPlaces(exit, width, height) - 1) });
+  }
+  return '';
+}
+
 /** "max" or a whole number of steps per second in range; null for anything else. */
 export function parseSpeed(text) {
   const trimmed = String(text).trim().toLowerCase();
@@ -354,6 +378,7 @@ export function writeSettings(settings, step = 0) {
   // Start and goal only when moved off their corners.
   if (settings.start) params.set('start', settings.start);
   if (settings.goal) params.set('goal', settings.goal);
+  if (settings.ends && settings.ends !== 'corners') params.set('ends', settings.ends);
   params.set('seed', settings.seed);
   if (settings.distances) params.set('distances', settings.distances);
   if (settings.arrows) params.set('arrows', '1');
