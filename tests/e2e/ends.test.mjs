@@ -166,3 +166,29 @@ test('bad exits and ends are refused with the page\'s message, quoting what was 
   assert.ok(said.length < 600 && said.includes('…'), said);
   assert.deepEqual([...errors, ...hex.errors, ...long.errors], []);
 });
+
+test('play mode: walking in from the west gap to the east gap\'s cell reaches the goal', async () => {
+  const { page, errors } = await suite.open('?generator=kruskal&solver=bfs&width=9&height=7&seed=11&speed=50&start=exit:west&goal=exit:east:2&play=1');
+  await page.waitForFunction(() => window.mazestep.play?.walk?.distances?.done, null, { timeout: 20_000 });
+  const run = await shown(page);
+  assert.deepEqual([run.start, run.goal], [3 * 9, 2 * 9 + 8]);
+  // The shortest route by a breadth-first search from the goal, walked with the arrow keys.
+  const dist = bfs(run.cells, 9, run.goal);
+  const keys = [];
+  for (let c = run.start; c !== run.goal;) {
+    const [key, next] = [['ArrowUp', c - 9, 1], ['ArrowRight', c + 1, 2], ['ArrowDown', c + 9, 4], ['ArrowLeft', c - 1, 8]]
+      .find(([, n, bit]) => run.cells[c] & bit && dist[n] === dist[c] - 1);
+    keys.push(key);
+    c = next;
+  }
+  await page.locator('#maze').focus();
+  for (const key of keys) await page.keyboard.press(key);
+  const play = await page.evaluate(() => {
+    const { walk } = window.mazestep.play;
+    return { over: walk.over, moves: walk.moves, entered: walk.graph.startEntered(walk.graph.start) };
+  });
+  assert.equal(play.over, true, 'the goal at the exit\'s cell counts');
+  assert.equal(play.entered, 3, 'the walker came in through the west gap (for the right-hand rule)');
+  assert.equal(play.moves, keys.length);
+  assert.deepEqual(errors, []);
+});
