@@ -64,6 +64,15 @@ pub fn point(what: &str, text: &str) -> Result<(u32, u32), String> {
     parsed.ok_or_else(|| point_refusal(what, text).english())
 }
 
+/// Cells as `X,Y;X,Y;…` (several goals, waypoints in order); empty pieces are skipped, so
+/// `""` is none. How many a run takes is checked with the run's other settings.
+pub fn points(what: &str, text: &str) -> Result<Vec<(u32, u32)>, String> {
+    text.split(';')
+        .filter(|piece| !piece.trim().is_empty())
+        .map(|piece| point(what, piece))
+        .collect()
+}
+
 /// [`point`]'s refusal as a sentence.
 #[inline(never)]
 pub fn point_refusal(what: &str, text: &str) -> Sentence {

@@ -34,8 +34,8 @@ use history::History;
 pub use phase::Phase;
 pub use rework::REWORK_CELLS;
 pub use settings::{
-    algorithm_info, algorithm_shapes, default_ends, default_ends_of, Checked, RunError, Settings,
-    DEFAULT_SIDE,
+    algorithm_info, algorithm_shapes, default_ends, default_ends_of, Checked, GoalList, RunError,
+    Settings, DEFAULT_SIDE,
 };
 pub use thinking::Thinking;
 use timeline::{default_checkpoint_budget, history_limit, room_for, Timeline};
@@ -47,6 +47,9 @@ pub struct Run {
     solver_entry: Option<&'static solvers::Entry>,
     start: usize,
     goal: usize,
+    /// The goals beyond `goal`, and the waypoints in order ([`solvers::goals`]).
+    other_goals: Vec<usize>,
+    via: Vec<usize>,
     /// Which ends are gaps in the outer wall.
     exits: crate::solvers::Exits,
     /// Everything a step changes, but the generator.
@@ -135,6 +138,8 @@ impl Run {
             solver: solver_entry,
             start,
             goal,
+            other_goals,
+            via,
             exits,
         } = checked;
         let options = generators::Options {
@@ -165,6 +170,8 @@ impl Run {
             solver_entry,
             start,
             goal,
+            other_goals,
+            via,
             exits,
             dirty: DirtyList::new(cells),
             path_u32: Vec::new(),
@@ -449,6 +456,38 @@ impl Run {
         self.goal
     }
 
+    /// Every goal: the first ([`Run::goal`]) and the others; the search stops at the nearest.
+    pub fn goals(&self) -> Vec<usize> {
+        let mut goals = vec![self.goal];
+        goals.extend_from_slice(&self.other_goals);
+        goals
+    }
+
+    /// The waypoints, in the order the search goes by them.
+    pub fn via(&self) -> &[usize] {
+        &self.via
+    }
+
+    /// The goal the search reached (the nearest of several), once it has found a path.
+    pub fn goal_reached(&self) -> Option<usize> {
+        self.now.solver.as_ref()?.outcome()?.path()?.last().copied()
+    }
+
+    /// The search a run makes once the world is entered, from `maze`: the solver's own, or
+    /// one by waypoints and to several goals ([`solvers::goals::route_for`]).
+    fn make_search(&self, entry: &'static solvers::Entry) -> Box<dyn Solver> {
+        let mut search = solvers::goals::route_for(
+            entry,
+            self.now.board.maze(),
+            self.start,
+            &self.via,
+            (self.goal, &self.other_goals),
+            &self.settings.search,
+        );
+        search.use_exits(self.exits);
+        search
+    }
+
     /// Which ends are gaps in the outer wall, and where.
     pub fn exits(&self) -> crate::solvers::Exits {
         self.exits
@@ -503,8 +542,13 @@ impl Run {
     /// The cheapest path's cost and cells, as [`Run::cheapest_cost`] finds it.
     fn cheapest_path(&self) -> Option<(f64, usize)> {
         self.report()?;
-        let entry = solvers::find("dijkstra").ok()?;
         let maze = self.now.board.maze();
+        if !(self.via.is_empty() && self.other_goals.is_empty()) {
+            let goals = (self.goal, &self.other_goals[..]);
+            let search = &self.settings.search;
+            return solvers::goals::cheapest_route(maze, self.start, &self.via, goals, search);
+        }
+        let entry = solvers::find("dijkstra").ok()?;
         let mut dijkstra = (entry.make)(maze, self.start(), self.goal(), &self.settings.search);
         let mut board = Board::new(maze.clone());
         board.set_display(false);
@@ -519,7 +563,11 @@ impl Run {
     /// page's "not the shortest" and "not the cheapest" notes compare the found path with.
     /// `None` before the search ends and when the goal cannot be reached. Two whole searches
     /// of the maze: ask once per run and world.
+    /// With waypoints or several goals: `None` (the notes compare with one path to one goal).
     pub fn best_paths(&self) -> Option<BestPaths> {
+        if !(self.via.is_empty() && self.other_goals.is_empty()) {
+            return None;
+        }
         let cheapest = self.cheapest_path()?;
         let maze = self.now.board.maze();
         let corners = self.settings.search.corners;

@@ -74,7 +74,11 @@ impl Run {
         if let Some(edits) = &self.settings.edits {
             edits.apply(board);
         }
-        for end in [self.start, self.goal] {
+        let ends = [self.start, self.goal].into_iter();
+        for end in ends
+            .chain(self.other_goals.iter().copied())
+            .chain(self.via.iter().copied())
+        {
             if board.maze().cost(end) == BLOCKED {
                 let mut free = Edits::new();
                 free.paint(end as u32, PLAIN);
@@ -101,14 +105,7 @@ impl Run {
                         .settings
                         .ends_on(self.now.board.maze(), (self.start, self.goal));
                     self.enter_world();
-                    let mut solver = (entry.make)(
-                        self.now.board.maze(),
-                        self.start,
-                        self.goal,
-                        &self.settings.search,
-                    );
-                    solver.use_exits(self.exits);
-                    self.now.solver = Some(solver);
+                    self.now.solver = Some(self.make_search(entry));
                     Phase::Solving
                 }
                 None => Phase::Done,

@@ -82,6 +82,20 @@ impl Run {
         start: Option<(u32, u32)>,
         goal: Option<(u32, u32)>,
     ) -> Result<u64, RunError> {
+        let goals = (goal, self.settings.other_goals.clone());
+        let via = self.settings.via.clone();
+        self.rework_stops(edits, start, goals, via)
+    }
+
+    /// [`Run::rework`] with new goals (the first, `None` for its corner, and the others) and
+    /// waypoints too: placing them in edit mode searches again as moving the start does.
+    pub fn rework_stops(
+        &mut self,
+        edits: Option<Arc<Edits>>,
+        start: Option<(u32, u32)>,
+        (goal, other_goals): super::GoalList,
+        via: Vec<(u32, u32)>,
+    ) -> Result<u64, RunError> {
         let entry = self.solver_entry.ok_or_else(|| {
             RunError::Rework("there is no solver to search the edited maze: choose one".into())
         })?;
@@ -96,9 +110,12 @@ impl Run {
         settings.edits = edits.filter(|e| !e.is_empty());
         settings.start = start;
         settings.goal = goal;
+        settings.other_goals = other_goals;
+        settings.via = via;
         let maze = &generated.maze;
         settings.check_world(maze)?;
         let (start, goal) = settings.end_cells(maze)?;
+        let (other_goals, via) = settings.stops(maze, Some(entry))?;
 
         let cells = maze.len();
         let mut board = Board::new(maze.clone());
@@ -119,6 +136,8 @@ impl Run {
         self.settings = settings;
         self.start = start;
         self.goal = goal;
+        self.other_goals = other_goals;
+        self.via = via;
         // Whatever was laid or kept for the old world is of no use in the new one.
         self.timeline = Timeline::empty();
         self.history = History::new(history_limit(cells));
@@ -128,14 +147,7 @@ impl Run {
         self.last_replay = 0;
         self.path_u32.clear();
         self.enter_world();
-        let mut solver = (entry.make)(
-            self.now.board.maze(),
-            self.start,
-            self.goal,
-            &self.settings.search,
-        );
-        solver.use_exits(self.exits);
-        self.now.solver = Some(solver);
+        self.now.solver = Some(self.make_search(entry));
         Ok(self.finish())
     }
 }

@@ -7,7 +7,7 @@ use super::ends::{self, Ends, WallExit};
 use crate::generators::{self, braid, UnknownName};
 use crate::machine::Info;
 use crate::maze::{Maze, MazeError};
-use crate::solvers::{self, Exits, SolveError};
+use crate::solvers::{self, goals, Exits, SolveError};
 use crate::topology::{Grid, GridError, Mask, Shape, Topology};
 use crate::words::{Arg, Sentence};
 use crate::world::{Edits, Search};
@@ -16,6 +16,9 @@ use std::sync::Arc;
 
 /// The width and the height (polar: the rings) a front end uses when none is given.
 pub const DEFAULT_SIDE: u32 = 10;
+
+/// Goals as a front end gives them: the first (`None`: its default corner) and the others.
+pub type GoalList = (Option<(u32, u32)>, Vec<(u32, u32)>);
 
 /// Everything that defines a run. Equal settings give equal runs, step for step.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +33,10 @@ pub struct Settings {
     pub start: Option<(u32, u32)>,
     /// Goal cell; defaults to the bottom-right cell.
     pub goal: Option<(u32, u32)>,
+    /// Goals beyond `goal`: the search stops at the nearest ([`crate::solvers::goals`]).
+    pub other_goals: Vec<(u32, u32)>,
+    /// Waypoints, in order: the search goes start → each of them → goal, leg by leg.
+    pub via: Vec<(u32, u32)>,
     /// A start in a gap of the outer wall (plain square grid): its cell wins over `start`.
     pub start_exit: Option<WallExit>,
     /// A goal in a gap of the outer wall: its cell wins over `goal`, and the walkers walk out
@@ -65,6 +72,8 @@ impl Settings {
             seed,
             start: None,
             goal: None,
+            other_goals: Vec::new(),
+            via: Vec::new(),
             start_exit: None,
             goal_exit: None,
             ends: Ends::Corners,
@@ -181,6 +190,7 @@ impl Settings {
         };
         self.check_world(&maze)?;
         let (start, goal) = self.end_cells(&maze)?;
+        let (other_goals, via) = self.stops(&maze, solver)?;
         let exits = self.exits();
         Ok(Checked {
             maze,
@@ -188,6 +198,8 @@ impl Settings {
             solver,
             start,
             goal,
+            other_goals,
+            via,
             exits,
         })
     }
@@ -238,11 +250,44 @@ impl Settings {
         let start = given("start", &self.start_exit, self.start)?;
         let goal = given("goal", &self.goal_exit, self.goal)?;
         let corners = (cell("start", first)?, cell("goal", last)?);
+        // A list of goals is given goals: a preset places none of them (the first, if left
+        // out, is the corner).
+        let goal = goal.or((!self.other_goals.is_empty()).then_some(corners.1));
         let ends = match self.ends {
             Ends::Hardest => Ends::Corners,
             ends => ends,
         };
         Ok(ends::place(ends, maze, corners, (start, goal), self.seed))
+    }
+
+    /// The cells of the other goals and the waypoints on `maze`, once the solver is known to
+    /// take them: at most [`goals::MAX_GOALS`] goals in all and [`goals::MAX_WAYPOINTS`]
+    /// waypoints, each a cell of the maze, and neither with early exit off nor with ends in
+    /// the outer wall.
+    pub(super) fn stops(
+        &self,
+        maze: &Maze,
+        solver: Option<&solvers::Entry>,
+    ) -> Result<(Vec<usize>, Vec<usize>), RunError> {
+        let name = solver.map_or("", |entry| entry.info.name);
+        let goals = 1 + self.other_goals.len();
+        let wall_exits = self.start_exit.is_some() || self.goal_exit.is_some();
+        let refused = goals::goals_refusal(name, goals)
+            .or_else(|| goals::waypoints_refusal(name, self.via.len()))
+            .or_else(|| goals::flood_refusal(self.search.exit, goals, self.via.len()))
+            .or_else(|| goals::wall_exits_refusal(wall_exits, goals, self.via.len()));
+        if let Some(words) = refused {
+            return Err(RunError::Goals(words));
+        }
+        let cells = |what, list: &[(u32, u32)]| {
+            list.iter()
+                .map(|&at| solvers::cell_at(maze, what, at).map_err(RunError::Solver))
+                .collect::<Result<Vec<usize>, RunError>>()
+        };
+        Ok((
+            cells("goal", &self.other_goals)?,
+            cells("waypoint", &self.via)?,
+        ))
     }
 
     /// The ends placed on the maze the search will walk: `Settings::end_cells`, with the
@@ -259,7 +304,8 @@ impl Settings {
         };
         let given = (
             (self.start.is_some() || self.start_exit.is_some()).then_some(checked.0),
-            (self.goal.is_some() || self.goal_exit.is_some()).then_some(checked.1),
+            (self.goal.is_some() || self.goal_exit.is_some() || !self.other_goals.is_empty())
+                .then_some(checked.1),
         );
         ends::place(Ends::Hardest, maze, corners, given, self.seed)
     }
@@ -288,13 +334,17 @@ fn exit_refusal(what: &str, exit: &WallExit, maze: &Maze) -> String {
 }
 
 /// What [`Settings::check`] found the settings make: the empty maze a run starts from, its
-/// generator and solver, and the cells its search starts and ends on.
+/// generator and solver, and the cells its search starts and ends on (and goes by).
 pub struct Checked {
     pub maze: Maze,
     pub generator: &'static generators::Entry,
     pub solver: Option<&'static solvers::Entry>,
     pub start: usize,
     pub goal: usize,
+    /// The goals beyond `goal`.
+    pub other_goals: Vec<usize>,
+    /// The waypoints, in order.
+    pub via: Vec<usize>,
     /// Which ends are gaps in the outer wall.
     pub exits: Exits,
 }
@@ -375,6 +425,8 @@ pub enum RunError {
     World(Sentence),
     /// Diagonal moves on a grid other than the plain square one.
     Moves(Sentence),
+    /// Too many goals or waypoints, or a solver that cannot take them.
+    Goals(Sentence),
     /// Not enough memory left for a run of this size (the words say how much it needs).
     Memory(Sentence),
     /// A live re-solve asked of a run that cannot do one (no solver, or no search yet).
@@ -406,6 +458,7 @@ impl RunError {
             | RunError::Braid(words)
             | RunError::World(words)
             | RunError::Moves(words)
+            | RunError::Goals(words)
             | RunError::Memory(words) => Some(words.clone()),
             RunError::Generator(_)
             | RunError::Solver(_)
@@ -438,6 +491,7 @@ impl fmt::Display for RunError {
             | RunError::Braid(words)
             | RunError::World(words)
             | RunError::Moves(words)
+            | RunError::Goals(words)
             | RunError::Memory(words) => f.write_str(&words.english()),
         }
     }

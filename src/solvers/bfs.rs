@@ -22,6 +22,7 @@
 //! One step is one dequeue with its neighbours. Marks: `FRONTIER` for queued cells, `VISITED`
 //! for dequeued ones, `PATH` for the result.
 
+use super::goals::OtherGoals;
 use super::moves::Moves;
 use super::{follow_parents, mark_path, open_sides, Outcome, Solver};
 use crate::board::{mark, Board};
@@ -81,6 +82,8 @@ pub struct Bfs<T = Square> {
     moves: Moves,
     start: usize,
     goal: usize,
+    /// The goals beyond `goal`, if several ([`super::goals`]).
+    others: OtherGoals,
     /// The side of each cell that leads back to its parent, [`START`] or [`UNREACHED`].
     parent: Vec<u8>,
     /// Every cell enqueued so far, in order; the queue is `queue[head..]`. Each cell is
@@ -122,8 +125,8 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for Bfs<T> {
         let cell = cell as usize;
         self.current = Some(cell);
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
-        if cell == self.goal && !self.flood {
-            let path = self.trace_path();
+        if (cell == self.goal || self.others.has(cell)) && !self.flood {
+            let path = self.trace_path(cell);
             mark_path(board, &path);
             let length = path.len() as u32;
             self.outcome = Some(Outcome::Found(path));
@@ -247,6 +250,7 @@ impl<T: Topology> Bfs<T> {
             moves: Moves::SIDES,
             start,
             goal,
+            others: OtherGoals::default(),
             parent: vec![UNREACHED; grid.len()],
             grid,
             queue: Vec::new(),
@@ -262,6 +266,11 @@ impl<T: Topology> Bfs<T> {
     /// The search making `moves`: diagonally too where they allow it.
     pub fn moving(self, moves: Moves) -> Bfs<T> {
         Bfs { moves, ..self }
+    }
+
+    /// The search stopping at the nearest of its goal and `others`.
+    pub fn with_goals(self, others: OtherGoals) -> Bfs<T> {
+        Bfs { others, ..self }
     }
 
     /// The queue, front first.
@@ -295,9 +304,9 @@ impl<T: Topology> Bfs<T> {
         added
     }
 
-    /// The path start → goal, following the parents back from the goal.
-    fn trace_path(&self) -> Vec<usize> {
-        follow_parents(self.start, self.goal, |cell| self.parent(cell))
+    /// The path start → `goal`, following the parents back from the goal.
+    fn trace_path(&self, goal: usize) -> Vec<usize> {
+        follow_parents(self.start, goal, |cell| self.parent(cell))
     }
 }
 
@@ -321,6 +330,6 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for Bfs<T> {
 
     fn goal_path(&self) -> Option<(Vec<usize>, Line)> {
         let reached = self.goal == self.start || self.parent(self.goal).is_some();
-        reached.then(|| (self.trace_path(), FOUND))
+        reached.then(|| (self.trace_path(self.goal), FOUND))
     }
 }

@@ -182,6 +182,27 @@ impl MazeRun {
         self.run.goal() as u32
     }
 
+    /// Every goal's cell, the first (`goal()`) first: more than one when the options gave
+    /// several, and the search stops at the nearest.
+    pub fn goals(&self) -> Vec<u32> {
+        self.run
+            .goals()
+            .into_iter()
+            .map(|cell| cell as u32)
+            .collect()
+    }
+
+    /// The waypoints' cells, in the order the search goes by them (none unless given).
+    pub fn waypoints(&self) -> Vec<u32> {
+        self.run.via().iter().map(|&cell| cell as u32).collect()
+    }
+
+    /// The goal the search reached (the nearest of several), or -1 before it has found a path.
+    #[wasm_bindgen(js_name = goalReached)]
+    pub fn goal_reached(&self) -> i32 {
+        self.run.goal_reached().map_or(-1, |cell| cell as i32)
+    }
+
     /// The side of the start cell that is a gap in the outer wall (0 north, 1 east, 2 south,
     /// 3 west), or -1 when the start is no exit.
     #[wasm_bindgen(js_name = startExit)]

@@ -7,7 +7,7 @@ use super::args::{self, allowed_text, describe, param, Param};
 use crate::generators;
 use crate::parse;
 use crate::rng;
-use crate::run::{Ends, Settings, WallExit, DEFAULT_SIDE};
+use crate::run::{Ends, GoalList, Settings, WallExit, DEFAULT_SIDE};
 use crate::topology::{self, Mask};
 use crate::world::{Corners, Edits, Exit, Heuristic, Search};
 use std::sync::Arc;
@@ -15,9 +15,9 @@ use wasm_bindgen::prelude::*;
 
 const CALL: &str = "MazeRun";
 
-/// The options `new MazeRun` takes, in the order of the positional arguments (`exit` and
-/// `ends`, the last, only in the options object: the positional form is deprecated).
-pub const OPTIONS: [&str; 17] = [
+/// The options `new MazeRun` takes, in the order of the positional arguments (`via`, `exit`
+/// and `ends`, the last, only in the options object: the positional form is deprecated).
+pub const OPTIONS: [&str; 18] = [
     "generator",
     "solver",
     "width",
@@ -33,6 +33,7 @@ pub const OPTIONS: [&str; 17] = [
     "heuristic",
     "weight",
     "density",
+    "via",
     "exit",
     "ends",
 ];
@@ -69,9 +70,11 @@ export interface MazeRunOptions {
     start?: string | null;
     /**
      * The goal cell as `"X,Y"`, or a gap in the outer wall as for `start` (the wall followers
-     * and Pledge then walk out through it); left out: the last cell.
+     * and Pledge then walk out through it); left out: the last cell. Several goals (up to 8,
+     * for bfs, dijkstra and a-star) as `"X,Y;X,Y"` or an array of `"X,Y"`: the search stops
+     * at the nearest (`run.goalReached()` says which).
      */
-    goal?: string | null;
+    goal?: string | string[] | null;
     /** The share of dead ends removed after generation, 0 to 1 (default 0: a perfect maze). */
     braid?: number | null;
     /** The grid, one of `shapeNames()` (default `"square"`). */
@@ -88,6 +91,12 @@ export interface MazeRunOptions {
     weight?: number | null;
     /** The share of an open world's cells blocked, 0 to 0.9 (default 0.3). */
     density?: number | null;
+    /**
+     * Waypoints, in order (up to 8), as `"X,Y;X,Y"` or an array of `"X,Y"`: the search goes
+     * start → each waypoint → goal, one leg after another (bfs, dijkstra, a-star and the
+     * bidirectional searches). Options object only.
+     */
+    via?: string | string[] | null;
     /**
      * When the search stops: `"goal"` (default) when it takes the goal, `"flood"` once it has
      * reached every cell it can, then giving the path to the goal. Flooding is for `bfs`,
@@ -108,7 +117,7 @@ export interface MazeRunOptions {
 /// `object` tells the options object from the positional arguments, whose width, height and
 /// seed have no defaults.
 pub struct Given {
-    values: [JsValue; 17],
+    values: [JsValue; OPTIONS.len()],
     object: bool,
 }
 
@@ -142,6 +151,7 @@ impl Given {
             Some(_) => {}
         }
         let [a, b, c, d, e, f, g, h, i, j, k, l, m, n] = rest;
+        // Waypoints, the exit and the ends come in the options object only.
         let values = [
             first,
             a,
@@ -158,6 +168,7 @@ impl Given {
             l,
             m,
             n,
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
         ];
@@ -197,7 +208,7 @@ impl Given {
         };
         // Read in the order of the options, so the first bad one is the one reported.
         let (start, start_exit) = end(opt("start"), self.get("start"))?;
-        let (goal, goal_exit) = end(opt("goal"), self.get("goal"))?;
+        let ((goal, other_goals), goal_exit) = goal_end(opt("goal"), self.get("goal"))?;
         let braid = args::share(opt("braid"), self.get("braid"))?;
         let shape = args::shape(opt("shape"), self.get("shape"), true)?;
         let mask = optional_mask(CALL, self.get("mask"))?;
@@ -212,6 +223,8 @@ impl Given {
             seed,
             start,
             goal,
+            other_goals,
+            via: points(opt("via"), self.get("via"))?,
             start_exit,
             goal_exit,
             ends: ends(opt("ends"), self.get("ends"))?,
@@ -236,7 +249,7 @@ impl Given {
 /// The options object's values, in the order of [`OPTIONS`]. Every key it has must be an
 /// option (an unknown one is refused by name, with the option it is closest to); a getter that
 /// throws is refused too.
-fn from_object(object: &JsValue) -> Result<[JsValue; 17], JsError> {
+fn from_object(object: &JsValue) -> Result<[JsValue; OPTIONS.len()], JsError> {
     let unreadable = || {
         let options = "use a plain object of settings, e.g. { generator: 'kruskal' }";
         param(CALL, "options").refuse(object, allowed_text(options))
@@ -254,7 +267,7 @@ fn from_object(object: &JsValue) -> Result<[JsValue; 17], JsError> {
             )));
         }
     }
-    let mut values: [JsValue; 17] = Default::default();
+    let mut values: [JsValue; OPTIONS.len()] = Default::default();
     for (value, name) in values.iter_mut().zip(OPTIONS) {
         *value = js_sys::Reflect::get(object, &JsValue::from_str(name))
             .map_err(|_| param(CALL, name).fail(&format!("{name} could not be read: it threw")))?;
@@ -310,6 +323,57 @@ pub fn point(which: Param, value: &JsValue) -> Result<Option<(u32, u32)>, JsErro
         .map_err(|e| which.fail(&e))
 }
 
+/// Cells as `"X,Y;X,Y"` or an array of `"X,Y"` texts (several goals, waypoints); "", null
+/// and undefined mean none.
+pub fn points(which: Param, value: &JsValue) -> Result<Vec<(u32, u32)>, JsError> {
+    // Far more than a run takes (it says how many it does): a huge list is refused before
+    // it is read, so it costs no time.
+    const MOST_READ: u32 = 64;
+    let too_long = || {
+        which.fail(&format!(
+            "{} is a list of more than {MOST_READ} cells: a run takes at most 8",
+            which.name
+        ))
+    };
+    let texts = if is_array(value) == Ok(true) {
+        let array = js_sys::Array::from(value);
+        if array.length() > MOST_READ {
+            return Err(too_long());
+        }
+        let mut texts = Vec::new();
+        for item in array.iter() {
+            texts.push(args::text(which, &item)?);
+        }
+        texts.join(";")
+    } else {
+        let text = args::optional_text(which, value)?.unwrap_or_default();
+        if text.split(';').nth(MOST_READ as usize).is_some() {
+            return Err(too_long());
+        }
+        text
+    };
+    let what = if which.name == "via" {
+        "waypoint"
+    } else {
+        which.name
+    };
+    parse::points(what, &texts).map_err(|e| which.fail(&e))
+}
+
+/// Goals as [`points`] reads them: the first (`None`: its corner, also when the text's first
+/// piece is empty, as in `";5,5"`) and the others.
+pub fn goal_list(which: Param, value: &JsValue) -> Result<GoalList, JsError> {
+    let first_empty = value
+        .as_string()
+        .is_some_and(|text| text.split(';').next().is_some_and(|p| p.trim().is_empty()));
+    let mut goals = points(which, value)?;
+    if first_empty || goals.is_empty() {
+        return Ok((None, goals));
+    }
+    let goal = goals.remove(0);
+    Ok((Some(goal), goals))
+}
+
 /// A start or goal as given: a cell, or a gap in the outer wall.
 type End = (Option<(u32, u32)>, Option<WallExit>);
 
@@ -322,6 +386,16 @@ pub fn end(which: Param, value: &JsValue) -> Result<End, JsError> {
         return Ok((None, Some(exit)));
     }
     Ok((point(which, value)?, None))
+}
+
+/// The goals as given: a gap in the outer wall (`"exit:SIDE[:N]"`, one goal), else a list
+/// as [`goal_list`] reads it.
+pub fn goal_end(which: Param, value: &JsValue) -> Result<(GoalList, Option<WallExit>), JsError> {
+    if let Some(text) = value.as_string().filter(|text| WallExit::is_exit(text)) {
+        let exit = WallExit::parse(which.name, &text).map_err(|e| which.fail(&e))?;
+        return Ok(((None, Vec::new()), Some(exit)));
+    }
+    Ok((goal_list(which, value)?, None))
 }
 
 /// A mask's text: null or undefined for none.

@@ -2,7 +2,7 @@
 //! text solved at once (for the PathFinding.js benchmark).
 
 use super::args::{self, allowed_text, param};
-use super::settings::{optional_edits, point};
+use super::settings::{goal_list, optional_edits, point, points};
 use super::{refused, MazeRun};
 use crate::solvers;
 use crate::world::{text as world_text, weight_refusal_of, Corners, Heuristic, Search};
@@ -48,6 +48,31 @@ impl MazeRun {
         let steps = self
             .run
             .rework(edits, start, goal)
+            .map_err(|e| refused(CALL, &e))?;
+        Ok(steps as f64)
+    }
+
+    /// `rework` with the goals (`"X,Y;X,Y"` or an array: the first, "" for its corner, then
+    /// the others) and the waypoints (the same forms, in order) given too: what placing a goal
+    /// or a waypoint in edit mode does.
+    #[wasm_bindgen(js_name = reworkStops)]
+    pub fn rework_stops(
+        &mut self,
+        edits: JsValue,
+        start: JsValue,
+        goals: JsValue,
+        via: JsValue,
+    ) -> Result<f64, JsError> {
+        const CALL: &str = "reworkStops";
+        let cells = self.run.maze().len();
+        let edits = optional_edits(param(CALL, "edits"), &edits, cells)?;
+        let start = point(param(CALL, "start"), &start)?;
+        let goals = goal_list(param(CALL, "goal"), &goals)?;
+        let via = points(param(CALL, "via"), &via)?;
+        self.distances.clear();
+        let steps = self
+            .run
+            .rework_stops(edits, start, goals, via)
             .map_err(|e| refused(CALL, &e))?;
         Ok(steps as f64)
     }

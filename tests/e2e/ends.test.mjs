@@ -168,6 +168,29 @@ test('bad exits and ends are refused with the page\'s message, quoting what was 
   assert.deepEqual([...errors, ...hex.errors, ...long.errors], []);
 });
 
+test('an exit goes alone: more goals and waypoints are left out with a message, the list works without it', async () => {
+  const { page, errors } = await suite.open('?generator=kruskal&solver=bfs&width=10&height=6&seed=1&goal=exit:south:5;3,3&via=2,2&speed=max&autoplay=1');
+  await waitDone(page);
+  const text = await page.locator('#messages').textContent();
+  assert.match(text, /URL: goal '3,3' is not allowed: more goals and waypoints do not go with a start or goal in a gap of the outer wall\. Using the exit alone\./);
+  assert.match(text, /URL: via '2,2' is not allowed: more goals and waypoints do not go with a start or goal in a gap of the outer wall\. Using the exit alone\./);
+  const run = await shown(page);
+  assert.deepEqual([run.goal, run.goalExit, run.outcome], [5 * 10 + 5, 2, 'found']);
+  assert.match(run.url, /goal=exit%3Asouth%3A5&/);
+  assert.doesNotMatch(run.url, /via=/);
+  // Without the exit the same list is read: two goals and a waypoint.
+  const list = await suite.open('?generator=kruskal&solver=bfs&width=10&height=6&seed=1&goal=9,5;3,3&via=2,2&ends=hardest&speed=max&autoplay=1');
+  await waitDone(list.page);
+  const got = await list.page.evaluate(() => {
+    const run = window.mazestep.controller.run;
+    return { goals: Array.from(run.goals()), via: Array.from(run.waypoints()), messages: document.getElementById('messages').textContent };
+  });
+  assert.deepEqual(got.goals, [59, 33]);
+  assert.deepEqual(got.via, [22]);
+  assert.doesNotMatch(got.messages, /not allowed/);
+  assert.deepEqual([...errors, ...list.errors], []);
+});
+
 test('play mode: walking in from the north gap to the east gap\'s cell reaches the goal', async () => {
   const { page, errors } = await suite.open('?generator=kruskal&solver=bfs&width=9&height=7&seed=11&speed=50&start=exit:north&goal=exit:east:2&play=1');
   await page.waitForFunction(() => window.mazestep.play?.walk?.distances?.done, null, { timeout: 20_000 });

@@ -166,7 +166,7 @@ test('"Run to the next" stops right after the chosen kind of event', async () =>
   const { page, errors } = await open('?generator=recursive-backtracker&solver=bfs&width=9&height=7&seed=4');
   const kinds = await page.locator('#next-kind option').evaluateAll((options) => options.map((o) => o.value));
   assert.ok(kinds.includes('pop'), kinds.join());
-  await page.getByLabel('Run to the next').selectOption('pop');
+  await page.getByLabel('Run to the next', { exact: true }).selectOption('pop');
   await page.getByRole('button', { name: 'Go' }).click();
   const after = await stepCount(page);
   assert.ok(after > 1);

@@ -76,19 +76,21 @@ const METHOD_CALLS = [
   ['cheapestCost', []], ['costSoFar', [1]], ['costSoFarPtr', []], ['counterNames', []],
   ['counterValues', []], ['current', []], ['dirtyLen', []], ['dirtyPtr', []],
   ['distancesPtr', []], ['editsText', []], ['estimate', [2]], ['estimatePtr', []], ['finish', [5]], ['finish', []], ['goal', []], ['goalExit', []],
+  ['goalReached', []], ['goals', []],
   ['groupsPtr', []], ['hasLabels', []], ['heading', []], ['knownTotal', []], ['lastEvent', []],
   ['lastLine', []], ['layTimeline', [5]], ['longestPath', [0]], ['marksPtr', []],
   ['measureDistances', [0]], ['measureThinking', []], ['measure', [100]], ['narrationData', []], ['narration', []],
   ['noPathData', []], ['noPath', []], ['offCells', []], ['outcome', []], ['pathCost', []],
   ['pathLen', []], ['pathLength', []], ['pathPtr', []], ['phaseSteps', ['generating']],
   ['phase', []], ['prepareBack', [100]], ['rework', ['', null, null]], ['rework', ['2.a', null, null]],
+  ['reworkStops', ['', null, '5,5;1,1', ['2,2']]],
   ['ringStarts', []], ['seek', [2]], ['seek', [9, 4]], ['shape', []],
   ['sheetBegin', [true, true, null]], ['sheetNext', [1000]], ['sheetProgress', []],
   ['sheetCancel', []], ['solveWith', ['bfs']], ['start', []], ['startExit', []], ['stats', []], ['steps', []],
   ['structureCount', []], ['structureItems', [0, 3]], ['structureNote', [0]],
   ['structureTitle', [0]], ['structureTotal', [0]], ['structures', [3]], ['svg', [true, true]],
   ['svg', [false]], ['terrainPtr', []], ['text', [true]], ['timelineLaid', []],
-  ['totalSteps', []], ['undoable', []], ['visited', []],
+  ['totalSteps', []], ['undoable', []], ['visited', []], ['waypoints', []],
 ];
 const GETTERS = ['cellCount', 'width', 'height'];
 

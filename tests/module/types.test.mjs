@@ -67,6 +67,14 @@ const isAbsent = (v) => v === null || v === undefined;
 const isSeed = (v) =>
   (typeof v === 'string' && /^\s*\+?\d+\s*$/.test(v) && BigInt(v.trim()) < 2n ** 64n) ||
   (isWhole(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER);
+/** An empty array (not a revoked Proxy, on which Array.isArray throws). */
+const isEmptyArray = (v) => {
+  try {
+    return Array.isArray(v) && v.length === 0;
+  } catch {
+    return false;
+  }
+};
 const oneOf = (list) => (v) => typeof v === 'string' && list.includes(v);
 
 const SHAPES = ['square', 'hex', 'triangle', 'polar'];
@@ -124,7 +132,9 @@ function parameters(run) {
     ]),
     ctor(5, 'start', (v) => isAbsent(v) || v === '' || v === '1,2' || v === '5,5',
       [["'1,2'", '1,2'], ["'5,5'", '5,5'], ["'6,0'", '6,0'], ["'-1,0'", '-1,0'], ["'1,2,3'", '1,2,3']]),
-    ctor(6, 'goal', (v) => isAbsent(v) || v === '' || v === '1,2', [["'1,2'", '1,2'], ["'0,6'", '0,6']]),
+    // A list of goals too: an empty one is none given.
+    ctor(6, 'goal', (v) => isAbsent(v) || v === '' || v === '1,2' || isEmptyArray(v),
+      [["'1,2'", '1,2'], ["'0,6'", '0,6']]),
     ctor(7, 'braid', (v) => isAbsent(v) || (typeof v === 'number' && v >= 0 && v <= 1),
       [['0.5', 0.5], ['1.0000001', 1.0000001], ['-0.1', -0.1]]),
     // Shapes other than square depend on which algorithms work on them: left open.

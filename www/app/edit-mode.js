@@ -24,6 +24,12 @@ export function setUpEditMode(page) {
       const [x, y] = r.geometry && r.run ? r.geometry.place(cell) : [cell % s.width, Math.floor(cell / s.width)];
       return pointSetting(which, x, y, s.width, s.height, gridOf(s));
     },
+    pointText(cell) {
+      const s = c.settings;
+      const r = page.stage.renderer;
+      const [x, y] = r.geometry && r.run ? r.geometry.place(cell) : [cell % s.width, Math.floor(cell / s.width)];
+      return `${x},${y}`;
+    },
     cursor: () => (page.cursor ? page.stage.renderer.indexOf(page.cursor) : -1),
     download: (blob, name) => page.exporter.download(blob, name),
     loadWorld(name, data) {

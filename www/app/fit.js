@@ -5,7 +5,7 @@
 // (www/app/shape-card.js) and edit mode (www/app/edit-mode.js).
 
 import { cellsOfText, encodeCells, maskKind, resampleCells, rowLengths } from '../run/masks.js';
-import { describeCorner, gridOf, messageOf, pointInside, pointSetting } from '../run/settings.js';
+import { describeCorner, gridOf, listOf, messageOf, pointInside, pointSetting } from '../run/settings.js';
 import { t } from '../words/i18n.js';
 
 /** Every rule below, in order: the changes as the controller should take them. */
@@ -35,6 +35,14 @@ export function fitEnds(page, changes) {
     const key = grid.shape === 'square' && !grid.mask ? `page.${which}Outside` : `page.${which}OffCell`;
     notes.push(t(key, { at: next[which], width: String(next.width), height: String(next.height),
       corner: describeCorner(which, next.width, next.height, grid) }));
+  }
+  // Goals and waypoints off the new grid are dropped (all of them on another shape).
+  for (const key of ['goals', 'via']) {
+    if (!next[key]) continue;
+    const kept = gridChanged && !(key in changes)
+      ? []
+      : listOf(next[key]).filter((at) => pointInside(at, next.width, next.height, grid));
+    if (kept.join(';') !== next[key]) fitted[key] = kept.join(';');
   }
   if (next.distances && next.distances !== 'start' && !pointInside(next.distances, next.width, next.height, grid)) {
     fitted.distances = 'start';

@@ -695,8 +695,15 @@ export class Renderer {
       const [x, y, pitch] = marker(current);
       drawPlayer(ctx, x, y, pitch, dpr);
     }
-    const [gx, gy, gPitch] = marker(run.goal());
-    drawGoal(ctx, gx, gy, gPitch, dpr);
+    // Every goal a flag (several: the search stops at the nearest), each waypoint its number.
+    for (const goal of run.goals()) {
+      const [gx, gy, gPitch] = marker(goal);
+      drawGoal(ctx, gx, gy, gPitch, dpr);
+    }
+    run.waypoints().forEach((cell, i) => {
+      const [x, y, pitch] = marker(cell);
+      drawWaypoint(ctx, x, y, pitch, dpr, i + 1);
+    });
     if (!walking && current >= 0 && phase !== 'done') {
       const [x, y, pitch, cell] = marker(current);
       drawCurrent(ctx, x, y, cell, dpr);
@@ -921,6 +928,23 @@ function drawStart(ctx, x, y, size, dpr) {
   ctx.arc(x, y, r * 0.35, 0, Math.PI * 2);
   ctx.fillStyle = COLOURS.marker;
   ctx.fill();
+}
+
+// A waypoint: a ring with its number in order (1, 2, …), drawn as text on the canvas.
+function drawWaypoint(ctx, x, y, size, dpr, number) {
+  const r = size * 0.36;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = COLOURS.halo;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1.5 * dpr, size * 0.08);
+  ctx.strokeStyle = COLOURS.marker;
+  ctx.stroke();
+  ctx.fillStyle = COLOURS.marker;
+  ctx.font = `bold ${Math.max(8 * dpr, r * 1.3)}px sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(String(number), x, y + r * 0.05);
 }
 
 // A flag: the goal the walker heads for.

@@ -27,14 +27,14 @@
 
 import { t } from '../words/i18n.js';
 import { say } from '../words/core-words.js';
-import { isExit, raceLanes } from './settings.js';
+import { goalList, isExit, raceLanes } from './settings.js';
 
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
-  'edits', 'corners', 'heuristic', 'weight', 'exit', 'ends'];
+  'goals', 'via', 'edits', 'corners', 'heuristic', 'weight', 'exit', 'ends'];
 
 // What a live re-solve may change without a new run (see rework).
-const WORLD_KEYS = ['edits', 'start', 'goal'];
+const WORLD_KEYS = ['edits', 'start', 'goal', 'goals', 'via'];
 
 // Settings of the search alone: changing only these keeps the generated maze (and its edits),
 // and the new run opens where its search begins instead of replaying generation (see update).
@@ -222,11 +222,12 @@ export class Controller {
     this.cancelJob(false);
     if (live) {
       try {
-        for (const run of this.runs()) run.rework(next.edits, next.start, next.goal);
+        for (const run of this.runs()) run.reworkStops(next.edits, next.start, goalList(next), next.via);
       } catch (err) {
         // A partner that failed after the main run succeeded: the settings of both again.
         for (const run of this.runs()) {
-          safe(() => run.rework(this.settings.edits, this.settings.start, this.settings.goal));
+          const s = this.settings;
+          safe(() => run.reworkStops(s.edits, s.start, goalList(s), s.via));
         }
         this.hooks.error(messageOf(err));
         this.partial = true;

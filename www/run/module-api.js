@@ -2,6 +2,8 @@
 // (main.js) and every <maze-step> element. ES modules are singletons per URL, so the promise
 // below is the one instance, however many elements ask for it.
 
+import { goalList } from './settings.js';
+
 let loading = null;
 let inits = 0;
 
@@ -96,7 +98,8 @@ export function createRun(mz, settings, maskOf) {
     height: s.height,
     seed: s.seed,
     start: s.start,
-    goal: s.goal,
+    goal: goalList(s),
+    via: s.via || null,
     // The page keeps percentages; the module takes shares.
     braid: s.braid / 100,
     shape: s.shape,
@@ -106,9 +109,9 @@ export function createRun(mz, settings, maskOf) {
     heuristic: s.heuristic,
     weight: s.weight,
     density: s.density / 100,
-    // Flooding only for the solvers that can (the others would refuse it): a race partner or a
-    // newly chosen solver that cannot simply stops at the goal.
-    exit: s.exit === 'flood' && floods(mz, s.solver) ? 'flood' : 'goal',
+    // Flooding only for the solvers that can, to one goal without waypoints (the module refuses
+    // the rest): a race partner, a newly chosen solver or a goal list simply stops at the goal.
+    exit: s.exit === 'flood' && floods(mz, s.solver) && !s.goals && !s.via ? 'flood' : 'goal',
     // Where the ends not given go: the corners, the hardest pair or a random pair.
     ends: s.ends || 'corners',
   });

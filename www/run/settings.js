@@ -257,6 +257,9 @@ export const DEFAULTS = {
   start: '',
   goal: '',
   ends: 'corners',
+  // More goals (the search stops at the nearest) and waypoints in order, each "X,Y;X,Y", or ''.
+  goals: '',
+  via: '',
   // Sharing and embedding: the step to open at, the embed layout and its controls, and the
   // bounds a looping animation plays between (to: null = the end of the run).
   step: 0,
@@ -415,6 +418,22 @@ export function rememberEnds(settings, start, goal) {
   const key = grid.key ?? `${grid.shape}|${settings.width}|${settings.height}|${grid.mask ?? ''}`;
   if (endsCache.size > 32) endsCache.clear();
   endsCache.set(key, [...start, ...goal]);
+}
+
+/** The most goals a run takes (the core's MAX_GOALS), and waypoints (MAX_WAYPOINTS). */
+export const MAX_GOALS = 8;
+export const MAX_WAYPOINTS = 8;
+
+/** The cells of a list setting ("X,Y;X,Y": goals, via) as "X,Y" texts, empty pieces left out. */
+export function listOf(text) {
+  return (text || '').split(';').map((p) => p.trim()).filter((p) => p !== '');
+}
+
+/** Every goal for the module: the goal setting ('' for its corner) and the others after it,
+ * "X,Y;X,Y"; only the goal setting when there are no others. */
+export function goalList(settings) {
+  const others = listOf(settings.goals);
+  return others.length === 0 ? settings.goal : [settings.goal, ...others].join(';');
 }
 
 /** Where the start or goal is, as [x, y]: its "X,Y" setting, an exit's cell, or its corner when ''. */

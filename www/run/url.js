@@ -10,12 +10,12 @@ import { quote } from '../words/quote.js';
 import { langSetting, languageCodes, languageName } from '../words/language.js';
 import {
   CORNERS, DENSITY_DEFAULT, EXITS, cellCount, DENSITY_MAX, HEURISTICS, NUMBERS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, parseRace, pointInside,
-  pointSetting, ENDS, isExit, parseExit, exitCell, exitPlaces, exitText, EXIT_SIDES,
+  pointSetting, MAX_GOALS, MAX_WAYPOINTS, goalList, pointOf, ENDS, isExit, parseExit, exitCell, exitPlaces, exitText, EXIT_SIDES,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
-export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal', 'ends',
-  'corners', 'heuristic', 'weight', 'exit', 'seed', 'distances', 'arrows', 'numbers', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
+  'via', 'ends', 'corners', 'heuristic', 'weight', 'exit', 'seed', 'distances', 'arrows', 'numbers', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 /** The parameters of tours and the quiz, read by www/lessons/lessons.js (loaded when first needed). */
 export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
 PARAMS.push(...LESSON_PARAMS);
@@ -182,12 +182,51 @@ export function readSettings(search, api, defaults) {
   }
 
   // Start and goal: "X,Y" read by the wasm parser, then checked against the grid just read.
+  // The goal may name more goals after it, and via the waypoints, as "X,Y;X,Y".
   const grid = gridOf(settings);
+  const { width: w, height: h } = settings;
+  /** The cell `given` names as [x, y], or null (and the problem said) when it names none. */
+  const cellOf = (which, given, fallback) => {
+    let point;
+    try {
+      point = Array.from(api.parsePoint(which, given));
+    } catch (err) {
+      problems.push(t('page.urlCore', { message: messageOf(err), fallback }));
+      return null;
+    }
+    const [x, y] = point;
+    if (pointInside(`${x},${y}`, w, h, grid)) return [x, y];
+    if (grid.shape === 'square' && !grid.mask) {
+      refuse(which, given, t('page.useInside', { width: String(w), height: String(h), maxX: String(w - 1), maxY: String(h - 1) }), fallback);
+    } else {
+      refuse(which, given, grid.shape === 'polar'
+        ? t('page.useOnRing', { rings: String(h) })
+        : t('page.useOnGrid', { width: String(w), height: String(h) }), fallback);
+    }
+    return null;
+  };
+  /** The cells of a list ("X,Y;X,Y"), at most `most`, as "X,Y" texts; the rest are refused. */
+  const cellsOf = (which, pieces, most, fallback) => {
+    const cells = [];
+    for (const piece of pieces) {
+      if (cells.length === most) {
+        refuse(which, piece, t('page.useFewerStops', { max: String(most) }), fallback);
+        break;
+      }
+      const cell = cellOf(which, piece, fallback);
+      if (cell && !cells.includes(cell.join(','))) cells.push(cell.join(','));
+    }
+    return cells.join(';');
+  };
   for (const which of ['start', 'goal']) {
     if (!params.has(which)) continue;
-    const given = params.get(which);
-    const { width: w, height: h } = settings;
+    const [given, ...more] = which === 'goal' ? params.get(which).split(';') : [params.get(which)];
     const fallback = describeCorner(which, w, h, grid);
+    if (which === 'goal' && more.length > 0) {
+      settings.goals = cellsOf(which, more.filter((p) => p.trim() !== ''), MAX_GOALS - 1, t('page.noMoreGoals'));
+      // ";5,5": the first goal stays on its corner.
+      if (given.trim() === '') continue;
+    }
     // A gap in the outer wall ("exit:west", "exit:south:5"): read apart from cells.
     if (isExit(given)) {
       const why = exitRefusal(given, w, h, grid);
@@ -195,22 +234,19 @@ export function readSettings(search, api, defaults) {
       else settings[which] = exitText(parseExit(given));
       continue;
     }
-    let point;
-    try {
-      point = Array.from(api.parsePoint(which, given));
-    } catch (err) {
-      problems.push(t('page.urlCore', { message: messageOf(err), fallback }));
-      continue;
-    }
-    const [x, y] = point;
-    if (pointInside(`${x},${y}`, w, h, grid)) settings[which] = pointSetting(which, x, y, w, h, grid);
-    else if (grid.shape === 'square' && !grid.mask) {
-      refuse(which, given, t('page.useInside', { width: String(w), height: String(h), maxX: String(w - 1), maxY: String(h - 1) }), fallback);
-    } else {
-      refuse(which, given, grid.shape === 'polar'
-        ? t('page.useOnRing', { rings: String(h) })
-        : t('page.useOnGrid', { width: String(w), height: String(h) }), fallback);
-    }
+    const cell = cellOf(which, given, fallback);
+    if (cell) settings[which] = pointSetting(which, cell[0], cell[1], w, h, grid);
+  }
+  if (params.has('via')) {
+    const pieces = params.get('via').split(';').filter((p) => p.trim() !== '');
+    settings.via = cellsOf('via', pieces, MAX_WAYPOINTS, t('page.noWaypoints'));
+  }
+  // An end in a wall gap goes alone, as in the core: more goals and waypoints are left out.
+  if (isExit(settings.start) || isExit(settings.goal)) {
+    if (settings.goals) refuse('goal', settings.goals, t('page.stopsNotWithExit'), t('page.exitAlone'));
+    if (settings.via) refuse('via', settings.via, t('page.stopsNotWithExit'), t('page.exitAlone'));
+    settings.goals = '';
+    settings.via = '';
   }
 
   if (params.has('ends')) {
@@ -377,7 +413,10 @@ export function writeSettings(settings, step = 0) {
   if (settings.exit === 'flood') params.set('exit', 'flood');
   // Start and goal only when moved off their corners.
   if (settings.start) params.set('start', settings.start);
-  if (settings.goal) params.set('goal', settings.goal);
+  // With more goals, the first is written even on its corner: the list reads plainly.
+  if (settings.goals) params.set('goal', goalList({ ...settings, goal: pointOf(settings, 'goal').join(',') }));
+  else if (settings.goal) params.set('goal', settings.goal);
+  if (settings.via) params.set('via', settings.via);
   if (settings.ends && settings.ends !== 'corners') params.set('ends', settings.ends);
   params.set('seed', settings.seed);
   if (settings.distances) params.set('distances', settings.distances);

@@ -10,14 +10,22 @@
 // never opens on the maze while editing. A stroke ends on pointerup, pointercancel or
 // lostpointercapture. The keyboard: arrows move the cell cursor, Enter or Space applies the
 // tool there, Shift+arrow toggles the wall on that side, Delete clears the cell's paint; S and
-// G place the start and goal; Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes.
+// G place the start and goal; Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes. The goal and
+// waypoint tools add the cell clicked (or under the cursor, with Enter or Space) as one more
+// goal or as the next waypoint, and take it away when it is one already.
 
 import { t } from '../words/i18n.js';
 import { BLOCKED, Edits, PAINTS } from '../run/world.js';
 import { plain, quote, shown } from '../words/quote.js';
+import { MAX_GOALS, MAX_WAYPOINTS, listOf } from '../run/settings.js';
 
 /** The tools: what a stroke does to what it crosses. */
-export const TOOLS = ['wall', 'block', ...PAINTS.map((p) => p.name), 'ends'];
+export const TOOLS = ['wall', 'block', ...PAINTS.map((p) => p.name), 'ends', 'goals', 'via'];
+// The tools that place goals and waypoints, with the setting each changes and how many it takes.
+const STOP_TOOLS = {
+  goals: { most: MAX_GOALS - 1, full: 'page.goalsFull', max: MAX_GOALS },
+  via: { most: MAX_WAYPOINTS, full: 'page.waypointsFull', max: MAX_WAYPOINTS },
+};
 
 // Samples of the pointer's way, in CSS pixels apart.
 const SAMPLE_PX = 2;
@@ -30,7 +38,7 @@ export class Editor {
   /**
    * @param {Document} doc
    * @param {object} on  { renderer(), run(), settings(), rework(changes) -> bool, enter(),
-   *   endSetting(which, cellIndex) -> string, cursor() -> cell index or -1,
+   *   endSetting(which, cellIndex) -> string, pointText(cellIndex) -> "X,Y", cursor() -> cell index or -1,
    *   message(text), problem(text), download(blob, name), loadWorld(name, data) }
    */
   constructor(doc, on) {
@@ -125,12 +133,12 @@ export class Editor {
   /** The world as the settings have it: what undo returns to. */
   state() {
     const s = this.on.settings();
-    return { edits: s.edits, start: s.start, goal: s.goal };
+    return { edits: s.edits, start: s.start, goal: s.goal, goals: s.goals, via: s.via };
   }
 
   remember(before) {
     const now = this.state();
-    if (before.edits === now.edits && before.start === now.start && before.goal === now.goal) return;
+    if (Object.keys(now).every((key) => before[key] === now[key])) return;
     this.undoStack.push(before);
     if (this.undoStack.length > UNDO_LIMIT) this.undoStack.shift();
     this.redoStack = [];
@@ -182,6 +190,10 @@ export class Editor {
     // The start and the goal are dragged with any tool; the Ends tool moves the nearer one.
     let end = cell === run.start() ? 'start' : cell === run.goal() ? 'goal' : null;
     if (!end && this.tool === 'ends') end = event.shiftKey ? 'goal' : 'start';
+    if (!end && STOP_TOOLS[this.tool]) {
+      this.toggleStop(cell);
+      return;
+    }
     this.stroke = { erase, before, last: [event.clientX, event.clientY], pointerId: event.pointerId, end, at: -1 };
     if (end) {
       this.moveEnd(cell);
@@ -304,6 +316,10 @@ export class Editor {
     } else if (event.key === 'Enter' || event.key === ' ') {
       handled();
       if (cursor < 0 || this.tool === 'ends') return;
+      if (STOP_TOOLS[this.tool]) {
+        this.toggleStop(cursor);
+        return;
+      }
       if (this.tool === 'wall') {
         this.showProblem(t('page.wallToolKeys'));
         return;
@@ -313,6 +329,29 @@ export class Editor {
       handled();
       if (cursor >= 0) this.editOnce((model) => paintCell(model, 'block', cursor, true));
     }
+  }
+
+  /** The goal or waypoint tool on `cell`: one more goal, or the next waypoint; or, when it is
+   * one already, one fewer. Searched again at once, and remembered for undo. */
+  toggleStop(cell) {
+    const key = this.tool;
+    const { most, full, max } = STOP_TOOLS[key];
+    const run = this.on.run();
+    if (cell === run.start() || cell === run.goal()) {
+      this.showProblem(t('page.stopOnEnd'));
+      return;
+    }
+    const at = this.on.pointText(cell);
+    const list = listOf(this.on.settings()[key]);
+    const i = list.indexOf(at);
+    if (i >= 0) list.splice(i, 1);
+    else if (list.length >= most) {
+      this.showProblem(t(full, { max: String(max) }));
+      return;
+    } else list.push(at);
+    this.showProblem('');
+    const before = this.state();
+    if (this.on.rework({ [key]: list.join(';') })) this.remember(before);
   }
 
   /** One edit from the keyboard: change the model, search again, remember for undo. */

@@ -271,6 +271,9 @@ export class RaceView {
    * all, a slice at a time on big mazes).
    */
   noteOf(title, settings, run) {
+    // With more goals or waypoints the best paths are another question (one goal, no stops
+    // between): no note.
+    if (settings.goals || settings.via) return '';
     const length = run.pathLength();
     let terrain = false;
     try {

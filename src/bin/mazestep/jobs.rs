@@ -79,8 +79,9 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
         output::announce_seed(job.seed);
     }
     let open_world = generators::find(job.algorithm).is_ok_and(|entry| !entry.perfect);
+    let several = !(job.other_goals.is_empty() && job.via.is_empty());
     // Exits and the hardest ends need the run: it tells the walkers of the gaps, and places
-    // the hardest pair on the maze made.
+    // the hardest pair on the maze made. Several goals and waypoints need it too.
     let placed_by_run = job.start_exit.is_some()
         || job.goal_exit.is_some()
         || (job.ends == Ends::Hardest && !(job.given.0 && job.given.1));
@@ -95,7 +96,7 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
             ..job.clone()
         };
         (&placed, maze, report)
-    } else if job.world.is_some() || open_world || job.search != Search::default() {
+    } else if job.world.is_some() || open_world || several || job.search != Search::default() {
         let (maze, report, _) = solve_in_world(job)?;
         (job, maze, report)
     } else {
@@ -145,6 +146,8 @@ fn solve_in_world(job: &Solve) -> Result<(Maze, Report, (usize, usize)), Failure
     }
     (settings.start_exit, settings.goal_exit) = (job.start_exit, job.goal_exit);
     settings.ends = job.ends;
+    settings.other_goals = job.other_goals.clone();
+    settings.via = job.via.clone();
     let mut run = Run::new(settings).map_err(|e| Failure::Usage(e.to_string()))?;
     run.finish();
     let report = run

@@ -130,6 +130,10 @@ pub struct Solve {
     pub goal: (u32, u32),
     pub start_cell: usize,
     pub goal_cell: usize,
+    /// `--goal` given again: the goals beyond the first (the nearest is reached), as typed.
+    pub other_goals: Vec<(u32, u32)>,
+    /// `--via`: the waypoints, in order, as typed.
+    pub via: Vec<(u32, u32)>,
     /// Never [`Format::None`] or [`Format::World`].
     pub format: Format,
     /// The share of cells an open world blocks.
@@ -260,12 +264,19 @@ const START: Opt = Opt {
 };
 const GOAL: Opt = Opt {
     name: "--goal",
-    hint: "a cell as X,Y, e.g. 9,9, or a gap in the outer wall, e.g. exit:south:5",
+    hint: "a cell as X,Y, e.g. 9,9, or a gap in the outer wall, e.g. exit:south:5; give a cell \
+           again for more goals (the nearest is reached)",
 };
 const ENDS: Opt = Opt {
     name: "--ends",
     hint: "corners, hardest or random",
 };
+const VIA: Opt = Opt {
+    name: "--via",
+    hint: "a cell as X,Y, e.g. 4,4; give it again for more waypoints, in order",
+};
+/// The options that may be given more than once: every value is kept, in order.
+const REPEATABLE: [&str; 2] = ["--goal", "--via"];
 const FORMAT_GENERATE: Opt = Opt {
     name: "--format",
     hint: "tiles, json, svg, graph, world or none",
@@ -344,6 +355,7 @@ const SOLVE_OPTS: &[&Opt] = &[
     &WORLD,
     &START,
     &GOAL,
+    &VIA,
     &ENDS,
     &MOVES,
     &CORNERS,
@@ -369,6 +381,8 @@ const STATS_OPTS: &[&Opt] = &[
 #[derive(Debug)]
 struct Given {
     values: Vec<Option<String>>,
+    /// The values of [`REPEATABLE`] options after their first, with the option's slot.
+    again: Vec<(usize, String)>,
     opts: &'static [&'static Opt],
 }
 
@@ -376,6 +390,19 @@ impl Given {
     fn get(&self, name: &str) -> Option<&str> {
         let i = self.opts.iter().position(|opt| opt.name == name)?;
         self.values[i].as_deref()
+    }
+
+    /// Every value of an option that may be given again, in the order typed.
+    fn all(&self, name: &str) -> Vec<&str> {
+        let Some(i) = self.opts.iter().position(|opt| opt.name == name) else {
+            return Vec::new();
+        };
+        let again = self.again.iter().filter(|(slot, _)| *slot == i);
+        self.values[i]
+            .as_deref()
+            .into_iter()
+            .chain(again.map(|(_, value)| value.as_str()))
+            .collect()
     }
 
     /// The value of an option the command cannot do without.
@@ -394,6 +421,7 @@ fn read_options(
 ) -> Result<Given, String> {
     let mut given = Given {
         values: vec![None; opts.len()],
+        again: Vec::new(),
         opts,
     };
     let unknown = |name: &str| {
@@ -447,10 +475,11 @@ fn read_options(
                 .map(text)
                 .ok_or_else(|| format!("option {name} needs a value: {}", opts[slot].hint))?,
         };
-        if given.values[slot].is_some() {
-            return Err(format!("option {name} is given twice: give it once"));
+        match given.values[slot] {
+            Some(_) if REPEATABLE.contains(&name.as_str()) => given.again.push((slot, value)),
+            Some(_) => return Err(format!("option {name} is given twice: give it once")),
+            None => given.values[slot] = Some(value),
         }
-        given.values[slot] = Some(value);
     }
 }
 
@@ -666,7 +695,23 @@ fn solve(args: &[String]) -> Result<Solve, String> {
             None => Ok((None, None)),
         }
     };
-    let ((start, start_exit), (goal, goal_exit)) = (end(&START, "start")?, end(&GOAL, "goal")?);
+    let points = |texts: &[&str], what| {
+        texts
+            .iter()
+            .map(|t| parse::point(what, t))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let (start, start_exit) = end(&START, "start")?;
+    let (goal, goal_exit) = end(&GOAL, "goal")?;
+    // `--goal` again: the goals beyond the first, each a cell (an exit is one goal).
+    let goals = given.all(GOAL.name);
+    let others = goals.get(1..).unwrap_or_default();
+    if others.iter().any(|text| WallExit::is_exit(text)) {
+        let words = solvers::goals::wall_exits_refusal(true, goals.len(), 0);
+        return Err(words.map_or_else(String::new, |w| RunError::Goals(w).to_string()));
+    }
+    settings.other_goals = points(others, "goal")?;
+    settings.via = points(&given.all(VIA.name), "waypoint")?;
     // Where not typed, the ends the world file marks, else the preset's (the corners).
     settings.start = start.or(world.as_ref().and_then(|w| w.start));
     settings.goal = goal.or(world.as_ref().and_then(|w| w.goal));
@@ -687,6 +732,7 @@ fn solve(args: &[String]) -> Result<Solve, String> {
     settings.seed = seed_used;
     let checked = checked(&settings, &asked)?;
     let (start_cell, goal_cell) = (checked.start, checked.goal);
+    let (other_goals, via) = (settings.other_goals.clone(), settings.via.clone());
     let place = |cell| cell_place(&checked.maze, cell);
     let (start, goal) = (place(start_cell), place(goal_cell));
     let layout = asked.layout(checked);
@@ -702,6 +748,8 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         goal,
         start_cell,
         goal_cell,
+        other_goals,
+        via,
         format,
         density,
         search: settings.search,

@@ -20,8 +20,9 @@ usage:
                     [--format tiles|json|svg|graph|world|none]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
                  [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--start X,Y]
-                 [--goal X,Y] [--ends E] [--moves 4|8] [--corners RULE] [--heuristic NAME]
-                 [--weight W] [--exit goal|flood] [--format tiles|json|svg|graph]
+                 [--goal X,Y]... [--via X,Y]... [--ends E] [--moves 4|8] [--corners RULE]
+                 [--heuristic NAME] [--weight W] [--exit goal|flood]
+                 [--format tiles|json|svg|graph]
   mazestep solve --solver NAME --world FILE [--start X,Y] [--goal X,Y] [--moves 4|8]
                  [--corners RULE] [--heuristic NAME] [--weight W] [--exit goal|flood]
                  [--format ...]
@@ -62,7 +63,12 @@ options:
                      or a gap in the outer wall (plain square grid): exit:SIDE[:N], SIDE
                      north, east, south or west, N the column or row (default the middle)
   --goal X,Y         solve: goal cell (default: the bottom-right cell, or the last cell on),
-                     or exit:SIDE[:N]: the wall followers and pledge walk out through it
+                     or exit:SIDE[:N]: the wall followers and pledge walk out through it;
+                     a cell again for more goals, up to 8 (bfs, dijkstra, a-star): the
+                     nearest is reached, and json and graph say which (goal_reached)
+  --via X,Y          solve: a waypoint, again for more (up to 8), in order: the search
+                     goes start -> each waypoint -> goal, one leg after another (bfs,
+                     dijkstra, a-star, bidirectional-bfs, bidirectional-a-star)
   --ends E           solve: where the ends not given go: corners (default), hardest (the
                      two ends of a longest path), random (from the seed)
   --format F         tiles (default on the plain square grid): # wall, . open, o path,
@@ -158,6 +164,7 @@ pub fn solve_graph_line(
         Some(path) => number_list(&mut json, path.iter().copied()),
         None => json.push_str("null"),
     }
+    stops_fields(&mut json, job, report, |cell| cell.to_string());
     search_fields(&mut json, maze, report);
     json.push('\n');
     out.write_all(json.as_bytes())
@@ -425,6 +432,7 @@ fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
         }
         None => json.push_str("null"),
     }
+    stops_fields(&mut json, job, report, |cell| point(maze.coords(cell)));
     search_fields(&mut json, maze, report);
     json
 }
@@ -432,6 +440,30 @@ fn solve_json(maze: &Maze, job: &Solve, report: &Report) -> String {
 /// The end of a `solve` object: the path's cost (the costs of the cells entered, √2 times
 /// for a diagonal move; null without a path), what the search cost and how it ended, and the
 /// closing brace.
+/// With several goals or waypoints: every goal and the waypoints as typed, and the goal
+/// reached (`cell` writes it), `null` if none was. Nothing otherwise, so a run with one goal
+/// writes what it always did.
+fn stops_fields(json: &mut String, job: &Solve, report: &Report, cell: impl Fn(usize) -> String) {
+    if job.other_goals.is_empty() && job.via.is_empty() {
+        return;
+    }
+    let list = |points: &mut dyn Iterator<Item = &(u32, u32)>| {
+        let points: Vec<String> = points.map(|(x, y)| format!("[{x},{y}]")).collect();
+        format!("[{}]", points.join(","))
+    };
+    let goals = list(&mut std::iter::once(&job.goal).chain(&job.other_goals));
+    let reached = report
+        .outcome
+        .path()
+        .and_then(|path| path.last())
+        .map_or("null".to_string(), |&last| cell(last));
+    let _ = write!(
+        json,
+        ",\"goals\":{goals},\"via\":{},\"goal_reached\":{reached}",
+        list(&mut job.via.iter())
+    );
+}
+
 fn search_fields(json: &mut String, maze: &Maze, report: &Report) {
     match report.outcome.path() {
         Some(path) => {
@@ -589,6 +621,8 @@ mod tests {
             goal,
             start_cell: start.0 as usize,
             goal_cell: goal.0 as usize,
+            other_goals: Vec::new(),
+            via: Vec::new(),
             format: Format::Tiles,
             density: generators::DEFAULT_DENSITY,
             search: Default::default(),

@@ -40,6 +40,7 @@ use crate::machine::{DebugState, Event, Info, Machine, Step};
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::solvers::cost_notes::{note_pop, note_relax, records, CostEntry, Record};
+use crate::solvers::goals::OtherGoals;
 use crate::solvers::moves::{in_moves, Guess, Moves};
 use crate::solvers::{follow_parents, mark_path, Outcome, Solver, NO_PARENT};
 use crate::topology::Topology;
@@ -78,6 +79,8 @@ pub struct BestFirst<T> {
     guess: Option<Guess>,
     start: usize,
     goal: usize,
+    /// The goals beyond `goal`, if several ([`crate::solvers::goals`]).
+    others: OtherGoals,
     /// `g`, parent and closed flag of every cell, side by side: one trip to memory a cell.
     nodes: Vec<Node>,
     open: QuadHeap<Entry>,
@@ -130,8 +133,8 @@ impl<T: Topology + Clone + DebugState + 'static> Machine for BestFirst<T> {
         self.nodes[cell].closed = true;
         self.closed_count += 1;
         board.set_mark(cell, (board.mark(cell) & !mark::FRONTIER) | mark::VISITED);
-        if cell == self.goal && !self.flood {
-            let path = follow_parents(self.start, self.goal, |cell| {
+        if (cell == self.goal || self.others.has(cell)) && !self.flood {
+            let path = follow_parents(self.start, cell, |cell| {
                 Some(self.nodes[cell].parent as usize)
                     .filter(|_| self.nodes[cell].parent != NO_PARENT)
             });
@@ -334,6 +337,7 @@ impl<T: Topology> BestFirst<T> {
             guess,
             start,
             goal,
+            others: OtherGoals::default(),
             nodes: vec![Node::UNREACHED; grid.len()],
             grid,
             open: QuadHeap::new(),
@@ -399,11 +403,20 @@ impl<T: Topology + Clone + DebugState + 'static> Solver for BestFirst<T> {
 // -----------------------------------------------------------------------------------------------
 
 impl<T: Topology> BestFirst<T> {
-    /// The guess from `cell` to the goal in units (0 for Dijkstra).
+    /// The search stopping at the nearest of its goal and `others`.
+    pub fn with_goals(self, others: OtherGoals) -> BestFirst<T> {
+        BestFirst { others, ..self }
+    }
+
+    /// The guess from `cell` to the goal in units (0 for Dijkstra); with several goals, the
+    /// least guess over them.
     #[inline]
     fn h(&self, cell: usize) -> u64 {
-        self.guess
-            .map_or(0, |guess| guess.units(&self.grid, cell, self.goal))
+        self.guess.map_or(0, |guess| {
+            let first = guess.units(&self.grid, cell, self.goal);
+            self.others
+                .least(first, |goal| guess.units(&self.grid, cell, goal))
+        })
     }
 
     #[inline]
