@@ -216,3 +216,76 @@ test('play mode: walking in from the north gap to the east gap\'s cell reaches t
   assert.equal(play.moves, keys.length);
   assert.deepEqual(errors, []);
 });
+
+test('ends=hardest on a big maze: "Finding the hardest ends" while they are measured a slice at a time, then the same ends', async () => {
+  const query = 'generator=binary-tree&solver=bfs&width=700&height=700&seed=1&ends=hardest';
+  const { page, errors } = await suite.open(`?${query}&speed=max`);
+  await page.evaluate(() => {
+    window.sawBusy = false;
+    const text = document.getElementById('work-text');
+    new MutationObserver(() => {
+      if (/Finding the hardest ends/.test(text.textContent) && !document.getElementById('work').hidden) window.sawBusy = true;
+    }).observe(text, { subtree: true, childList: true, characterData: true });
+  });
+  await page.click('#play');
+  await waitDone(page, 120_000);
+  const got = await page.evaluate(() => {
+    const { controller, mz } = window.mazestep;
+    const fresh = new mz.MazeRun({ generator: 'binary-tree', solver: 'bfs', width: 700, height: 700, seed: '1', ends: 'hardest' });
+    fresh.finish();
+    const said = [controller.run.start(), controller.run.goal(), fresh.start(), fresh.goal()];
+    fresh.free();
+    return { said, busy: window.sawBusy, shown: !document.getElementById('work').hidden };
+  });
+  assert.equal(got.busy, true, 'the page said it was finding them');
+  assert.equal(got.shown, false, 'and stopped saying it');
+  assert.deepEqual(got.said.slice(0, 2), got.said.slice(2));
+  assert.notDeepEqual(got.said.slice(0, 2), [0, 700 * 700 - 1]);
+  assert.deepEqual(errors, []);
+});
+
+test('an edit searches again on the same run: the hardest ends stay the preset\'s, an exit stays a gap', async () => {
+  for (const [query, options] of [
+    ['ends=hardest', { ends: 'hardest' }],
+    ['ends=random', { ends: 'random' }],
+    ['start=exit:west&goal=exit:south:5', { start: 'exit:west', goal: 'exit:south:5' }],
+  ]) {
+    const { page, errors } = await suite.open(`?generator=kruskal&solver=bfs&width=12&height=9&seed=3&${query}&speed=max&autoplay=1`);
+    await waitDone(page);
+    const got = await page.evaluate((options) => {
+      const { controller, mz } = window.mazestep;
+      const before = controller.run;
+      controller.rework({ edits: '20.a' });
+      const run = controller.run;
+      const fresh = new mz.MazeRun({ generator: 'kruskal', solver: 'bfs', width: 12, height: 9, seed: '3', edits: '20.a', ...options });
+      fresh.finish();
+      const ends = (r) => [r.start(), r.goal(), r.startExit(), r.goalExit(), r.pathLength()];
+      const out = { live: run === before, run: ends(run), fresh: ends(fresh) };
+      fresh.free();
+      return out;
+    }, options);
+    assert.equal(got.live, true, `${query}: searched again on the same run, not a new one`);
+    assert.deepEqual(got.run, got.fresh, query);
+    // A cell given replaces the gap, on the same run.
+    if (query.startsWith('start=exit')) {
+      const moved = await page.evaluate(() => {
+        const c = window.mazestep.controller;
+        const before = c.run;
+        c.rework({ start: '2,2' });
+        return { live: c.run === before, start: c.run.start(), exit: c.run.startExit(), goalExit: c.run.goalExit() };
+      });
+      assert.deepEqual(moved, { live: true, start: 2 * 12 + 2, exit: -1, goalExit: 2 });
+    }
+    assert.deepEqual(errors, []);
+  }
+});
+
+test('the legend has a waypoint entry when there are waypoints', async () => {
+  const { page, errors } = await suite.open('?generator=kruskal&solver=bfs&width=10&height=8&seed=2&via=3,3&speed=max&autoplay=1');
+  await waitDone(page);
+  assert.match(await page.locator('#legend').textContent(), /waypoint \(visited in order: 1, 2, …\)/);
+  const plain = await suite.open('?generator=kruskal&solver=bfs&width=10&height=8&seed=2&speed=max&autoplay=1');
+  await waitDone(plain.page);
+  assert.doesNotMatch(await plain.page.locator('#legend').textContent(), /waypoint/);
+  assert.deepEqual([...errors, ...plain.errors], []);
+});

@@ -93,3 +93,49 @@ test('bad ends are refused, naming the option and quoting what was given', () =>
   refused({}, /ends \(an object\) is not allowed/);
   assert.throws(() => new mz.MazeRun({ ...MAZE, end: 'hardest' }), /unknown option 'end': did you mean ends\?/);
 });
+
+test('prepareEnds measures the hardest pair ahead a slice at a time; the same ends and steps', () => {
+  const settings = { ...MAZE, width: 40, height: 30, ends: 'hardest' };
+  const whole = new mz.MazeRun(settings);
+  whole.finish();
+  const ahead = new mz.MazeRun(settings);
+  assert.equal(ahead.prepareEnds(10), true, 'nothing to measure while generating');
+  // Once asked, a bounded call stops before the search's first step until the pair is measured.
+  ahead.finish(1e9);
+  assert.equal(ahead.phase(), 'generating');
+  assert.equal(ahead.advance(10), 0);
+  let calls = 1;
+  while (!ahead.prepareEnds(100)) calls++;
+  assert.ok(calls >= 1200 / 100, `in slices: ${calls} calls`);
+  ahead.finish();
+  assert.deepEqual([ahead.start(), ahead.goal(), ahead.steps(), ahead.pathLength()],
+    [whole.start(), whole.goal(), whole.steps(), whole.pathLength()]);
+  assert.notDeepEqual([ahead.start(), ahead.goal()], [0, 40 * 30 - 1]);
+  // Other presets and runs have nothing to measure.
+  const corners = new mz.MazeRun({ ...settings, ends: 'corners' });
+  corners.finish(1e9);
+  assert.equal(corners.prepareEnds(), true);
+  assert.throws(() => corners.prepareEnds('lots'), /prepareEnds.*'lots'/);
+  for (const run of [whole, ahead, corners]) run.free();
+});
+
+test('rework places the preset\'s ends as a new run does; a cell replaces a gap, null keeps it', () => {
+  for (const [options, start, goal] of [
+    [{ ends: 'hardest' }, null, null],
+    [{ ends: 'hardest' }, '2,2', null],
+    [{ ends: 'random' }, null, '5,5'],
+    [{ ends: 'hardest', start: 'exit:west' }, null, null],
+    [{ start: 'exit:west' }, '3,3', null],
+  ]) {
+    const run = new mz.MazeRun({ ...MAZE, ...options });
+    run.finish();
+    run.rework('20.a', start, goal);
+    const fresh = new mz.MazeRun({ ...MAZE, ...options, edits: '20.a', ...(start ? { start } : {}), ...(goal ? { goal } : {}) });
+    fresh.finish();
+    const said = JSON.stringify([options, start, goal]);
+    assert.deepEqual([run.start(), run.goal(), run.startExit(), run.steps(), run.pathLength()],
+      [fresh.start(), fresh.goal(), fresh.startExit(), fresh.steps(), fresh.pathLength()], said);
+    run.free();
+    fresh.free();
+  }
+});

@@ -371,7 +371,9 @@ export class Renderer {
   views() {
     const run = this.run, buffer = this.memory.buffer, n = run.cellCount;
     this.cells = new Uint8Array(buffer, run.cellsPtr(), n);
-    this.marks = new Uint8Array(buffer, run.marksPtr(), n);
+    // Play mode walks a bare maze (`bare`): the generator's last marks and sets are not drawn.
+    if (!this.bare) this.marks = new Uint8Array(buffer, run.marksPtr(), n);
+    else this.marks = this.bareMarks?.length === n ? this.bareMarks : (this.bareMarks = new Uint8Array(n));
     this.groups = new Uint32Array(buffer, run.groupsPtr(), n);
     this.distances = this.distanceFrom >= 0 ? new Uint32Array(buffer, run.distancesPtr(), n) : null;
     // 0 until something is painted; it moves when the layer is made: asked every time.
@@ -383,7 +385,7 @@ export class Renderer {
   colourRange(from, to) {
     if (this.distances) {
       distanceColours(this.distances, this.distanceMax, this.colour, this.rank, from, to, this.px);
-    } else if (computeColours(this.marks, this.run.hasLabels() ? this.groups : null, this.cells,
+    } else if (computeColours(this.marks, this.run.hasLabels() && !this.bare ? this.groups : null, this.cells,
       this.colour, this.rank, from, to, this.px, this.terrain)) {
       this.sawGroups = true;
     }
@@ -391,7 +393,7 @@ export class Renderer {
 
   /** colourRange for the cells of `list` only (indices in order). */
   colourList(list) {
-    const groups = this.distances || !this.run.hasLabels() ? null : this.groups;
+    const groups = this.distances || !this.run.hasLabels() || this.bare ? null : this.groups;
     for (let i = 0; i < list.length; i++) {
       const c = list[i];
       if (this.distances) distanceColours(this.distances, this.distanceMax, this.colour, this.rank, c, c + 1, this.px);
