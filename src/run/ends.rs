@@ -149,7 +149,9 @@ pub fn place(
     match (ends, start, goal) {
         (_, Some(start), Some(goal)) => (start, goal),
         (Ends::Corners, start, goal) => (start.unwrap_or(first), goal.unwrap_or(last)),
-        (Ends::Hardest, start, goal) => HardestEnds::new(maze, first, (start, goal)).finish(maze),
+        (Ends::Hardest, start, goal) => HardestEnds::new(maze, first, (start, goal))
+            .work(maze, usize::MAX)
+            .unwrap_or((first, last)),
         (Ends::Random, start, goal) => {
             let (a, b) = random(maze, seed, start.or(goal));
             match (start, goal) {
@@ -226,6 +228,7 @@ impl HardestEnds {
 
     /// Measures on by at most about `limit` cells (at least one); returns the ends once
     /// measured. `maze` must be the maze it was made on.
+    #[inline(never)]
     pub fn work(&mut self, maze: &Maze, limit: usize) -> Option<(usize, usize)> {
         let mut left = limit.max(1);
         while left > 0 {
@@ -268,15 +271,6 @@ impl HardestEnds {
             }
         }
         None
-    }
-
-    /// Measures to the end.
-    pub fn finish(&mut self, maze: &Maze) -> (usize, usize) {
-        loop {
-            if let Some(ends) = self.work(maze, usize::MAX) {
-                return ends;
-            }
-        }
     }
 }
 

@@ -94,7 +94,8 @@ impl Run {
     /// Measures the hardest ends the search about to begin takes, by at most about `limit`
     /// cells of work, going on from where the last call stopped (the sweeps are kept in the
     /// run); `None` while unfinished. The ends as they are when the preset is not `hardest`.
-    fn hardest_ends(&mut self, limit: usize) -> Option<(usize, usize)> {
+    #[inline(never)]
+    pub(super) fn hardest_ends(&mut self, limit: usize) -> Option<(usize, usize)> {
         let maze = self.now.board.maze();
         let checked = (self.start, self.goal);
         let Some(asked) = self.settings.hardest_ends(maze, checked) else {
@@ -114,6 +115,7 @@ impl Run {
     /// 4096²); true once it is ready (at once for every other step). Not a step: the steps,
     /// and where the ends go, are the same whether or not this is called first. Front ends
     /// call it before each slice of steps, so no slice holds the whole measuring.
+    #[inline(never)]
     pub fn prepare_ends(&mut self, limit: usize) -> bool {
         if self.settings.ends != Ends::Hardest
             || self.hardest.as_ref().is_some_and(|h| h.ends().is_some())

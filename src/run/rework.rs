@@ -121,17 +121,6 @@ impl Run {
         settings.check_world(maze)?;
         let (start, goal) = settings.end_cells(maze)?;
         let (other_goals, via) = settings.stops(maze, Some(entry))?;
-        // The hardest ends on the maze as generated, as a new run's search would place them.
-        let hardest = settings
-            .hardest_ends(maze, (start, goal))
-            .map(|mut search| {
-                search.finish(maze);
-                search
-            });
-        let (start, goal) = hardest
-            .as_ref()
-            .and_then(|search| search.ends())
-            .unwrap_or((start, goal));
 
         let cells = maze.len();
         let mut board = Board::new(maze.clone());
@@ -155,7 +144,10 @@ impl Run {
         self.other_goals = other_goals;
         self.via = via;
         self.exits = self.settings.exits();
-        self.hardest = hardest;
+        // The hardest ends on the maze as generated (the edits come after), as a new run's
+        // search places them.
+        self.hardest = None;
+        (self.start, self.goal) = self.hardest_ends(usize::MAX).unwrap_or((start, goal));
         // Whatever was laid or kept for the old world is of no use in the new one.
         self.timeline = Timeline::empty();
         self.history = History::new(history_limit(cells));
@@ -248,12 +240,13 @@ mod tests {
         edits.paint(40, 5);
         let edits = Arc::new(edits);
         let west = WallExit::parse("start", "exit:west").unwrap();
-        let cases: [(
+        type Case = (
             Ends,
             Option<WallExit>,
             Option<(u32, u32)>,
             Option<(u32, u32)>,
-        ); 7] = [
+        );
+        let cases: [Case; 7] = [
             (Ends::Hardest, None, None, None),
             (Ends::Hardest, None, Some((2, 3)), None),
             (Ends::Hardest, None, None, Some((5, 5))),

@@ -291,8 +291,8 @@ impl Settings {
     }
 
     /// The measuring of the hardest ends on the maze the search will walk (generated), when
-    /// the preset asks for it: `checked` are [`Settings::end_cells`]' ends, the given ones
-    /// kept. `None` when there is nothing to measure (the ends stay `checked`).
+    /// the preset asks for it: `checked` are the ends the settings place (those given kept).
+    /// `None` when there is nothing to measure (the ends stay `checked`).
     pub fn hardest_ends(&self, maze: &Maze, checked: (usize, usize)) -> Option<HardestEnds> {
         if self.ends != Ends::Hardest {
             return None;
