@@ -2,7 +2,7 @@
 //
 //   node tests/perf/hardest-ends.mjs            the module, then the page
 //   node tests/perf/hardest-ends.mjs --module   the module only
-//   node tests/perf/hardest-ends.mjs --page     the page only
+//   node tests/perf/hardest-ends.mjs --page     the page only (ROUNDS=1 for one round, not two)
 //
 // Module: the step that ends generation and begins the search, timed with ends 'corners' and
 // 'hardest' (measured in that step), and with 'hardest' measured ahead by prepareEnds() in
@@ -58,10 +58,10 @@ if (only !== '--module') {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
       const page = await browser.context.newPage();
       await page.addInitScript(OBSERVE);
-      await page.goto(`${server.url}?generator=kruskal&solver=bfs&width=4096&height=4096&seed=1&ends=hardest&speed=max`);
+      await page.goto(`${server.url}?generator=kruskal&solver=bfs&width=4096&height=4096&seed=1&ends=${process.env.ENDS ?? 'hardest'}&speed=max`);
       await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 600_000 });
       await page.evaluate(() => {
         window.longTasks = [];
@@ -80,7 +80,7 @@ if (only !== '--module') {
         ends: [window.mazestep.controller.run.start(), window.mazestep.controller.run.goal()],
       }));
       const longest = got.tasks.reduce((m, t) => Math.max(m, t.ms), 0);
-      console.log(`page 4096² ends=hardest, played to the end in ${((Date.now() - t0) / 1000).toFixed(1)} s: ` +
+      console.log(`page 4096² ends=${process.env.ENDS ?? 'hardest'}, played to the end in ${((Date.now() - t0) / 1000).toFixed(1)} s: ` +
         `longest task ${longest.toFixed(0)} ms, ${got.tasks.length} long tasks (over 50 ms), ` +
         `"Finding the hardest ends" shown: ${got.busy}, ends ${got.ends.join(' ')}`);
       await page.close();
