@@ -472,7 +472,11 @@ export class Controller {
   /** Stops the job where it is; the run stays at the exact step reached. */
   cancelJob(report = true) {
     const job = this.job;
-    if (!job) return;
+    if (!job) {
+      // Cancel while the hardest ends are measured (playing): pause, as the Pause button does.
+      if (report && this.shownPreparing) this.pause();
+      return;
+    }
     this.job = null;
     if (job.shown) this.hooks.progress?.(null);
     if (report) this.settle();
