@@ -8,6 +8,7 @@
 
 use mazestep::generators;
 use mazestep::machine::Sentence;
+use mazestep::run::Ends;
 use mazestep::topology::Shape;
 use mazestep::world::{Corners, Exit, Heuristic};
 use std::path::Path;
@@ -129,12 +130,17 @@ fn the_options_types_name_what_the_core_knows() {
         union_names(&kind("exit")),
         names(Exit::ALL.map(Exit::name).to_vec())
     );
+    assert_eq!(
+        union_names(&kind("ends")),
+        names(Ends::ALL.map(Ends::name).to_vec())
+    );
     // The keys are the options the edge reads, in the positional order.
     let settings =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/wasm/settings.rs"))
             .unwrap();
     let list = settings
-        .split_once("pub const OPTIONS: [&str; 17] = [")
+        .split_once("pub const OPTIONS: [&str; ")
+        .and_then(|(_, rest)| rest.split_once("] = ["))
         .expect("the options list")
         .1
         .split_once("];")

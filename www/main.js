@@ -209,6 +209,8 @@ class Page {
           }
           // Work in progress refreshes the panels like a playing run: a few times a second.
           const shownState = working ? 'running' : state;
+          // A preset's ends (the hardest pair is placed when the search begins): said where they are.
+          page.showPlacedEnds(run);
           page.refresh(run, shownState, fresh || urgent || shownState !== 'running', reworked);
           // The panels' text may have moved the stage: the canvases follow now, not a frame later.
           if (reworked) for (const r of page.renderers()) r.keepPlaced();
@@ -254,6 +256,22 @@ class Page {
         },
       },
     });
+  }
+
+  /** Where the run put the start and goal, said in the Maze card when a preset placed them. */
+  showPlacedEnds(run) {
+    const s = this.controller.settings;
+    if (!this.controls || !run || (s.ends ?? 'corners') === 'corners') return;
+    const key = `${run.start()}:${run.goal()}`;
+    if (key === this.placedKey && this.controls.placed) return;
+    this.placedKey = key;
+    let place = (c) => [c % run.width, Math.floor(c / run.width)];
+    const shapes = loadedShapes();
+    if (shapes && isShaped(run)) {
+      const geometry = shapes.geometryOf(run.shape(), run.width, run.height, run.ringStarts());
+      place = (c) => geometry.place(c);
+    }
+    this.controls.showEnds(s, { start: place(run.start()), goal: place(run.goal()) });
   }
 
   /** A new run (and its race partner) on the stages, the panels and the lessons. */
@@ -433,7 +451,7 @@ class Page {
         placeEnd(page, which, ...page.cursor);
       },
       showCursor: (shown) => this.showCursor(shown),
-      corners: () => c.update({ start: '', goal: '' }),
+      corners: () => c.update({ start: '', goal: '', ends: 'corners' }),
     });
     this.doc.getElementById('dismiss-messages').addEventListener('click', () => this.panels.clearMessages());
   }

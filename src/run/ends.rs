@@ -9,7 +9,7 @@
 //! through the goal's gap and in through the start's. The plain square grid only: other grids'
 //! outer walls have no north or row to name.
 
-use crate::distance::{distances, longest_path, UNREACHED};
+use crate::distance::Sweep;
 use crate::maze::Maze;
 use crate::rng::Rng;
 use crate::topology::{Direction, Side, Topology};
@@ -149,9 +149,9 @@ pub fn place(
     match (ends, start, goal) {
         (_, Some(start), Some(goal)) => (start, goal),
         (Ends::Corners, start, goal) => (start.unwrap_or(first), goal.unwrap_or(last)),
-        (Ends::Hardest, Some(start), None) => (start, furthest(maze, start)),
-        (Ends::Hardest, None, Some(goal)) => (furthest(maze, goal), goal),
-        (Ends::Hardest, None, None) => longest_path(maze, first).ends,
+        (Ends::Hardest, start, goal) => HardestEnds::new(maze, first, (start, goal))
+            .work(maze, usize::MAX)
+            .unwrap_or((first, last)),
         (Ends::Random, start, goal) => {
             let (a, b) = random(maze, seed, start.or(goal));
             match (start, goal) {
@@ -163,13 +163,115 @@ pub fn place(
     }
 }
 
-/// The cell furthest from `from` through the passages (of equally far ones, the lowest).
-fn furthest(maze: &Maze, from: usize) -> usize {
-    let reach = distances(maze, from);
-    (0..reach.len())
-        .filter(|&c| reach[c] != UNREACHED)
-        .max_by_key(|&c| (reach[c], std::cmp::Reverse(c)))
-        .unwrap_or(from)
+/// The hardest ends measured a slice at a time: at 4096² the sweeps take seconds, too long
+/// for one task of a page. With neither end given: a sweep from the first corner finds a cell
+/// furthest from it, then a sweep from that cell finds the cell furthest from it (the two
+/// ends of a longest path, as [`crate::distance::longest_path`] finds them); with one end
+/// given, one sweep from it finds the other. Of equally far cells, the lowest.
+#[derive(Clone, Debug)]
+pub struct HardestEnds {
+    /// What was asked: the first corner's cell and the ends given.
+    asked: (usize, (Option<usize>, Option<usize>)),
+    stage: Stage,
+}
+
+#[derive(Clone, Debug)]
+enum Stage {
+    /// Sweeping from the first corner for a cell furthest from it (neither end given).
+    FromCorner(Sweep),
+    /// Sweeping from one end (`from`) for the other, the cell furthest from it; `from_start`:
+    /// `from` is the start.
+    FromEnd {
+        from: usize,
+        from_start: bool,
+        sweep: Sweep,
+    },
+    Done((usize, usize)),
+}
+
+impl HardestEnds {
+    /// The search for the hardest ends on `maze` with `first` the first corner's cell and
+    /// `given` the ends given (with both given there is nothing to measure).
+    pub fn new(maze: &Maze, first: usize, given: (Option<usize>, Option<usize>)) -> HardestEnds {
+        let stage = match given {
+            (Some(start), Some(goal)) => Stage::Done((start, goal)),
+            (Some(start), None) => Stage::FromEnd {
+                from: start,
+                from_start: true,
+                sweep: Sweep::new(maze, start),
+            },
+            (None, Some(goal)) => Stage::FromEnd {
+                from: goal,
+                from_start: false,
+                sweep: Sweep::new(maze, goal),
+            },
+            (None, None) => Stage::FromCorner(Sweep::new(maze, first)),
+        };
+        HardestEnds {
+            asked: (first, given),
+            stage,
+        }
+    }
+
+    /// Whether it answers the same question as `other` (on the same maze).
+    pub fn asks_as(&self, other: &HardestEnds) -> bool {
+        self.asked == other.asked
+    }
+
+    /// The ends, once measured.
+    pub fn ends(&self) -> Option<(usize, usize)> {
+        match self.stage {
+            Stage::Done(ends) => Some(ends),
+            _ => None,
+        }
+    }
+
+    /// Measures on by at most about `limit` cells (at least one); returns the ends once
+    /// measured. `maze` must be the maze it was made on.
+    #[inline(never)]
+    pub fn work(&mut self, maze: &Maze, limit: usize) -> Option<(usize, usize)> {
+        let mut left = limit.max(1);
+        while left > 0 {
+            self.stage = match std::mem::replace(&mut self.stage, Stage::Done((0, 0))) {
+                Stage::FromCorner(mut sweep) => {
+                    let (done, taken) = sweep.run(maze, left);
+                    left = left.saturating_sub(taken);
+                    if done {
+                        let (far, _) = sweep.furthest();
+                        Stage::FromEnd {
+                            from: far,
+                            from_start: true,
+                            sweep: Sweep::new(maze, far),
+                        }
+                    } else {
+                        Stage::FromCorner(sweep)
+                    }
+                }
+                Stage::FromEnd {
+                    from,
+                    from_start,
+                    mut sweep,
+                } => {
+                    let (done, taken) = sweep.run(maze, left);
+                    left = left.saturating_sub(taken);
+                    match (done, from_start) {
+                        (true, true) => Stage::Done((from, sweep.furthest().0)),
+                        (true, false) => Stage::Done((sweep.furthest().0, from)),
+                        (false, _) => Stage::FromEnd {
+                            from,
+                            from_start,
+                            sweep,
+                        },
+                    }
+                }
+                done @ Stage::Done(_) => done,
+            };
+            if let Stage::Done(ends) = self.stage {
+                return Some(ends);
+            }
+        }
+        None
+    }
 }
 
 /// Two different cells that are on, drawn from `seed` with numbers of their own (the
@@ -229,6 +331,70 @@ mod tests {
                 "goal exit:north:10 is past the end of the north wall: it has places 0 to 9".into()
             )
         );
+    }
+
+    /// The hardest ends measured a slice at a time are the ones measured at once the old way
+    /// (`longest_path`'s two sweeps, or the lowest of the cells furthest by `distances`), on
+    /// every shape, perfect and braided, whatever the slices.
+    #[test]
+    fn hardest_ends_in_slices_are_the_sweeps_at_once() {
+        use crate::distance::{distances, longest_path, UNREACHED};
+        use crate::topology::{Grid, Shape};
+        let furthest = |maze: &Maze, from: usize| {
+            let reach = distances(maze, from);
+            (0..reach.len())
+                .filter(|&c| reach[c] != UNREACHED)
+                .max_by_key(|&c| (reach[c], std::cmp::Reverse(c)))
+                .unwrap()
+        };
+        let mut checked = 0;
+        for shape in Shape::ALL {
+            for seed in 0..6u64 {
+                for braid in [0.0, 0.6] {
+                    let grid = Grid::new(shape, 9 + seed as u32, 7).unwrap();
+                    let maze = crate::generators::generate_on(
+                        "kruskal",
+                        Maze::on_grid(grid.clone()),
+                        seed,
+                        braid,
+                    )
+                    .unwrap();
+                    let end = (seed as usize * 7) % grid.len();
+                    let cases = [
+                        ((None, None), longest_path(&maze, 0).ends),
+                        ((Some(end), None), (end, furthest(&maze, end))),
+                        ((None, Some(end)), (furthest(&maze, end), end)),
+                        ((Some(end), Some(3)), (end, 3)),
+                    ];
+                    for (given, expected) in cases {
+                        for limit in [1, 5, 64, usize::MAX] {
+                            let mut search = HardestEnds::new(&maze, 0, given);
+                            let mut calls = 0;
+                            let ends = loop {
+                                calls += 1;
+                                if let Some(ends) = search.work(&maze, limit) {
+                                    break ends;
+                                }
+                            };
+                            assert_eq!(
+                                ends, expected,
+                                "{shape} seed {seed} braid {braid} {given:?}"
+                            );
+                            assert_eq!(search.ends(), Some(expected));
+                            if limit == 1 && given.1.is_none() {
+                                assert!(calls >= grid.len(), "sliced: {calls} calls");
+                            }
+                            checked += 1;
+                        }
+                    }
+                    assert_eq!(
+                        place(Ends::Hardest, &maze, (0, 1), (None, None), 1),
+                        longest_path(&maze, 0).ends
+                    );
+                }
+            }
+        }
+        assert!(checked > 200);
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub use best::{fewest_cells, BestPaths};
 use dirty::DirtyList;
 pub use ends::{Ends, WallExit};
 use history::History;
-pub use phase::Phase;
+pub use phase::{Phase, ENDS_SLICE};
 pub use rework::REWORK_CELLS;
 pub use settings::{
     algorithm_info, algorithm_shapes, default_ends, default_ends_of, Checked, GoalList, RunError,
@@ -79,6 +79,12 @@ pub struct Run {
     history: History,
     /// The maze as generation left it, kept when the search begins (see [`Run::rework`]).
     generated: Option<Box<rework::Generated>>,
+    /// The hardest ends being measured ahead of the search, or measured (see
+    /// [`Run::prepare_ends`]): kept, so a replay across the search's beginning is quick.
+    hardest: Option<ends::HardestEnds>,
+    /// A front end measures the hardest ends ahead ([`Run::measure_ends_ahead`]): the bounded
+    /// calls stop before the search's first step until they are measured.
+    ends_ahead: bool,
 }
 
 /// Everything a step can change, but the generator: the live run's, and in every saved state.
@@ -129,6 +135,18 @@ impl Run {
     fn copy_of(settings: &Settings) -> Option<Run> {
         let checked = settings.check().ok()?;
         Some(Run::build(settings.clone(), checked))
+    }
+
+    /// A fresh run with this one's settings, at step 0, which knows the hardest ends this one
+    /// measured (a copy that replays is not held up measuring them again).
+    fn fresh_copy(&self) -> Option<Run> {
+        let mut copy = Run::copy_of(&self.settings)?;
+        copy.hardest = self
+            .hardest
+            .as_ref()
+            .filter(|h| h.ends().is_some())
+            .cloned();
+        Some(copy)
     }
 
     fn build(settings: Settings, checked: Checked) -> Run {
@@ -183,6 +201,8 @@ impl Run {
             back_shadow: None,
             history: History::new(history_limit(cells)),
             generated: None,
+            hardest: None,
+            ends_ahead: false,
         }
     }
 
@@ -249,7 +269,7 @@ impl Run {
         let start = self.now.board.journal_len();
         let forgotten = self.history.changes_forgotten();
         let mut done = 0;
-        while done < n {
+        while done < n && !self.waits_for_ends() {
             let Some(step) = self.step() else { break };
             done += 1;
             if stop_after.is_some_and(|kind| step.event.kind() == kind) {
@@ -337,11 +357,12 @@ impl Run {
             self.now.board.set_journaling(false);
             while self.now.steps - before < quiet
                 && !self.walking_is_near()
+                && !self.waits_for_ends()
                 && self.step().is_some()
             {}
             self.now.board.set_journaling(true);
         }
-        while self.now.steps - before < n && self.step().is_some() {}
+        while self.now.steps - before < n && !self.waits_for_ends() && self.step().is_some() {}
         self.everything_dirty();
         self.now.steps - before
     }

@@ -63,16 +63,18 @@ impl Run {
         if self.generated.is_some() || !self.can_rework() {
             return;
         }
-        if let Some(mut copy) = Run::copy_of(&self.settings) {
+        if let Some(mut copy) = self.fresh_copy() {
             copy.finish();
             self.generated = copy.generated.take();
         }
     }
 
     /// Searches again on the generated maze with these edits (none: the maze as generated),
-    /// start and goal (`None`: the default corner), to the end of the run, quietly: the run
-    /// ends where a run made from the new settings ends, and its settings say so. Returns the
-    /// steps the search and the walk took. Afterwards everything is dirty.
+    /// start and goal, to the end of the run, quietly: the run ends where a run made from the
+    /// new settings ends, and its settings say so. A cell given replaces a gap in the outer
+    /// wall on that end; `None` keeps the end's gap if it has one, else leaves the end to the
+    /// preset (the corner, the hardest pair's end or the random one, as a new run places
+    /// them). Returns the steps the search and the walk took. Afterwards everything is dirty.
     ///
     /// Fails, leaving the run as it was, before the search has begun, without a solver, on
     /// mazes over [`REWORK_CELLS`] cells, and when the edits or ends do not fit the maze.
@@ -110,6 +112,9 @@ impl Run {
         settings.edits = edits.filter(|e| !e.is_empty());
         settings.start = start;
         settings.goal = goal;
+        // A cell given is the end now, not the gap that was there.
+        settings.start_exit = settings.start_exit.filter(|_| start.is_none());
+        settings.goal_exit = settings.goal_exit.filter(|_| goal.is_none());
         settings.other_goals = other_goals;
         settings.via = via;
         let maze = &generated.maze;
@@ -138,6 +143,11 @@ impl Run {
         self.goal = goal;
         self.other_goals = other_goals;
         self.via = via;
+        self.exits = self.settings.exits();
+        // The hardest ends on the maze as generated (the edits come after), as a new run's
+        // search places them.
+        self.hardest = None;
+        (self.start, self.goal) = self.hardest_ends(usize::MAX).unwrap_or((start, goal));
         // Whatever was laid or kept for the old world is of no use in the new one.
         self.timeline = Timeline::empty();
         self.history = History::new(history_limit(cells));
@@ -217,5 +227,78 @@ mod tests {
         bad.paint(10_000, 2);
         assert!(run.rework(Some(Arc::new(bad)), None, None).is_err());
         assert_eq!(run.settings(), fresh.settings());
+    }
+
+    /// With the ends to a preset, a rework places them as a new run with the same settings
+    /// does: the hardest pair measured on the maze as generated (not the corners), a random
+    /// pair from the seed; a cell given keeps it and the other end comes from the preset; a
+    /// cell given replaces the gap in the outer wall on that end, and `None` keeps a gap.
+    #[test]
+    fn rework_places_the_presets_ends_as_a_new_run_does() {
+        use crate::run::{Ends, WallExit};
+        let mut edits = Edits::new();
+        edits.paint(40, 5);
+        let edits = Arc::new(edits);
+        let west = WallExit::parse("start", "exit:west").unwrap();
+        type Case = (
+            Ends,
+            Option<WallExit>,
+            Option<(u32, u32)>,
+            Option<(u32, u32)>,
+        );
+        let cases: [Case; 7] = [
+            (Ends::Hardest, None, None, None),
+            (Ends::Hardest, None, Some((2, 3)), None),
+            (Ends::Hardest, None, None, Some((5, 5))),
+            (Ends::Random, None, None, None),
+            (Ends::Random, None, Some((2, 3)), None),
+            (Ends::Hardest, Some(west), Some((2, 3)), None),
+            (Ends::Corners, Some(west), None, Some((5, 5))),
+        ];
+        for braid in [0.0, 0.4] {
+            for (ends, start_exit, start, goal) in cases {
+                let mut before = settings().with_braid(braid);
+                before.ends = ends;
+                before.start_exit = start_exit;
+                let mut run = Run::new(before.clone()).unwrap();
+                run.finish();
+                run.rework(Some(edits.clone()), start, goal).unwrap();
+
+                let mut again = before.with_edits((*edits).clone());
+                again.start = start;
+                again.goal = goal;
+                again.start_exit = start_exit.filter(|_| start.is_none());
+                let mut fresh = Run::new(again).unwrap();
+                fresh.finish();
+                let case = format!(
+                    "{ends:?} exit {start_exit:?} start {start:?} goal {goal:?} braid {braid}"
+                );
+                assert_eq!(run.settings(), fresh.settings(), "{case}");
+                assert_eq!((run.start, run.goal), (fresh.start, fresh.goal), "{case}");
+                assert_eq!(run.exits(), fresh.exits(), "{case}");
+                assert_eq!(run.steps(), fresh.steps(), "{case}");
+                assert_eq!(run.board().marks(), fresh.board().marks(), "{case}");
+                assert_eq!(run.path_u32().to_vec(), fresh.path_u32().to_vec(), "{case}");
+                if let Some(at) = start {
+                    assert_eq!(
+                        run.start,
+                        (at.1 * 12 + at.0) as usize,
+                        "{case}: the cell given"
+                    );
+                }
+                if ends == Ends::Hardest && start.is_none() && goal.is_none() {
+                    assert_ne!(
+                        (run.start, run.goal),
+                        (0, 12 * 9 - 1),
+                        "{case}: not the corners"
+                    );
+                }
+                // Back to step 0 and forward again: the same ends.
+                let end = run.steps();
+                run.seek(0);
+                run.seek(end);
+                assert_eq!((run.start, run.goal), (fresh.start, fresh.goal), "{case}");
+            }
+        }
     }
 }

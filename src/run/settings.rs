@@ -3,7 +3,7 @@
 //! open world, diagonal moves on a hexagon grid, …). [`super::Run::new`] asks it, and so do the
 //! command line and the wasm edge, which only turn its [`RunError`] into their own words.
 
-use super::ends::{self, Ends, WallExit};
+use super::ends::{self, Ends, HardestEnds, WallExit};
 use crate::generators::{self, braid, UnknownName};
 use crate::machine::Info;
 use crate::maze::{Maze, MazeError};
@@ -290,24 +290,21 @@ impl Settings {
         ))
     }
 
-    /// The ends placed on the maze the search will walk: `Settings::end_cells`, with the
-    /// hardest pair measured on `maze` (generated) when the preset asks for it.
-    pub fn ends_on(&self, maze: &Maze, checked: (usize, usize)) -> (usize, usize) {
+    /// The measuring of the hardest ends on the maze the search will walk (generated), when
+    /// the preset asks for it: `checked` are the ends the settings place (those given kept).
+    /// `None` when there is nothing to measure (the ends stay `checked`).
+    pub fn hardest_ends(&self, maze: &Maze, checked: (usize, usize)) -> Option<HardestEnds> {
         if self.ends != Ends::Hardest {
-            return checked;
+            return None;
         }
-        let (first, last) = default_ends_of(maze);
-        let Ok(corners) = solvers::cell_at(maze, "start", first)
-            .and_then(|f| Ok((f, solvers::cell_at(maze, "goal", last)?)))
-        else {
-            return checked;
-        };
+        let (first, _) = default_ends_of(maze);
+        let first = solvers::cell_at(maze, "start", first).ok()?;
         let given = (
             (self.start.is_some() || self.start_exit.is_some()).then_some(checked.0),
             (self.goal.is_some() || self.goal_exit.is_some() || !self.other_goals.is_empty())
                 .then_some(checked.1),
         );
-        ends::place(Ends::Hardest, maze, corners, given, self.seed)
+        Some(HardestEnds::new(maze, first, given))
     }
 
     /// Which ends are gaps in the outer wall, as the solvers take them.

@@ -1,7 +1,7 @@
 //! The timeline: the run's length, checkpoints and snapshots to seek with, and going back
 //! (steps taken back from the history, or a saved state restored and replayed).
 
-use super::{Phase, Run, State};
+use super::{Phase, Run, State, ENDS_SLICE};
 use crate::board::Board;
 use crate::machine::Machine;
 
@@ -168,7 +168,7 @@ impl Run {
             return self.timeline.total;
         }
         if self.timeline.shadow.is_none() {
-            let Some(mut shadow) = Run::copy_of(&self.settings) else {
+            let Some(mut shadow) = self.fresh_copy() else {
                 // The settings were checked when this run was made; unreachable in practice.
                 self.timeline.total = Some(self.now.steps);
                 return self.timeline.total;
@@ -189,6 +189,10 @@ impl Run {
         let shadow = timeline.shadow.as_deref_mut()?;
         let mut done = 0;
         while done < n {
+            // The hardest ends a slice at a time, as the run's own steps take them.
+            if !shadow.prepare_ends(ENDS_SLICE) {
+                return None;
+            }
             if shadow.step().is_none() {
                 timeline.total = Some(shadow.now.steps);
                 timeline.shadow = None;
@@ -286,6 +290,10 @@ impl Run {
             .checkpoint_before(target)
             .map_or(0, |(_, at)| at);
         if target >= self.now.steps && base <= self.now.steps {
+            // The hardest ends, when measured ahead, a slice a call.
+            if target > self.now.steps && !self.prepare_ends(ENDS_SLICE) {
+                return self.now.steps;
+            }
             // A seek back cut into slices goes on here: take its snapshot on the way.
             if let Some(at) = self
                 .snapshot_at
@@ -352,6 +360,9 @@ impl Run {
             if !self.now.board.is_journaling() && target - self.now.steps <= HISTORY_REPLAY {
                 self.now.board.set_journaling(true);
             }
+            if !self.prepare_ends(ENDS_SLICE) {
+                break;
+            }
             if self.step().is_none() {
                 break;
             }
@@ -395,7 +406,7 @@ impl Run {
             self.back_shadow = None;
         }
         if self.back_shadow.is_none() {
-            let Some(mut shadow) = Run::copy_of(&self.settings) else {
+            let Some(mut shadow) = self.fresh_copy() else {
                 return true;
             };
             if let Some(state) = self.saved_state_if_any(at) {
@@ -411,6 +422,9 @@ impl Run {
         while shadow.now.steps < at && done < limit {
             if !shadow.now.board.is_journaling() && at - shadow.now.steps <= HISTORY_REPLAY {
                 shadow.now.board.set_journaling(true);
+            }
+            if !shadow.prepare_ends(ENDS_SLICE) {
+                return false;
             }
             if shadow.step().is_none() {
                 break;

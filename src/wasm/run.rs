@@ -4,7 +4,7 @@
 use super::args::{self, allowed_text, param};
 use super::settings::Given;
 use super::{refused, sentence_object, MazeRun};
-use crate::run::{Phase, Run};
+use crate::run::{Phase, Run, ENDS_SLICE};
 use crate::solvers::Outcome;
 use wasm_bindgen::prelude::*;
 
@@ -66,6 +66,20 @@ impl MazeRun {
     pub fn advance(&mut self, n: JsValue) -> Result<f64, JsError> {
         let n = args::count(param("advance", "n"), &n, true)?;
         Ok(self.run.advance(n) as f64)
+    }
+
+    /// Measures the hardest ends (`ends: 'hardest'`: two sweeps of the maze, seconds at
+    /// 4096²) ahead of the search, by at most `limit` cells of work (default 262,144) when the
+    /// next step begins the search; returns true once ready, at once for any other step. Not a
+    /// step, and the ends are the same. Once called, `advance`, `finish(limit)` and `seek`
+    /// stop before the search's first step until the ends are measured (fewer steps than
+    /// asked, the run not done): a page calls it before each slice of steps, so that no slice
+    /// holds the whole measuring.
+    #[wasm_bindgen(js_name = prepareEnds)]
+    pub fn prepare_ends(&mut self, limit: JsValue) -> Result<bool, JsError> {
+        let limit = args::optional_limit(param("prepareEnds", "limit"), &limit)?;
+        let limit = limit.map_or(ENDS_SLICE, |l| usize::try_from(l).unwrap_or(usize::MAX));
+        Ok(self.run.measure_ends_ahead(limit))
     }
 
     /// Runs to the end with the journal off, or, given `limit`, at most that many steps: a

@@ -7,7 +7,7 @@ use super::args::{self, allowed_text, describe, param, Param};
 use crate::generators;
 use crate::parse;
 use crate::rng;
-use crate::run::{GoalList, Settings, WallExit, DEFAULT_SIDE};
+use crate::run::{Ends, GoalList, Settings, WallExit, DEFAULT_SIDE};
 use crate::topology::{self, Mask};
 use crate::world::{Corners, Edits, Exit, Heuristic, Search};
 use std::sync::Arc;
@@ -15,9 +15,9 @@ use wasm_bindgen::prelude::*;
 
 const CALL: &str = "MazeRun";
 
-/// The options `new MazeRun` takes, in the order of the positional arguments (`via` and
-/// `exit`, the last, only in the options object: the positional form is deprecated).
-pub const OPTIONS: [&str; 17] = [
+/// The options `new MazeRun` takes, in the order of the positional arguments (`via`, `exit`
+/// and `ends`, the last, only in the options object: the positional form is deprecated).
+pub const OPTIONS: [&str; 18] = [
     "generator",
     "solver",
     "width",
@@ -35,6 +35,7 @@ pub const OPTIONS: [&str; 17] = [
     "density",
     "via",
     "exit",
+    "ends",
 ];
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -102,6 +103,13 @@ export interface MazeRunOptions {
      * `dijkstra`, `a-star` and `a-star-weighted`; the others refuse it.
      */
     exit?: "goal" | "flood" | null;
+    /**
+     * Where the ends not given go (default `"corners"`): `"corners"`, `"hardest"` (the two
+     * ends of a longest path, placed when the search begins: `run.start()` and `run.goal()`
+     * tell them from then on) or `"random"` (drawn from the seed). A `start` or `goal` given
+     * wins over it.
+     */
+    ends?: "corners" | "hardest" | "random" | null;
 }
 "#;
 
@@ -109,7 +117,7 @@ export interface MazeRunOptions {
 /// `object` tells the options object from the positional arguments, whose width, height and
 /// seed have no defaults.
 pub struct Given {
-    values: [JsValue; 17],
+    values: [JsValue; OPTIONS.len()],
     object: bool,
 }
 
@@ -144,7 +152,7 @@ impl Given {
             Some(_) => {}
         }
         let [a, b, c, d, e, f, g, h, i, j, k, l, m, n] = rest;
-        // Waypoints and the exit come in the options object only.
+        // Waypoints, the exit and the ends come in the options object only.
         let values = [
             first,
             a,
@@ -161,6 +169,7 @@ impl Given {
             l,
             m,
             n,
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
         ];
@@ -221,7 +230,7 @@ impl Given {
             via: points(opt("via"), self.get("via"))?,
             start_exit,
             goal_exit,
-            ends: Default::default(),
+            ends: ends(opt("ends"), self.get("ends"))?,
             braid,
             shape,
             mask,
@@ -243,7 +252,7 @@ impl Given {
 /// The options object's values, in the order of [`OPTIONS`]. Every key it has must be an
 /// option (an unknown one is refused by name, with the option it is closest to); a getter that
 /// throws is refused too.
-fn from_object(object: &JsValue) -> Result<[JsValue; 17], JsError> {
+fn from_object(object: &JsValue) -> Result<[JsValue; OPTIONS.len()], JsError> {
     let unreadable = || {
         let options = "use a plain object of settings, e.g. { generator: 'kruskal' }";
         param(CALL, "options").refuse(object, allowed_text(options))
@@ -261,7 +270,7 @@ fn from_object(object: &JsValue) -> Result<[JsValue; 17], JsError> {
             )));
         }
     }
-    let mut values: [JsValue; 17] = Default::default();
+    let mut values: [JsValue; OPTIONS.len()] = Default::default();
     for (value, name) in values.iter_mut().zip(OPTIONS) {
         *value = js_sys::Reflect::get(object, &JsValue::from_str(name))
             .map_err(|_| param(CALL, name).fail(&format!("{name} could not be read: it threw")))?;
@@ -451,6 +460,14 @@ pub fn exit(which: Param, value: &JsValue) -> Result<Exit, JsError> {
     match args::optional_text(which, value)? {
         None => Ok(Exit::default()),
         Some(name) => Exit::parse(name.trim()).map_err(|e| which.fail(&e)),
+    }
+}
+
+/// Where the ends not given go: undefined or null for the corners, else a preset's name.
+fn ends(which: Param, value: &JsValue) -> Result<Ends, JsError> {
+    match args::optional_text(which, value)? {
+        None => Ok(Ends::default()),
+        Some(name) => Ends::parse(&name).map_err(|e| which.fail(&e)),
     }
 }
 

@@ -325,3 +325,43 @@ test('the solver waits aside while walking: Walk it again, or Edit the maze, giv
   await page.waitForFunction(() => window.mazestep.editor.active);
   assert.deepEqual(errors, []);
 });
+
+test('Walk it waits, disabled and busy, until play mode has loaded; the walk is on a bare maze; give up, then compare', async () => {
+  // Play mode's module held back: the button says it is getting ready and does nothing.
+  const held = await suite.browser.context.newPage();
+  await held.route('**/play/play-mode.js', () => {});
+  await held.goto(`${suite.server.url}${MAZE}`, { waitUntil: 'domcontentloaded' });
+  await held.waitForTimeout(1500);
+  const waiting = await held.evaluate(() => {
+    const b = document.getElementById('play-mode');
+    return { disabled: b.disabled, busy: b.getAttribute('aria-busy'), title: b.title };
+  });
+  assert.deepEqual(waiting, { disabled: true, busy: 'true', title: 'Getting play mode ready…' });
+  await held.close();
+
+  const { page, errors } = await openPlaying('?generator=kruskal&solver=none&width=9&height=7&seed=11&speed=max&play=1');
+  const ready = await page.evaluate(() => {
+    const b = document.getElementById('play-mode');
+    return { disabled: b.disabled, busy: b.getAttribute('aria-busy'), title: b.title };
+  });
+  assert.deepEqual(ready, { disabled: false, busy: null, title: '' });
+  // Kruskal's sets would colour the cells under the walk: drawn bare while walking.
+  const marks = () => page.evaluate(() => {
+    const r = window.mazestep.stage.renderer;
+    r.views();
+    const { controller, wasm } = window.mazestep;
+    const run = controller.run;
+    const own = new Uint8Array(wasm.memory.buffer, run.marksPtr(), run.cellCount);
+    return { bare: r.bare, marked: r.marks.some((m) => m !== 0), underneath: own.some((m) => m !== 0) || run.hasLabels() };
+  });
+  assert.deepEqual(await marks(), { bare: true, marked: false, underneath: true });
+  await page.click('#play-give-up');
+  await page.waitForFunction(() => window.mazestep.play.walk.overlay?.best);
+  assert.equal(await page.locator('#play-compare').isVisible(), true, 'compare after giving up too');
+  await page.click('#play-compare');
+  await page.waitForFunction(() => window.mazestep.play.walk.overlay?.hand);
+  assert.equal(await page.locator('.play-legend').isVisible(), true);
+  await page.click('#play-mode');
+  assert.equal((await marks()).bare, false, 'as it is again after leaving');
+  assert.deepEqual(errors, []);
+});

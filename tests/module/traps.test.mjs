@@ -82,7 +82,7 @@ const METHOD_CALLS = [
   ['measureDistances', [0]], ['measureThinking', []], ['measure', [100]], ['narrationData', []], ['narration', []],
   ['noPathData', []], ['noPath', []], ['offCells', []], ['outcome', []], ['pathCost', []],
   ['pathLen', []], ['pathLength', []], ['pathPtr', []], ['pathCount', []], ['answerCells', []], ['phaseSteps', ['generating']],
-  ['phase', []], ['prepareBack', [100]], ['rework', ['', null, null]], ['rework', ['2.a', null, null]],
+  ['phase', []], ['prepareBack', [100]], ['prepareEnds', []], ['prepareEnds', [100]], ['rework', ['', null, null]], ['rework', ['2.a', null, null]],
   ['reworkStops', ['', null, '5,5;1,1', ['2,2']]],
   ['ringStarts', []], ['seek', [2]], ['seek', [9, 4]], ['shape', []],
   ['sheetBegin', [true, true, null]], ['sheetNext', [1000]], ['sheetProgress', []],

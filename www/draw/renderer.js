@@ -371,7 +371,9 @@ export class Renderer {
   views() {
     const run = this.run, buffer = this.memory.buffer, n = run.cellCount;
     this.cells = new Uint8Array(buffer, run.cellsPtr(), n);
-    this.marks = new Uint8Array(buffer, run.marksPtr(), n);
+    // Play mode walks a bare maze (`bare`): the generator's last marks and sets are not drawn.
+    if (!this.bare) this.marks = new Uint8Array(buffer, run.marksPtr(), n);
+    else this.marks = this.bareMarks?.length === n ? this.bareMarks : (this.bareMarks = new Uint8Array(n));
     this.groups = new Uint32Array(buffer, run.groupsPtr(), n);
     this.distances = this.distanceFrom >= 0 ? new Uint32Array(buffer, run.distancesPtr(), n) : null;
     // 0 until something is painted; it moves when the layer is made: asked every time.
@@ -383,7 +385,7 @@ export class Renderer {
   colourRange(from, to) {
     if (this.distances) {
       distanceColours(this.distances, this.distanceMax, this.colour, this.rank, from, to, this.px);
-    } else if (computeColours(this.marks, this.run.hasLabels() ? this.groups : null, this.cells,
+    } else if (computeColours(this.marks, this.run.hasLabels() && !this.bare ? this.groups : null, this.cells,
       this.colour, this.rank, from, to, this.px, this.terrain)) {
       this.sawGroups = true;
     }
@@ -391,7 +393,7 @@ export class Renderer {
 
   /** colourRange for the cells of `list` only (indices in order). */
   colourList(list) {
-    const groups = this.distances || !this.run.hasLabels() ? null : this.groups;
+    const groups = this.distances || !this.run.hasLabels() || this.bare ? null : this.groups;
     for (let i = 0; i < list.length; i++) {
       const c = list[i];
       if (this.distances) distanceColours(this.distances, this.distanceMax, this.colour, this.rank, c, c + 1, this.px);
@@ -527,6 +529,26 @@ export class Renderer {
         }
       }
     }
+    this.paintGaps(y0, y1);
+  }
+
+  /**
+   * The start's and the goal's gaps in the outer wall (exits: `run.startExit()`, `goalExit()`)
+   * whose cells are in rows y0 to y1: the wall segment takes the cell's colour, as an open
+   * passage does.
+   */
+  paintGaps(y0, y1) {
+    const run = this.run;
+    const { w, wall, cell, pitch } = this.geo;
+    if (wall === 0) return;
+    for (const [c, side] of [[run.start(), run.startExit?.() ?? -1], [run.goal(), run.goalExit?.() ?? -1]]) {
+      const x = c % w, y = (c - x) / w;
+      if (side < 0 || y < y0 || y >= y1) continue;
+      const px = x * pitch + wall, py = y * pitch + wall;
+      const [gx, gy, gw, gh] = [[px, py - wall, cell, wall], [px + cell, py, wall, cell],
+        [px, py + cell, cell, wall], [px - wall, py, wall, cell]][side];
+      this.fill(gx, gy, gw, gh, this.colour[c]);
+    }
   }
 
   /** Colour of a cell from its marks and set; also records its rank for passages. */
@@ -614,6 +636,7 @@ export class Renderer {
       this.fill(px - wall, py + cell, wall, wall, this.cornerColour(x, y + 1));
       this.fill(px + cell, py + cell, wall, wall, this.cornerColour(x + 1, y + 1));
     }
+    if (c === this.run.start() || c === this.run.goal()) this.paintGaps(y, y + 1);
   }
 
   fill(x, y, fw, fh, col) {

@@ -144,6 +144,11 @@ export class PlayMode {
     const e = this.el;
     const doc = this.doc;
     e.toggle.addEventListener('click', () => (this.active ? this.leave() : this.enter(this.variant)));
+    // The button waits, disabled and busy, until play mode has loaded (index.html): ready now.
+    e.toggle.disabled = false;
+    e.toggle.removeAttribute('aria-busy');
+    e.toggle.removeAttribute('title');
+    e.toggle.removeAttribute('data-i18n-attr');
     // Editing the maze ends the walk first (edit mode searches again with the solver given back).
     doc.getElementById('edit-mode')?.addEventListener('click', () => {
       if (this.active) this.leave();
@@ -237,6 +242,7 @@ export class PlayMode {
       c.update({ solver: 'none', race: 'none' });
     }
     c.finishSoon();
+    this.showBare(true);
     this.walk = null;
     this.say(t('play.wait'));
     this.showCounts();
@@ -246,9 +252,18 @@ export class PlayMode {
     page.writeUrl();
   }
 
+  /** The maze drawn bare while walking (no generator's marks or sets under the walk), or as it is. */
+  showBare(bare) {
+    const renderer = this.page.stage.renderer;
+    if (renderer.bare === bare) return;
+    renderer.bare = bare;
+    if (renderer.run && renderer.geo) renderer.drawAll();
+  }
+
   leave() {
     const page = this.page;
     this.active = false;
+    this.showBare(false);
     clearInterval(this.ticking);
     this.stopWork();
     this.walk = null;
@@ -523,7 +538,8 @@ export class PlayMode {
       });
     }
     e.resultText.textContent = text;
-    e.compare.hidden = walk.gaveUp;
+    // After giving up too: the right hand's walk beside the path laid.
+    e.compare.hidden = false;
     this.showCounts();
     this.speak(text);
   }
@@ -635,7 +651,7 @@ export class PlayMode {
     const walk = this.walk;
     if (!walk || walk.run !== r.run) return;
     const lines = [];
-    if (walk.overlay?.hand) lines.push({ cells: walk.overlay.hand, colour: COLOURS.hand, share: 0.18, dash: [4, 4] });
+    if (walk.overlay?.hand) lines.push({ cells: walk.overlay.hand, colour: COLOURS.hand, share: 0.22, dash: [6, 3] });
     lines.push({ cells: walk.route, colour: COLOURS.route, share: 0.3 });
     if (walk.overlay?.best) lines.push({ cells: walk.overlay.best, colour: COLOURS.best, share: 0.14 });
     const long = (walk.overlay?.best?.length ?? 0) > DIRECT_POINTS || (walk.overlay?.hand?.length ?? 0) > DIRECT_POINTS;
@@ -724,12 +740,13 @@ function strokeLine(ctx, dpr, r, { cells, colour, share, dash = null }, from, to
     lastY = y;
   }
   if (to - from === 1) ctx.lineTo(lastX + 0.01, lastY);
-  if (dash) ctx.setLineDash(dash.map((d) => d * dpr));
+  // The halo is whole, under a dashed line too: the dashes read on any colour beneath.
   if (halo !== false) {
     ctx.strokeStyle = COLOURS.halo;
     ctx.lineWidth = width + 2 * dpr;
     ctx.stroke();
   }
+  if (dash) ctx.setLineDash(dash.map((d) => d * dpr));
   if (halo !== true) {
     ctx.strokeStyle = colour;
     ctx.lineWidth = width;

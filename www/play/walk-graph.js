@@ -34,6 +34,8 @@ export class WalkGraph {
     }
     this.start = run.start();
     this.goal = run.goal();
+    // A start in a gap of the outer wall (square grid): the walker came in through it.
+    this.startExit = run.startExit?.() ?? -1;
   }
 
   /** Fresh views (memory growth detaches old ones): the cells' bytes and the terrain. */
@@ -207,8 +209,10 @@ export class WalkGraph {
     return (heading + n - Math.floor(n / 2)) % n;
   }
 
-  /** The way a walker entered by at the start: faces the first way it would go straight through. */
+  /** The way a walker entered by at the start: through the start's gap in the outer wall, else
+   * facing the first way it would go straight through. */
   startEntered(c) {
+    if (c === this.start && this.startExit >= 0 && this.shape === 'square') return this.startExit;
     const n = this.ways(c);
     let first = -1;
     for (let w = 0; w < n; w++) {

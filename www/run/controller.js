@@ -27,18 +27,18 @@
 
 import { t } from '../words/i18n.js';
 import { say } from '../words/core-words.js';
-import { goalList, raceLanes } from './settings.js';
+import { goalList, isExit, raceLanes } from './settings.js';
 
 /** Settings that define the maze; changing one starts a new run. */
 const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
-  'goals', 'via', 'edits', 'corners', 'heuristic', 'weight', 'exit'];
+  'goals', 'via', 'edits', 'corners', 'heuristic', 'weight', 'exit', 'ends'];
 
 // What a live re-solve may change without a new run (see rework).
 const WORLD_KEYS = ['edits', 'start', 'goal', 'goals', 'via'];
 
 // Settings of the search alone: changing only these keeps the generated maze (and its edits),
 // and the new run opens where its search begins instead of replaying generation (see update).
-export const SEARCH_KEYS = ['solver', 'race', 'corners', 'heuristic', 'weight', 'exit'];
+export const SEARCH_KEYS = ['solver', 'race', 'corners', 'heuristic', 'weight', 'exit', 'ends'];
 
 // Longest frame gap the clock counts: after a hidden tab or a debugger pause the run carries
 // on where it was instead of jumping ahead by minutes.
@@ -114,6 +114,8 @@ export class Controller {
     this.restAt = null; // while looping: when the rest at the end began
     this.job = null; // the long action in progress, if any (see startJob)
     this.partial = false; // several calls since the last frame: its dirty list is not enough
+    this.preparing = false; // a run is measuring the hardest ends before its search (shown as work)
+    this.shownPreparing = false;
     this.timeline = null; // { runs: [...], done: boolean } while the timeline is laid
     this.chores = new Map(); // name -> work(n) => finished: other background work
     this.slicers = { play: new Slicer(), quiet: new Slicer(4096), seek: new Slicer(4096), until: new Slicer(), lay: new Slicer(4096) };
@@ -214,16 +216,24 @@ export class Controller {
   rework(changes) {
     const next = { ...this.settings, ...changes };
     const others = RUN_KEYS.filter((key) => !WORLD_KEYS.includes(key));
-    const live = others.every((key) => next[key] === this.settings[key]) &&
+    // The run keeps an end's gap in the outer wall when given no cell for it, and a cell
+    // replaces the gap; a gap added, moved or taken away makes a new run. The presets' ends
+    // are placed again by the run itself, as a new run places them.
+    const gapKept = (which) => (isExit(next[which])
+      ? next[which] === this.settings[which]
+      : !(isExit(this.settings[which]) && !next[which]));
+    const cells = (s) => ({ ...s, start: isExit(s.start) ? '' : s.start, goal: isExit(s.goal) ? '' : s.goal });
+    const live = others.every((key) => next[key] === this.settings[key]) && gapKept('start') && gapKept('goal') &&
       this.runs().every((run) => safe(() => run.canRework(), false));
     this.cancelJob(false);
     if (live) {
       try {
-        for (const run of this.runs()) run.reworkStops(next.edits, next.start, goalList(next), next.via);
+        const n = cells(next);
+        for (const run of this.runs()) run.reworkStops(n.edits, n.start, goalList(n), n.via);
       } catch (err) {
         // A partner that failed after the main run succeeded: the settings of both again.
         for (const run of this.runs()) {
-          const s = this.settings;
+          const s = cells(this.settings);
           safe(() => run.reworkStops(s.edits, s.start, goalList(s), s.via));
         }
         this.hooks.error(messageOf(err));
@@ -364,6 +374,8 @@ export class Controller {
       label: t('page.jobNextEvent'),
       slicer: this.slicers.until,
       slice: (n) => {
+        // The hardest ends measured a slice at a time before the search's first step.
+        if (!this.runs().every((run) => run.phase() === 'done' || run.prepareEnds())) return false;
         const done = this.run.advanceUntil(kind, n);
         // The race's other lanes keep step with the main run.
         for (const partner of this.partners) if (partner.phase() !== 'done') partner.advance(done);
@@ -460,7 +472,11 @@ export class Controller {
   /** Stops the job where it is; the run stays at the exact step reached. */
   cancelJob(report = true) {
     const job = this.job;
-    if (!job) return;
+    if (!job) {
+      // Cancel while the hardest ends are measured (playing): pause, as the Pause button does.
+      if (report && this.shownPreparing) this.pause();
+      return;
+    }
     this.job = null;
     if (job.shown) this.hooks.progress?.(null);
     if (report) this.settle();
@@ -603,7 +619,7 @@ export class Controller {
       const slicer = whole ? this.slicers.quiet : this.slicers.play;
       slicer.run((n) => {
         const batch = Math.min(n, left);
-        const finished = this.advanceAll(batch, whole);
+        const finished = this.advanceAll(batch, whole, true);
         left -= batch;
         return finished || left <= 0;
       }, SLICE_MS);
@@ -612,22 +628,47 @@ export class Controller {
       this.fail(err);
       return;
     }
+    this.showPreparing();
     this.afterWork(true);
   }
 
   /**
    * `n` steps of every run that is not done (journal off when `quiet`). Returns whether every
-   * run is done.
+   * run is done. With `prepare`, a run whose next step begins the search on the hardest ends
+   * measures them a slice first (MazeRun.prepareEnds: seconds of work at 4096², not a step)
+   * and takes its steps once they are measured.
    */
-  advanceAll(n, quiet) {
+  advanceAll(n, quiet, prepare = false) {
     let finished = true;
+    this.preparing = false;
     for (const run of this.runs()) {
       if (run.phase() === 'done') continue;
-      if (quiet) run.finish(n);
+      if (prepare && !run.prepareEnds()) {
+        this.preparing = true;
+        finished = false;
+        continue;
+      }
+      if (!prepare) {
+        // n steps at once (tests, the benchmark page): the hardest ends measured whole.
+        let left = n;
+        while (left > 0 && run.phase() !== 'done') {
+          run.prepareEnds(Number.MAX_SAFE_INTEGER);
+          const done = quiet ? run.finish(left) : run.advance(left);
+          if (done === 0) break;
+          left -= done;
+        }
+      } else if (quiet) run.finish(n);
       else run.advance(n);
       if (run.phase() !== 'done') finished = false;
     }
     return finished;
+  }
+
+  /** Says that the hardest ends are being measured while they are (playing, no job on). */
+  showPreparing() {
+    if (this.preparing === this.shownPreparing) return;
+    this.shownPreparing = this.preparing;
+    this.hooks.progress?.(this.preparing ? { label: t('page.jobHardest'), fraction: null, steps: this.run.steps() } : null);
   }
 
   /** After steps were taken: done when every run is, then one frame. */
@@ -676,6 +717,11 @@ export class Controller {
   setState(state) {
     if (state === this.state) return;
     this.state = state;
+    // Measuring the hardest ends is said only while playing (a job shows its own work).
+    if (state !== 'running' && this.shownPreparing && !this.job) {
+      this.preparing = false;
+      this.showPreparing();
+    }
     this.hooks.state(state);
     if (state === 'paused' || state === 'done') this.prepareBack();
   }

@@ -117,6 +117,8 @@ export function runOptions(mz, settings, maskOf) {
     // Flooding only for the solvers that can, to one goal without waypoints (the module refuses
     // the rest): a race partner, a newly chosen solver or a goal list simply stops at the goal.
     exit: s.exit === 'flood' && floods(mz, s.solver) && !s.goals && !s.via ? 'flood' : 'goal',
+    // Where the ends not given go: the corners, the hardest pair or a random pair.
+    ends: s.ends || 'corners',
   };
 }
 

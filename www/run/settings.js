@@ -86,6 +86,56 @@ export const HEURISTICS = {
 };
 /** When the search stops (the core's world::Exit names): at the goal, or after flooding. */
 export const EXITS = ['goal', 'flood'];
+/** Where the ends not given go (the core's run::Ends names): see `ends` in DEFAULTS. */
+export const ENDS = ['corners', 'hardest', 'random'];
+/** An ends preset in the page's language. */
+export function endsTitle(name) {
+  return t(`page.ends-${name}`);
+}
+
+// ---- exits: a start or goal in a gap of the outer wall --------------------------------------
+//
+// `exit:SIDE` or `exit:SIDE:N` (the core's run::WallExit, src/run/ends.rs): SIDE the outer wall,
+// N the column (north, south walls) or row (west, east) from 0, the middle when left out. Read
+// here as the core reads it (trimmed, any case); the plain square grid only.
+
+/** The outer walls, in the core's order of sides (0 north, 1 east, 2 south, 3 west). */
+export const EXIT_SIDES = ['north', 'east', 'south', 'west'];
+
+/** Whether a start or goal setting is meant as an exit (it starts with `exit:`). */
+export function isExit(text) {
+  return typeof text === 'string' && text.trim().toLowerCase().startsWith('exit:');
+}
+
+/** An exit's text read as { side (0 to 3), at (a number, or null for the middle) }; null when
+ * it is not one. */
+export function parseExit(text) {
+  const match = /^exit:([a-z]+)(?::([0-9]{1,10}))?$/.exec(String(text).trim().toLowerCase().replace(/\s*:\s*/g, ':'));
+  if (!match) return null;
+  const side = EXIT_SIDES.indexOf(match[1]);
+  const at = match[2] === undefined ? null : Number(match[2]);
+  if (side < 0 || (at !== null && at > 0xffffffff)) return null;
+  return { side, at };
+}
+
+/** The places along an exit's wall on a width × height grid (0 to this, less one). */
+export function exitPlaces(exit, width, height) {
+  return exit.side % 2 === 0 ? width : height;
+}
+
+/** The cell inside an exit's gap, as [x, y]; null when its place is past the wall's end. */
+export function exitCell(exit, width, height) {
+  const along = exitPlaces(exit, width, height);
+  const at = exit.at ?? Math.floor((along - 1) / 2);
+  if (at >= along) return null;
+  return [[at, 0], [width - 1, at], [at, height - 1], [0, at]][exit.side];
+}
+
+/** An exit as the address writes it: `exit:west`, `exit:south:5`. */
+export function exitText(exit) {
+  return `exit:${EXIT_SIDES[exit.side]}${exit.at === null ? '' : `:${exit.at}`}`;
+}
+
 /** A*'s weight: f = g + weight · h. */
 export const WEIGHT_MIN = 1;
 export const WEIGHT_MAX = 100;
@@ -200,9 +250,13 @@ export const DEFAULTS = {
   // When the search stops: 'goal' (early exit) or 'flood' (everything reachable first, for
   // the solvers that can: BFS, Dijkstra, A*).
   exit: 'goal',
-  // Start and goal as "X,Y", or '' for the corners (top-left start, bottom-right goal).
+  // Start and goal as "X,Y", a gap in the outer wall as "exit:SIDE[:N]" (the plain square
+  // grid only), or '' for where `ends` puts them: 'corners' (top-left start, bottom-right
+  // goal), 'hardest' (the two ends of a longest path, placed when the search begins) or
+  // 'random' (drawn from the seed). A start or goal given wins over the preset.
   start: '',
   goal: '',
+  ends: 'corners',
   // More goals (the search stops at the nearest) and waypoints in order, each "X,Y;X,Y", or ''.
   goals: '',
   via: '',
@@ -360,7 +414,7 @@ export function cellCount(settings) {
  */
 export function rememberEnds(settings, start, goal) {
   const grid = gridOf(settings);
-  if (plain(grid) || settings.start || settings.goal) return;
+  if (plain(grid) || settings.start || settings.goal || (settings.ends ?? 'corners') !== 'corners') return;
   const key = grid.key ?? `${grid.shape}|${settings.width}|${settings.height}|${grid.mask ?? ''}`;
   if (endsCache.size > 32) endsCache.clear();
   endsCache.set(key, [...start, ...goal]);
@@ -382,10 +436,16 @@ export function goalList(settings) {
   return others.length === 0 ? settings.goal : [settings.goal, ...others].join(';');
 }
 
-/** Where the start or goal is, as [x, y]: its "X,Y" setting, or its corner when ''. */
+/** Where the start or goal is, as [x, y]: its "X,Y" setting, an exit's cell, or its corner when ''. */
 export function pointOf(settings, which) {
   const text = settings[which];
   if (!text) return cornerOf(which, settings.width, settings.height, gridOf(settings));
+  if (isExit(text)) {
+    const exit = parseExit(text);
+    const cell = exit && exitCell(exit, settings.width, settings.height);
+    if (cell) return cell;
+    return cornerOf(which, settings.width, settings.height, gridOf(settings));
+  }
   const [x, y] = text.split(',').map(Number);
   return [x, y];
 }
@@ -401,6 +461,10 @@ export function pointSetting(which, x, y, width, height, grid = null) {
  * width x height maze; on polar grids a ring below `height` and a place in it; not masked. */
 export function pointInside(text, width, height, grid = null) {
   if (!text) return true;
+  if (isExit(text)) {
+    const exit = parseExit(text);
+    return plain(grid) && exit !== null && exitCell(exit, width, height) !== null;
+  }
   const [x, y] = text.split(',').map(Number);
   if (grid?.shape === 'polar') {
     if (y >= height || !ringStartsOf) return false;
@@ -424,11 +488,18 @@ function maskRow(text, y) {
   return text.slice(at, end < 0 ? text.length : end);
 }
 
-/** "Start 0,0 · Goal 23,15" */
-export function describeEnds(settings) {
-  const [sx, sy] = pointOf(settings, 'start');
-  const [gx, gy] = pointOf(settings, 'goal');
-  return t('page.ends', { start: `${sx},${sy}`, goal: `${gx},${gy}` });
+/**
+ * "Start 0,0 · Goal 23,15"; an exit as "a gap in the west wall (0,7)". `placed` ({ start,
+ * goal } as [x, y]), when given, are where the run put the ends (a preset's hardest pair is
+ * known only once the search begins).
+ */
+export function describeEnds(settings, placed = null) {
+  const said = (which) => {
+    const [x, y] = placed?.[which] ?? pointOf(settings, which);
+    const exit = isExit(settings[which]) ? parseExit(settings[which]) : null;
+    return exit ? t('page.exitAt', { side: t(`page.side-${EXIT_SIDES[exit.side]}`), at: `${x},${y}` }) : `${x},${y}`;
+  };
+  return t('page.ends', { start: said('start'), goal: said('goal') });
 }
 
 /** Which corner a start or goal falls back to, in words (for messages). */

@@ -10,12 +10,12 @@ import { quote } from '../words/quote.js';
 import { langSetting, languageCodes, languageName } from '../words/language.js';
 import {
   CORNERS, DENSITY_DEFAULT, EXITS, cellCount, DENSITY_MAX, HEURISTICS, NUMBERS, WEIGHT_MAX, WEIGHT_MIN, CONTROL_SETS, SHAPES, SPEED_MAX, SPEED_MIN, STYLES, describeCorner, formatSpeed, gridOf, messageOf, parseRace, pointInside,
-  pointSetting, MAX_GOALS, MAX_WAYPOINTS, goalList, pointOf,
+  pointSetting, MAX_GOALS, MAX_WAYPOINTS, goalList, pointOf, ENDS, isExit, parseExit, exitCell, exitPlaces, exitText, EXIT_SIDES,
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
 export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
-  'via', 'corners', 'heuristic', 'weight', 'exit', 'seed', 'distances', 'arrows', 'numbers', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
+  'via', 'ends', 'corners', 'heuristic', 'weight', 'exit', 'seed', 'distances', 'arrows', 'numbers', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 /** The parameters of tours and the quiz, read by www/lessons/lessons.js (loaded when first needed). */
 export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
 PARAMS.push(...LESSON_PARAMS);
@@ -227,12 +227,32 @@ export function readSettings(search, api, defaults) {
       // ";5,5": the first goal stays on its corner.
       if (given.trim() === '') continue;
     }
+    // A gap in the outer wall ("exit:west", "exit:south:5"): read apart from cells.
+    if (isExit(given)) {
+      const why = exitRefusal(given, w, h, grid);
+      if (why) refuse(which, given, why, fallback);
+      else settings[which] = exitText(parseExit(given));
+      continue;
+    }
     const cell = cellOf(which, given, fallback);
     if (cell) settings[which] = pointSetting(which, cell[0], cell[1], w, h, grid);
   }
   if (params.has('via')) {
     const pieces = params.get('via').split(';').filter((p) => p.trim() !== '');
     settings.via = cellsOf('via', pieces, MAX_WAYPOINTS, t('page.noWaypoints'));
+  }
+  // An end in a wall gap goes alone, as in the core: more goals and waypoints are left out.
+  if (isExit(settings.start) || isExit(settings.goal)) {
+    if (settings.goals) refuse('goal', settings.goals, t('page.stopsNotWithExit'), t('page.exitAlone'));
+    if (settings.via) refuse('via', settings.via, t('page.stopsNotWithExit'), t('page.exitAlone'));
+    settings.goals = '';
+    settings.via = '';
+  }
+
+  if (params.has('ends')) {
+    const given = params.get('ends');
+    if (ENDS.includes(given.trim())) settings.ends = given.trim();
+    else refuse('ends', given, t('page.useOneOf', { list: ENDS.join(', ') }), settings.ends);
   }
 
   if (params.has('distances')) {
@@ -330,6 +350,17 @@ export function readSettings(search, api, defaults) {
   return { settings, problems: [...new Set(problems)], openedBy };
 }
 
+/** Why an exit cannot be on this grid, in words for the page's refusal; '' when it can. */
+function exitRefusal(given, width, height, grid) {
+  const exit = parseExit(given);
+  if (!exit) return t('page.useExit');
+  if (grid.shape !== 'square' || grid.mask) return t('page.exitSquareOnly');
+  if (!exitCell(exit, width, height)) {
+    return t('page.useExitPlace', { side: EXIT_SIDES[exit.side], max: String(exitPlaces(exit, width, height) - 1) });
+  }
+  return '';
+}
+
 /** "max" or a whole number of steps per second in range; null for anything else. */
 export function parseSpeed(text) {
   const trimmed = String(text).trim().toLowerCase();
@@ -386,6 +417,7 @@ export function writeSettings(settings, step = 0) {
   if (settings.goals) params.set('goal', goalList({ ...settings, goal: pointOf(settings, 'goal').join(',') }));
   else if (settings.goal) params.set('goal', settings.goal);
   if (settings.via) params.set('via', settings.via);
+  if (settings.ends && settings.ends !== 'corners') params.set('ends', settings.ends);
   params.set('seed', settings.seed);
   if (settings.distances) params.set('distances', settings.distances);
   if (settings.arrows) params.set('arrows', '1');

@@ -5,7 +5,7 @@
 import { t } from '../words/i18n.js';
 import { honoursText, solverHonours } from '../run/world.js';
 import {
-  CORNERS, DENSITY_MAX, EXITS, HEURISTICS, NUMBERS, RACE_PRESETS, raceLanes, cornerTitle, heuristicTitle, numbersTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
+  CORNERS, DENSITY_MAX, ENDS, EXITS, endsTitle, HEURISTICS, NUMBERS, RACE_PRESETS, raceLanes, cornerTitle, heuristicTitle, numbersTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
 } from '../run/settings.js';
 
@@ -31,8 +31,11 @@ export class Controls {
       densityField: $('density-field'), maze: $('maze'), ends: $('ends'), corners: $('corners'),
       diagonals: $('diagonals'), heuristic: $('heuristic'), weight: $('weight'), honours: $('solver-honours'),
       arrows: $('arrows'), numbers: $('numbers'),
-      exit: $('exit'), exitField: $('exit-field'),
+      exit: $('exit'), exitField: $('exit-field'), endsPreset: $('ends-preset'),
     };
+    // Where the run put the ends, as { start, goal } ([x, y] each), when a preset placed them
+    // (see showEnds); null: where the settings say.
+    this.placed = null;
     this.summaries = new Map();
     this.fillOptions();
     this.wire(doc);
@@ -74,6 +77,7 @@ export class Controls {
     for (const name of Object.keys(HEURISTICS)) this.el.heuristic.append(option(name, heuristicTitle(name)));
     for (const name of NUMBERS) this.el.numbers.append(option(name, numbersTitle(name)));
     for (const name of EXITS) this.el.exit.append(option(name, t(`page.exit-${name}`)));
+    for (const name of ENDS) this.el.endsPreset?.append(option(name, endsTitle(name)));
     this.el.speed.min = '0';
     this.el.speed.max = String(SPEED_STOPS.length - 1);
     this.el.speed.step = '1';
@@ -106,6 +110,7 @@ export class Controls {
     el.arrows.addEventListener('change', () => this.on.change({ arrows: el.arrows.checked }));
     el.numbers.addEventListener('change', () => this.on.change({ numbers: el.numbers.value }));
     el.exit.addEventListener('change', () => this.on.change({ exit: el.exit.value }));
+    el.endsPreset?.addEventListener('change', () => this.on.change({ ends: el.endsPreset.value }));
     el.weight.addEventListener('change', () => {
       const value = this.checked(el.weight, () => {
         const weight = Number(el.weight.value);
@@ -284,11 +289,17 @@ export class Controls {
     select.value = value;
   }
 
-  /** Where the start and goal are (also after a live re-solve moved one). */
-  showEnds(settings) {
-    const ends = describeEnds(settings);
+  /**
+   * Where the start and goal are (also after a live re-solve moved one); `placed`, where a
+   * preset put them on the run ({ start, goal } as [x, y]: the hardest pair is placed when the
+   * search begins), kept for the next call.
+   */
+  showEnds(settings, placed = this.placed) {
+    this.placed = placed;
+    const ends = describeEnds(settings, settings.ends && settings.ends !== 'corners' ? placed : null);
     if (this.el.ends.textContent !== ends) this.el.ends.textContent = ends;
-    this.el.corners.disabled = !settings.start && !settings.goal;
+    this.el.corners.disabled = !settings.start && !settings.goal && (settings.ends ?? 'corners') === 'corners';
+    if (this.el.endsPreset && this.el.endsPreset.value !== (settings.ends ?? 'corners')) this.el.endsPreset.value = settings.ends ?? 'corners';
   }
 
   showSummary(name) {

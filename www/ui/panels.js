@@ -95,7 +95,10 @@ export class Panels {
       this.showAlgorithm(algorithm);
     }
     if (distance) this.showDistanceLegend(distance);
-    else this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen, safe(() => run.terrainPtr() !== 0, false), weight);
+    else {
+      this.showLegend(algorithm, solver, sawGroups, run.heading() >= 0 || this.headingSeen, safe(() => run.terrainPtr() !== 0, false),
+        safe(() => run.waypoints().length > 0, false), weight);
+    }
     this.highlightLine(run.lastLine());
     const status = statusText(run, state, solver);
     if (this.el.status.textContent !== status) {
@@ -205,9 +208,9 @@ export class Panels {
   }
 
   /** The marks the machine on show uses, plus the markers that are always there. */
-  showLegend(algorithm, solver, sawGroups, heading, terrain = false, weight = 1) {
+  showLegend(algorithm, solver, sawGroups, heading, terrain = false, waypoints = false, weight = 1) {
     if (heading) this.headingSeen = true;
-    const key = `${algorithm}:${solver}:${sawGroups}:${heading}:${terrain}:${weight}`;
+    const key = `${algorithm}:${solver}:${sawGroups}:${heading}:${terrain}:${waypoints}:${weight}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
     // The player walks over the solver's marks, which stay on screen: explain both.
@@ -241,6 +244,7 @@ export class Panels {
       }
     }
     items.push(['start', '', t('page.legendStart')], ['goal', '', t('page.legendGoal')]);
+    if (waypoints) items.push(['waypoint', '', t('page.legendWaypoint')]);
     if (algorithm === 'player') items.push(['player', '', t('page.legendPlayer')]);
     else items.push(['current', '', t('page.legendCurrent')]);
     if (heading) items.push(['heading', '', t('page.legendHeading')]);
