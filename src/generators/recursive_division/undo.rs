@@ -43,7 +43,7 @@ impl RecursiveDivision {
         };
         let (first, second) = chamber.split(horizontal, at);
         for half in [first, second] {
-            if half.can_split() {
+            if self.can_split(&half) {
                 self.stack.pop();
             }
         }
