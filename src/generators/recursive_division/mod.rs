@@ -138,6 +138,10 @@ impl Machine for RecursiveDivision {
         if self.stack.is_empty() {
             // Finished: no chamber is being split any more.
             if let Some(old) = self.shown.take() {
+                // For `undo`: with rooms, the last chamber's size cannot be told from its wall.
+                if self.min_room > 1 {
+                    board.note_words(&[old.x, old.y, old.width, old.height]);
+                }
                 self.mark(board, old, false);
             }
         }
