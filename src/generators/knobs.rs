@@ -29,7 +29,7 @@ pub struct Knob {
     pub default: f64,
     /// Given only with this other knob at this value (the growing tree's `mix`, only with
     /// `policy=mix`).
-    pub needs: Option<(&'static str, f64)>,
+    pub needs: Option<(&'static str, &'static str)>,
 }
 
 /// A chance from 0 to 1.
@@ -72,7 +72,7 @@ pub static KNOBS: &[Knob] = &[
     knob("drop", "eller", CHANCE, 0.5),
     knob("min-room", "recursive-division", whole(1, 64), 1.0),
     knob("policy", "growing-tree", words(&["mix", "newest", "random", "oldest"]), 0.0),
-    Knob { needs: Some(("policy", 0.0)), ..knob("mix", "growing-tree", whole(0, 100), 50.0) },
+    Knob { needs: Some(("policy", "mix")), ..knob("mix", "growing-tree", whole(0, 100), 50.0) },
 ];
 
 /// Knobs given, each once, in the order of [`KNOBS`]: the knob's place there and its value (a
@@ -95,13 +95,12 @@ impl Knob {
     pub fn read(&self, text: &str) -> Result<f64, Sentence> {
         let given = text.trim();
         let value = match self.values {
-            Values::Number { min, max, whole } => given
-                .parse::<f64>()
-                .ok()
-                .filter(|n| (min..=max).contains(n) && (!whole || n.fract() == 0.0)),
+            Values::Number { min, max, whole } => {
+                decimal(given).filter(|n| (min..=max).contains(n) && (!whole || n.fract() == 0.0))
+            }
             Values::Words(words) => words
                 .iter()
-                .position(|word| *word == given || (word.contains('-') && initials(word) == given))
+                .position(|word| *word == given || is_initials(given, word))
                 .map(|i| i as f64),
         };
         value.ok_or_else(|| {
@@ -140,11 +139,31 @@ impl Knob {
     }
 }
 
-/// `south-west` → `sw`.
-fn initials(word: &str) -> String {
-    word.split('-')
-        .filter_map(|part| part.chars().next())
-        .collect()
+/// A plain decimal, `12`, `0.8` or `.25`, of at most 15 digits: read as the whole of its
+/// digits over a power of ten, both exact, so the one rounding gives the same number as Rust's
+/// and JavaScript's own readers (whose code the wasm module then does without).
+fn decimal(text: &str) -> Option<f64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = whole.len() + fraction.len();
+    if digits == 0
+        || digits > 15
+        || !(whole.bytes().chain(fraction.bytes())).all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let number = whole
+        .bytes()
+        .chain(fraction.bytes())
+        .fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
+    Some(number as f64 / 10u64.pow(fraction.len() as u32) as f64)
+}
+
+/// Whether `given` is the initials of a word with hyphens: `sw` for `south-west`.
+fn is_initials(given: &str, word: &str) -> bool {
+    word.contains('-')
+        && given
+            .bytes()
+            .eq(word.split('-').filter_map(|part| part.bytes().next()))
 }
 
 impl Knobs {
@@ -170,21 +189,29 @@ impl Knobs {
         };
         let name = name.trim();
         let Some(at) = KNOBS.iter().position(|knob| knob.name == name) else {
-            let names: Vec<&str> = KNOBS.iter().map(|knob| knob.name).collect();
             return Err(Sentence::new("refusals.knob-unknown")
                 .with("name", Arg::Text(quote(name)))
-                .with("names", Arg::Text(names.join(", "))));
+                .with(
+                    "names",
+                    Arg::Text(joined(KNOBS.iter().map(|knob| knob.name))),
+                ));
         };
         let value = KNOBS[at].read(value)?;
         if self.0.iter().any(|&(i, _)| usize::from(i) == at) {
             return Err(Sentence::new("refusals.knob-twice").with("name", Arg::Text(name.into())));
         }
-        self.0.push((at as u8, value));
-        self.0.sort_by_key(|&(i, _)| i);
+        // Kept in the order of the table (no sort: its code would cost the wasm module).
+        let place = self
+            .0
+            .iter()
+            .take_while(|&&(i, _)| usize::from(i) < at)
+            .count();
+        self.0.insert(place, (at as u8, value));
         Ok(())
     }
 
     /// The value of the knob called `name`: as given, else its default.
+    #[inline(never)]
     pub fn get(&self, name: &str) -> f64 {
         self.given(name)
             .or_else(|| find(name).map(|knob| knob.default))
@@ -223,35 +250,49 @@ impl Knobs {
         for &(i, _) in &self.0 {
             let knob = &KNOBS[usize::from(i)];
             if knob.generator != generator {
-                let own: Vec<&str> = of(generator).map(|knob| knob.name).collect();
-                let (key, list) = if own.is_empty() {
-                    let mut makers: Vec<&str> = KNOBS.iter().map(|knob| knob.generator).collect();
-                    makers.dedup();
-                    ("refusals.knob-none", makers.join(", "))
-                } else {
-                    ("refusals.knob-other", own.join(", "))
+                let own = of(generator).map(|knob| knob.name);
+                let (key, list) = match joined(own) {
+                    list if !list.is_empty() => ("refusals.knob-other", list),
+                    // Each generator's knobs stand together in the table: one name per run.
+                    _ => ("refusals.knob-none", joined(makers())),
                 };
                 return Err(Sentence::new(key)
                     .with("generator", Arg::Text(generator.to_string()))
                     .with("name", Arg::Text(knob.name.to_string()))
                     .with("list", Arg::Text(list)));
             }
-            if let Some((other, value)) = knob.needs {
-                if self.get(other) != value {
-                    let other = find(other).map_or(Values::Words(&[]), |knob| knob.values);
-                    let wanted = Knob {
-                        values: other,
-                        ..*knob
-                    };
+            if let Some((other, word)) = knob.needs {
+                if find(other).is_some_and(|o| o.text(self.get(other)) != word) {
+                    let needed = format!("{other}={word}");
                     return Err(Sentence::new("refusals.knob-needs")
                         .with("name", Arg::Text(knob.name.to_string()))
-                        .with("other", Arg::Text(knob.needs.map_or("", |n| n.0).into()))
-                        .with("value", Arg::Text(wanted.text(value))));
+                        .with("needed", Arg::Text(needed)));
                 }
             }
         }
         Ok(())
     }
+}
+
+/// The generators that have knobs, in the order of [`KNOBS`].
+fn makers() -> impl Iterator<Item = &'static str> {
+    KNOBS
+        .iter()
+        .enumerate()
+        .filter(|&(i, knob)| i == 0 || KNOBS[i - 1].generator != knob.generator)
+        .map(|(_, knob)| knob.generator)
+}
+
+/// Names joined by ", ".
+fn joined(names: impl Iterator<Item = &'static str>) -> String {
+    let mut list = String::new();
+    for name in names {
+        if !list.is_empty() {
+            list.push_str(", ");
+        }
+        list.push_str(name);
+    }
+    list
 }
 
 #[cfg(test)]
@@ -266,6 +307,36 @@ mod tests {
         assert_eq!(knobs.get("join"), 0.5);
         assert_eq!(Knobs::parse(&knobs.text()).unwrap(), knobs);
         assert!(Knobs::parse("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn decimals_read_as_rust_reads_them() {
+        for text in [
+            "0",
+            "1",
+            "0.5",
+            "0.1",
+            "0.3",
+            ".25",
+            "0.12345678901234",
+            "64",
+            "007.70",
+        ] {
+            assert_eq!(decimal(text), text.parse::<f64>().ok(), "{text}");
+        }
+        for text in [
+            "",
+            ".",
+            "1e-1",
+            "-0.5",
+            "+1",
+            "0.5.5",
+            "1,5",
+            "0.1234567890123456",
+            "inf",
+        ] {
+            assert_eq!(decimal(text), None, "{text}");
+        }
     }
 
     #[test]

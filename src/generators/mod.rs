@@ -305,7 +305,7 @@ pub static ALL: &[Entry] = &[
         group: GROUPS[4],
         make: |maze, options| {
             let min_room = options.knobs.get("min-room") as u32;
-            Box::new(RecursiveDivision::new(maze).with_min_room(min_room))
+            Box::new(RecursiveDivision::with_rooms(maze, min_room))
         },
         any_shape: false,
         weave: false,

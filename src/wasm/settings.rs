@@ -17,7 +17,7 @@ const CALL: &str = "MazeRun";
 
 /// The options `new MazeRun` takes, in the order of the positional arguments (`via` and
 /// `exit`, the last, only in the options object: the positional form is deprecated).
-pub const OPTIONS: [&str; 17] = [
+pub const OPTIONS: [&str; 18] = [
     "generator",
     "solver",
     "width",
@@ -35,6 +35,7 @@ pub const OPTIONS: [&str; 17] = [
     "density",
     "via",
     "exit",
+    "knobs",
 ];
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -102,6 +103,12 @@ export interface MazeRunOptions {
      * `dijkstra`, `a-star` and `a-star-weighted`; the others refuse it.
      */
     exit?: "goal" | "flood" | null;
+    /**
+     * The generator's knobs as `"NAME=VALUE"`, several joined by commas (`"join=0.2,drop=0.8"`),
+     * as `generatorKnobs(generator)` lists them; left out: every knob at its default (the
+     * mazes as always). A knob the generator does not have is refused. Options object only.
+     */
+    knobs?: string | null;
 }
 "#;
 
@@ -109,7 +116,7 @@ export interface MazeRunOptions {
 /// `object` tells the options object from the positional arguments, whose width, height and
 /// seed have no defaults.
 pub struct Given {
-    values: [JsValue; 17],
+    values: [JsValue; 18],
     object: bool,
 }
 
@@ -143,7 +150,7 @@ impl Given {
             Some(_) => {}
         }
         let [a, b, c, d, e, f, g, h, i, j, k, l, m, n] = rest;
-        // Waypoints and the exit come in the options object only.
+        // Waypoints, the exit and the knobs come in the options object only.
         let values = [
             first,
             a,
@@ -160,6 +167,7 @@ impl Given {
             l,
             m,
             n,
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
         ];
@@ -233,6 +241,7 @@ impl Given {
                 )?
             },
             density: optional_density(opt("density"), self.get("density"))?,
+            knobs: optional_knobs(opt("knobs"), self.get("knobs"))?,
         })
     }
 }
@@ -240,7 +249,7 @@ impl Given {
 /// The options object's values, in the order of [`OPTIONS`]. Every key it has must be an
 /// option (an unknown one is refused by name, with the option it is closest to); a getter that
 /// throws is refused too.
-fn from_object(object: &JsValue) -> Result<[JsValue; 17], JsError> {
+fn from_object(object: &JsValue) -> Result<[JsValue; 18], JsError> {
     let unreadable = || {
         let options = "use a plain object of settings, e.g. { generator: 'kruskal' }";
         param(CALL, "options").refuse(object, allowed_text(options))
@@ -258,7 +267,7 @@ fn from_object(object: &JsValue) -> Result<[JsValue; 17], JsError> {
             )));
         }
     }
-    let mut values: [JsValue; 17] = Default::default();
+    let mut values: [JsValue; 18] = Default::default();
     for (value, name) in values.iter_mut().zip(OPTIONS) {
         *value = js_sys::Reflect::get(object, &JsValue::from_str(name))
             .map_err(|_| param(CALL, name).fail(&format!("{name} could not be read: it threw")))?;
@@ -448,6 +457,14 @@ pub fn exit(which: Param, value: &JsValue) -> Result<Exit, JsError> {
     match args::optional_text(which, value)? {
         None => Ok(Exit::default()),
         Some(name) => Exit::parse(name.trim()).map_err(|e| which.fail(&e)),
+    }
+}
+
+/// A generator's knobs: undefined or null for none, else `NAME=VALUE` text.
+fn optional_knobs(which: Param, value: &JsValue) -> Result<generators::Knobs, JsError> {
+    match args::optional_text(which, value)? {
+        None => Ok(generators::Knobs::none()),
+        Some(text) => generators::Knobs::parse(&text).map_err(|words| which.fail_with(&words)),
     }
 }
 

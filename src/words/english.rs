@@ -226,7 +226,7 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("refusals.knob-twice", "knob {name} is given twice: give it once"),
     ("refusals.knob-other", "{generator} has no knob {name}: its knobs are {list}"),
     ("refusals.knob-none", "{generator} has no knobs ({name} is not one): knobs are for {list}"),
-    ("refusals.knob-needs", "knob {name} is read only with {other}={value}: leave it out, or give {other}={value}"),
+    ("refusals.knob-needs", "knob {name} is read only with {needed}: leave it out, or give {needed}"),
     ("refusals.weight", "weight {value} is not allowed: give a number from 1 to {max}"),
     ("refusals.exit-flood", "exit flood is not for {name}: it keeps no best way back to every cell it reaches to read the goal's path from after a flood; choose one of {others}, or exit goal"),
     ("refusals.diagonal", "diagonal moves are for the square grid without a mask, not a {grid} grid: choose corners never"),

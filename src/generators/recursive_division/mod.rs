@@ -191,6 +191,12 @@ impl Machine for RecursiveDivision {
 
 impl RecursiveDivision {
     pub fn new(maze: &Maze) -> RecursiveDivision {
+        RecursiveDivision::with_rooms(maze, 1)
+    }
+
+    /// A machine leaving rooms at least `min_room` cells wide and tall (the `min-room` knob):
+    /// above 1 the rooms stay open, so the maze has loops.
+    pub fn with_rooms(maze: &Maze, min_room: u32) -> RecursiveDivision {
         let whole = Chamber {
             x: 0,
             y: 0,
@@ -202,19 +208,10 @@ impl RecursiveDivision {
             stack: vec![whole],
             shown: None,
             walls: 0,
-            min_room: 1,
+            min_room: min_room.max(1),
         };
         machine.drop_thin();
         machine
-    }
-
-    /// The same machine leaving rooms at least `min_room` cells wide and tall (the
-    /// `min-room` knob): above 1 the rooms stay open, so the maze has loops.
-    pub fn with_min_room(mut self, min_room: u32) -> RecursiveDivision {
-        self.min_room = min_room.max(1);
-        self.stack = self.stack.iter().copied().take(1).collect();
-        self.drop_thin();
-        self
     }
 
     /// Whether a wall can split `chamber` with both halves at least the smallest room across:
