@@ -22,10 +22,16 @@ async function cells(page) {
   });
 }
 
-const visible = (page, selector) => page.isVisible(selector);
+/** Shown for real: not hidden, and not only flagged so (a class's display must not show it anyway). */
+const visible = async (page, selector) => {
+  const hidden = await page.evaluate((s) => document.querySelector(s)?.hidden ?? true, selector);
+  return !hidden && (await page.isVisible(selector));
+};
 
 test('knobs show only for a generator that has them, change its maze, and the link carries them', async () => {
   const { page, errors } = await suite.open(`?generator=kruskal${MAZE}`);
+  const flagged = () => page.evaluate(() => document.getElementById('knobs-field').hidden);
+  assert.equal(await flagged(), true);
   assert.equal(await visible(page, '#knobs-field'), false);
   assert.equal(await visible(page, '#knobs-note'), false);
 
@@ -63,7 +69,7 @@ test('knobs show only for a generator that has them, change its maze, and the li
   assert.equal(await visible(page, '#knob-run-close'), false);
   await page.selectOption('#generator', 'prim');
   await waitSettled(page);
-  assert.equal(await visible(page, '#knobs-field'), false);
+  assert.equal(await flagged(), true);
   assert.deepEqual(errors, []);
   assert.deepEqual(again.errors, []);
 });
@@ -94,7 +100,8 @@ test('a knob the generator lacks, or out of range, in the address falls back wit
   ]) {
     const { page, errors } = await suite.open(query + MAZE);
     const said = await page.evaluate(() => [...document.querySelectorAll('#messages li')].map((li) => li.textContent));
-    assert.ok(said.some((m) => says.test(m)), said.join('\n'));
+    // Said of the address, before any run is made from it.
+    assert.ok(said.some((m) => m.startsWith('URL: ') && says.test(m)), said.join('\n'));
     assert.equal(await page.evaluate(() => window.mazestep.controller.settings.knobs), '');
     assert.deepEqual(errors, []);
   }
