@@ -13,7 +13,7 @@ import { mz, state, stateDiff } from './load.mjs';
 const KEYS = ['generator', 'solver', 'width', 'height', 'seed', 'start', 'goal', 'braid', 'shape',
   'mask', 'edits', 'corners', 'heuristic', 'weight', 'density'];
 /** Every option of the object: the positional ones, the waypoints and `exit` (the object only). */
-const OBJECT_KEYS = [...KEYS, 'via', 'exit'];
+const OBJECT_KEYS = [...KEYS, 'via', 'exit', 'knobs'];
 
 /** What `fn` throws (failing the test if it does not), as the Error itself. */
 function refusal(fn) {
