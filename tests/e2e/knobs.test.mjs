@@ -106,3 +106,27 @@ test('a knob the generator lacks, or out of range, in the address falls back wit
     assert.deepEqual(errors, []);
   }
 });
+
+test('<maze-step knobs> makes the knob\'s maze; a bad knob is explained inside the element', async () => {
+  const { page, errors } = await suite.open('');
+  await page.goto(`${suite.server.url}examples/embed.html`);
+  await page.waitForFunction(() => customElements.get('maze-step'));
+  const made = (attributes) => page.evaluate(async (attributes) => {
+    const el = document.createElement('maze-step');
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    document.querySelector('main').append(el);
+    while (!el.run) await new Promise((r) => setTimeout(r, 20));
+    el.run.finish();
+    return { text: el.run.text(false), knobs: el.settings.knobs,
+      messages: [...el.shadowRoot.querySelectorAll('.messages li')].map((li) => li.textContent) };
+  }, attributes);
+  const closing = await made({ generator: 'sidewinder', knobs: 'run-close=1', width: '6', height: '4', seed: '2' });
+  assert.equal(closing.knobs, 'run-close=1');
+  // Every wall line under the top row has a gap above each cell: every cell carves north.
+  const lines = closing.text.trim().split('\n');
+  for (const line of lines.slice(2, -1).filter((_, i) => i % 2 === 0)) assert.equal(line, '#.#.#.#.#.#.#', closing.text);
+  const bad = await made({ generator: 'prim', knobs: 'join=0.1', width: '6', height: '4', seed: '2' });
+  assert.equal(bad.knobs, '');
+  assert.ok(bad.messages.some((m) => /prim has no knobs/.test(m)), bad.messages.join('\n'));
+  assert.deepEqual(errors, []);
+});
