@@ -646,6 +646,7 @@ mod tests {
             via: Vec::new(),
             format: Format::Tiles,
             density: generators::DEFAULT_DENSITY,
+            knobs: generators::Knobs::none(),
             search: Default::default(),
             start_exit: None,
             goal_exit: None,
