@@ -72,6 +72,34 @@ impl Rng {
     }
 }
 
+/// A chance fixed once, tried with one draw each time: for a generator's knob (SideWinder's
+/// run-close, Eller's join and drop). At one half it is exactly [`Rng::coin`], so a knob at its
+/// default draws the same numbers, and makes the same mazes, as the fair coin it replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odds {
+    /// Of the 2³² draws, how many say yes: the top ones.
+    yes: u64,
+}
+
+impl Odds {
+    /// A fair coin.
+    pub const FAIR: Odds = Odds { yes: 1 << 31 };
+
+    /// Yes with chance `p` (clamped to 0 to 1).
+    pub fn new(p: f64) -> Odds {
+        let p = if p.is_nan() { 0.5 } else { p.clamp(0.0, 1.0) };
+        Odds {
+            yes: (p * 4_294_967_296.0).round() as u64,
+        }
+    }
+
+    /// One try: one draw, yes if it is among the top `yes` of the 2³².
+    #[inline]
+    pub fn hit(self, rng: &mut Rng) -> bool {
+        u64::from(rng.next_u32()) + self.yes >= 1 << 32
+    }
+}
+
 /// Fair coins drawn 32 at a time: one 32-bit number from the [`Rng`] gives 32 tosses, used
 /// from the lowest bit up. For machines that toss a coin for almost every cell (Binary Tree,
 /// SideWinder), where one full draw per toss would cost more than the rest of the step. The
@@ -204,6 +232,20 @@ mod tests {
             assert_eq!(a.next_u32(), b.next_u32());
         }
         assert_ne!(Rng::new(1).next_u32(), Rng::new(2).next_u32());
+    }
+
+    #[test]
+    fn odds_at_one_half_are_the_fair_coin_and_the_ends_are_sure() {
+        let (mut a, mut b) = (Rng::new(5), Rng::new(5));
+        assert_eq!(Odds::new(0.5), Odds::FAIR);
+        for _ in 0..1000 {
+            assert_eq!(Odds::FAIR.hit(&mut a), b.coin());
+        }
+        let mut rng = Rng::new(6);
+        assert!((0..1000).all(|_| Odds::new(1.0).hit(&mut rng)));
+        assert!((0..1000).all(|_| !Odds::new(0.0).hit(&mut rng)));
+        let hits = (0..10_000).filter(|_| Odds::new(0.2).hit(&mut rng)).count();
+        assert!((1800..2200).contains(&hits), "{hits} hits of 10000 at 0.2");
     }
 
     #[test]

@@ -353,3 +353,22 @@ fn back_goes_on_from_the_copy_being_prepared() {
     // The copy's last steps were journaled: the next Back takes a step back.
     assert!(run.undoable() > 0);
 }
+
+/// Knobs away from their defaults: SideWinder's and Eller's chances draw a number of their own
+/// instead of a coin, and recursive division leaves rooms; every step is still taken back.
+#[test]
+fn every_step_with_knobs_is_taken_back() {
+    let knobs = [
+        ("sidewinder", "run-close=0.8"),
+        ("eller", "join=0.2,drop=0.9"),
+        ("recursive-division", "min-room=2"),
+        ("binary-tree", "bias=south-west"),
+        ("growing-tree", "policy=oldest"),
+    ];
+    for (generator, text) in knobs {
+        for seed in [1, 2] {
+            let knobs = generators::Knobs::parse(text).unwrap();
+            check_every_step(Settings::new(generator, 7, 6, seed).with_knobs(knobs));
+        }
+    }
+}

@@ -30,7 +30,7 @@ import { quote } from './words/quote.js';
 /** The attributes the element reacts to: the URL's parameters (but race and embed), lang and tour. */
 export const ATTRIBUTES = [
   'generator', 'solver', 'width', 'height', 'seed', 'speed', 'style', 'shape', 'controls', 'autoplay', 'loop',
-  'from', 'to', 'lang', 'tour', 'braid', 'density', 'mask', 'start', 'goal', 'via', 'ends', 'corners', 'heuristic', 'weight', 'exit',
+  'from', 'to', 'lang', 'tour', 'braid', 'density', 'knobs', 'mask', 'start', 'goal', 'via', 'ends', 'corners', 'heuristic', 'weight', 'exit',
   'distances', 'arrows', 'numbers', 'edits', 'step', 'stop',
 ];
 // lang, tour and stop are the element's own (its words, its tour panel): url.js does not read them here.

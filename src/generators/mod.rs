@@ -22,6 +22,7 @@ pub mod braid;
 pub mod eller;
 pub mod growing_tree;
 pub mod hunt_and_kill;
+pub mod knobs;
 pub mod prim;
 pub mod recursive_division;
 pub mod true_prim;
@@ -39,6 +40,7 @@ pub use braid::Braid;
 pub use eller::Eller;
 pub use growing_tree::{GrowingTree, Policy};
 pub use hunt_and_kill::HuntAndKill;
+pub use knobs::{Knob, Knobs, KNOBS};
 pub use kruskal::Kruskal;
 pub use prim::Prim;
 pub use recursive_backtracker::RecursiveBacktracker;
@@ -73,13 +75,15 @@ pub struct Entry {
     pub uses_density: bool,
 }
 
-/// What a generator may be asked for besides the grid: so far, how much of an open world is
-/// blocked.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// What a generator may be asked for besides the grid: how much of an open world is blocked,
+/// and its own knobs.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// The share of cells blocked by `obstacles` and filled at first by `caves`, 0 to
     /// [`MAX_DENSITY`].
     pub density: f64,
+    /// The generator's own knobs ([`knobs`]): those not given keep their defaults.
+    pub knobs: Knobs,
 }
 
 /// The density when none is given.
@@ -91,6 +95,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             density: DEFAULT_DENSITY,
+            knobs: Knobs::none(),
         }
     }
 }
@@ -162,13 +167,10 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &binary_tree::INFO,
         group: GROUPS[0],
-        // The classic bias: every cell carves north or east.
-        make: |maze, _| {
-            Box::new(BinaryTree::new(
-                maze.width(),
-                maze.height(),
-                Bias::NorthEast,
-            ))
+        // The classic bias unless a knob says otherwise: every cell carves north or east.
+        make: |maze, options| {
+            let bias = Bias::ALL[options.knobs.get("bias") as usize % 4];
+            Box::new(BinaryTree::new(maze.width(), maze.height(), bias))
         },
         any_shape: false,
         weave: false,
@@ -178,7 +180,9 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &sidewinder::INFO,
         group: GROUPS[0],
-        make: |maze, _| Box::new(SideWinder::new(maze)),
+        make: |maze, options| {
+            Box::new(SideWinder::new(maze).closing(options.knobs.get("run-close")))
+        },
         any_shape: false,
         weave: false,
         perfect: true,
@@ -271,7 +275,10 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &eller::INFO,
         group: GROUPS[3],
-        make: |maze, _| Box::new(Eller::new(maze)),
+        make: |maze, options| {
+            let knobs = &options.knobs;
+            Box::new(Eller::new(maze).with_chances(knobs.get("join"), knobs.get("drop")))
+        },
         any_shape: false,
         weave: false,
         perfect: true,
@@ -280,9 +287,9 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &growing_tree::INFO,
         group: GROUPS[1],
-        // Newest half the time, a random active cell the other half.
-        make: |maze, _| {
-            let policy = Policy::Mix { newest_percent: 50 };
+        // Newest half the time, a random active cell the other half, unless knobs say.
+        make: |maze, options| {
+            let policy = Policy::of_knobs(&options.knobs);
             match maze.shared_grid() {
                 None => Box::new(GrowingTree::new(maze, policy)),
                 Some(grid) => Box::new(GrowingTree::on(grid, policy)),
@@ -296,7 +303,10 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &recursive_division::INFO,
         group: GROUPS[4],
-        make: |maze, _| Box::new(RecursiveDivision::new(maze)),
+        make: |maze, options| {
+            let min_room = options.knobs.get("min-room") as u32;
+            Box::new(RecursiveDivision::with_rooms(maze, min_room))
+        },
         any_shape: false,
         weave: false,
         perfect: true,
@@ -478,6 +488,8 @@ pub enum GenerateError {
     Braid(String),
     /// A density outside 0 to [`MAX_DENSITY`]; the message says so.
     Density(String),
+    /// A knob the generator does not have, or one read only with another; the message says so.
+    Knob(String),
 }
 
 impl fmt::Display for GenerateError {
@@ -486,7 +498,9 @@ impl fmt::Display for GenerateError {
             GenerateError::Name(e) => e.fmt(f),
             GenerateError::Size(e) => e.fmt(f),
             GenerateError::Shape(e) => e.fmt(f),
-            GenerateError::Braid(e) | GenerateError::Density(e) => e.fmt(f),
+            GenerateError::Braid(e) | GenerateError::Density(e) | GenerateError::Knob(e) => {
+                e.fmt(f)
+            }
         }
     }
 }
@@ -542,6 +556,7 @@ pub fn generate_with(
     let braid = braid::check_share(braid).map_err(GenerateError::Braid)?;
     check_braid_for(entry, braid).map_err(GenerateError::Braid)?;
     check_density(options.density).map_err(GenerateError::Density)?;
+    (options.knobs.check_for(name)).map_err(|e| GenerateError::Knob(e.english()))?;
     let mut machine = (entry.make)(&maze, options);
     let mut board = Board::new(starting_maze(machine.as_ref(), maze));
     // Only the result is returned: nobody sees the marks, so they are not kept.

@@ -162,6 +162,7 @@ impl Run {
         } = checked;
         let options = generators::Options {
             density: settings.density,
+            knobs: settings.knobs.clone(),
         };
         let generator = (entry.make)(&maze, &options);
         let cells = maze.len();

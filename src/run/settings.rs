@@ -59,6 +59,8 @@ pub struct Settings {
     /// The share of cells an open world blocks (`obstacles`, `caves`), 0 to
     /// [`generators::MAX_DENSITY`]; the other generators ignore it.
     pub density: f64,
+    /// The generator's own knobs ([`generators::knobs`]); none given keeps its defaults.
+    pub knobs: generators::Knobs,
 }
 
 impl Settings {
@@ -83,6 +85,7 @@ impl Settings {
             edits: None,
             search: Search::default(),
             density: generators::DEFAULT_DENSITY,
+            knobs: generators::Knobs::none(),
         }
     }
 
@@ -142,6 +145,12 @@ impl Settings {
         self
     }
 
+    /// The same settings with the generator's knobs.
+    pub fn with_knobs(mut self, knobs: generators::Knobs) -> Settings {
+        self.knobs = knobs;
+        self
+    }
+
     /// The same settings with a braid share.
     pub fn with_braid(mut self, braid: f64) -> Settings {
         self.braid = braid;
@@ -150,7 +159,7 @@ impl Settings {
 
     /// Checks every rule the settings keep, alone and together, in a fixed order: the grid
     /// (its size for the shape, the mask), the generator and whether it works on that grid,
-    /// the density, the braid share and whether the generator leaves dead ends to braid, the
+    /// the density, the knobs, the braid share and whether the generator leaves dead ends to braid, the
     /// solver and whether it works on the grid, the edits, the search options (the weight;
     /// diagonal moves only on the plain square grid), then the start and the goal. Returns
     /// what a run is made from: the empty maze, the algorithms and the cells of the ends.
@@ -166,6 +175,9 @@ impl Settings {
         if generators::check_density(self.density).is_err() {
             return Err(RunError::World(generators::density_refusal(self.density)));
         }
+        self.knobs
+            .check_for(&self.generator)
+            .map_err(RunError::World)?;
         if braid::check_share(self.braid).is_err() {
             return Err(RunError::Braid(braid::share_refusal(self.braid)));
         }

@@ -185,6 +185,42 @@ pub fn uses_density(name: JsValue) -> Result<bool, JsError> {
         .map_err(|e| which.fail(&e.to_string()))
 }
 
+/// A generator's knobs, one line each: `NAME DEFAULT number MIN MAX WHOLE` (WHOLE 1 or 0) or
+/// `NAME DEFAULT words WORD WORD …`; `""` for a generator without knobs. Throws for a name
+/// that is no generator.
+#[wasm_bindgen(js_name = generatorKnobs)]
+pub fn generator_knobs(name: JsValue) -> Result<String, JsError> {
+    let which = param("generatorKnobs", "name");
+    let name = args::text(which, &name)?;
+    let entry = generators::find(name.trim()).map_err(|e| which.fail(&e.to_string()))?;
+    let mut lines = String::new();
+    for knob in generators::knobs::of(entry.info.name) {
+        let kind = match knob.values {
+            generators::knobs::Values::Number { min, max, whole } => {
+                format!("number {min} {max} {}", u8::from(whole))
+            }
+            generators::knobs::Values::Words(words) => format!("words {}", words.join(" ")),
+        };
+        lines += &format!("{} {} {kind}\n", knob.name, knob.text(knob.default));
+    }
+    Ok(lines)
+}
+
+/// Knobs as `NAME=VALUE` text, checked for the generator called `generator`: the same text
+/// written the one way (`"bias=south-west,run-close=0.2"`, `""` for none). Throws, with the
+/// reason as `data`, for a knob the generator does not have or a value out of range.
+#[wasm_bindgen(js_name = parseKnobs)]
+pub fn parse_knobs(generator: JsValue, text: JsValue) -> Result<String, JsError> {
+    let which = param("parseKnobs", "text");
+    let name = args::text(param("parseKnobs", "generator"), &generator)?;
+    let text = args::text(which, &text)?;
+    let knobs = generators::Knobs::parse(&text).map_err(|words| which.fail_with(&words))?;
+    knobs
+        .check_for(name.trim())
+        .map_err(|words| which.fail_with(&words))?;
+    Ok(knobs.text())
+}
+
 /// What a solver does with a world, as `[costs, diagonal, uniformOnly, floods]`: whether it
 /// weighs terrain costs, whether it may move diagonally, whether it needs every cell to cost
 /// the same, whether it can flood everything reachable before reading the path (`exit:

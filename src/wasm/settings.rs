@@ -15,9 +15,9 @@ use wasm_bindgen::prelude::*;
 
 const CALL: &str = "MazeRun";
 
-/// The options `new MazeRun` takes, in the order of the positional arguments (`via`, `exit`
-/// and `ends`, the last, only in the options object: the positional form is deprecated).
-pub const OPTIONS: [&str; 18] = [
+/// The options `new MazeRun` takes, in the order of the positional arguments (`via`, `exit`,
+/// `ends` and `knobs`, the last, only in the options object: the positional form is deprecated).
+pub const OPTIONS: [&str; 19] = [
     "generator",
     "solver",
     "width",
@@ -36,6 +36,7 @@ pub const OPTIONS: [&str; 18] = [
     "via",
     "exit",
     "ends",
+    "knobs",
 ];
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -110,6 +111,12 @@ export interface MazeRunOptions {
      * wins over it.
      */
     ends?: "corners" | "hardest" | "random" | null;
+    /**
+     * The generator's knobs as `"NAME=VALUE"`, several joined by commas (`"join=0.2,drop=0.8"`),
+     * as `generatorKnobs(generator)` lists them; left out: every knob at its default (the
+     * mazes as always). A knob the generator does not have is refused. Options object only.
+     */
+    knobs?: string | null;
 }
 "#;
 
@@ -152,7 +159,7 @@ impl Given {
             Some(_) => {}
         }
         let [a, b, c, d, e, f, g, h, i, j, k, l, m, n] = rest;
-        // Waypoints, the exit and the ends come in the options object only.
+        // Waypoints, the exit, the ends and the knobs come in the options object only.
         let values = [
             first,
             a,
@@ -169,6 +176,7 @@ impl Given {
             l,
             m,
             n,
+            JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
@@ -245,6 +253,7 @@ impl Given {
                 )?
             },
             density: optional_density(opt("density"), self.get("density"))?,
+            knobs: optional_knobs(opt("knobs"), self.get("knobs"))?,
         })
     }
 }
@@ -468,6 +477,14 @@ fn ends(which: Param, value: &JsValue) -> Result<Ends, JsError> {
     match args::optional_text(which, value)? {
         None => Ok(Ends::default()),
         Some(name) => Ends::parse(&name).map_err(|e| which.fail(&e)),
+    }
+}
+
+/// A generator's knobs: undefined or null for none, else `NAME=VALUE` text.
+fn optional_knobs(which: Param, value: &JsValue) -> Result<generators::Knobs, JsError> {
+    match args::optional_text(which, value)? {
+        None => Ok(generators::Knobs::none()),
+        Some(text) => generators::Knobs::parse(&text).map_err(|words| which.fail_with(&words)),
     }
 }
 

@@ -12,8 +12,8 @@ import { mz, state, stateDiff } from './load.mjs';
 /** The options, in the order of the positional arguments. */
 const KEYS = ['generator', 'solver', 'width', 'height', 'seed', 'start', 'goal', 'braid', 'shape',
   'mask', 'edits', 'corners', 'heuristic', 'weight', 'density'];
-/** Every option of the object: the positional ones, the waypoints, `exit` and `ends` (the object only). */
-const OBJECT_KEYS = [...KEYS, 'via', 'exit', 'ends'];
+/** Every option of the object: the positional ones, the waypoints, `exit`, `ends` and `knobs` (the object only). */
+const OBJECT_KEYS = [...KEYS, 'via', 'exit', 'ends', 'knobs'];
 
 /** What `fn` throws (failing the test if it does not), as the Error itself. */
 function refusal(fn) {

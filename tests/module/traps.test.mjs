@@ -104,6 +104,7 @@ const freeCalls = (shape) => {
     ['algorithmSummary', ['bfs']], ['algorithmTitle', ['bfs']], ['defaultEnds', [w, h, s, mask]],
     ['eventLabel', ['expand']], ['freshSeed', []], ['generatorGroup', ['kruskal']],
     ['generatorGroups', []], ['generatorNames', []], ['largestPiece', [s, w, h, mask]],
+    ['generatorKnobs', ['eller']], ['parseKnobs', ['eller', 'join=0.2']],
     ['legendBits', ['bfs']], ['legendLabels', ['bfs']], ['markBits', []], ['markNames', []],
     ['maskPresets', []], ['maxSide', []], ['parseBraid', ['35']], ['parsePoint', ['start', '1,2']],
     ['parseSeed', ['7']], ['parseSide', ['width', '9']], ['passageBits', []],

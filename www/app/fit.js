@@ -79,7 +79,7 @@ export function fitMask(page, changes) {
 }
 
 // Edits are a difference from one generated maze: another maze leaves them behind.
-const MAZE_KEYS = ['generator', 'braid', 'density', 'shape', 'width', 'height', 'mask', 'seed'];
+const MAZE_KEYS = ['generator', 'knobs', 'braid', 'density', 'shape', 'width', 'height', 'mask', 'seed'];
 
 export function fitEdits(page, changes) {
   const now = page.controller.settings;

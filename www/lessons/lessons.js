@@ -10,7 +10,7 @@ import { Slicer } from '../run/controller.js';
 
 
 // The settings that make two runs the same maze and search.
-const MAZE_KEYS = ['generator', 'solver', 'braid', 'density', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
+const MAZE_KEYS = ['generator', 'knobs', 'solver', 'braid', 'density', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
   'seed', 'corners', 'heuristic', 'weight'];
 
 /**

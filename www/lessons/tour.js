@@ -21,7 +21,7 @@ export const tourNames = () => Object.keys(TOURS);
 
 // What a tour's maze leaves at its plain value unless it says otherwise.
 export const PLAIN_MAZE = {
-  braid: 0, density: 30, shape: 'square', mask: '', edits: '', start: '', goal: '', race: 'none',
+  braid: 0, density: 30, knobs: '', shape: 'square', mask: '', edits: '', start: '', goal: '', race: 'none',
   corners: 'never', heuristic: 'grid', weight: 1, distances: '', ends: 'corners',
 };
 

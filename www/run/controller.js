@@ -30,7 +30,7 @@ import { say } from '../words/core-words.js';
 import { goalList, isExit, raceLanes } from './settings.js';
 
 /** Settings that define the maze; changing one starts a new run. */
-const RUN_KEYS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
+const RUN_KEYS = ['generator', 'knobs', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'seed', 'start', 'goal',
   'goals', 'via', 'edits', 'corners', 'heuristic', 'weight', 'exit', 'ends'];
 
 // What a live re-solve may change without a new run (see rework).

@@ -64,6 +64,8 @@ export function moduleApi(mz) {
     largestPiece: mz.largestPiece,
     algorithmShapes: (name) => Array.from(mz.algorithmShapes(name)),
     usesDensity: mz.usesDensity,
+    generatorKnobs: (name) => knobsOf(mz, name),
+    parseKnobs: mz.parseKnobs,
     ringStarts: (rings) => Array.from(mz.ringStarts(rings)),
     defaultEnds: mz.defaultEnds,
   };
@@ -114,12 +116,26 @@ export function runOptions(mz, settings, maskOf) {
     heuristic: s.heuristic,
     weight: s.weight,
     density: s.density / 100,
+    // A generator's own knobs as NAME=VALUE text ('' none); see knobsOf.
+    knobs: s.knobs || null,
     // Flooding only for the solvers that can, to one goal without waypoints (the module refuses
     // the rest): a race partner, a newly chosen solver or a goal list simply stops at the goal.
     exit: s.exit === 'flood' && floods(mz, s.solver) && !s.goals && !s.via ? 'flood' : 'goal',
     // Where the ends not given go: the corners, the hardest pair or a random pair.
     ends: s.ends || 'corners',
   };
+}
+
+/**
+ * A generator's knobs as the module lists them (generatorKnobs): [{ name, value (the default, as
+ * text), words }] for a choice of words, or [{ name, value, min, max, whole }] for a number.
+ */
+export function knobsOf(mz, name) {
+  return mz.generatorKnobs(name).split('\n').filter(Boolean).map((line) => {
+    const [knob, value, kind, ...rest] = line.split(' ');
+    if (kind === 'words') return { name: knob, value, words: rest };
+    return { name: knob, value, min: Number(rest[0]), max: Number(rest[1]), whole: rest[2] === '1' };
+  });
 }
 
 /** Whether the module's solver `name` can flood (solverHonours' fourth flag). */

@@ -231,6 +231,8 @@ export const DEFAULTS = {
   braid: 0,
   // Open worlds (obstacles, caves): the percentage of cells blocked, 0 to DENSITY_MAX.
   density: 30,
+  // The generator's own knobs as NAME=VALUE text, several joined by commas ('' = its defaults).
+  knobs: '',
   // The grid: its shape, and a mask setting (www/run/masks.js: '' none, an outline's name,
   // 'word:SCALE:TEXT' or 'cells:…').
   shape: 'square',

@@ -14,7 +14,7 @@ import {
 } from './settings.js';
 
 /** The parameters this page understands, in the order they are written back. */
-export const PARAMS = ['generator', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
+export const PARAMS = ['generator', 'knobs', 'braid', 'density', 'solver', 'race', 'shape', 'width', 'height', 'mask', 'edits', 'start', 'goal',
   'via', 'ends', 'corners', 'heuristic', 'weight', 'exit', 'seed', 'distances', 'arrows', 'numbers', 'speed', 'style', 'lang', 'autoplay', 'step', 'embed', 'controls', 'loop', 'from', 'to'];
 /** The parameters of tours and the quiz, read by www/lessons/lessons.js (loaded when first needed). */
 export const LESSON_PARAMS = ['tour', 'tourtext', 'stop', 'quiz', 'questions'];
@@ -62,6 +62,15 @@ export function readSettings(search, api, defaults) {
     const given = params.get('generator');
     if (generators.includes(given)) settings.generator = given;
     else refuse('generator', given, t('page.useOneOf', { list: generators.join(', ') }), settings.generator);
+  }
+
+  // The generator's knobs, checked for the generator just read (the module's own reader).
+  if (params.has('knobs') && api.parseKnobs) {
+    try {
+      settings.knobs = api.parseKnobs(settings.generator, params.get('knobs'));
+    } catch (err) {
+      problems.push(t('page.urlCore', { message: messageOf(err), fallback: t('page.knobsDefault') }));
+    }
   }
 
   if (params.has('braid')) {
@@ -393,6 +402,8 @@ export function parseStep(text) {
 export function writeSettings(settings, step = 0) {
   const params = new URLSearchParams();
   params.set('generator', settings.generator);
+  // Knobs only when some are set: every older link stays as it was.
+  if (settings.knobs) params.set('knobs', settings.knobs);
   // Braid is a percentage; left out when off, so plain addresses stay short.
   if (settings.braid > 0) params.set('braid', String(settings.braid));
   // The density only when it differs from the default (it matters to open worlds only).

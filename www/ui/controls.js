@@ -4,6 +4,7 @@
 
 import { t } from '../words/i18n.js';
 import { honoursText, solverHonours } from '../run/world.js';
+import { KnobControls } from './knobs.js';
 import {
   CORNERS, DENSITY_MAX, ENDS, EXITS, endsTitle, HEURISTICS, NUMBERS, RACE_PRESETS, raceLanes, cornerTitle, heuristicTitle, numbersTitle, describeDensity, WEIGHT_MAX, WEIGHT_MIN, BRAID_MAX, BRAID_STEP, SPEED_STOPS, describeBraid, describeEnds, describeSpeed, messageOf,
   positionToSpeed, speedToPosition,
@@ -37,6 +38,7 @@ export class Controls {
     // (see showEnds); null: where the settings say.
     this.placed = null;
     this.summaries = new Map();
+    this.knobs = new KnobControls(doc, api, (knobs) => this.on.change({ knobs }));
     this.fillOptions();
     this.wire(doc);
   }
@@ -91,7 +93,8 @@ export class Controls {
     const el = this.el;
     el.generator.addEventListener('change', () => {
       this.showSummary(el.generator.value);
-      this.on.change({ generator: el.generator.value });
+      // Knobs belong to their generator: another one starts at its own defaults.
+      this.on.change({ generator: el.generator.value, knobs: '' });
     });
     // The text follows the slider while it moves; the new maze comes when it is let go.
     el.braid.addEventListener('input', () => this.showBraid(Number(el.braid.value)));
@@ -247,6 +250,7 @@ export class Controls {
     this.showDensity(settings.density);
     // The slider only for the generators that read it (the core says which).
     el.densityField.hidden = !this.usesDensity(settings.generator);
+    this.knobs.show(settings.generator, settings.knobs);
     el.solver.value = settings.solver;
     this.showRace(settings);
     el.diagonals.value = settings.corners;
@@ -361,6 +365,7 @@ export class Controls {
       delete item.dataset.summary;
     }
     this.showSummary(this.el.generator.value);
+    this.knobs.relabel();
   }
 
   /** Play turns into Pause while running; Step is useless once done. */

@@ -260,7 +260,7 @@ export class RaceView {
 
   keyOf(s) {
     // The world too: after an edit the same maze settings give another race.
-    return [s.generator, s.braid, s.density, s.width, s.height, s.seed, s.start, s.goal, s.solver, s.race,
+    return [s.generator, s.knobs, s.braid, s.density, s.width, s.height, s.seed, s.start, s.goal, s.solver, s.race,
       s.shape, s.mask, s.edits, s.corners, s.heuristic, s.weight].join('|');
   }
 

@@ -36,11 +36,12 @@ fn make(
     layout: &Layout,
     seed: u64,
     braid: f64,
-    density: f64,
+    (density, knobs): (f64, &generators::Knobs),
 ) -> Result<Maze, Failure> {
     let empty = &layout.empty;
-    let made = if density != generators::DEFAULT_DENSITY {
-        let options = generators::Options { density };
+    let made = if density != generators::DEFAULT_DENSITY || !knobs.is_empty() {
+        let knobs = knobs.clone();
+        let options = generators::Options { density, knobs };
         generators::generate_with(algorithm, empty.clone(), seed, braid, &options)
     } else if layout.is_plain() {
         // Made afresh rather than copied: the same maze, without copying the empty one.
@@ -60,7 +61,13 @@ fn generate(job: &Generate, out: &mut impl Write) -> Result<(), Failure> {
     }
     for i in 0..job.count {
         let seed = job.first_seed + i;
-        let maze = make(job.algorithm, &job.layout, seed, job.braid, job.density)?;
+        let maze = make(
+            job.algorithm,
+            &job.layout,
+            seed,
+            job.braid,
+            (job.density, &job.knobs),
+        )?;
         match job.format {
             Format::Tiles => output::tiles(&maze, out)?,
             Format::Graph => output::graph_line(&maze, job.algorithm, seed, job.braid, out)?,
@@ -104,7 +111,13 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
         let (maze, report, _) = solve_in_world(job)?;
         (job, maze, report)
     } else {
-        let maze = make(job.algorithm, &job.layout, job.seed, job.braid, job.density)?;
+        let maze = make(
+            job.algorithm,
+            &job.layout,
+            job.seed,
+            job.braid,
+            (job.density, &job.knobs),
+        )?;
         let report = solvers::solve(job.solver, &maze, job.start, job.goal)
             .map_err(|e| Failure::Usage(e.to_string()))?;
         (job, maze, report)
@@ -248,6 +261,7 @@ fn solve_in_world(job: &Solve) -> Result<(Maze, Report, (usize, usize)), Failure
     .with_solver(job.solver)
     .with_braid(job.braid)
     .with_density(job.density)
+    .with_knobs(job.knobs.clone())
     .with_search(job.search);
     settings.mask = layout.mask.clone();
     settings.edits = job.world.as_ref().map(|(_, edits)| Arc::new(edits.clone()));
@@ -276,7 +290,13 @@ fn stats(job: &Stats, out: &mut impl Write) -> Result<(), Failure> {
     let mut summary = Summary::new();
     for i in 0..job.samples {
         let seed = job.first_seed + i;
-        let maze = make(job.algorithm, &job.layout, seed, job.braid, job.density)?;
+        let maze = make(
+            job.algorithm,
+            &job.layout,
+            seed,
+            job.braid,
+            (job.density, &job.knobs),
+        )?;
         summary.add(&stats::measure(&maze));
     }
     let text = if job.json {

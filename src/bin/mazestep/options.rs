@@ -112,6 +112,8 @@ pub struct Generate {
     pub braid: f64,
     /// The share of cells an open world blocks.
     pub density: f64,
+    /// The generator's knobs (`--knob`).
+    pub knobs: generators::Knobs,
     pub format: Format,
     /// `--out DIR`: a teacher's pack of worksheet pages and an answer key, as files.
     pub pack: Option<Pack>,
@@ -165,6 +167,8 @@ pub struct Solve {
     pub format: Format,
     /// The share of cells an open world blocks.
     pub density: f64,
+    /// The generator's knobs (`--knob`).
+    pub knobs: generators::Knobs,
     /// How the search may move and guess (`--moves`, `--corners`, `--heuristic`, `--weight`).
     pub search: Search,
     /// `--start exit:…`, `--goal exit:…`: the ends that are gaps in the outer wall.
@@ -193,6 +197,8 @@ pub struct Stats {
     pub braid: f64,
     /// The share of cells an open world blocks.
     pub density: f64,
+    /// The generator's knobs (`--knob`).
+    pub knobs: generators::Knobs,
     /// JSON instead of the text table.
     pub json: bool,
 }
@@ -302,8 +308,13 @@ const VIA: Opt = Opt {
     name: "--via",
     hint: "a cell as X,Y, e.g. 4,4; give it again for more waypoints, in order",
 };
+const KNOB: Opt = Opt {
+    name: "--knob",
+    hint: "a generator's knob as NAME=VALUE, e.g. run-close=0.8 (see mazestep list); give it \
+           again for more knobs",
+};
 /// The options that may be given more than once: every value is kept, in order.
-const REPEATABLE: [&str; 2] = ["--goal", "--via"];
+const REPEATABLE: [&str; 3] = ["--goal", "--via", "--knob"];
 const FORMAT_GENERATE: Opt = Opt {
     name: "--format",
     hint: "tiles, json, svg, graph, world or none",
@@ -413,6 +424,7 @@ const GENERATE_OPTS: &[&Opt] = &[
     &COUNT,
     &BRAID,
     &DENSITY,
+    &KNOB,
     &FORMAT_GENERATE,
     &OUT,
     &PAPER,
@@ -434,6 +446,7 @@ const SOLVE_OPTS: &[&Opt] = &[
     &SEED,
     &BRAID,
     &DENSITY,
+    &KNOB,
     &WORLD,
     &START,
     &GOAL,
@@ -456,6 +469,7 @@ const STATS_OPTS: &[&Opt] = &[
     &SEED,
     &BRAID,
     &DENSITY,
+    &KNOB,
     &FORMAT_STATS,
 ];
 
@@ -544,7 +558,10 @@ fn read_options(
                 ))
             }
         };
-        let Some(slot) = opts.iter().position(|opt| opt.name == name) else {
+        // A knob's own name (`--bias sw`) is `--knob` with that name (`--knob bias=sw`).
+        let knob = name.strip_prefix("--").and_then(generators::knobs::find);
+        let named = |n: &str| opts.iter().position(|opt| opt.name == n);
+        let Some(slot) = named(&name).or(knob.and_then(|_| named(KNOB.name))) else {
             return Err(unknown(&name));
         };
         let value = match parser.optional_value() {
@@ -561,8 +578,12 @@ fn read_options(
                 .map(text)
                 .ok_or_else(|| format!("option {name} needs a value: {}", opts[slot].hint))?,
         };
+        let value = match knob {
+            Some(knob) if opts[slot].name != name => format!("{}={value}", knob.name),
+            _ => value,
+        };
         match given.values[slot] {
-            Some(_) if REPEATABLE.contains(&name.as_str()) => given.again.push((slot, value)),
+            Some(_) if REPEATABLE.contains(&opts[slot].name) => given.again.push((slot, value)),
             Some(_) => return Err(format!("option {name} is given twice: give it once")),
             None => given.values[slot] = Some(value),
         }
@@ -584,10 +605,12 @@ fn generate(args: &[String]) -> Result<Generate, String> {
     let count = count.unwrap_or(1);
     let braid = braid(&given)?;
     let density = density(&given)?;
+    let knobs = knobs(&given)?;
     let settings = asked
         .settings(algorithm)
         .with_braid(braid)
-        .with_density(density);
+        .with_density(density)
+        .with_knobs(knobs.clone());
     let checked = checked(&settings, &asked)?;
     let layout = asked.layout(checked);
     let format = format(given.get("--format"), true, &layout)?;
@@ -630,6 +653,7 @@ fn generate(args: &[String]) -> Result<Generate, String> {
         count,
         braid,
         density,
+        knobs,
         format,
         pack,
     })
@@ -816,6 +840,15 @@ fn density(given: &Given) -> Result<f64, String> {
         .map_err(|_| generators::density_refusal_of(&parse::quote(text)).english())
 }
 
+/// The `--knob` values (and knobs given by their own names), in the order typed.
+fn knobs(given: &Given) -> Result<generators::Knobs, String> {
+    let mut knobs = generators::Knobs::none();
+    for pair in given.all(KNOB.name) {
+        knobs.add(pair).map_err(|words| words.english())?;
+    }
+    Ok(knobs)
+}
+
 /// How the search may move: `--moves` and `--corners` together. Whether the grid allows
 /// diagonal moves (8, or any corner rule but never) is the core's rule ([`Settings::check`]).
 fn corners(given: &Given) -> Result<Corners, String> {
@@ -895,7 +928,9 @@ fn solve(args: &[String]) -> Result<Solve, String> {
     let world_file = given.get("--world");
     if world_file.is_some() {
         // The file gives the grid and its cells: nothing else may make them.
-        for opt in [&ALGORITHM, &SHAPE, &MASK, &WIDTH, &HEIGHT, &BRAID, &DENSITY] {
+        for opt in [
+            &ALGORITHM, &SHAPE, &MASK, &WIDTH, &HEIGHT, &BRAID, &DENSITY, &KNOB,
+        ] {
             if given.get(opt.name).is_some() {
                 return Err(format!(
                     "{} cannot be given with --world: the world file gives the size and the cells",
@@ -926,7 +961,8 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         .settings(algorithm)
         .with_solver(solver.info.name)
         .with_braid(braid)
-        .with_density(density);
+        .with_density(density)
+        .with_knobs(knobs(&given)?);
     let world_edits = world.as_ref().map(world::text::WorldText::edits);
     settings.edits = world_edits.clone().map(Arc::new);
     // The core checks the settings as they are read, so that the mistake reported first does
@@ -1001,6 +1037,7 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         via,
         format,
         density,
+        knobs: settings.knobs.clone(),
         search: settings.search,
         start_exit,
         goal_exit,
@@ -1024,10 +1061,12 @@ fn stats(args: &[String]) -> Result<Stats, String> {
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
     let density = density(&given)?;
+    let knobs = knobs(&given)?;
     let settings = asked
         .settings(algorithm)
         .with_braid(braid)
-        .with_density(density);
+        .with_density(density)
+        .with_knobs(knobs.clone());
     let checked = checked(&settings, &asked)?;
     let layout = asked.layout(checked);
     let json = match given.get("--format").unwrap_or("text").trim() {
@@ -1063,6 +1102,7 @@ fn stats(args: &[String]) -> Result<Stats, String> {
         fresh_seed,
         braid,
         density,
+        knobs,
         json,
     })
 }

@@ -17,22 +17,23 @@ use std::io::{self, Write};
 const USAGE: &str = "\
 usage:
   mazestep generate --algorithm NAME --width W --height H [--seed S] [--count N]
-                    [--braid P] [--density D] [--shape SHAPE] [--mask FILE]
-                    [--format tiles|json|svg|graph|world|none]
+                    [--braid P] [--density D] [--knob NAME=VALUE]... [--shape SHAPE]
+                    [--mask FILE] [--format tiles|json|svg|graph|world|none]
   mazestep generate --algorithm NAME --width W --height H [--seed S] [--count N]
                     --format svg --out DIR [--paper a4|letter] [--lines name,date]
                     [--title TEXT] [--lang en|ko] [--start END] [--goal END]
                     [--ends E] [--force]
   mazestep solve --solver NAME [--algorithm NAME] [--width W] [--height H] [--seed S]
-                 [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--start X,Y]
-                 [--goal X,Y]... [--via X,Y]... [--ends E] [--moves 4|8] [--corners RULE]
-                 [--heuristic NAME] [--weight W] [--exit goal|flood]
-                 [--format tiles|json|svg|graph]
+                 [--braid P] [--density D] [--knob NAME=VALUE]... [--shape SHAPE]
+                 [--mask FILE] [--start X,Y] [--goal X,Y]... [--via X,Y]... [--ends E]
+                 [--moves 4|8] [--corners RULE] [--heuristic NAME] [--weight W]
+                 [--exit goal|flood] [--format tiles|json|svg|graph]
   mazestep solve --solver NAME --world FILE [--start X,Y] [--goal X,Y] [--moves 4|8]
                  [--corners RULE] [--heuristic NAME] [--weight W] [--exit goal|flood]
                  [--format ...]
   mazestep stats --algorithm NAME --width W --height H --samples N [--seed S]
-                 [--braid P] [--density D] [--shape SHAPE] [--mask FILE] [--format text|json]
+                 [--braid P] [--density D] [--knob NAME=VALUE]... [--shape SHAPE]
+                 [--mask FILE] [--format text|json]
   mazestep list          names and summaries of all generators and solvers
   mazestep help          this text (also --help, -h)
   mazestep --version     the version
@@ -57,6 +58,8 @@ options:
   --samples N        stats: measure N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --braid P          remove a share P (0 to 1, e.g. 0.5) of the dead ends, adding loops
   --density D        open worlds: the share of cells blocked, 0 to 0.9 (default 0.3)
+  --knob NAME=VALUE  a generator's own knob (again for more; mazestep list names them),
+                     e.g. --knob run-close=0.8; also --NAME VALUE, e.g. --bias sw
   --world FILE       solve a world file: rows of # (blocked) . (free) 1-9 (cost) S G
   --moves 4|8        solve: moves along the sides, or diagonals too (square grid)
   --corners RULE     never, no-obstacles (default with 8 moves), at-most-one, always
@@ -128,6 +131,15 @@ pub fn list() -> String {
     for entry in solvers::ALL {
         let info = entry.info;
         text += &format!("  {:width$}  {}\n", info.name, info.summary);
+    }
+    text += "knobs (--knob NAME=VALUE, or --NAME VALUE):\n";
+    for knob in generators::KNOBS {
+        let allowed = knob.allowed().english();
+        let default = knob.text(knob.default);
+        text += &format!(
+            "  {:width$}  {}: {allowed}, default {default}\n",
+            knob.name, knob.generator
+        );
     }
     text
 }
@@ -339,8 +351,13 @@ pub fn stats_text(job: &Stats, summary: &Summary) -> String {
     } else {
         job.layout.describe()
     };
+    // Knobs only when given: the heading without them is as it always was.
+    let knobs = match job.knobs.text() {
+        text if text.is_empty() => text,
+        text => format!(", knobs {text}"),
+    };
     let mut text = format!(
-        "{} {grid}, {} maze{} (seeds {} to {}), braid {}\n",
+        "{} {grid}, {} maze{} (seeds {} to {}), braid {}{knobs}\n",
         job.algorithm,
         job.samples,
         if job.samples == 1 { "" } else { "s" },
@@ -383,8 +400,12 @@ pub fn stats_json(job: &Stats, summary: &Summary) -> String {
         Shape::Polar => write!(grid, "\"rings\":{}", job.height),
         _ => write!(grid, "\"width\":{},\"height\":{}", job.width, job.height),
     };
+    let knobs = match job.knobs.text() {
+        text if text.is_empty() => text,
+        text => format!("\"knobs\":{},", json_string(&text)),
+    };
     let mut json = format!(
-        "{{\"algorithm\":{},{grid},\"samples\":{},\"first_seed\":{},\"last_seed\":{},\"braid\":{},\"stats\":{{",
+        "{{\"algorithm\":{},{grid},\"samples\":{},\"first_seed\":{},\"last_seed\":{},\"braid\":{},{knobs}\"stats\":{{",
         json_string(job.algorithm),
         job.samples,
         job.first_seed,
@@ -680,6 +701,7 @@ mod tests {
             via: Vec::new(),
             format: Format::Tiles,
             density: generators::DEFAULT_DENSITY,
+            knobs: generators::Knobs::none(),
             search: Default::default(),
             start_exit: None,
             goal_exit: None,

@@ -32,7 +32,7 @@ use crate::board::{mark, Board};
 use crate::machine::Structure;
 use crate::machine::{Event, Info, Line, Machine, Step};
 use crate::maze::{Direction, Maze};
-use crate::rng::Rng;
+use crate::rng::{Odds, Rng};
 
 pub static INFO: Info = Info {
     name: "eller",
@@ -101,6 +101,10 @@ pub struct Eller {
     free: Vec<u32>,
     merges: u64,
     current: Option<usize>,
+    /// The chances of joining two neighbours of different sets, and of a cell carving down
+    /// (the `join` and `drop` knobs; fair coins by default).
+    join: Odds,
+    drop: Odds,
 }
 
 impl Machine for Eller {
@@ -120,7 +124,7 @@ impl Machine for Eller {
                         },
                         SAME_SET,
                     )
-                } else if self.last_row() || rng.coin() {
+                } else if self.last_row() || self.join.hit(rng) {
                     board.carve(cell, Direction::East);
                     let (kept, absorbed) = self.merge(board, x);
                     Step::new(
@@ -143,7 +147,7 @@ impl Machine for Eller {
                 let id = self.set[x as usize];
                 self.undecided[id as usize] -= 1;
                 let last_chance = self.undecided[id as usize] == 0 && !self.went_down[id as usize];
-                if last_chance || rng.coin() {
+                if last_chance || self.drop.hit(rng) {
                     let below = board.carve(cell, Direction::South);
                     board.set_group(below, id);
                     self.below[x as usize] = id;
@@ -221,7 +225,18 @@ impl Eller {
             free: (1..=width).rev().collect(),
             merges: 0,
             current: None,
+            join: Odds::FAIR,
+            drop: Odds::FAIR,
         }
+    }
+
+    /// The same machine joining neighbours with chance `join` and carving down with chance
+    /// `drop` (the knobs; one half each, the default, is the fair coin). A low `join` leaves
+    /// the rows cut into short pieces and the maze runs down in vertical corridors; a high
+    /// `drop` sends more passages down.
+    pub fn with_chances(mut self, join: f64, drop: f64) -> Eller {
+        (self.join, self.drop) = (Odds::new(join), Odds::new(drop));
+        self
     }
 
     /// The row being built.

@@ -92,6 +92,18 @@ impl Policy {
             Policy::Mix { newest_percent } => format!("mix-{}", newest_percent.min(100)),
         }
     }
+
+    /// The policy the `policy` and `mix` knobs ask for (`mix` with 50 by default).
+    pub fn of_knobs(knobs: &crate::generators::Knobs) -> Policy {
+        match knobs.get("policy") as u8 {
+            1 => Policy::Newest,
+            2 => Policy::Random,
+            3 => Policy::Oldest,
+            _ => Policy::Mix {
+                newest_percent: knobs.get("mix") as u8,
+            },
+        }
+    }
 }
 
 /// A blanked (removed) entry of the active list.

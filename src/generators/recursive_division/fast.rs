@@ -37,15 +37,11 @@ impl RecursiveDivision {
         // Nothing is shown when nobody watches, and nothing is left to show at the end.
         self.shown = None;
         while let Some(chamber) = self.stack.pop() {
-            let horizontal = match chamber.width.cmp(&chamber.height) {
-                std::cmp::Ordering::Less => true,
-                std::cmp::Ordering::Greater => false,
-                std::cmp::Ordering::Equal => rng.coin(),
-            };
+            let horizontal = self.across_rows(chamber, rng);
             let (length, at) = if horizontal {
-                (chamber.width, rng.below(chamber.height - 1) + 1)
+                (chamber.width, self.place(chamber.height, rng))
             } else {
-                (chamber.height, rng.below(chamber.width - 1) + 1)
+                (chamber.height, self.place(chamber.width, rng))
             };
             let (first, second) = chamber.split(horizontal, at);
             let gap = rng.below(length);
@@ -74,10 +70,10 @@ impl RecursiveDivision {
                 cells[gap_cell + 1] |= W;
             }
             // Only chambers that can be split go on the stack, as `drop_thin` leaves it.
-            if second.can_split() {
+            if self.can_split(&second) {
                 self.stack.push(second);
             }
-            if first.can_split() {
+            if self.can_split(&first) {
                 self.stack.push(first);
             }
             steps += 1;

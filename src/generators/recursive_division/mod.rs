@@ -89,10 +89,6 @@ impl Chamber {
             (first, second)
         }
     }
-
-    fn can_split(&self) -> bool {
-        self.width >= 2 && self.height >= 2
-    }
 }
 
 /// Recursive division as a step machine.
@@ -104,6 +100,9 @@ pub struct RecursiveDivision {
     /// The chamber split by the last step, marked on the board.
     shown: Option<Chamber>,
     walls: u64,
+    /// The smallest room (the `min-room` knob, 1 by default): no wall leaves a half narrower
+    /// than this, and a chamber that no wall can split so is left open, a room.
+    min_room: u32,
 }
 
 impl Machine for RecursiveDivision {
@@ -117,17 +116,13 @@ impl Machine for RecursiveDivision {
         self.mark(board, chamber, true);
         self.shown = Some(chamber);
         let Chamber { width, height, .. } = chamber;
-        let horizontal = match width.cmp(&height) {
-            std::cmp::Ordering::Less => true,
-            std::cmp::Ordering::Greater => false,
-            std::cmp::Ordering::Equal => rng.coin(),
-        };
+        let horizontal = self.across_rows(chamber, rng);
         // The wall runs along `length` cells, on their `dir` side, after `at` cells of the
         // chamber; the halves are `first` and `second`.
         let (dir, length, at) = if horizontal {
-            (Direction::South, width, rng.below(height - 1) + 1)
+            (Direction::South, width, self.place(height, rng))
         } else {
-            (Direction::East, height, rng.below(width - 1) + 1)
+            (Direction::East, height, self.place(width, rng))
         };
         let (first, second) = chamber.split(horizontal, at);
         let gap = rng.below(length);
@@ -143,6 +138,10 @@ impl Machine for RecursiveDivision {
         if self.stack.is_empty() {
             // Finished: no chamber is being split any more.
             if let Some(old) = self.shown.take() {
+                // For `undo`: with rooms, the last chamber's size cannot be told from its wall.
+                if self.min_room > 1 {
+                    board.note_words(&[old.x, old.y, old.width, old.height]);
+                }
                 self.mark(board, old, false);
             }
         }
@@ -192,6 +191,12 @@ impl Machine for RecursiveDivision {
 
 impl RecursiveDivision {
     pub fn new(maze: &Maze) -> RecursiveDivision {
+        RecursiveDivision::with_rooms(maze, 1)
+    }
+
+    /// A machine leaving rooms at least `min_room` cells wide and tall (the `min-room` knob):
+    /// above 1 the rooms stay open, so the maze has loops.
+    pub fn with_rooms(maze: &Maze, min_room: u32) -> RecursiveDivision {
         let whole = Chamber {
             x: 0,
             y: 0,
@@ -203,9 +208,42 @@ impl RecursiveDivision {
             stack: vec![whole],
             shown: None,
             walls: 0,
+            min_room: min_room.max(1),
         };
         machine.drop_thin();
         machine
+    }
+
+    /// Whether a wall can split `chamber` with both halves at least the smallest room across:
+    /// one cell wide or tall is a corridor, already a perfect maze.
+    fn can_split(&self, chamber: &Chamber) -> bool {
+        let room = 2 * self.min_room;
+        chamber.width >= 2
+            && chamber.height >= 2
+            && (chamber.width >= room || chamber.height >= room)
+    }
+
+    /// Whether the wall runs across the rows (east to west, splitting the height): across the
+    /// longer side, by a coin if it is square, unless only one way leaves rooms big enough.
+    #[inline]
+    pub(super) fn across_rows(&self, chamber: Chamber, rng: &mut Rng) -> bool {
+        let room = 2 * self.min_room;
+        match (chamber.height >= room, chamber.width >= room) {
+            (true, false) => true,
+            (false, true) => false,
+            _ => match chamber.width.cmp(&chamber.height) {
+                std::cmp::Ordering::Less => true,
+                std::cmp::Ordering::Greater => false,
+                std::cmp::Ordering::Equal => rng.coin(),
+            },
+        }
+    }
+
+    /// Where the wall goes along a side of `side` cells: after at least the smallest room,
+    /// leaving at least that much.
+    #[inline]
+    pub(super) fn place(&self, side: u32, rng: &mut Rng) -> u32 {
+        self.min_room + rng.below(side + 1 - 2 * self.min_room)
     }
 
     /// The chambers waiting to be split, the next one last.
@@ -253,7 +291,7 @@ impl RecursiveDivision {
     /// Drops chambers that cannot be split from the top of the stack: a chamber one cell wide
     /// or tall is a straight corridor, already a perfect maze.
     fn drop_thin(&mut self) {
-        while self.stack.last().is_some_and(|c| !c.can_split()) {
+        while self.stack.last().is_some_and(|c| !self.can_split(c)) {
             self.stack.pop();
         }
     }

@@ -18,9 +18,26 @@ impl RecursiveDivision {
         };
         let (cx, cy) = (cell % self.maze_width, cell / self.maze_width);
         let horizontal = side == Direction::South.side();
+        // With rooms, the last step noted its chamber after the one shown before it.
+        let (notes, last) = match notes.len().checked_sub(4) {
+            Some(at) if self.shown.is_none() && self.min_room > 1 => {
+                let [x, y, width, height] =
+                    [notes[at], notes[at + 1], notes[at + 2], notes[at + 3]];
+                (
+                    &notes[..at],
+                    Some(Chamber {
+                        x,
+                        y,
+                        width,
+                        height,
+                    }),
+                )
+            }
+            _ => (notes, None),
+        };
         // The chamber split is shown, except after the last step: there both halves were too
         // thin to split, so it was two cells across the wall, which starts at its corner.
-        let chamber = self.shown.unwrap_or(if horizontal {
+        let chamber = self.shown.or(last).unwrap_or(if horizontal {
             Chamber {
                 x: cx,
                 y: cy,
@@ -43,7 +60,7 @@ impl RecursiveDivision {
         };
         let (first, second) = chamber.split(horizontal, at);
         for half in [first, second] {
-            if half.can_split() {
+            if self.can_split(&half) {
                 self.stack.pop();
             }
         }

@@ -17,7 +17,8 @@ impl SideWinder {
         rng: &mut Rng,
     ) -> (u64, Option<Step>) {
         let mut steps = 0;
-        if !board.is_displaying() && !board.is_journaling() {
+        // Only the fair coins come a word at a time; other odds are stepped cell by cell.
+        if !board.is_displaying() && !board.is_journaling() && self.close_odds.is_none() {
             // Row by row up to the last one, which is stepped so that its last step is known.
             let last_row = self.len - self.width;
             while self.next < last_row {

@@ -33,7 +33,7 @@ mod views;
 use crate::board::{mark, Board};
 use crate::machine::{Event, Info, Line, Machine, Step, Structure};
 use crate::maze::{Direction, Maze};
-use crate::rng::{Coins, Rng};
+use crate::rng::{Coins, Odds, Rng};
 use crate::words::Sentence;
 
 pub static INFO: Info = Info {
@@ -75,6 +75,9 @@ pub struct SideWinder {
     run_start: usize,
     /// Close-or-extend coins, 32 from each random number.
     coins: Coins,
+    /// The chance of closing a run when it is not one half (the `run-close` knob): then each
+    /// decision takes a draw of its own instead of a coin.
+    close_odds: Option<Odds>,
 }
 
 impl Machine for SideWinder {
@@ -106,7 +109,7 @@ impl Machine for SideWinder {
         board.add_mark(cell, mark::ACTIVE);
         let run_len = self.run().len() as u32;
         // The coin is only tossed when there is a choice, so the east edge draws no number.
-        let close = last_column || self.coins.toss(rng);
+        let close = last_column || self.decide_close(rng);
         if !close {
             board.carve_to(cell, Direction::East, cell + 1);
             return Some(Step::new(
@@ -183,6 +186,25 @@ impl SideWinder {
             column: 0,
             run_start: 0,
             coins: Coins::default(),
+            close_odds: None,
+        }
+    }
+
+    /// The same machine closing a run with chance `p` (the `run-close` knob; one half, the
+    /// default, tosses the fair coins as always). Near 1 nearly every cell carves north: long
+    /// vertical corridors; near 0 the runs stretch across whole rows.
+    pub fn closing(mut self, p: f64) -> SideWinder {
+        let odds = Odds::new(p);
+        self.close_odds = (odds != Odds::FAIR).then_some(odds);
+        self
+    }
+
+    /// Whether the run closes here (not at the east edge, which always does).
+    #[inline(always)]
+    fn decide_close(&mut self, rng: &mut Rng) -> bool {
+        match self.close_odds {
+            None => self.coins.toss(rng),
+            Some(odds) => odds.hit(rng),
         }
     }
 

@@ -22,8 +22,10 @@ impl SideWinder {
             _ => return false,
         };
         (self.next, self.column, self.run_start) = (cell, column, run_start);
-        // The east edge closes without a toss.
-        if let Some(close) = close.filter(|_| column + 1 < self.width) {
+        // The east edge closes without a toss; other odds than one half toss no coins (the run
+        // puts their draw back).
+        let tossed = column + 1 < self.width && self.close_odds.is_none();
+        if let Some(close) = close.filter(|_| tossed) {
             self.coins.untake_toss(close);
         }
         true
