@@ -77,8 +77,8 @@ const GREW: Template = Template {
 };
 const WALLED: Template = Template {
     key: "narration.blobby-division.wall",
-    english: "The blobs fill the region ({first:cell} and {second:cell}): built {walls:passage} \
-              of wall between them and left the door {side} of cell {cell}.",
+    english: "The blobs fill the region ({first:cell} and {second:cell}): closed \
+              {walls:passage} between them, all but the door {side} of cell {cell}.",
 };
 const REGION: Template = Template {
     key: "notes.blobby-division.region",

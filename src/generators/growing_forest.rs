@@ -85,7 +85,7 @@ const RETIRED: Template = Template {
 };
 const FOREST: Template = Template {
     key: "notes.growing-forest.trees",
-    english: "{trees} trees now, from {seeds} seeds; {joins} joins made",
+    english: "seeds: {seeds}; trees now: {trees}; joins made: {joins}",
 };
 
 /// Cells per tree: one seed is planted for every this many cells.
