@@ -196,14 +196,12 @@ impl Machine for BlobbyDivision {
                 .n("blob", self.blob[cell as usize]),
             Event::Divide {
                 cell, side, length, ..
-            } => {
-                Sentence::of(&WALLED)
-                    .n("first", self.halves[0])
-                    .n("second", self.halves[1])
-                    .n("walls", length)
-                    .words("side", side_words(maze, cell, side))
-                    .cell("cell", maze, cell as usize)
-            }
+            } => Sentence::of(&WALLED)
+                .n("first", self.halves[0])
+                .n("second", self.halves[1])
+                .n("walls", length)
+                .words("side", side_words(maze, cell, side))
+                .cell("cell", maze, cell as usize),
             _ => crate::machine::event_sentence(&step.event, maze),
         }
     }
@@ -227,7 +225,11 @@ impl Machine for BlobbyDivision {
             .cells(maze, &mut frontier, limit);
         if let Some((start, end)) = self.splitting {
             let run = &self.order[start as usize..end as usize];
-            let count = |which: u8| run.iter().filter(|&&c| self.blob[c as usize] == which).count();
+            let count = |which: u8| {
+                run.iter()
+                    .filter(|&&c| self.blob[c as usize] == which)
+                    .count()
+            };
             frontier.set_note(
                 Sentence::of(&BLOBS)
                     .n("first", count(1) as u64)

@@ -46,7 +46,7 @@ pub static INFO: Info = Info {
         "while the active list is not empty:",
         "    pick a random cell from it, and a random neighbour of it outside its tree",
         "    if that neighbour is in no tree: carve to it; it joins the tree and the list", // GROW
-        "    if it is in another tree: carve to it; the two trees are one now", // JOIN
+        "    if it is in another tree: carve to it; the two trees are one now",             // JOIN
         "    if the cell has no neighbour outside its tree: remove it from the list", // RETIRE
     ],
     marks: &[

@@ -53,10 +53,13 @@ pub static INFO: Info = Info {
         "then, while some cell is not in the maze (Wilson):",
         "    start a walk at a random cell not in the maze", // START_WALK
         "    step to a random neighbour, adding it to the walk", // WALK
-        "    if the walk crossed itself: erase the loop", // ERASE_LOOP
+        "    if the walk crossed itself: erase the loop",    // ERASE_LOOP
         "    if it reached the maze: carve the walk into the maze", // ADD_WALK
     ],
-    marks: &[(mark::VISITED, "in the maze"), (mark::ACTIVE, "Wilson's walk")],
+    marks: &[
+        (mark::VISITED, "in the maze"),
+        (mark::ACTIVE, "Wilson's walk"),
+    ],
     events: &["carve", "add-walk", "erase-loop", "move"],
 };
 
