@@ -400,7 +400,7 @@ impl BlobbyDivision {
         }
         self.order[mid..to].copy_from_slice(&second);
         self.halves = [(mid - from) as u32, (to - mid) as u32];
-        let loops = [(from, mid), (mid, to)].map(|(a, b)| self.has_loop(board.maze(), a, b));
+        let loops = [(from, mid), (mid, to)].map(|(a, b)| self.has_loop(a, b));
         for &cell in &second {
             self.region_of[cell as usize] = mid as u32;
         }
@@ -423,8 +423,10 @@ impl BlobbyDivision {
     }
 
     /// Whether the cells of `order[from..to]`, all in one blob, have a loop: as many passages
-    /// among them as cells.
-    fn has_loop(&self, maze: &Maze, from: usize, to: usize) -> bool {
+    /// among them as cells. Inside a region every two neighbours are joined (walls go only
+    /// between blobs), so its passages are its pairs of neighbours: counted on the grid,
+    /// whatever the board holds.
+    fn has_loop(&self, from: usize, to: usize) -> bool {
         let cells = &self.order[from..to];
         let Some(&first) = cells.first() else {
             return false;
@@ -433,10 +435,9 @@ impl BlobbyDivision {
         let mut ends = 0;
         for &cell in cells {
             let cell = cell as usize;
-            self.grid
-                .for_each_passage(cell, maze.cell(cell), |_, next| {
-                    ends += usize::from(self.blob[next] == which);
-                });
+            self.grid.for_each_neighbour(cell, |_, next| {
+                ends += usize::from(self.blob[next] == which);
+            });
         }
         ends / 2 >= cells.len()
     }
