@@ -211,6 +211,16 @@ fn walking_and_heap_generators_survive_a_4096_side() {
     );
 }
 
+// Houston walks; the growing forest asks its union-find at every pick; blobby division sorts
+// each region once per level of splitting: a million cells each.
+#[test]
+fn forests_blobs_and_houston_survive_a_4096_side() {
+    survives(
+        &["growing-forest", "houston", "blobby-division"],
+        &[(4096, 256), (256, 4096)],
+    );
+}
+
 #[test]
 fn open_worlds_survive_4096_by_4096() {
     for name in ["room", "obstacles", "rooms", "caves", "terrain"] {
@@ -249,6 +259,9 @@ fn the_large_size_tests_cover_the_whole_catalogue() {
         "rooms",
         "caves",
         "terrain",
+        "growing-forest",
+        "houston",
+        "blobby-division",
     ];
     for name in generators::names() {
         assert!(covered.contains(&name), "{name} has no large-size test");

@@ -47,9 +47,10 @@ pub static INFO: Info = Info {
 
 // The pseudocode lines a step reports, by name (the others are the loops and tests around
 // them).
-const BEGIN: Line = Line(0);
-const CARVE: Line = Line(3);
-const WALK_ON: Line = Line(4);
+// Public to the crate: Houston's walk is this one, and says these lines in its own words.
+pub(crate) const BEGIN: Line = Line(0);
+pub(crate) const CARVE: Line = Line(3);
+pub(crate) const WALK_ON: Line = Line(4);
 
 /// Aldous–Broder as a step machine, on a grid of any shape (`T`: the plain [`Square`] grid, or
 /// a shared [`crate::topology::Grid`] of another shape or with a mask).

@@ -18,9 +18,12 @@ pub mod sidewinder;
 
 pub use binary_tree::{Bias, BinaryTree};
 pub mod aldous_broder;
+pub mod blobby_division;
 pub mod braid;
 pub mod eller;
+pub mod growing_forest;
 pub mod growing_tree;
+pub mod houston;
 pub mod hunt_and_kill;
 pub mod knobs;
 pub mod prim;
@@ -36,9 +39,12 @@ pub mod rooms_and_doors;
 pub mod terrain;
 
 pub use aldous_broder::AldousBroder;
+pub use blobby_division::BlobbyDivision;
 pub use braid::Braid;
 pub use eller::Eller;
+pub use growing_forest::GrowingForest;
 pub use growing_tree::{GrowingTree, Policy};
+pub use houston::Houston;
 pub use hunt_and_kill::HuntAndKill;
 pub use knobs::{Knob, Knobs, KNOBS};
 pub use kruskal::Kruskal;
@@ -261,6 +267,16 @@ pub static ALL: &[Entry] = &[
         uses_density: false,
     },
     Entry {
+        info: &houston::INFO,
+        group: GROUPS[1],
+        // One copy over the shared grid for every shape: no race, a smaller wasm module.
+        make: |maze, _| Box::new(Houston::new(maze)),
+        any_shape: true,
+        weave: false,
+        perfect: true,
+        uses_density: false,
+    },
+    Entry {
         info: &hunt_and_kill::INFO,
         group: GROUPS[1],
         make: |maze, _| match maze.shared_grid() {
@@ -301,6 +317,15 @@ pub static ALL: &[Entry] = &[
         uses_density: false,
     },
     Entry {
+        info: &growing_forest::INFO,
+        group: GROUPS[2],
+        make: |maze, _| Box::new(GrowingForest::new(maze)),
+        any_shape: true,
+        weave: false,
+        perfect: true,
+        uses_density: false,
+    },
+    Entry {
         info: &recursive_division::INFO,
         group: GROUPS[4],
         make: |maze, options| {
@@ -308,6 +333,15 @@ pub static ALL: &[Entry] = &[
             Box::new(RecursiveDivision::with_rooms(maze, min_room))
         },
         any_shape: false,
+        weave: false,
+        perfect: true,
+        uses_density: false,
+    },
+    Entry {
+        info: &blobby_division::INFO,
+        group: GROUPS[4],
+        make: |maze, _| Box::new(BlobbyDivision::new(maze)),
+        any_shape: true,
         weave: false,
         perfect: true,
         uses_density: false,

@@ -58,11 +58,12 @@ pub static INFO: Info = Info {
 
 // The pseudocode lines a step reports, by name (the others are the loops and tests around
 // them).
+// Public to the crate: Houston finishes with these walks, and says these lines in its own words.
 const BEGIN: Line = Line(0);
-const START_WALK: Line = Line(2);
-const WALK: Line = Line(3);
-const ERASE_LOOP: Line = Line(4);
-const ADD_WALK: Line = Line(5);
+pub(crate) const START_WALK: Line = Line(2);
+pub(crate) const WALK: Line = Line(3);
+pub(crate) const ERASE_LOOP: Line = Line(4);
+pub(crate) const ADD_WALK: Line = Line(5);
 
 /// Where a cell stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,6 +226,25 @@ impl<T: Topology + Walk> Wilson<T> {
         }
     }
 
+    /// A generator that finishes a maze already begun on `grid`: the cells for which `in_maze`
+    /// says yes are in it (at least one; they must be joined by passages already), and the
+    /// walks join the rest. Houston's second half ([`super::houston`]).
+    pub fn around(grid: T, in_maze: impl Fn(usize) -> bool) -> Wilson<T> {
+        let mut wilson = Wilson::on(grid);
+        wilson.started = true;
+        for cell in 0..wilson.standing.len() {
+            if in_maze(cell) {
+                wilson.standing[cell] = Standing::InMaze;
+                wilson.remaining -= 1;
+            }
+        }
+        let standing = &wilson.standing;
+        wilson
+            .candidates
+            .retain(|&cell| standing[cell as usize] == Standing::Outside);
+        wilson
+    }
+
     /// The current walk, oldest cell first. Never holds a cell twice.
     pub fn walk(&self) -> &[u32] {
         &self.walk
@@ -233,6 +253,11 @@ impl<T: Topology + Walk> Wilson<T> {
     /// Whether `cell` has joined the maze.
     pub fn in_maze(&self, cell: usize) -> bool {
         self.standing[cell] == Standing::InMaze
+    }
+
+    /// Cells not yet in the maze.
+    pub fn remaining(&self) -> usize {
+        self.remaining
     }
 
     /// Whether `cell` is on the current walk.
