@@ -25,10 +25,12 @@ pub mod hunt_and_kill;
 pub mod prim;
 pub mod recursive_division;
 pub mod true_prim;
+pub mod unicursal;
 pub mod wilson;
 
 // Open worlds: an open field with obstacles or terrain, not perfect mazes.
 pub mod caves;
+pub mod cellular_automaton;
 pub mod empty_room;
 pub mod obstacles;
 pub mod rooms_and_doors;
@@ -45,9 +47,11 @@ pub use recursive_backtracker::RecursiveBacktracker;
 pub use recursive_division::RecursiveDivision;
 pub use sidewinder::SideWinder;
 pub use true_prim::TruePrim;
+pub use unicursal::Unicursal;
 pub use wilson::Wilson;
 
 pub use caves::Caves;
+pub use cellular_automaton::{CellularAutomaton, Rule};
 pub use empty_room::EmptyRoom;
 pub use obstacles::Obstacles;
 pub use rooms_and_doors::RoomsAndDoors;
@@ -73,13 +77,15 @@ pub struct Entry {
     pub uses_density: bool,
 }
 
-/// What a generator may be asked for besides the grid: so far, how much of an open world is
-/// blocked.
+/// What a generator may be asked for besides the grid: how much of an open world is blocked,
+/// and the cellular automaton's rule.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Options {
-    /// The share of cells blocked by `obstacles` and filled at first by `caves`, 0 to
-    /// [`MAX_DENSITY`].
+    /// The share of cells blocked by `obstacles` and filled at first by `caves` and
+    /// `cellular-automaton`, 0 to [`MAX_DENSITY`].
     pub density: f64,
+    /// The rule `cellular-automaton` grows its maze by (`--rule maze|mazectric`).
+    pub rule: Rule,
 }
 
 /// The density when none is given.
@@ -91,6 +97,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             density: DEFAULT_DENSITY,
+            rule: Rule::Maze,
         }
     }
 }
@@ -303,6 +310,16 @@ pub static ALL: &[Entry] = &[
         uses_density: false,
     },
     Entry {
+        info: &unicursal::INFO,
+        group: GROUPS[1],
+        // One copy over the plain square grid's rows and columns: it needs them to double.
+        make: |maze, _| Box::new(Unicursal::new(maze)),
+        any_shape: false,
+        weave: false,
+        perfect: true,
+        uses_density: false,
+    },
+    Entry {
         info: &empty_room::INFO,
         group: OPEN_WORLDS,
         make: |_, _| Box::new(EmptyRoom::new()),
@@ -355,6 +372,16 @@ pub static ALL: &[Entry] = &[
         weave: false,
         perfect: false,
         uses_density: false,
+    },
+    Entry {
+        info: &cellular_automaton::INFO,
+        group: OPEN_WORLDS,
+        // The square grid only: the rules count the eight cells around a cell.
+        make: |maze, options| Box::new(CellularAutomaton::new(maze, options.density, options.rule)),
+        any_shape: false,
+        weave: false,
+        perfect: false,
+        uses_density: true,
     },
 ];
 

@@ -144,6 +144,7 @@ impl Run {
         } = checked;
         let options = generators::Options {
             density: settings.density,
+            rule: settings.rule,
         };
         let generator = (entry.make)(&maze, &options);
         let cells = maze.len();

@@ -59,6 +59,8 @@ pub struct Settings {
     /// The share of cells an open world blocks (`obstacles`, `caves`), 0 to
     /// [`generators::MAX_DENSITY`]; the other generators ignore it.
     pub density: f64,
+    /// The rule `cellular-automaton` grows its maze by; the other generators ignore it.
+    pub rule: generators::Rule,
 }
 
 impl Settings {
@@ -83,6 +85,7 @@ impl Settings {
             edits: None,
             search: Search::default(),
             density: generators::DEFAULT_DENSITY,
+            rule: generators::Rule::Maze,
         }
     }
 
@@ -139,6 +142,12 @@ impl Settings {
     /// The same settings with an open world's density.
     pub fn with_density(mut self, density: f64) -> Settings {
         self.density = density;
+        self
+    }
+
+    /// The same settings with the cellular automaton's rule.
+    pub fn with_rule(mut self, rule: generators::Rule) -> Settings {
+        self.rule = rule;
         self
     }
 

@@ -33,6 +33,7 @@ pub mod a_star;
 pub mod bfs;
 pub mod bidirectional_a_star;
 pub mod bidirectional_bfs;
+pub mod chain;
 mod cost_notes;
 pub mod dead_end_filling;
 pub mod dfs;
@@ -54,6 +55,7 @@ pub use a_star::AStar;
 pub use bfs::Bfs;
 pub use bidirectional_a_star::BidirectionalAStar;
 pub use bidirectional_bfs::BidirectionalBfs;
+pub use chain::Chain;
 pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use dijkstra::Dijkstra;
@@ -497,6 +499,16 @@ pub static ALL: &[Entry] = &[
     Entry {
         info: &pledge::INFO,
         make: |maze, start, goal, _search| Box::new(Pledge::new(maze, start, goal)),
+        any_shape: false,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
+    },
+    Entry {
+        info: &chain::INFO,
+        // One copy, on the plain square grid: the guide line is drawn in rows and columns.
+        make: |maze, start, goal, _search| Box::new(Chain::new(maze, start, goal)),
         any_shape: false,
         costs: false,
         diagonal: false,

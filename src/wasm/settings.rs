@@ -233,6 +233,8 @@ impl Given {
                 )?
             },
             density: optional_density(opt("density"), self.get("density"))?,
+            // The cellular automaton's rule: the page's knobs set it (not yet).
+            rule: Default::default(),
         })
     }
 }

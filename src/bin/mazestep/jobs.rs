@@ -35,11 +35,10 @@ fn make(
     layout: &Layout,
     seed: u64,
     braid: f64,
-    density: f64,
+    options: generators::Options,
 ) -> Result<Maze, Failure> {
     let empty = &layout.empty;
-    let made = if density != generators::DEFAULT_DENSITY {
-        let options = generators::Options { density };
+    let made = if options != generators::Options::default() {
         generators::generate_with(algorithm, empty.clone(), seed, braid, &options)
     } else if layout.is_plain() {
         // Made afresh rather than copied: the same maze, without copying the empty one.
@@ -50,13 +49,24 @@ fn make(
     made.map_err(|e| Failure::Usage(e.to_string()))
 }
 
+/// A generator's options as a command gives them.
+fn options_of(density: f64, rule: generators::Rule) -> generators::Options {
+    generators::Options { density, rule }
+}
+
 fn generate(job: &Generate, out: &mut impl Write) -> Result<(), Failure> {
     if job.fresh_seed {
         output::announce_seed(job.first_seed);
     }
     for i in 0..job.count {
         let seed = job.first_seed + i;
-        let maze = make(job.algorithm, &job.layout, seed, job.braid, job.density)?;
+        let maze = make(
+            job.algorithm,
+            &job.layout,
+            seed,
+            job.braid,
+            options_of(job.density, job.rule),
+        )?;
         match job.format {
             Format::Tiles => output::tiles(&maze, out)?,
             Format::Graph => output::graph_line(&maze, job.algorithm, seed, job.braid, out)?,
@@ -100,7 +110,13 @@ fn solve(job: &Solve, out: &mut impl Write) -> Result<(), Failure> {
         let (maze, report, _) = solve_in_world(job)?;
         (job, maze, report)
     } else {
-        let maze = make(job.algorithm, &job.layout, job.seed, job.braid, job.density)?;
+        let maze = make(
+            job.algorithm,
+            &job.layout,
+            job.seed,
+            job.braid,
+            options_of(job.density, job.rule),
+        )?;
         let report = solvers::solve(job.solver, &maze, job.start, job.goal)
             .map_err(|e| Failure::Usage(e.to_string()))?;
         (job, maze, report)
@@ -135,6 +151,7 @@ fn solve_in_world(job: &Solve) -> Result<(Maze, Report, (usize, usize)), Failure
     .with_solver(job.solver)
     .with_braid(job.braid)
     .with_density(job.density)
+    .with_rule(job.rule)
     .with_search(job.search);
     settings.mask = layout.mask.clone();
     settings.edits = job.world.as_ref().map(|(_, edits)| Arc::new(edits.clone()));
@@ -163,7 +180,13 @@ fn stats(job: &Stats, out: &mut impl Write) -> Result<(), Failure> {
     let mut summary = Summary::new();
     for i in 0..job.samples {
         let seed = job.first_seed + i;
-        let maze = make(job.algorithm, &job.layout, seed, job.braid, job.density)?;
+        let maze = make(
+            job.algorithm,
+            &job.layout,
+            seed,
+            job.braid,
+            options_of(job.density, job.rule),
+        )?;
         summary.add(&stats::measure(&maze));
     }
     let text = if job.json {

@@ -111,6 +111,8 @@ pub struct Generate {
     pub braid: f64,
     /// The share of cells an open world blocks.
     pub density: f64,
+    /// `--rule`: the cellular automaton's rule.
+    pub rule: generators::Rule,
     pub format: Format,
 }
 
@@ -138,6 +140,8 @@ pub struct Solve {
     pub format: Format,
     /// The share of cells an open world blocks.
     pub density: f64,
+    /// `--rule`: the cellular automaton's rule.
+    pub rule: generators::Rule,
     /// How the search may move and guess (`--moves`, `--corners`, `--heuristic`, `--weight`).
     pub search: Search,
     /// `--start exit:…`, `--goal exit:…`: the ends that are gaps in the outer wall.
@@ -166,6 +170,8 @@ pub struct Stats {
     pub braid: f64,
     /// The share of cells an open world blocks.
     pub density: f64,
+    /// `--rule`: the cellular automaton's rule.
+    pub rule: generators::Rule,
     /// JSON instead of the text table.
     pub json: bool,
 }
@@ -297,6 +303,10 @@ const DENSITY: Opt = Opt {
     name: "--density",
     hint: "the share of cells an open world blocks, from 0 to 0.9, e.g. 0.3",
 };
+const RULE: Opt = Opt {
+    name: "--rule",
+    hint: "maze (B3/S12345) or mazectric (B3/S1234), for cellular-automaton",
+};
 const WORLD: Opt = Opt {
     name: "--world",
     hint: "a text file of rows of # (blocked), . (free), 1-9 (a cost), S (start) and G (goal)",
@@ -340,6 +350,7 @@ const GENERATE_OPTS: &[&Opt] = &[
     &COUNT,
     &BRAID,
     &DENSITY,
+    &RULE,
     &FORMAT_GENERATE,
 ];
 const SOLVE_OPTS: &[&Opt] = &[
@@ -352,6 +363,7 @@ const SOLVE_OPTS: &[&Opt] = &[
     &SEED,
     &BRAID,
     &DENSITY,
+    &RULE,
     &WORLD,
     &START,
     &GOAL,
@@ -374,6 +386,7 @@ const STATS_OPTS: &[&Opt] = &[
     &SEED,
     &BRAID,
     &DENSITY,
+    &RULE,
     &FORMAT_STATS,
 ];
 
@@ -498,10 +511,12 @@ fn generate(args: &[String]) -> Result<Generate, String> {
     let count = count.unwrap_or(1);
     let braid = braid(&given)?;
     let density = density(&given)?;
+    let rule = rule(&given)?;
     let settings = asked
         .settings(algorithm)
         .with_braid(braid)
-        .with_density(density);
+        .with_density(density)
+        .with_rule(rule);
     let checked = checked(&settings, &asked)?;
     let layout = asked.layout(checked);
     let format = format(given.get("--format"), true, &layout)?;
@@ -529,6 +544,7 @@ fn generate(args: &[String]) -> Result<Generate, String> {
         count,
         braid,
         density,
+        rule,
         format,
     })
 }
@@ -565,6 +581,16 @@ fn density(given: &Given) -> Result<f64, String> {
     // Refused with the value as typed: the number read from it may read differently.
     generators::check_density(value)
         .map_err(|_| generators::density_refusal_of(&parse::quote(text)).english())
+}
+
+/// The `--rule`, the Maze rule when not given.
+fn rule(given: &Given) -> Result<generators::Rule, String> {
+    given
+        .get("--rule")
+        .map_or(Ok(generators::Rule::Maze), |text| {
+            generators::Rule::named(text.trim())
+                .map_err(|_| format!("rule {} is not known: {}", parse::quote(text), RULE.hint))
+        })
 }
 
 /// How the search may move: `--moves` and `--corners` together. Whether the grid allows
@@ -673,11 +699,13 @@ fn solve(args: &[String]) -> Result<Solve, String> {
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
     let density = density(&given)?;
+    let rule = rule(&given)?;
     let mut settings = asked
         .settings(algorithm)
         .with_solver(solver.info.name)
         .with_braid(braid)
-        .with_density(density);
+        .with_density(density)
+        .with_rule(rule);
     let world_edits = world.as_ref().map(world::text::WorldText::edits);
     settings.edits = world_edits.clone().map(Arc::new);
     // The core checks the settings as they are read, so that the mistake reported first does
@@ -752,6 +780,7 @@ fn solve(args: &[String]) -> Result<Solve, String> {
         via,
         format,
         density,
+        rule,
         search: settings.search,
         start_exit,
         goal_exit,
@@ -775,10 +804,12 @@ fn stats(args: &[String]) -> Result<Stats, String> {
     let seed = given.get("--seed").map(parse::seed).transpose()?;
     let braid = braid(&given)?;
     let density = density(&given)?;
+    let rule = rule(&given)?;
     let settings = asked
         .settings(algorithm)
         .with_braid(braid)
-        .with_density(density);
+        .with_density(density)
+        .with_rule(rule);
     let checked = checked(&settings, &asked)?;
     let layout = asked.layout(checked);
     let json = match given.get("--format").unwrap_or("text").trim() {
@@ -814,6 +845,7 @@ fn stats(args: &[String]) -> Result<Stats, String> {
         fresh_seed,
         braid,
         density,
+        rule,
         json,
     })
 }

@@ -42,6 +42,7 @@ options:
   --samples N        stats: measure N mazes with seeds S, S+1, ..., S+N-1 (1 to 1000000)
   --braid P          remove a share P (0 to 1, e.g. 0.5) of the dead ends, adding loops
   --density D        open worlds: the share of cells blocked, 0 to 0.9 (default 0.3)
+  --rule R           cellular-automaton: maze (B3/S12345, default) or mazectric (B3/S1234)
   --world FILE       solve a world file: rows of # (blocked) . (free) 1-9 (cost) S G
   --moves 4|8        solve: moves along the sides, or diagonals too (square grid)
   --corners RULE     never, no-obstacles (default with 8 moves), at-most-one, always
@@ -625,6 +626,7 @@ mod tests {
             via: Vec::new(),
             format: Format::Tiles,
             density: generators::DEFAULT_DENSITY,
+            rule: Default::default(),
             search: Default::default(),
             start_exit: None,
             goal_exit: None,
