@@ -66,13 +66,13 @@ pub static WORDS: &[Template] = &[FILLED, GENERATED, SETTLED_WORDS, LIMIT_WORDS]
 
 const FILLED: Template = Template {
     key: "narration.cellular-automaton.fill",
-    english: "Filled at random: blocked {blocked} cells. The {rule} rule runs on this for at \
+    english: "Filled at random: blocked {blocked:cell}. The {rule} rule runs on this for at \
               most {limit} generations.",
 };
 const GENERATED: Template = Template {
     key: "narration.cellular-automaton.generation",
-    english: "Generation {number} by the {rule} rule: {blocked} cells born (blocked), {freed} \
-              freed.",
+    english: "Generation {number} by the {rule} rule: {blocked:cell} born (blocked), \
+              {freed:cell} freed.",
 };
 const SETTLED_WORDS: Template = Template {
     key: "narration.cellular-automaton.settled",
@@ -80,7 +80,7 @@ const SETTLED_WORDS: Template = Template {
 };
 const LIMIT_WORDS: Template = Template {
     key: "narration.cellular-automaton.limit",
-    english: "Generation {number} by the {rule} rule: {blocked} cells born, {freed} freed. \
+    english: "Generation {number} by the {rule} rule: {blocked:cell} born, {freed:cell} freed. \
               Stopped at the limit of {limit} generations without settling.",
 };
 

@@ -97,17 +97,17 @@ const BEGAN: Template = Template {
 const PUSHED: Template = Template {
     key: "narration.unicursal.push",
     english: "Carved {side} from the block at cell {cell} to the block at cell {to}: a corridor \
-              two cells wide; {depth} blocks on the stack.",
+              two cells wide; stack depth {depth}.",
 };
 const POPPED: Template = Template {
     key: "narration.unicursal.pop",
-    english: "The block at cell {cell} has no unvisited neighbour: popped it; {depth} blocks on \
-              the stack.",
+    english: "The block at cell {cell} has no unvisited neighbour: popped it; stack depth \
+              {depth}.",
 };
 const SPLITTED: Template = Template {
     key: "narration.unicursal.split",
-    english: "Built a wall down the middle of the passage {side} of the block at cell {block}: \
-              the route now runs up one side of it and back down the other ({done} of {total}).",
+    english: "Built a wall down the middle of the passage {side} of the block at cell {block}, \
+              from cell {cell}: the route now runs up one side of it and back down the other ({done} of {total}).",
 };
 const CUT_ONE: Template = Template {
     key: "narration.unicursal.cut",
@@ -279,11 +279,12 @@ impl Machine for Unicursal {
             (Event::Pop { cell }, _) => Sentence::of(&POPPED)
                 .cell("cell", maze, cell as usize)
                 .n("depth", depth),
-            (Event::Divide { .. }, line) if line == SPLIT.0 => {
+            (Event::Divide { cell, .. }, line) if line == SPLIT.0 => {
                 let (block, side) = self.passages[self.split - 1];
                 let corner = self.corner(block);
                 Sentence::of(&SPLITTED)
                     .words("side", side_words(maze, corner as u32, side))
+                    .cell("cell", maze, cell as usize)
                     .cell("block", maze, corner)
                     .n("done", self.split as u64)
                     .n("total", self.passages.len() as u64)
