@@ -145,7 +145,10 @@ fn jump_point_search_against_a_star(side: u32, reps: usize, only: &str, corners:
         weight: 1.0,
         ..Search::default()
     };
-    let options = generators::Options { density: 0.3 };
+    let options = generators::Options {
+        density: 0.3,
+        ..Default::default()
+    };
     for world in ["rooms", "obstacles"] {
         let maze =
             generators::generate_with(world, Maze::new(side, side).unwrap(), 7, 0.0, &options)

@@ -169,7 +169,10 @@ proptest! {
         w in 1u32..=24, h in 1u32..=24, seed in any::<u64>(), density in 0.0..=0.9f64,
     ) {
         for entry in generators::ALL.iter().filter(|entry| !entry.perfect) {
-            let options = generators::Options { density };
+            let options = generators::Options {
+                density,
+                ..Default::default()
+            };
             let maze = generators::generate_with(entry.info.name, Maze::new(w, h).unwrap(), seed, 0.0, &options).unwrap();
             let problem = open_world_problem(&maze);
             prop_assert!(problem.is_none(), "{} {}x{} seed {}: {:?}", entry.info.name, w, h, seed, problem);

@@ -17,7 +17,10 @@ use mazestep::topology::{Grid, Shape, Topology};
 use proptest::prelude::*;
 
 fn world(name: &str, width: u32, height: u32, seed: u64, density: f64) -> Maze {
-    let options = Options { density };
+    let options = Options {
+        density,
+        ..Default::default()
+    };
     generators::generate_with(name, Maze::new(width, height).unwrap(), seed, 0.0, &options).unwrap()
 }
 

@@ -746,7 +746,10 @@ fn jump_point_search_is_cheapest_on_plain_grids_under_every_diagonal_rule() {
         let (w, h) = (2 + rng.index(38) as u32, 2 + rng.index(38) as u32);
         let density = [0.05, 0.2, 0.35, 0.5][round % 4];
         let maze = if round % 3 == 0 {
-            let options = generators::Options { density };
+            let options = generators::Options {
+                density,
+                ..Default::default()
+            };
             generators::generate_with(
                 "rooms",
                 Maze::new(w, h).unwrap(),

@@ -241,7 +241,7 @@ impl Machine for Unicursal {
 
     fn current(&self) -> Option<usize> {
         if self.blocks_wide == 0 {
-            return self.started.then(|| self.carved as usize);
+            return self.started.then_some(self.carved as usize);
         }
         self.current.map(|block| self.corner(block))
     }
