@@ -26,6 +26,8 @@
 //! for the result: the first way into each cell the walker reached, followed back from the
 //! goal (the walk itself may cross its own trail).
 
+mod undo;
+
 use super::{mark_path, trace_path, Outcome, Solver, NO_PARENT};
 use crate::board::{mark, Board};
 use crate::machine::{side_words, Event, Info, Line, Machine, Step, Structure, Template};
@@ -197,7 +199,11 @@ pub struct Chain {
     at: usize,
     walker: usize,
     phase: Phase,
+    /// The robots sent round the last wall (kept after the walker is back on the line, until
+    /// the next wall).
     robots: Vec<Robot>,
+    /// The robots of the walls before, oldest first: for taking a step back.
+    past: Vec<Vec<Robot>>,
     /// The robot that moved last.
     mover: usize,
     /// The first cell each cell was entered from by the walker (the start is its own).
@@ -213,6 +219,8 @@ impl Machine for Chain {
         if self.outcome.is_some() {
             return None;
         }
+        // For `undo`: the walker's state before the step (the step adds what it changed).
+        board.note_words(&self.state_words());
         match self.phase {
             Phase::Start => {
                 self.phase = Phase::Line;
@@ -307,6 +315,10 @@ impl Machine for Chain {
         }
     }
 
+    fn undo(&mut self, step: &Step, notes: &[u32], _board: &Board) -> bool {
+        self.take_back(step, notes)
+    }
+
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("line cells left", (self.line.len() - 1 - self.at) as u64),
@@ -325,7 +337,14 @@ impl Machine for Chain {
             .iter()
             .filter(|_| robots_out)
             .map(|robot| robot.cell);
-        let made: u64 = self.robots.iter().map(|r| r.route.len() as u64).sum();
+        // Their moves count until the walker is back on the line.
+        let following = matches!(self.phase, Phase::Follow { .. });
+        let made: u64 = self
+            .robots
+            .iter()
+            .filter(|_| robots_out || following)
+            .map(|r| r.route.len() as u64)
+            .sum();
         vec![
             Structure::new("Guide line ahead", left)
                 .cells(maze, &mut ahead.iter().map(|&c| c as usize), limit)
@@ -356,6 +375,7 @@ impl Chain {
             walker: start,
             phase: Phase::Start,
             robots: Vec::new(),
+            past: Vec::new(),
             mover: 0,
             first_from: vec![NO_PARENT; maze.len()],
             moves: 0,
@@ -389,7 +409,7 @@ impl Chain {
         }
         // Facing the wall: the right-hand robot turns left to keep it on its right, and the
         // left-hand one right.
-        self.robots = [(true, dir.left()), (false, dir.right())]
+        let robots = [(true, dir.left()), (false, dir.right())]
             .into_iter()
             .map(|(right_hand, heading)| Robot {
                 right_hand,
@@ -400,6 +420,7 @@ impl Chain {
                 back: false,
             })
             .collect();
+        self.past.push(std::mem::replace(&mut self.robots, robots));
         self.phase = Phase::Robots { turn: 0 };
         Step::new(
             Event::Turn {
@@ -428,6 +449,10 @@ impl Chain {
         let to = maze
             .neighbour(from, dir)
             .expect("an open side has a neighbour");
+        // For `undo`: which robot moved, from where, facing which way, and whether it had
+        // moved before.
+        let first_move = u32::from(robot.first.is_none());
+        board.note_words(&[turn as u32, from as u32, heading as u32, first_move]);
         self.robot_moves += 1;
         self.mover = turn;
         let robot = &mut self.robots[turn];
@@ -474,8 +499,8 @@ impl Chain {
         self.walk(board, cell);
         if next + 1 == self.robots[robot].route.len() {
             // Back on the line: the robots' trails are wiped.
-            for robot in std::mem::take(&mut self.robots) {
-                for cell in robot.route {
+            for robot in &self.robots {
+                for &cell in &robot.route {
                     board.remove_mark(cell as usize, mark::FRONTIER);
                 }
             }
@@ -493,6 +518,8 @@ impl Chain {
 
     /// Moves the walker to `cell`, a neighbour, noting the first way into it.
     fn walk(&mut self, board: &mut Board, cell: usize) {
+        // For `undo`: whether this is the first way into `cell`.
+        board.note(u32::from(self.first_from[cell] == NO_PARENT));
         if self.first_from[cell] == NO_PARENT {
             self.first_from[cell] = self.walker as u32;
             self.visited += 1;
