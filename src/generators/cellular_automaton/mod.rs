@@ -341,6 +341,7 @@ impl CellularAutomaton {
     }
 
     /// Frees a blocked cell: cost 1, and joined to every side neighbour that is not blocked.
+    #[inline(never)]
     fn free(&self, board: &mut Board, cell: usize) {
         board.set_terrain(cell, PLAIN);
         for dir in Direction::ALL {

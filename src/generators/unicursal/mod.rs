@@ -210,9 +210,9 @@ impl Machine for Unicursal {
         }
         // The cut: a wall between the first cell and its east neighbour.
         self.cut = true;
-        board.build_wall(0, Direction::East);
+        set_wall(board, 0, Direction::East, false);
         if self.has_middle() {
-            board.carve(1, Direction::South);
+            set_wall(board, 1, Direction::South, true);
         }
         let event = Event::Divide {
             cell: 0,
@@ -359,7 +359,7 @@ impl Unicursal {
         }
         // One cell thin: the cells are numbered along the corridor.
         let cell = self.carved as usize;
-        board.carve(cell, Direction::ALL[side as usize]);
+        set_wall(board, cell, Direction::ALL[side as usize], true);
         self.carved += 1;
         Step::new(
             Event::Carve {
@@ -432,12 +432,12 @@ impl Unicursal {
         let (i, j) = (block % self.blocks_wide, block / self.blocks_wide);
         let ((x0, x1), (y0, y1)) = (self.columns(i), self.rows(j));
         for x in x0..x1 {
-            board.carve(self.cell(x, y0), Direction::East);
-            board.carve(self.cell(x, y1), Direction::East);
+            set_wall(board, self.cell(x, y0), Direction::East, true);
+            set_wall(board, self.cell(x, y1), Direction::East, true);
         }
         for y in y0..y1 {
-            board.carve(self.cell(x0, y), Direction::South);
-            board.carve(self.cell(x1, y), Direction::South);
+            set_wall(board, self.cell(x0, y), Direction::South, true);
+            set_wall(board, self.cell(x1, y), Direction::South, true);
         }
     }
 
@@ -458,8 +458,8 @@ impl Unicursal {
     fn open_corridor(&self, board: &mut Board, block: u32, side: Side) {
         let (a, b) = self.edge_pair(block, side);
         let dir = Direction::ALL[side as usize];
-        board.carve(a, dir);
-        board.carve(b, dir);
+        set_wall(board, a, dir, true);
+        set_wall(board, b, dir, true);
     }
 
     /// Builds the wall down the middle of the passage from `block` through `side`: the link
@@ -474,8 +474,8 @@ impl Unicursal {
         // The pair runs across the passage: south along an east passage, east along a south one.
         let across = if side == E || side == W { S } else { E };
         let dir = Direction::ALL[across as usize];
-        board.build_wall(a, dir);
-        board.build_wall(c, dir);
+        set_wall(board, a, dir, false);
+        set_wall(board, c, dir, false);
         (a.min(c), across)
     }
 
@@ -490,6 +490,17 @@ impl Unicursal {
                 board.set_mark(cell, kept | bits);
             }
         }
+    }
+}
+
+/// Opens (`open`) or builds the wall of `cell` toward `dir`: one call site of the board's
+/// carving code rather than ten copies of it inlined (the wasm module has a size budget).
+#[inline(never)]
+fn set_wall(board: &mut Board, cell: usize, dir: Direction, open: bool) {
+    if open {
+        board.carve(cell, dir);
+    } else {
+        board.build_wall(cell, dir);
     }
 }
 
