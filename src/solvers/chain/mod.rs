@@ -441,14 +441,14 @@ impl Chain {
         } else {
             [heading.left(), heading, heading.right(), heading.opposite()]
         };
-        let Some(dir) = turns.into_iter().find(|&dir| maze.is_open(from, dir)) else {
+        let way = turns
+            .into_iter()
+            .find_map(|dir| maze.passage(from, dir).map(|to| (dir, to)));
+        let Some((dir, to)) = way else {
             // Walled in: neither robot can move, and the goal is out of reach.
             self.outcome = Some(Outcome::Unreachable);
             return Step::new(Event::Unreachable, BOTH_BACK);
         };
-        let to = maze
-            .neighbour(from, dir)
-            .expect("an open side has a neighbour");
         // For `undo`: which robot moved, from where, facing which way, and whether it had
         // moved before.
         let first_move = u32::from(robot.first.is_none());
@@ -463,6 +463,9 @@ impl Chain {
             None => robot.first = Some((to, dir)),
             Some(first) => robot.back = first == (to, dir),
         }
+        // A walk round a wall meets each cell facing each way at most once: past that it is
+        // going round for ever (only on a grid that is not square, which the registry refuses).
+        robot.back |= robot.route.len() > 4 * self.first_from.len() + 4;
         board.add_mark(to, mark::FRONTIER);
         let event = move_event(from, to, dir);
         let robot = &self.robots[turn];
