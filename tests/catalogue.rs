@@ -240,6 +240,25 @@ fn open_worlds_survive_4096_by_4096() {
 }
 
 #[test]
+fn unicursal_and_cellular_automaton_survive_4096_by_4096() {
+    let maze = generators::generate("unicursal", 4096, 4096, 7).unwrap();
+    maze.check_consistent().unwrap();
+    assert!((0..maze.len()).all(|c| maze.cell(c).count_ones() <= 2));
+    assert!(maze.is_perfect());
+    let maze = generators::generate("cellular-automaton", 4096, 4096, 7).unwrap();
+    maze.check_consistent().unwrap();
+    let blocked = (0..maze.len()).filter(|&c| maze.cost(c) == 0);
+    assert!(
+        blocked.clone().all(|c| maze.cell(c) == 0),
+        "an obstacle with a passage"
+    );
+    assert!(
+        blocked.count() > maze.len() / 10,
+        "the maze rule grows walls"
+    );
+}
+
+#[test]
 fn the_large_size_tests_cover_the_whole_catalogue() {
     let covered = [
         "binary-tree",
@@ -262,6 +281,8 @@ fn the_large_size_tests_cover_the_whole_catalogue() {
         "growing-forest",
         "houston",
         "blobby-division",
+        "unicursal",
+        "cellular-automaton",
     ];
     for name in generators::names() {
         assert!(covered.contains(&name), "{name} has no large-size test");

@@ -276,6 +276,33 @@ fn the_command_line_takes_knobs_by_knob_or_by_name_and_makes_the_core_maze() {
 }
 
 #[test]
+fn the_cellular_automatons_rule_is_a_knob_too() {
+    let tiles = |extra: &[&str]| {
+        let mut args = vec![
+            "generate",
+            "--algorithm",
+            "cellular-automaton",
+            "--width",
+            "24",
+            "--height",
+            "16",
+            "--seed",
+            "7",
+        ];
+        args.extend_from_slice(extra);
+        let out = mazestep(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Maze is the default; Mazectric grows another maze from the same noise.
+    assert_eq!(tiles(&["--knob", "rule=maze"]), tiles(&[]));
+    assert_eq!(tiles(&["--rule", "mazectric"]), tiles(&["--knob", "rule=mazectric"]));
+    assert_ne!(tiles(&["--rule", "mazectric"]), tiles(&[]));
+    let core = made("cellular-automaton", 24, 16, 7, "rule=mazectric").to_tile_text();
+    assert_eq!(tiles(&["--rule", "mazectric"]).trim_end(), core.trim_end());
+}
+
+#[test]
 fn the_command_line_refuses_a_knob_the_generator_lacks_or_a_value_out_of_range() {
     let gen = |algorithm, extra: &[&'static str]| {
         let mut args = vec![
@@ -296,7 +323,7 @@ fn the_command_line_refuses_a_knob_the_generator_lacks_or_a_value_out_of_range()
     );
     refused(
         &gen("kruskal", &["--bias", "sw"]),
-        "kruskal has no knobs (bias is not one): knobs are for binary-tree, sidewinder, eller, recursive-division, growing-tree",
+        "kruskal has no knobs (bias is not one): knobs are for binary-tree, sidewinder, eller, recursive-division, growing-tree, cellular-automaton",
     );
     refused(
         &gen("sidewinder", &["--run-close", "1.5"]),
@@ -331,5 +358,5 @@ fn the_command_line_refuses_a_knob_the_generator_lacks_or_a_value_out_of_range()
         "--knob",
         "join=0.5",
     ];
-    refused(&stats, "prim has no knobs (join is not one): knobs are for binary-tree, sidewinder, eller, recursive-division, growing-tree");
+    refused(&stats, "prim has no knobs (join is not one): knobs are for binary-tree, sidewinder, eller, recursive-division, growing-tree, cellular-automaton");
 }

@@ -40,7 +40,17 @@ fn the_open_worlds_are_one_group_and_none_is_promised_perfect() {
         .filter(|e| e.group == OPEN_WORLDS)
         .map(|e| e.info.name)
         .collect();
-    assert_eq!(names, ["room", "obstacles", "rooms", "caves", "terrain"]);
+    assert_eq!(
+        names,
+        [
+            "room",
+            "obstacles",
+            "rooms",
+            "caves",
+            "terrain",
+            "cellular-automaton"
+        ]
+    );
     for entry in generators::ALL {
         assert_eq!(
             entry.perfect,

@@ -73,6 +73,7 @@ pub static KNOBS: &[Knob] = &[
     knob("min-room", "recursive-division", whole(1, 64), 1.0),
     knob("policy", "growing-tree", words(&["mix", "newest", "random", "oldest"]), 0.0),
     Knob { needs: Some(("policy", "mix")), ..knob("mix", "growing-tree", whole(0, 100), 50.0) },
+    knob("rule", "cellular-automaton", words(&["maze", "mazectric"]), 0.0),
 ];
 
 /// Knobs given, each once, in the order of [`KNOBS`]: the knob's place there and its value (a

@@ -29,10 +29,12 @@ pub mod knobs;
 pub mod prim;
 pub mod recursive_division;
 pub mod true_prim;
+pub mod unicursal;
 pub mod wilson;
 
 // Open worlds: an open field with obstacles or terrain, not perfect mazes.
 pub mod caves;
+pub mod cellular_automaton;
 pub mod empty_room;
 pub mod obstacles;
 pub mod rooms_and_doors;
@@ -53,9 +55,11 @@ pub use recursive_backtracker::RecursiveBacktracker;
 pub use recursive_division::RecursiveDivision;
 pub use sidewinder::SideWinder;
 pub use true_prim::TruePrim;
+pub use unicursal::Unicursal;
 pub use wilson::Wilson;
 
 pub use caves::Caves;
+pub use cellular_automaton::{CellularAutomaton, Rule};
 pub use empty_room::EmptyRoom;
 pub use obstacles::Obstacles;
 pub use rooms_and_doors::RoomsAndDoors;
@@ -85,8 +89,8 @@ pub struct Entry {
 /// and its own knobs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
-    /// The share of cells blocked by `obstacles` and filled at first by `caves`, 0 to
-    /// [`MAX_DENSITY`].
+    /// The share of cells blocked by `obstacles` and filled at first by `caves` and
+    /// `cellular-automaton`, 0 to [`MAX_DENSITY`].
     pub density: f64,
     /// The generator's own knobs ([`knobs`]): those not given keep their defaults.
     pub knobs: Knobs,
@@ -347,6 +351,16 @@ pub static ALL: &[Entry] = &[
         uses_density: false,
     },
     Entry {
+        info: &unicursal::INFO,
+        group: GROUPS[1],
+        // One copy over the plain square grid's rows and columns: it needs them to double.
+        make: |maze, _| Box::new(Unicursal::new(maze)),
+        any_shape: false,
+        weave: false,
+        perfect: true,
+        uses_density: false,
+    },
+    Entry {
         info: &empty_room::INFO,
         group: OPEN_WORLDS,
         make: |_, _| Box::new(EmptyRoom::new()),
@@ -399,6 +413,19 @@ pub static ALL: &[Entry] = &[
         weave: false,
         perfect: false,
         uses_density: false,
+    },
+    Entry {
+        info: &cellular_automaton::INFO,
+        group: OPEN_WORLDS,
+        // The square grid only: the rules count the eight cells around a cell.
+        make: |maze, options| {
+            let rule = Rule::ALL[options.knobs.get("rule") as usize % Rule::ALL.len()].0;
+            Box::new(CellularAutomaton::new(maze, options.density, rule))
+        },
+        any_shape: false,
+        weave: false,
+        perfect: false,
+        uses_density: true,
     },
 ];
 

@@ -35,6 +35,7 @@ pub mod bidirectional_a_star;
 pub mod bidirectional_bfs;
 pub mod blind_alley;
 pub mod bottlenecks;
+pub mod chain;
 pub mod collision;
 mod cost_notes;
 pub mod cul_de_sac_filling;
@@ -60,6 +61,7 @@ pub use bfs::Bfs;
 pub use bidirectional_a_star::BidirectionalAStar;
 pub use bidirectional_bfs::BidirectionalBfs;
 pub use blind_alley::BlindAlley;
+pub use chain::Chain;
 pub use cul_de_sac_filling::CulDeSacFilling;
 pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
@@ -582,6 +584,16 @@ pub static ALL: &[Entry] = &[
         info: &blind_alley::INFO_SEALING,
         make: |maze, start, goal, _search| Box::new(BlindAlley::new(maze, start, goal, true)),
         any_shape: true,
+        costs: false,
+        diagonal: false,
+        uniform_only: false,
+        floods: false,
+    },
+    Entry {
+        info: &chain::INFO,
+        // One copy, on the plain square grid: the guide line is drawn in rows and columns.
+        make: |maze, start, goal, _search| Box::new(Chain::new(maze, start, goal)),
+        any_shape: false,
         costs: false,
         diagonal: false,
         uniform_only: false,

@@ -72,6 +72,7 @@ pub static UNITS: &[(&str, &str, &str)] = &[
     ("set-left", "# set is", "# sets are"),
     ("passage", "# passage", "# passages"),
     ("new-jump-point", "# new jump point", "# new jump points"),
+    ("move", "# move", "# moves"),
 ];
 
 /// Every English template the core says, by key (under `core.`).

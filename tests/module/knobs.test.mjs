@@ -52,7 +52,7 @@ test('generatorKnobs lists each knob with its default and its values; parseKnobs
 
 test('knobs a generator lacks, values out of range and values of the wrong type are refused', () => {
   const cases = [
-    [{ generator: 'kruskal', knobs: 'join=0.2' }, 'kruskal has no knobs (join is not one): knobs are for binary-tree, sidewinder, eller, recursive-division, growing-tree'],
+    [{ generator: 'kruskal', knobs: 'join=0.2' }, 'kruskal has no knobs (join is not one): knobs are for binary-tree, sidewinder, eller, recursive-division, growing-tree, cellular-automaton'],
     [{ generator: 'eller', knobs: 'bias=sw' }, 'eller has no knob bias: its knobs are join, drop'],
     [{ generator: 'eller', knobs: 'join=1.5' }, "MazeRun: knob join '1.5' is not allowed: give a number from 0 to 1"],
     [{ generator: 'recursive-division', knobs: 'min-room=1e3' }, "MazeRun: knob min-room '1e3' is not allowed: give a whole number from 1 to 64"],

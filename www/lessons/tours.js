@@ -36,6 +36,8 @@ export const TOURS = {
   rooms: { maze: maze('rooms', { width: 16, height: 10 }), stops: [first('block-line'), END] },
   caves: { maze: maze('caves', { width: 16, height: 10, density: 45 }), stops: [first('generation'), END] },
   terrain: { maze: maze('terrain', { solver: 'dijkstra', width: 16, height: 10 }), stops: [first('paint-row'), END, { event: 'found', algorithm: 'dijkstra' }] },
+  unicursal: { maze: maze('unicursal'), stops: [first('push'), first('divide'), END] },
+  'cellular-automaton': { maze: maze('cellular-automaton', { width: 16, height: 10 }), stops: [first('generation'), END] },
   bfs: { maze: search('bfs'), stops: [first('expand'), { share: 0.5 }, first('found')] },
   'a-star': { maze: search('a-star'), stops: [first('expand'), { share: 0.5 }, first('found')] },
   'wall-follower-right': { maze: island('wall-follower-right'), stops: [first('move'), { share: 0.6 }, first('looped')] },
@@ -67,4 +69,5 @@ export const TOURS = {
   'cul-de-sac-filling': { maze: search('cul-de-sac-filling', { seed: '1' }), stops: [first('fill'), first('seal'), first('found')] },
   'blind-alley-filling': { maze: search('blind-alley-filling'), stops: [first('pop'), first('fill'), first('found')] },
   'blind-alley-sealing': { maze: search('blind-alley-sealing'), stops: [first('pop'), first('seal'), first('found')] },
+  chain: { maze: search('chain'), stops: [first('turn'), first('found')] },
 };
