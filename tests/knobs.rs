@@ -296,7 +296,10 @@ fn the_cellular_automatons_rule_is_a_knob_too() {
     };
     // Maze is the default; Mazectric grows another maze from the same noise.
     assert_eq!(tiles(&["--knob", "rule=maze"]), tiles(&[]));
-    assert_eq!(tiles(&["--rule", "mazectric"]), tiles(&["--knob", "rule=mazectric"]));
+    assert_eq!(
+        tiles(&["--rule", "mazectric"]),
+        tiles(&["--knob", "rule=mazectric"])
+    );
     assert_ne!(tiles(&["--rule", "mazectric"]), tiles(&[]));
     let core = made("cellular-automaton", 24, 16, 7, "rule=mazectric").to_tile_text();
     assert_eq!(tiles(&["--rule", "mazectric"]).trim_end(), core.trim_end());
