@@ -36,7 +36,7 @@ const LAYERS: &[&[&str]] = &[
         "stats",
     ],
     &["run"],
-    &["export", "parse", "wasm"],
+    &["export", "pack", "parse", "wasm"],
 ];
 
 /// A module's path from its crate's root, e.g. `["ds", "open_set"]`.
