@@ -287,8 +287,9 @@ fn every_algorithm_lists_every_change_and_keeps_to_its_contract() {
                     }
                 }
                 assert_eq!(run.phase(), "done", "{label}");
-                // Only the set-keeping generators label cells.
-                let labels = ["kruskal", "eller"].contains(&generator.as_str());
+                // Only the generators that keep sets, blobs or trees label cells.
+                let labels = ["kruskal", "eller", "growing-forest", "blobby-division"]
+                    .contains(&generator.as_str());
                 assert_eq!(run.has_labels(), labels, "{label}");
             }
         }

@@ -41,7 +41,7 @@ pub static INFO: Info = Info {
     title: "Blobby Division",
     summary: "Starts open and splits regions in two blobs grown from two seeds, walled but for \
               one door: wandering walls, any shape.",
-    step_unit: "taking a region, growing from one frontier cell, or building one wall",
+    step_unit: "one region taken, one frontier cell grown from, or one wall built",
     pseudocode: &[
         "start with every interior wall open: one region, the whole maze",
         "while some region has a loop:",

@@ -40,7 +40,7 @@ pub static INFO: Info = Info {
     title: "Growing Forest",
     summary: "Grows many trees at once from random seeds and joins two trees by one passage \
               where they meet.",
-    step_unit: "planting a seed, or one pick from the active list: a carve, a join or a removal",
+    step_unit: "one seed planted, or one pick from the active list: a carve, a join or a removal",
     pseudocode: &[
         "plant the seeds: random cells, a tree each, all in the active list", // PLANT
         "while the active list is not empty:",
