@@ -47,6 +47,10 @@ class FakeRun {
     this.calls.push('prepareBack');
     return true;
   }
+  /** No hardest ends to measure: the next step may come at once. */
+  prepareEnds() {
+    return true;
+  }
   free() {
     this.freed = true;
   }

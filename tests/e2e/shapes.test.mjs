@@ -231,7 +231,7 @@ test('a generator the shape cannot take is refused with a message, and the maze 
   await page.selectOption('#shape', 'hex');
   await page.waitForFunction(() => window.mazestep.controller.run.shape() === 'hex');
   const disabled = await page.evaluate(() => [...document.querySelectorAll('#generator option:disabled')].map((o) => o.value));
-  assert.deepEqual(disabled.sort(), ['binary-tree', 'eller', 'recursive-division', 'rooms', 'sidewinder']);
+  assert.deepEqual(disabled.sort(), ['binary-tree', 'cellular-automaton', 'eller', 'recursive-division', 'rooms', 'sidewinder', 'unicursal']);
   assert.match(await page.textContent('#shape-note'), /need rows and columns/);
   await page.selectOption('#shape', 'weave');
   await page.waitForFunction(() => window.mazestep.controller.run.shape() === 'weave');
